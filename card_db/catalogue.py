@@ -1,0 +1,67 @@
+"""An in-memory, read-only view of the card catalogue: look-up by name and "did you mean".
+
+Pure Python (no database): the deck logic and the rules engine take a
+:class:`Catalogue`; :mod:`deckbuilder.services.catalogue` builds one from the user's
+database.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator
+
+from card_db.records import CardRecord
+
+
+class UnknownCardError(LookupError):
+    """A card name that is not in the catalogue.
+
+    ``name`` is the name as given; ``suggestions`` the closest known names, best first.
+    """
+
+    def __init__(self, name: str, suggestions: list[str]):
+        self.name = name
+        self.suggestions = suggestions
+        hint = f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
+        super().__init__(f"unknown card {name!r}{hint}")
+
+
+def _fold(name: str) -> str:
+    return " ".join(name.replace("\u2019", "'").casefold().split())
+
+
+class Catalogue:
+    """Cards by name. Names match case-insensitively and ignoring repeated spaces."""
+
+    def __init__(self, records: Iterable[CardRecord]):
+        self._records = list(records)
+        self._by_folded = {_fold(r.name): r for r in self._records}
+
+    def __len__(self) -> int:
+        return len(self._records)
+
+    def __iter__(self) -> Iterator[CardRecord]:
+        return iter(self._records)
+
+    def __contains__(self, name: object) -> bool:
+        return isinstance(name, str) and _fold(name) in self._by_folded
+
+    def get(self, name: str) -> CardRecord | None:
+        """The card called ``name``, or ``None``."""
+        return self._by_folded.get(_fold(name))
+
+    def resolve(self, name: str) -> CardRecord:
+        """The card called ``name``; raises :class:`UnknownCardError` with suggestions."""
+        record = self.get(name)
+        if record is None:
+            raise UnknownCardError(name, self.suggest(name))
+        return record
+
+    def suggest(self, name: str, limit: int = 3, cutoff: float = 60.0) -> list[str]:
+        """Up to ``limit`` known names closest to ``name`` (rapidfuzz WRatio >= ``cutoff``)."""
+        from rapidfuzz import fuzz, process
+
+        folded = {_fold(r.name): r.name for r in self._records}
+        matches = process.extract(
+            _fold(name), list(folded), scorer=fuzz.WRatio, limit=limit, score_cutoff=cutoff
+        )
+        return [folded[m[0]] for m in matches]

@@ -1,0 +1,1 @@
+"""Alembic migrations of the user database (batch mode, for SQLite)."""

@@ -1,0 +1,221 @@
+"""The SQLite schema, as SQLModel tables.
+
+Catalogue tables (``card``, ``affiliation``, ``card_affiliation``) hold the card data;
+bundled rows are rewritten when the app's card data changes. The user's own tables
+(``collection_entry``, ``wishlist_entry``, ``deck``, ``deck_entry``, ``card_image``,
+``card_correction``) are never rewritten by that sync. The schema is created and
+upgraded only by the Alembic migrations in ``card_db/migrations``; this module is the
+model the migrations are written against. Source for the characteristics: rulebook
+"Types of Cards", "Anatomy of Cards", "Permanents and Instants", "Affiliations".
+"""
+
+from __future__ import annotations
+
+import json
+from datetime import UTC, datetime
+
+from sqlmodel import Field, SQLModel
+
+from card_db.abilities import abilities_from_json, abilities_to_json
+from card_db.records import CardRecord, CardType, Gender
+
+
+def utcnow() -> datetime:
+    return datetime.now(UTC).replace(tzinfo=None)
+
+
+class Card(SQLModel, table=True):
+    """One catalogue card. ``key`` is the stable identity used by data syncs and imports.
+
+    ``dominion``/``border_dominion`` hold the Home Dominion(s) (both ``None`` for
+    Oviates). ``estimated`` is a JSON list of field names whose values are not printed
+    facts; ``abilities`` is the JSON list from :mod:`card_db.abilities`. ``origin`` is
+    ``"bundled"`` for rows owned by the app's data files and ``"user"`` for cards a
+    user imported or added.
+    """
+
+    id: int | None = Field(default=None, primary_key=True)
+    key: str = Field(index=True, unique=True)
+    name: str = Field(index=True, unique=True)
+    card_type: str = Field(index=True)
+    permanent: bool = True
+    dominion: int | None = Field(default=None, index=True)
+    border_dominion: int | None = Field(default=None, index=True)
+    is_unique: bool = False
+    gender: str | None = None
+    magic: int | None = None
+    strength: int | None = None
+    prime: int | None = None
+    resistance: int | None = None
+    deck_limit: int | None = None
+    traits: str = ""
+    powers: str = ""
+    activation_icon: str | None = None
+    abilities: str = "[]"
+    set_name: str = Field(default="", index=True)
+    collector_number: str = ""
+    rarity: str = ""
+    artist: str = ""
+    flavor_text: str = ""
+    source: str = ""
+    estimated: str = "[]"
+    origin: str = "bundled"
+
+
+class Affiliation(SQLModel, table=True):
+    """An affiliation ("Affiliations"), stored as data so new ones need no code."""
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True)
+    description: str = ""
+
+
+class CardAffiliation(SQLModel, table=True):
+    __tablename__ = "card_affiliation"
+
+    card_id: int = Field(foreign_key="card.id", primary_key=True, ondelete="CASCADE")
+    affiliation_id: int = Field(foreign_key="affiliation.id", primary_key=True)
+
+
+class CollectionEntry(SQLModel, table=True):
+    """Copies of one card the user owns in one condition and place."""
+
+    __tablename__ = "collection_entry"
+
+    id: int | None = Field(default=None, primary_key=True)
+    card_id: int = Field(foreign_key="card.id", index=True)
+    quantity: int = 1
+    condition: str = "Near Mint"
+    location: str = ""
+    notes: str = ""
+    for_trade: int = 0
+    date_added: datetime = Field(default_factory=utcnow)
+
+
+class WishlistEntry(SQLModel, table=True):
+    __tablename__ = "wishlist_entry"
+
+    id: int | None = Field(default=None, primary_key=True)
+    card_id: int = Field(foreign_key="card.id", index=True, unique=True)
+    quantity: int = 1
+    notes: str = ""
+    date_added: datetime = Field(default_factory=utcnow)
+
+
+class Deck(SQLModel, table=True):
+    id: int | None = Field(default=None, primary_key=True)
+    name: str
+    author: str = ""
+    notes: str = ""
+    created: datetime = Field(default_factory=utcnow)
+    modified: datetime = Field(default_factory=utcnow)
+
+
+class DeckEntry(SQLModel, table=True):
+    """``zone`` is ``"main"`` or ``"side"`` (sideboard)."""
+
+    __tablename__ = "deck_entry"
+
+    id: int | None = Field(default=None, primary_key=True)
+    deck_id: int = Field(foreign_key="deck.id", index=True, ondelete="CASCADE")
+    card_id: int = Field(foreign_key="card.id")
+    count: int = 1
+    zone: str = "main"
+
+
+class CardImage(SQLModel, table=True):
+    """A user's photo or scan; ``path`` is relative to the image cache folder."""
+
+    __tablename__ = "card_image"
+
+    id: int | None = Field(default=None, primary_key=True)
+    card_id: int = Field(foreign_key="card.id", index=True)
+    path: str
+    original_name: str = ""
+    width: int = 0
+    height: int = 0
+    added: datetime = Field(default_factory=utcnow)
+
+
+class CardCorrection(SQLModel, table=True):
+    """A user's correction of one field, read from their physical card.
+
+    ``value`` is JSON. Corrections survive data syncs: they are re-applied to the
+    card row after every sync, and the field leaves the card's ``estimated`` list.
+    """
+
+    __tablename__ = "card_correction"
+
+    id: int | None = Field(default=None, primary_key=True)
+    card_id: int = Field(foreign_key="card.id", index=True)
+    field: str
+    value: str
+    note: str = ""
+    corrected_at: datetime = Field(default_factory=utcnow)
+
+
+class Meta(SQLModel, table=True):
+    """Key/value facts about the database, e.g. the bundled data's hash."""
+
+    key: str = Field(primary_key=True)
+    value: str = ""
+
+
+def card_to_record(card: Card, affiliations: tuple[str, ...]) -> CardRecord:
+    """Convert a ``Card`` row (plus its affiliation names) to a :class:`CardRecord`."""
+    doms = tuple(d for d in (card.dominion, card.border_dominion) if d is not None)
+    return CardRecord(
+        name=card.name,
+        card_type=CardType(card.card_type),
+        permanent=card.permanent,
+        dominions=doms,
+        unique=card.is_unique,
+        gender=Gender(card.gender) if card.gender else None,
+        magic=card.magic,
+        strength=card.strength,
+        prime=card.prime,
+        resistance=card.resistance,
+        affiliations=affiliations,
+        deck_limit=card.deck_limit,
+        traits=card.traits,
+        powers=card.powers,
+        activation_icon=card.activation_icon,
+        abilities=abilities_from_json(card.abilities),
+        set_name=card.set_name,
+        collector_number=card.collector_number,
+        rarity=card.rarity,
+        artist=card.artist,
+        flavor_text=card.flavor_text,
+        source=card.source,
+        estimated=frozenset(json.loads(card.estimated or "[]")),
+    )
+
+
+def record_columns(record: CardRecord) -> dict:
+    """The ``Card`` column values for a record (everything but ``id``, ``key``, ``origin``)."""
+    doms = list(record.dominions) + [None, None]
+    return {
+        "name": record.name,
+        "card_type": record.card_type.value,
+        "permanent": record.permanent,
+        "dominion": doms[0],
+        "border_dominion": doms[1],
+        "is_unique": record.unique,
+        "gender": record.gender.value if record.gender else None,
+        "magic": record.magic,
+        "strength": record.strength,
+        "prime": record.prime,
+        "resistance": record.resistance,
+        "deck_limit": record.deck_limit,
+        "traits": record.traits,
+        "powers": record.powers,
+        "activation_icon": record.activation_icon,
+        "abilities": abilities_to_json(record.abilities),
+        "set_name": record.set_name,
+        "collector_number": record.collector_number,
+        "rarity": record.rarity,
+        "artist": record.artist,
+        "flavor_text": record.flavor_text,
+        "source": record.source,
+        "estimated": json.dumps(sorted(record.estimated)),
+    }

@@ -1,0 +1,133 @@
+"""Writing card records into the database: the bundled-data sync and checklist imports.
+
+Source of the rule: issue "The card database", section 4: upgrading the app's card
+data updates card rows without touching the user's collection, decks or corrections.
+Each write runs in one transaction, so an import is all-or-nothing.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+from pathlib import Path
+
+from sqlmodel import Session, select
+
+from card_db.models import (
+    Affiliation,
+    Card,
+    CardAffiliation,
+    CardCorrection,
+    Meta,
+    record_columns,
+)
+from card_db.records import CardRecord
+
+
+def _affiliation_ids(session: Session, names: Iterable[str]) -> dict[str, int]:
+    existing = {a.name: a.id for a in session.exec(select(Affiliation)).all()}
+    for name in names:
+        if name not in existing:
+            row = Affiliation(name=name)
+            session.add(row)
+            session.flush()
+            existing[name] = row.id
+    return existing
+
+
+def apply_corrections(session: Session, card: Card) -> None:
+    """Re-apply the user's corrections to ``card`` and clear their estimated marks."""
+    corrections = session.exec(
+        select(CardCorrection)
+        .where(CardCorrection.card_id == card.id)
+        .order_by(CardCorrection.corrected_at, CardCorrection.id)
+    ).all()
+    if not corrections:
+        return
+    estimated = set(json.loads(card.estimated or "[]"))
+    for correction in corrections:
+        setattr(card, correction.field, json.loads(correction.value))
+        estimated.discard(_record_field(correction.field))
+    card.estimated = json.dumps(sorted(estimated))
+    session.add(card)
+
+
+def _record_field(column: str) -> str:
+    return {"is_unique": "unique", "dominion": "dominions", "border_dominion": "dominions"}.get(
+        column, column
+    )
+
+
+def upsert_records(
+    session: Session, records: Iterable[tuple[str, CardRecord]], origin: str
+) -> tuple[int, int]:
+    """Insert or update cards by key; returns (added, updated). Does not commit.
+
+    ``records`` yields (key, record). A card's affiliations are replaced by the
+    record's, and the user's corrections are re-applied afterwards.
+    """
+    pairs = list(records)
+    aff_ids = _affiliation_ids(session, {a for _, r in pairs for a in r.affiliations})
+    by_key = {c.key: c for c in session.exec(select(Card)).all()}
+    added = updated = 0
+    for key, record in pairs:
+        card = by_key.get(key)
+        columns = record_columns(record)
+        if card is None:
+            card = Card(key=key, origin=origin, **columns)
+            added += 1
+        else:
+            for column, value in columns.items():
+                setattr(card, column, value)
+            updated += 1
+        session.add(card)
+        session.flush()
+        _replace_affiliations(session, card.id, [aff_ids[a] for a in record.affiliations])
+        apply_corrections(session, card)
+    return added, updated
+
+
+def _replace_affiliations(session: Session, card_id: int, affiliation_ids: list[int]) -> None:
+    for link in session.exec(select(CardAffiliation).where(CardAffiliation.card_id == card_id)):
+        session.delete(link)
+    session.flush()
+    for aff_id in dict.fromkeys(affiliation_ids):
+        session.add(CardAffiliation(card_id=card_id, affiliation_id=aff_id))
+
+
+def _sync_affiliations(session: Session, affiliations: Iterable[tuple[str, str]]) -> None:
+    rows = {a.name: a for a in session.exec(select(Affiliation)).all()}
+    for name, description in affiliations:
+        row = rows.get(name) or Affiliation(name=name)
+        row.description = description
+        session.add(row)
+    session.flush()
+
+
+def sync_bundled_cards(path: Path) -> tuple[int, int]:
+    """Bring the bundled cards and affiliations in ``path`` up to the app's data files.
+
+    Returns (added, updated). User tables are untouched; bundled cards that left the
+    data files stay in the database (the user's decks may name them).
+    """
+    from card_db.checklist import (
+        bundled_data_hash,
+        load_affiliations,
+        load_bundled_records,
+        record_key,
+    )
+    from card_db.database import make_engine
+
+    engine = make_engine(path)
+    try:
+        with Session(engine) as session:
+            _sync_affiliations(session, load_affiliations())
+            records = [(record_key(r), r) for r in load_bundled_records()]
+            result = upsert_records(session, records, origin="bundled")
+            meta = session.get(Meta, "bundled_hash") or Meta(key="bundled_hash")
+            meta.value = bundled_data_hash()
+            session.add(meta)
+            session.commit()
+    finally:
+        engine.dispose()
+    return result

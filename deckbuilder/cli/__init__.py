@@ -1,0 +1,1 @@
+"""The ``deckbuilder`` command line. Subcommands load lazily to keep start-up fast."""

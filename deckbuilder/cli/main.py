@@ -1,0 +1,90 @@
+"""Entry point of the ``deckbuilder`` console script.
+
+Subcommand groups live in their own modules and are imported only when used, so
+``deckbuilder cards search`` never imports Qt, the rules engine or Alembic.
+Exit status: 0 success, 1 a negative answer (e.g. an illegal deck), 2 bad input.
+"""
+
+from __future__ import annotations
+
+import importlib
+import os
+import sys
+
+import click
+
+#: command name -> "module:attribute" of a click command or group.
+LAZY_COMMANDS = {
+    "cards": "deckbuilder.cli.cards:cards",
+    "collection": "deckbuilder.cli.collection:collection",
+    "deck": "deckbuilder.cli.deck:deck",
+    "hand": "deckbuilder.cli.play:hand",
+    "odds": "deckbuilder.cli.play:odds",
+    "goldfish": "deckbuilder.cli.play:goldfish",
+}
+
+
+class LazyGroup(click.Group):
+    """A click group whose subcommands are imported on first use."""
+
+    def list_commands(self, ctx: click.Context) -> list[str]:
+        return sorted(set(super().list_commands(ctx)) | set(LAZY_COMMANDS))
+
+    def get_command(self, ctx: click.Context, cmd_name: str) -> click.Command | None:
+        if cmd_name in LAZY_COMMANDS:
+            module_name, attr = LAZY_COMMANDS[cmd_name].split(":")
+            try:
+                module = importlib.import_module(module_name)
+            except ModuleNotFoundError as exc:
+                if exc.name == module_name:
+                    return None
+                raise
+            return getattr(module, attr)
+        return super().get_command(ctx, cmd_name)
+
+
+@click.group(cls=LazyGroup, invoke_without_command=True)
+@click.option(
+    "--db",
+    "db_path",
+    type=click.Path(dir_okay=False),
+    default=None,
+    help="User database file (default: $DECKBUILDER_DB, else the platform data folder).",
+)
+@click.option(
+    "--screenshot",
+    "screenshot_dir",
+    type=click.Path(file_okay=False),
+    default=None,
+    help="Render each main screen to a PNG in this folder, offscreen, and exit.",
+)
+@click.version_option(package_name="imajica-deckbuilder")
+@click.pass_context
+def cli(ctx: click.Context, db_path: str | None, screenshot_dir: str | None) -> None:
+    """Imajica Deck Builder. With no command, opens the desktop app."""
+    if db_path:
+        os.environ["DECKBUILDER_DB"] = os.path.abspath(db_path)
+    ctx.obj = {"db_path": db_path}
+    if ctx.invoked_subcommand is None:
+        sys.exit(_open_gui(screenshot_dir))
+
+
+def _open_gui(screenshot_dir: str | None) -> int:
+    try:
+        gui = importlib.import_module("deckbuilder.gui.app")
+    except ModuleNotFoundError as exc:
+        if exc.name and exc.name.startswith("deckbuilder.gui"):
+            click.echo(
+                "The desktop app is not built yet. Use the command line: deckbuilder --help"
+            )
+            return 0
+        raise
+    return gui.run(screenshot_dir=screenshot_dir)
+
+
+def main() -> None:
+    cli(prog_name="deckbuilder")
+
+
+if __name__ == "__main__":
+    main()
