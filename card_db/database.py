@@ -86,8 +86,11 @@ def make_engine(path: Path | None = None):
     return engine
 
 
-def upgrade_schema(path: Path) -> None:
-    """Run the Alembic migrations on ``path`` up to head (backing it up first if it has data)."""
+def upgrade_schema(path: Path, target: str = "head") -> None:
+    """Run the Alembic migrations on ``path`` up to ``target`` (backing it up first if it has data).
+
+    Raises :class:`DatabaseError` if the backup fails; the upgrade then does not run.
+    """
     from alembic import command
     from alembic.config import Config
 
@@ -101,7 +104,7 @@ def upgrade_schema(path: Path) -> None:
     try:
         with engine.begin() as connection:
             config.attributes["connection"] = connection
-            command.upgrade(config, "head")
+            command.upgrade(config, target)
     finally:
         engine.dispose()
 

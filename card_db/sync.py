@@ -68,10 +68,14 @@ def upsert_records(
     """
     pairs = list(records)
     aff_ids = _affiliation_ids(session, {a for _, r in pairs for a in r.affiliations})
-    by_key = {c.key: c for c in session.exec(select(Card)).all()}
+    cards = session.exec(select(Card)).all()
+    by_key = {c.key: c for c in cards}
+    by_name = {c.name.casefold(): c for c in cards}
     added = updated = 0
     for key, record in pairs:
-        card = by_key.get(key)
+        card = by_key.get(key) or by_name.get(record.name.casefold())
+        if card is not None and origin == "bundled" and card.origin == "user":
+            continue  # the user's own import of this card wins over the app's data
         columns = record_columns(record)
         if card is None:
             card = Card(key=key, origin=origin, **columns)
@@ -79,6 +83,7 @@ def upsert_records(
         else:
             for column, value in columns.items():
                 setattr(card, column, value)
+            card.origin = origin
             updated += 1
         session.add(card)
         session.flush()

@@ -74,9 +74,7 @@ def _open_gui(screenshot_dir: str | None) -> int:
         gui = importlib.import_module("deckbuilder.gui.app")
     except ModuleNotFoundError as exc:
         if exc.name and exc.name.startswith("deckbuilder.gui"):
-            click.echo(
-                "The desktop app is not built yet. Use the command line: deckbuilder --help"
-            )
+            click.echo("The desktop app is not built yet. Use the command line: deckbuilder --help")
             return 0
         raise
     return gui.run(screenshot_dir=screenshot_dir)

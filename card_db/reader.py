@@ -1,0 +1,87 @@
+"""Fast read-only loading of card records with :mod:`sqlite3` (no SQLAlchemy import).
+
+Used by read-only commands (``deckbuilder cards search``) and by the catalogue
+service, so that start-up stays well under half a second.
+"""
+
+from __future__ import annotations
+
+import json
+import sqlite3
+from collections.abc import Sequence
+
+from card_db.abilities import abilities_from_json
+from card_db.records import CardRecord, CardType, Gender
+
+_COLUMNS = (
+    "id, name, card_type, permanent, dominion, border_dominion, is_unique, gender, magic, "
+    "strength, prime, resistance, deck_limit, traits, powers, activation_icon, abilities, "
+    "set_name, collector_number, rarity, artist, flavor_text, source, estimated"
+)
+
+
+def _affiliations_by_card(conn: sqlite3.Connection) -> dict[int, tuple[str, ...]]:
+    rows = conn.execute(
+        "SELECT ca.card_id, a.name FROM card_affiliation ca "
+        "JOIN affiliation a ON a.id = ca.affiliation_id ORDER BY ca.card_id, a.name"
+    ).fetchall()
+    found: dict[int, list[str]] = {}
+    for card_id, name in rows:
+        found.setdefault(card_id, []).append(name)
+    return {k: tuple(v) for k, v in found.items()}
+
+
+def _record(row: tuple, affiliations: tuple[str, ...]) -> CardRecord:
+    doms = tuple(d for d in (row[4], row[5]) if d is not None)
+    return CardRecord(
+        name=row[1],
+        card_type=CardType(row[2]),
+        permanent=bool(row[3]),
+        dominions=doms,
+        unique=bool(row[6]),
+        gender=Gender(row[7]) if row[7] else None,
+        magic=row[8],
+        strength=row[9],
+        prime=row[10],
+        resistance=row[11],
+        deck_limit=row[12],
+        traits=row[13],
+        powers=row[14],
+        activation_icon=row[15],
+        abilities=abilities_from_json(row[16]),
+        affiliations=affiliations,
+        set_name=row[17],
+        collector_number=row[18],
+        rarity=row[19],
+        artist=row[20],
+        flavor_text=row[21],
+        source=row[22],
+        estimated=frozenset(json.loads(row[23] or "[]")),
+    )
+
+
+def load_records(
+    conn: sqlite3.Connection, card_ids: Sequence[int] | None = None
+) -> list[CardRecord]:
+    """Card records for ``card_ids`` in that order, or every card by name if ``None``."""
+    affiliations = _affiliations_by_card(conn)
+    if card_ids is None:
+        rows = conn.execute(f"SELECT {_COLUMNS} FROM card ORDER BY name").fetchall()
+        return [_record(r, affiliations.get(r[0], ())) for r in rows]
+    by_id = {}
+    ids = list(card_ids)
+    for start in range(0, len(ids), 900):
+        chunk = ids[start : start + 900]
+        marks = ",".join("?" * len(chunk))
+        for r in conn.execute(f"SELECT {_COLUMNS} FROM card WHERE id IN ({marks})", chunk):
+            by_id[r[0]] = r
+    return [_record(by_id[i], affiliations.get(i, ())) for i in ids if i in by_id]
+
+
+def owned_counts(conn: sqlite3.Connection) -> dict[str, int]:
+    """Card name -> total copies in the user's collection (cards with none omitted)."""
+    rows = conn.execute(
+        "SELECT c.name, SUM(e.quantity) FROM collection_entry e JOIN card c ON c.id = e.card_id "
+        "GROUP BY c.name HAVING SUM(e.quantity) > 0"
+    ).fetchall()
+    return dict(rows)

@@ -1,0 +1,132 @@
+"""``deckbuilder cards``: search, show, draw, import and export the catalogue."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import click
+
+from deckbuilder.cli.errors import fail, handles_errors
+from deckbuilder.presentation import (
+    ESTIMATED_MARK,
+    ESTIMATED_NOTE,
+    card_details,
+    card_json,
+    characteristics_text,
+    dominion_text,
+)
+
+
+@click.group()
+def cards() -> None:
+    """Search and manage the card catalogue."""
+
+
+def _search_records(query: str, limit: int | None):
+    from card_db.database import connect_readonly
+    from card_db.reader import load_records
+    from card_db.search import search_card_ids
+
+    conn = connect_readonly()
+    try:
+        return load_records(conn, search_card_ids(conn, query, limit=limit))
+    finally:
+        conn.close()
+
+
+@cards.command()
+@click.argument("query", default="")
+@click.option("--json", "as_json", is_flag=True, help="Print a JSON list of card objects.")
+@click.option("--limit", type=click.IntRange(min=1), default=None, help="At most N cards.")
+@handles_errors
+def search(query: str, as_json: bool, limit: int | None) -> None:
+    """List cards matching QUERY (see the README's search language). Empty lists all."""
+    from card_db.search import SearchSyntaxError
+
+    try:
+        records = _search_records(query, limit)
+    except SearchSyntaxError as exc:
+        fail(f"search syntax: {exc}\n  {query}\n  {' ' * exc.position}^")
+    if as_json:
+        click.echo(json.dumps([card_json(r) for r in records], indent=2, ensure_ascii=False))
+        return
+    marked = False
+    for r in records:
+        line = (
+            f"{r.name:<32} {r.card_type.value:<18} D{dominion_text(r):<5} "
+            f"{characteristics_text(r):<16} {r.set_name}"
+        )
+        marked = marked or ESTIMATED_MARK in line
+        click.echo(line.rstrip())
+    click.echo(f"{len(records)} card{'s' if len(records) != 1 else ''}", err=True)
+    if marked:
+        click.echo(ESTIMATED_NOTE, err=True)
+
+
+@cards.command()
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True, help="Print the card as a JSON object.")
+@handles_errors
+def show(name: str, as_json: bool) -> None:
+    """Show every characteristic of the card NAME (closest matches suggested if unknown)."""
+    from deckbuilder.services.catalogue import load_catalogue
+
+    record = load_catalogue().resolve(name)
+    if as_json:
+        click.echo(json.dumps(card_json(record), indent=2, ensure_ascii=False))
+        return
+    for label, value in card_details(record):
+        click.echo(f"{label + ':':<14}{value}")
+    if record.estimated:
+        click.echo(ESTIMATED_NOTE)
+
+
+@cards.command()
+@click.argument("name")
+@click.option("--out", "out", required=True, type=click.Path(dir_okay=False), help="PNG file.")
+@click.option("--width", type=click.IntRange(120, 2000), default=630, help="Width in pixels.")
+@handles_errors
+def image(name: str, out: str, width: int) -> None:
+    """Render the card NAME's face (the user's scan if attached, else a proxy) to a PNG."""
+    from deckbuilder.services.images import card_face
+
+    face = card_face(name, width)
+    face.save(out, format="PNG")
+    click.echo(f"wrote {out} ({face.width}x{face.height})")
+
+
+@cards.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@handles_errors
+def import_(file: str) -> None:
+    """Add or update cards from a CSV or JSON checklist (all-or-nothing)."""
+    from deckbuilder.services.cards import import_checklist
+
+    added, updated = import_checklist(Path(file))
+    click.echo(f"{file}: {added} card(s) added, {updated} updated")
+
+
+@cards.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@handles_errors
+def export(file: str) -> None:
+    """Write the whole catalogue as a CSV or JSON checklist (by extension)."""
+    from deckbuilder.services.cards import export_checklist
+
+    count = export_checklist(Path(file))
+    click.echo(f"wrote {count} cards to {file}")
+
+
+@cards.command()
+@click.argument("name")
+@click.argument("field")
+@click.argument("value")
+@click.option("--note", default="", help="Where the value comes from, e.g. 'my card'.")
+@handles_errors
+def correct(name: str, field: str, value: str, note: str) -> None:
+    """Correct FIELD of card NAME from your physical card; clears its estimated mark."""
+    from deckbuilder.services.cards import correct_card
+
+    record = correct_card(name, field, value, note)
+    click.echo(f"{record.name}: {field} set to {value!r}; no longer marked estimated")

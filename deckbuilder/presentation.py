@@ -1,0 +1,125 @@
+"""How card values are shown to a person, with estimated values marked.
+
+Shared by the CLI, exports and the GUI so that an estimated value is marked the same
+way everywhere: a trailing ``*`` (:data:`ESTIMATED_MARK`) and the note
+:data:`ESTIMATED_NOTE`.
+"""
+
+from __future__ import annotations
+
+from card_db.records import CardRecord, CardType
+
+ESTIMATED_MARK = "*"
+ESTIMATED_NOTE = "* estimated value: not printed in the rulebook; check your card"
+
+JSON_KEYS = (
+    "name",
+    "type",
+    "dominions",
+    "unique",
+    "permanent",
+    "magic",
+    "strength",
+    "prime",
+    "resistance",
+    "gender",
+    "affiliations",
+    "deck_limit",
+    "traits",
+    "powers",
+    "set",
+    "rarity",
+    "source",
+    "estimated",
+)
+
+
+def card_json(record: CardRecord) -> dict:
+    """The CLI's JSON object for a card, with exactly :data:`JSON_KEYS`."""
+    return {
+        "name": record.name,
+        "type": record.card_type.value,
+        "dominions": list(record.dominions),
+        "unique": record.unique,
+        "permanent": record.permanent,
+        "magic": record.magic,
+        "strength": record.strength,
+        "prime": record.prime,
+        "resistance": record.resistance,
+        "gender": record.gender.value if record.gender else None,
+        "affiliations": list(record.affiliations),
+        "deck_limit": record.deck_limit,
+        "traits": record.traits,
+        "powers": record.powers,
+        "set": record.set_name,
+        "rarity": record.rarity,
+        "source": record.source,
+        "estimated": sorted(record.estimated),
+    }
+
+
+def shown(record: CardRecord, field: str, value: object | None = None) -> str:
+    """``value`` (default: the record's field) as text, marked if the field is estimated."""
+    if value is None:
+        value = getattr(record, field)
+    if value is None:
+        return "-"
+    if isinstance(value, bool):
+        text = "yes" if value else "no"
+    elif isinstance(value, tuple | list):
+        text = "|".join(str(v) for v in value) or "-"
+    else:
+        text = str(value)
+    return text + ESTIMATED_MARK if record.is_estimated(field) else text
+
+
+def dominion_text(record: CardRecord) -> str:
+    """ "3", "1|2" for a Border Site, "0" for an Oviate Character, "-" otherwise."""
+    if record.dominions:
+        return shown(record, "dominions")
+    if record.card_type is CardType.CHARACTER:
+        return shown(record, "dominions", "0")
+    return "-"
+
+
+def characteristics_text(record: CardRecord) -> str:
+    """The numbers that matter for the card's type, e.g. "M3 S7 P11*" or "R8"."""
+    if record.card_type is CardType.CHARACTER:
+        return " ".join(
+            f"{label}{shown(record, field)}"
+            for label, field in (("M", "magic"), ("S", "strength"), ("P", "prime"))
+        )
+    if record.card_type is CardType.SITE:
+        return f"R{shown(record, 'resistance')}"
+    return ""
+
+
+def card_details(record: CardRecord) -> list[tuple[str, str]]:
+    """(label, value) pairs of every characteristic, estimated ones marked."""
+    rows = [
+        ("Name", record.name),
+        ("Type", shown(record, "card_type", record.card_type.value)),
+        ("Permanent", shown(record, "permanent")),
+        ("Dominion", dominion_text(record)),
+        ("Unique", shown(record, "unique")),
+    ]
+    if record.card_type is CardType.CHARACTER:
+        rows += [
+            ("Gender", shown(record, "gender", record.gender.value if record.gender else None)),
+            ("Magic", shown(record, "magic")),
+            ("Strength", shown(record, "strength")),
+            ("Prime", shown(record, "prime")),
+        ]
+    if record.card_type is CardType.SITE:
+        rows.append(("Resistance", shown(record, "resistance")))
+    rows += [
+        ("Affiliations", shown(record, "affiliations")),
+        ("Deck limit", shown(record, "deck_limit")),
+        ("Traits", shown(record, "traits") if record.traits else "-"),
+        ("Powers", shown(record, "powers") if record.powers else "-"),
+        ("Set", record.set_name),
+        ("Rarity", shown(record, "rarity") if record.rarity else "-"),
+        ("Artist", shown(record, "artist") if record.artist else "-"),
+        ("Source", record.source),
+    ]
+    return rows

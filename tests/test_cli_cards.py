@@ -1,0 +1,120 @@
+"""``deckbuilder cards`` and ``deckbuilder collection`` through click's runner
+(issue "The card database", section 7)."""
+
+from __future__ import annotations
+
+import json
+import subprocess
+import sys
+from pathlib import Path
+
+from click.testing import CliRunner
+
+from deckbuilder.cli.main import cli
+from deckbuilder.presentation import JSON_KEYS
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_search_sites_of_third_dominion_lists_real_rows():
+    result = run("cards", "search", "t:site d:3", "--json")
+    assert result.exit_code == 0, result.output
+    rows = json.loads(result.stdout)
+    assert rows, "expected Sites of the Third Dominion"
+    for row in rows:
+        assert tuple(row) == JSON_KEYS
+        assert row["type"] == "Site" and 3 in row["dominions"]
+
+
+def test_search_json_marks_estimated_fields():
+    rows = json.loads(run("cards", "search", "Gentle", "--json").stdout)
+    gentle = next(r for r in rows if r["name"] == "Gentle")
+    assert gentle["prime"] == 11 and gentle["strength"] == 7
+    assert "prime" not in gentle["estimated"] and "strength" not in gentle["estimated"]
+    assert gentle["source"].startswith("rulebook")
+
+
+def test_empty_query_lists_every_card_and_limit_cuts():
+    everything = json.loads(run("cards", "search", "", "--json").stdout)
+    limited = json.loads(run("cards", "search", "", "--json", "--limit", "5").stdout)
+    assert len(limited) == 5 and len(everything) > 100
+
+
+def test_search_syntax_error_exits_2_with_position():
+    result = run("cards", "search", "prime<=")
+    assert result.exit_code == 2
+    assert "^" in result.stderr and "Traceback" not in result.output
+
+
+def test_show_unknown_name_suggests_closest():
+    result = run("cards", "show", "Gentel")
+    assert result.exit_code == 2
+    assert "Gentle" in result.stderr
+
+
+def test_show_marks_estimated_values():
+    result = run("cards", "show", "Judith")
+    assert result.exit_code == 0
+    assert "Prime:" in result.stdout and "7" in result.stdout
+    assert "estimated" in result.stdout
+
+
+def test_image_writes_png(tmp_path):
+    out = tmp_path / "gentle.png"
+    result = run("cards", "image", "Gentle", "--out", str(out))
+    assert result.exit_code == 0, result.output
+    assert out.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+def test_import_bad_file_exits_2_and_changes_nothing(tmp_path):
+    before = len(json.loads(run("cards", "search", "", "--json").stdout))
+    bad = tmp_path / "bad.csv"
+    bad.write_text("name,type,prime\nNew One,Character,4\nNew Two,Characterr,5\n")
+    result = run("cards", "import", str(bad))
+    assert result.exit_code == 2
+    assert "bad.csv:3" in result.stderr and "Traceback" not in result.output
+    assert len(json.loads(run("cards", "search", "", "--json").stdout)) == before
+
+
+def test_cards_export_then_import_round_trips(tmp_path):
+    out = tmp_path / "all.json"
+    assert run("cards", "export", str(out)).exit_code == 0
+    result = run("cards", "import", str(out))
+    assert result.exit_code == 0
+    assert "0 card(s) added" in result.stdout
+
+
+def test_collection_add_export_missing(tmp_path):
+    assert run("collection", "add", "Gentle", "--qty", "2", "--condition", "LP").exit_code == 0
+    out = tmp_path / "col.csv"
+    assert run("collection", "export", str(out)).exit_code == 0
+    assert "Gentle,2,Lightly Played" in out.read_text()
+    missing = run("collection", "missing")
+    assert "Gentle\n" not in missing.stdout and "Judith" in missing.stdout
+    owned = json.loads(run("cards", "search", "owned>0", "--json").stdout)
+    assert [r["name"] for r in owned] == ["Gentle"]
+
+
+def test_collection_add_unknown_card_suggests(tmp_path):
+    result = run("collection", "add", "Gek A Gek")
+    assert result.exit_code == 2 and "Gek-A-Gek" in result.stderr
+
+
+def test_cli_search_does_not_import_qt_or_sqlmodel(tmp_path):
+    code = (
+        "import sys; from deckbuilder.cli.main import main; sys.argv=['deckbuilder','cards',"
+        "'search','t:site','--json'];\ntry:\n main()\nexcept SystemExit: pass\n"
+        "bad=[m for m in ('PySide6','sqlmodel','alembic','deckbuilder.engine')"
+        " if m in sys.modules]\n"
+        "print('LOADED', bad, file=sys.stderr)"
+    )
+    # first run creates the database (that may load alembic); the second must be lean
+    subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, check=True, cwd=ROOT
+    )
+    done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
+    assert "LOADED []" in done.stderr
