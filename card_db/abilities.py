@@ -35,6 +35,7 @@ _VERSUS = re.compile(r"([+-]\d+)\s+versus\s+(?:all\s+)?(.+)", re.IGNORECASE)
 _HOLD_ALONE = re.compile(r"may\s+hold\s+(.+?)\s+alone", re.IGNORECASE)
 _ALLIES_FOR = re.compile(r"allies\s+for\s+(-\d+)\s+if\s+(.+)", re.IGNORECASE)
 _COUNTERS = re.compile(r"counters?\s+(.+)", re.IGNORECASE)
+_KIND_NOUN = re.compile(r"\s+(?:characters?|all(?:y|ies))$", re.IGNORECASE)
 _CONTROLLED = re.compile(
     r"(?:any|a|an)\s+(.+?)\s+(?:is|are)\s+controlled$|(.+?)\s+(?:is|are)\s+controlled$",
     re.IGNORECASE,
@@ -85,10 +86,16 @@ def _singular(word: str) -> str:
 
 
 def _site_target(y: str, site_names: frozenset[str]) -> tuple[str, str] | None:
-    """Classify Y of "+N versus Y" as a Site target, or ``None`` if it is not one."""
+    """Classify Y of "+N versus Y" as a Site target, or ``None`` if it is not one.
+
+    A named Site matches case-insensitively and is returned with its own spelling.
+    """
     lowered = y.casefold()
     if y in site_names:
         return y, "site"
+    for name in site_names:
+        if name.casefold() == lowered:
+            return name, "site"
     words = lowered.split()
     if words and words[-1] in ("site", "sites"):
         if len(words) >= 3 and words[0] in _ORDINALS and words[1] == "dominion":
@@ -106,6 +113,9 @@ def _condition(cond: str, affiliations: frozenset[str]) -> tuple[str, str]:
     if not match:
         return cond, "text"
     subject = (match.group(1) or match.group(2)).strip()
+    if match.group(1):
+        # "any female characters", "a Maestro Ally": the noun adds nothing.
+        subject = _KIND_NOUN.sub("", subject).strip() or subject
     lowered = subject.casefold()
     if lowered in _GENDER_WORDS:
         return _GENDER_WORDS[lowered], "gender"
@@ -133,7 +143,9 @@ def parse_sentence(
         target, kind = _condition(m.group(2), affiliations)
         return Ability("allies_for", int(m.group(1)), target, kind, s)
     if m := _HOLD_ALONE.fullmatch(s):
-        return Ability("may_hold_alone", 0, m.group(1).strip(), "site", s)
+        y = m.group(1).strip()
+        named = next((n for n in site_names if n.casefold() == y.casefold()), y)
+        return Ability("may_hold_alone", 0, named, "site", s)
     if m := _VERSUS.fullmatch(s):
         amount, y = int(m.group(1)), m.group(2).strip()
         if site := _site_target(y, site_names):

@@ -21,7 +21,7 @@ from card_db.records import CardRecord, CardType, Gender
 
 
 def utcnow() -> datetime:
-    return datetime.now(UTC).replace(tzinfo=None)
+    return datetime.now(UTC)
 
 
 class Card(SQLModel, table=True):

@@ -73,7 +73,10 @@ def test_image_writes_png(tmp_path):
 def test_import_bad_file_exits_2_and_changes_nothing(tmp_path):
     before = len(json.loads(run("cards", "search", "", "--json").stdout))
     bad = tmp_path / "bad.csv"
-    bad.write_text("name,type,prime\nNew One,Character,4\nNew Two,Characterr,5\n")
+    bad.write_text(
+        "name,type,dominions,gender,magic,strength,prime\nNew One,Character,1,male,1,2,4\n"
+        "New Two,Characterr,1,male,1,2,5\n"
+    )
     result = run("cards", "import", str(bad))
     assert result.exit_code == 2
     assert "bad.csv:3" in result.stderr and "Traceback" not in result.output

@@ -21,6 +21,7 @@ from card_db.database import (
     make_engine,
     upgrade_schema,
 )
+from card_db.migrations import include_object
 from deckbuilder.services.cards import correct_card, import_checklist
 from deckbuilder.services.catalogue import load_catalogue
 from deckbuilder.services.collection import (
@@ -59,7 +60,8 @@ def test_migrations_match_the_models(tmp_path):
     db = ensure_database(tmp_path / "m.sqlite3")
     engine = make_engine(db)
     with engine.connect() as conn:
-        diffs = compare_metadata(MigrationContext.configure(conn), SQLModel.metadata)
+        context = MigrationContext.configure(conn, opts={"include_object": include_object})
+        diffs = compare_metadata(context, SQLModel.metadata)
     engine.dispose()
     assert diffs == []
 
@@ -143,9 +145,9 @@ def test_checklist_import_is_all_or_nothing(tmp_path):
     before = _card_count(db)
     bad = tmp_path / "list.csv"
     bad.write_text(
-        "name,type,dominions,magic,strength,prime\n"
-        "Brand New Card,Character,2,3,4,5\n"
-        "Broken Card,Character,2,three,4,5\n",
+        "name,type,dominions,gender,magic,strength,prime\n"
+        "Brand New Card,Character,2,male,3,4,5\n"
+        "Broken Card,Character,2,male,three,4,5\n",
         encoding="utf-8",
     )
     with pytest.raises(ChecklistError) as info:
@@ -154,7 +156,7 @@ def test_checklist_import_is_all_or_nothing(tmp_path):
     assert _card_count(db) == before
     good = tmp_path / "good.csv"
     good.write_text(
-        "name,type,dominions,magic,strength,prime\nBrand New Card,Character,2,3,4,5\n",
+        "name,type,dominions,gender,magic,strength,prime\nBrand New Card,Character,2,male,3,4,5\n",
         encoding="utf-8",
     )
     assert import_checklist(good, db) == (1, 0)

@@ -85,7 +85,11 @@ def font_family(source: str = "auto") -> FontFamily:
 @lru_cache(maxsize=256)
 def _load(path: str | None, size: int) -> AnyFont:
     if path is None:
-        return ImageFont.load_default(size=size)
+        font = ImageFont.load_default(size=size)
+        if not isinstance(font, ImageFont.FreeTypeFont):
+            raise RuntimeError("this Pillow was built without FreeType; install Pillow's "
+                               "wheel from PyPI (it includes FreeType) to render card text")
+        return font
     return ImageFont.truetype(path, size, layout_engine=ImageFont.Layout.BASIC)
 
 

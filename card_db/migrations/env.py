@@ -6,6 +6,7 @@ from alembic import context
 from sqlmodel import SQLModel
 
 import card_db.models  # noqa: F401  (registers the tables on SQLModel.metadata)
+from card_db.migrations import include_object
 
 config = context.config
 target_metadata = SQLModel.metadata
@@ -28,6 +29,7 @@ def _run(connection) -> None:
         connection=connection,
         target_metadata=target_metadata,
         render_as_batch=True,
+        include_object=include_object,
     )
     with context.begin_transaction():
         context.run_migrations()

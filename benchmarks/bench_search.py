@@ -1,0 +1,248 @@
+"""Median latency of the search language on the bundled catalogue and on 50,000 cards.
+
+Usage (from the repository root)::
+
+    .venv/bin/python benchmarks/bench_search.py [--cards 50000] [--repeat 21]
+
+Each query is timed end to end as the CLI and GUI run it: parse, compile with
+SQLAlchemy Core, execute on a read-only :mod:`sqlite3` connection and fetch every id.
+Each query runs once to warm the page cache, then ``--repeat`` times; the script prints
+the median per query, the overall median, and whether every median is within the target
+of 16 ms (one frame of typing; issue "The card database", section 8).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import sqlite3
+import statistics
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
+
+from card_db.database import upgrade_schema  # noqa: E402
+from card_db.records import CardType  # noqa: E402
+from card_db.search import search_card_ids  # noqa: E402
+
+TARGET_MS = 16.0
+
+QUERIES = (
+    "",
+    "gen",
+    "roxborough",
+    '"roxborough tower"',
+    "gentle or celestine",
+    "-gen",
+    "t:character",
+    "t:site d:3",
+    "d:2",
+    "d:0",
+    "is:border",
+    "prime<=3",
+    "magic>=4",
+    "str>6",
+    "res<=8",
+    "limit<=2",
+    "t:character prime<=3 -is:unique",
+    "aff:maestro or aff:vassal",
+    "(t:combat or t:influence) -is:permanent",
+    "gender:female str>=5",
+    "owned>0",
+    "owned=0 t:path",
+    "set:demo r:rare",
+    "tower d:1 or t:path d:2",
+    "-(t:site or t:character) is:instant",
+)
+
+AFFILIATIONS = (
+    "Maestro",
+    "Vassal",
+    "Adorer",
+    "Aphrodyte",
+    "Artist",
+    "Tabula Rasa",
+    "Oviate",
+    "Dearthier",
+    "Eurhetemec",
+    "Kuyrmid",
+    "Oethac",
+)
+SYLLABLES = (
+    "gen tle ro xbo rough tow er ce les tine ju dith sar to ri pie oh pah hu zah "
+    "dowd mer cy yza que pa ra dox ga ri ba ldi ki ra mo ns ter vey quai sha"
+).split()
+WORDS = (
+    "seize secure contest challenge ally site path dominion magic strength prime "
+    "resistance influence pivot reserve circle realm state holder destiny flash dictate "
+    "tower erasure vortex reconciliation retreat oviate maestro vassal versus alone "
+    "counters allies female male target discard draw play remove game autarch"
+).split()
+SETS = ("Imajica 1997", "Imajica Demo Set", "User Checklist")
+RARITIES = ("common", "uncommon", "rare", "fixed")
+
+
+def _name(rng: random.Random, taken: set[str]) -> str:
+    while True:
+        words = [
+            "".join(rng.choice(SYLLABLES) for _ in range(rng.randint(2, 3))).capitalize()
+            for _ in range(rng.randint(1, 3))
+        ]
+        name = " ".join(words)
+        if name not in taken:
+            taken.add(name)
+            return name
+
+
+def _sentence(rng: random.Random, low: int, high: int) -> str:
+    return " ".join(rng.choice(WORDS) for _ in range(rng.randint(low, high))).capitalize()
+
+
+def _card_row(rng: random.Random, index: int, taken: set[str]) -> tuple:
+    card_type = rng.choice(list(CardType))
+    is_character = card_type is CardType.CHARACTER
+    is_site = card_type is CardType.SITE
+    dominion = rng.choice([None, 1, 2, 3, 4, 5]) if is_character else rng.randint(1, 5)
+    border = dominion % 5 + 1 if is_site and dominion and rng.random() < 0.15 else None
+    if card_type in (CardType.DICTATE, CardType.FLASH) and rng.random() < 0.5:
+        dominion = None
+    gender = rng.choice(["male", "female", "both", "neither"]) if is_character else None
+    if is_character and dominion is None:
+        gender = None
+    name = _name(rng, taken)
+    return (
+        index,
+        f"gen-{index}",
+        name,
+        card_type.value,
+        1 if is_character or is_site else rng.randint(0, 1),
+        dominion,
+        border,
+        1 if is_site or rng.random() < 0.4 else 0,
+        gender,
+        rng.randint(0, 9) if is_character else None,
+        rng.randint(1, 10) if is_character else None,
+        rng.randint(1, 12) if is_character else None,
+        rng.randint(3, 12) if is_site else None,
+        rng.choice([None, None, None, 1, 2, 3]),
+        _sentence(rng, 0, 6),
+        _sentence(rng, 4, 24),
+        rng.choice(SETS),
+        str(index),
+        rng.choice(RARITIES),
+        _sentence(rng, 0, 12),
+        rng.choice(["demo", "generated", "rulebook: Types of Cards"]),
+        rng.choice(["[]", "[]", '["magic"]']),
+    )
+
+
+def build_generated_catalogue(path: Path, count: int, seed: int = 1997) -> None:
+    """Create ``path`` with the migrations and fill it with ``count`` generated cards.
+
+    Every card gets 0-2 affiliations; about one card in ten has collection entries.
+    """
+    upgrade_schema(path)
+    rng = random.Random(seed)
+    taken: set[str] = set()
+    rows = [_card_row(rng, i, taken) for i in range(1, count + 1)]
+    with sqlite3.connect(path) as conn:
+        conn.executemany(
+            "INSERT INTO card (id, key, name, card_type, permanent, dominion, border_dominion, "
+            "is_unique, gender, magic, strength, prime, resistance, deck_limit, traits, "
+            "powers, set_name, collector_number, rarity, flavor_text, source, estimated, "
+            "activation_icon, abilities, artist, origin) VALUES "
+            "(?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?, "
+            "NULL, '[]', '', 'bundled')",
+            rows,
+        )
+        conn.executemany(
+            "INSERT INTO affiliation (id, name, description) VALUES (?, ?, '')",
+            list(enumerate(AFFILIATIONS, start=1)),
+        )
+        links = {
+            (card_id, rng.randint(1, len(AFFILIATIONS)))
+            for card_id in range(1, count + 1)
+            for _ in range(rng.randint(0, 2))
+        }
+        conn.executemany("INSERT INTO card_affiliation VALUES (?, ?)", sorted(links))
+        entries = [
+            (rng.randint(1, count), rng.randint(1, 4)) for _ in range(count // 10)
+        ]
+        conn.executemany(
+            "INSERT INTO collection_entry (card_id, quantity, condition, location, notes, "
+            "for_trade, date_added) VALUES (?, ?, 'Near Mint', '', '', 0, '2026-01-01')",
+            entries,
+        )
+
+
+def measure(path: Path, repeat: int) -> dict[str, tuple[float, int]]:
+    """Query -> (median milliseconds, number of ids returned)."""
+    results = {}
+    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+    try:
+        for query in QUERIES:
+            found = search_card_ids(conn, query)
+            times = []
+            for _ in range(repeat):
+                start = time.perf_counter()
+                search_card_ids(conn, query)
+                times.append((time.perf_counter() - start) * 1000)
+            results[query] = (statistics.median(times), len(found))
+    finally:
+        conn.close()
+    return results
+
+
+def report(title: str, results: dict[str, tuple[float, int]]) -> bool:
+    """Print one table; True if every median is within :data:`TARGET_MS`."""
+    print(f"\n{title}")
+    print(f"  {'median ms':>9}  {'cards':>6}  query")
+    for query, (median, found) in results.items():
+        flag = "" if median <= TARGET_MS else f"   <-- over {TARGET_MS:g} ms"
+        print(f"  {median:9.2f}  {found:6d}  {query or '(empty query)'}{flag}")
+    overall = statistics.median(m for m, _ in results.values())
+    worst = max(m for m, _ in results.values())
+    print(f"  overall median {overall:.2f} ms, worst query median {worst:.2f} ms")
+    return worst <= TARGET_MS
+
+
+def bundled_catalogue(folder: Path) -> Path | None:
+    """The bundled catalogue in a temporary database, or ``None`` if it cannot be built."""
+    try:
+        from card_db.database import ensure_database
+
+        return ensure_database(folder / "bundled.sqlite3")
+    except Exception as exc:  # report and go on to the generated catalogue
+        print(f"\nbundled catalogue: not measured ({type(exc).__name__}: {exc})")
+        return None
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--cards", type=int, default=50_000, help="generated catalogue size")
+    parser.add_argument("--repeat", type=int, default=21, help="timed runs per query")
+    args = parser.parse_args()
+    ok = True
+    with tempfile.TemporaryDirectory() as tmp:
+        folder = Path(tmp)
+        bundled = bundled_catalogue(folder)
+        if bundled is not None:
+            with sqlite3.connect(bundled) as conn:
+                count = conn.execute("SELECT count(*) FROM card").fetchone()[0]
+            ok &= report(f"bundled catalogue ({count} cards)", measure(bundled, args.repeat))
+        generated = folder / "generated.sqlite3"
+        start = time.perf_counter()
+        build_generated_catalogue(generated, args.cards)
+        print(f"\n(generated {args.cards} cards in {time.perf_counter() - start:.1f} s)")
+        ok &= report(
+            f"generated catalogue ({args.cards} cards)", measure(generated, args.repeat)
+        )
+    print(f"\nevery query within {TARGET_MS:g} ms median: {'yes' if ok else 'NO'}")
+    return 0 if ok else 1
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,178 @@
+"""Compiling a parsed query to parameterised SQL with SQLAlchemy Core.
+
+Every value from the query becomes a bound parameter; the SQL text depends only on
+the query's shape. Free text becomes an FTS5 ``MATCH`` on ``card_fts`` whose argument
+is one FTS5 string token (the user's text inside double quotes, quotes doubled), so no
+user text is ever read as FTS5 syntax either.
+"""
+
+from __future__ import annotations
+
+import operator
+from collections.abc import Callable
+
+from sqlalchemy import and_, func, not_, or_, select
+from sqlalchemy.dialects import sqlite
+from sqlalchemy.sql import ColumnElement, Select
+
+from card_db.search.nodes import (
+    AffiliationIs,
+    And,
+    CardTypeIs,
+    DominionIs,
+    Flag,
+    FreeText,
+    GenderIs,
+    Node,
+    Not,
+    NumberCompare,
+    Or,
+    Query,
+    TextMatch,
+)
+from card_db.search.tables import affiliation as affiliation_table
+from card_db.search.tables import card, card_affiliation, card_fts, collection_entry
+
+_OPS: dict[str, Callable] = {
+    "=": operator.eq,
+    "!=": operator.ne,
+    "<": operator.lt,
+    "<=": operator.le,
+    ">": operator.gt,
+    ">=": operator.ge,
+}
+
+#: ``order_by`` names accepted by :func:`build_select` (prefix ``-`` for descending).
+ORDERS = {
+    "name": card.c.name,
+    "type": card.c.card_type,
+    "dominion": card.c.dominion,
+    "prime": card.c.prime,
+    "magic": card.c.magic,
+    "strength": card.c.strength,
+    "resistance": card.c.resistance,
+    "limit": card.c.deck_limit,
+    "set": card.c.set_name,
+    "rarity": card.c.rarity,
+    "id": card.c.id,
+}
+
+_DIALECT = sqlite.dialect()
+
+
+def fts_string(node: FreeText) -> str:
+    """The FTS5 query for a free-text node: ``"word"*`` (prefix) or ``"a phrase"``."""
+    quoted = '"' + node.text.replace('"', '""') + '"'
+    return quoted if node.phrase else quoted + "*"
+
+
+def _number(node: NumberCompare) -> ColumnElement:
+    compare = _OPS[node.op]
+    if node.field == "owned":
+        total = func.sum(collection_entry.c.quantity)
+        owners = select(collection_entry.c.card_id).group_by(collection_entry.c.card_id)
+        if compare(0, node.value):  # cards with no copies at all satisfy the test
+            return card.c.id.not_in(owners.having(not_(compare(total, node.value))))
+        return card.c.id.in_(owners.having(compare(total, node.value)))
+    column = card.c[node.field]
+    return and_(column.is_not(None), compare(column, node.value))
+
+
+def _flag(name: str) -> ColumnElement:
+    if name == "unique":
+        return card.c.is_unique != 0
+    if name == "permanent":
+        return card.c.permanent != 0
+    if name == "instant":
+        return card.c.permanent == 0
+    if name == "border":
+        return and_(
+            card.c.card_type == "Site",
+            card.c.dominion.is_not(None),
+            card.c.border_dominion.is_not(None),
+        )
+    if name == "estimated":
+        return card.c.estimated.not_in(["", "[]"])
+    raise ValueError(f"unknown flag {name!r}")
+
+
+def _dominion(dominion: int | None) -> ColumnElement:
+    if dominion is None:
+        return and_(card.c.dominion.is_(None), card.c.border_dominion.is_(None))
+    return or_(
+        and_(card.c.dominion.is_not(None), card.c.dominion == dominion),
+        and_(card.c.border_dominion.is_not(None), card.c.border_dominion == dominion),
+    )
+
+
+def _text(node: TextMatch) -> ColumnElement:
+    found = func.instr(func.lower(card.c[node.field]), func.lower(node.value))
+    return found == 1 if node.mode == "prefix" else found > 0
+
+
+def _affiliation(prefix: str) -> ColumnElement:
+    holders = (
+        select(card_affiliation.c.card_id)
+        .join(affiliation_table, affiliation_table.c.id == card_affiliation.c.affiliation_id)
+        .where(func.instr(func.lower(affiliation_table.c.name), func.lower(prefix)) == 1)
+    )
+    return card.c.id.in_(holders)
+
+
+def condition(node: Node) -> ColumnElement:
+    """The SQL condition on ``card`` for ``node``; true or false for every row, never NULL."""
+    if isinstance(node, And):
+        return and_(*(condition(item) for item in node.items))
+    if isinstance(node, Or):
+        return or_(*(condition(item) for item in node.items))
+    if isinstance(node, Not):
+        return not_(condition(node.item))
+    if isinstance(node, FreeText):
+        matches = select(card_fts.c.rowid).where(card_fts.c.card_fts.match(fts_string(node)))
+        return card.c.id.in_(matches)
+    if isinstance(node, CardTypeIs):
+        return card.c.card_type.in_(node.types)
+    if isinstance(node, DominionIs):
+        return _dominion(node.dominion)
+    if isinstance(node, NumberCompare):
+        return _number(node)
+    if isinstance(node, Flag):
+        return _flag(node.flag)
+    if isinstance(node, GenderIs):
+        if node.gender is None:
+            return card.c.gender.is_(None)
+        return and_(card.c.gender.is_not(None), card.c.gender == node.gender)
+    if isinstance(node, TextMatch):
+        return _text(node)
+    if isinstance(node, AffiliationIs):
+        return _affiliation(node.prefix)
+    raise TypeError(f"not a search node: {node!r}")
+
+
+def build_select(query: Query, limit: int | None = None, order_by: str = "name") -> Select:
+    """``SELECT card.id`` for the cards matching ``query``, sorted, at most ``limit`` rows.
+
+    ``order_by`` is a key of :data:`ORDERS`, optionally prefixed with ``-`` for
+    descending; cards without the value sort last, ties go by name then id. Raises
+    ``ValueError`` for an unknown ``order_by`` or a negative ``limit``.
+    """
+    descending = order_by.startswith("-")
+    key = order_by[1:] if descending else order_by
+    if key not in ORDERS:
+        raise ValueError(f"unknown order {order_by!r}; expected one of {', '.join(ORDERS)}")
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be 0 or more, not {limit}")
+    first = ORDERS[key].desc() if descending else ORDERS[key].asc()
+    ordering = [first if key in ("name", "id") else first.nulls_last()]
+    ordering += [column for column in (card.c.name, card.c.id) if column is not ORDERS[key]]
+    stmt = select(card.c.id)
+    if query.root is not None:
+        stmt = stmt.where(condition(query.root))
+    stmt = stmt.order_by(*ordering)
+    return stmt.limit(limit) if limit is not None else stmt
+
+
+def to_sql(stmt: Select) -> tuple[str, list]:
+    """The SQLite text (``?`` placeholders) and the positional parameters of ``stmt``."""
+    compiled = stmt.compile(dialect=_DIALECT, compile_kwargs={"render_postcompile": True})
+    return str(compiled), [compiled.params[name] for name in compiled.positiontup]

@@ -1,0 +1,187 @@
+"""``deckbuilder deck``: validate, convert, analyse deck list files and list what to acquire.
+
+Exit status: 0 success (``validate``: the deck is legal), 1 ``validate`` found the
+deck illegal, 2 the file cannot be read, names an unknown card, or the database
+cannot be opened. Errors are one message per line on stderr, never a traceback.
+"""
+
+from __future__ import annotations
+
+import json
+import sys
+
+import click
+
+from deckbuilder.cli.errors import EXIT_BAD_INPUT, fail, handles_errors
+
+EXIT_ILLEGAL = 1
+
+
+def _read(file: str):
+    from deckbuilder.formats import DeckFormatError, read_file
+
+    try:
+        return read_file(file)
+    except DeckFormatError as exc:
+        fail(str(exc))
+
+
+def _resolved(file: str):
+    """(resolved deck, catalogue) for ``file``; exits 2 on a bad file or unknown card."""
+    from deckbuilder.deck.resolve import UnknownCardsError, resolve_deck
+    from deckbuilder.services.catalogue import load_catalogue
+
+    deck_list = _read(file)
+    catalogue = load_catalogue()
+    try:
+        return resolve_deck(deck_list, catalogue, path=file), catalogue
+    except UnknownCardsError as exc:
+        fail(str(exc))
+
+
+def _echo_json(data: object) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+@click.group()
+def deck() -> None:
+    """Check, convert and analyse deck list files (.txt .csv .json .cod .dek .o8d)."""
+
+
+@deck.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--starter", is_flag=True, help="Starter deck: remove duplicate Paths first.")
+@handles_errors
+def validate(file: str, as_json: bool, starter: bool) -> None:
+    """Check FILE against the rulebook's Deck Construction rules.
+
+    Exit 0 if legal, 1 if illegal, 2 if FILE cannot be read or names an unknown card.
+    """
+    from deckbuilder.deck.legality import validate as check
+
+    deck_list, catalogue = _resolved(file)
+    report = check(deck_list, catalogue, starter=starter)
+    if as_json:
+        _echo_json(report.to_dict())
+    else:
+        verdict = "legal" if report.legal else "ILLEGAL"
+        click.echo(f"{file}: {verdict} ({report.card_count} cards)")
+        for heading, findings in (("Violations", report.violations), ("Warnings", report.warnings)):
+            if findings:
+                click.echo(f"{heading}:")
+                for finding in findings:
+                    click.echo(f"  [{finding.rule}] {finding.message}")
+    sys.exit(0 if report.legal else EXIT_ILLEGAL)
+
+
+@deck.command()
+@click.argument("source", type=click.Path(dir_okay=False))
+@click.argument("target", type=click.Path(dir_okay=False))
+@click.option(
+    "--to", "to_format", default=None,
+    help="Output format: text, csv, json, cockatrice, lackey, octgn, pdf, png "
+    "(default: from TARGET's extension).",
+)
+@click.option("--player", default=None, help="Player name on a PDF sheet (default: the author).")
+@handles_errors
+def convert(source: str, target: str, to_format: str | None, player: str | None) -> None:
+    """Convert deck file SOURCE to TARGET. Card names are checked against the catalogue
+    and written in its spelling."""
+    from deckbuilder import formats
+
+    try:
+        out_format = formats.get(to_format) if to_format else formats.by_extension(target)
+    except formats.UnknownFormatError as exc:
+        fail(str(exc))
+    deck_list, catalogue = _resolved(source)
+    options = {"player": player} if out_format.name == "pdf" and player is not None else {}
+    formats.write_file(deck_list, target, out_format.name, catalogue, **options)
+    click.echo(f"wrote {target} ({out_format.name})")
+
+
+@deck.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
+@handles_errors
+def stats(file: str, as_json: bool) -> None:
+    """Statistics of FILE's main deck: types, Dominions, Prime curve, Magic, Strength,
+    Characters needed to secure its Sites, permanents and instants."""
+    from deckbuilder.deck.stats import deck_stats
+    from deckbuilder.presentation import ESTIMATED_MARK, ESTIMATED_NOTE
+
+    deck_list, catalogue = _resolved(file)
+    result = deck_stats(deck_list, catalogue)
+    if as_json:
+        _echo_json(result.to_dict())
+        return
+
+    def mark(key: str) -> str:
+        return ESTIMATED_MARK if result.estimated.get(key) else ""
+
+    def number(value: float | None) -> str:
+        return "-" if value is None else f"{value:.2f}"
+
+    click.echo(f"{deck_list.name or file}: {result.card_count} cards")
+    click.echo(
+        f"Permanent {result.permanent}{mark('permanent')}, instant {result.instant}{mark('permanent')}"
+    )
+    click.echo("By type: " + ", ".join(f"{t} {n}" for t, n in result.by_type.items() if n))
+    click.echo(
+        "By Dominion (Border Sites under both): "
+        + ", ".join(f"{d} {n}" for d, n in result.by_dominion.items() if n)
+        + mark("by_dominion")
+    )
+    curve = " ".join(f"{p}:{n}" for p, n in result.prime_curve.items()) or "-"
+    click.echo(f"Prime curve{mark('prime_curve')}: {curve}")
+    click.echo(
+        f"Characters {result.characters}: Magic total {result.magic_total}{mark('magic')}, "
+        f"average {number(result.magic_average)}; Strength total {result.strength_total}"
+        f"{mark('strength')}, average {number(result.strength_average)}"
+    )
+    secure = result.characters_to_secure
+    click.echo(
+        f"Sites: mean Resistance {number(result.mean_resistance)}{mark('resistance')}; "
+        f"Characters of mean Magic to secure one: {'-' if secure is None else secure}"
+    )
+    for site in result.sites:
+        resistance = "-" if site.resistance is None else str(site.resistance)
+        needed = "-" if site.characters is None else str(site.characters)
+        est = ESTIMATED_MARK if site.estimated else ""
+        click.echo(f"  {site.copies} {site.name}: Resistance {resistance}{est}, {needed} Characters")
+    if any(result.estimated.values()):
+        click.echo(ESTIMATED_NOTE)
+
+
+@deck.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "--other-decks", is_flag=True,
+    help="Count copies already used by your other saved decks as unavailable.",
+)
+@click.option("--no-sideboard", is_flag=True, help="Leave the sideboard out.")
+@click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@handles_errors
+def needs(file: str, other_decks: bool, no_sideboard: bool, as_json: bool) -> None:
+    """List the cards of FILE you do not own enough copies of (a buy or trade list)."""
+    from deckbuilder.deck.ownership import to_acquire
+    from deckbuilder.services.collection import deck_usage, owned_counts
+
+    deck_list, _ = _resolved(file)
+    used = deck_usage(exclude_deck=deck_list.name or None) if other_decks else None
+    rows = to_acquire(deck_list, owned_counts(), used, include_sideboard=not no_sideboard)
+    if as_json:
+        _echo_json([row.to_dict() for row in rows])
+        return
+    if not rows:
+        click.echo("You have every card this deck needs.")
+        return
+    for row in rows:
+        detail = f"need {row.needed}, own {row.owned}"
+        if other_decks:
+            detail += f", {row.used_elsewhere} in other decks"
+        click.echo(f"{row.to_acquire} {row.name}  ({detail})")
+    click.echo(f"Total to acquire: {sum(r.to_acquire for r in rows)} cards")
+
+
+__all__ = ["EXIT_BAD_INPUT", "EXIT_ILLEGAL", "deck"]

@@ -1,0 +1,25 @@
+"""The Imajica rules engine: game state, the round, odds, sample hands and goldfishing.
+
+Pure Python: no Qt, no database session, no SQLAlchemy, no scipy. Every module is
+named for the rule it implements and cites the rulebook section
+(``/work/shared/rulebook/imajica-ccg-rulebook.txt``). Everything is deterministic
+under a seed.
+
+Modules, one concept each:
+
+* :mod:`.variant` -- rules options ("Shorter Games").
+* :mod:`.cards` -- plain facts read from :class:`card_db.records.CardRecord`.
+* :mod:`.deck` -- a deck turned into per-card integer arrays (the engine's hot data).
+* :mod:`.destiny` -- the Destiny, a shuffled pile drawn lazily.
+* :mod:`.state` -- zones and the card-conservation invariant.
+* :mod:`.setup` -- "Game Setup".
+* :mod:`.influence`, :mod:`.paths`, :mod:`.contest`, :mod:`.seizure`,
+  :mod:`.challenge`, :mod:`.alliances`, :mod:`.victory`, :mod:`.powers`,
+  :mod:`.countering` -- the rules as pure functions, for any number of Autarchs.
+* :mod:`.game` -- the rules applied to a :class:`~.state.GameState`, with a log.
+* :mod:`.order_of_play` -- the round, phase by phase, as a step generator.
+* :mod:`.policy`, :mod:`.autopilot` -- the goldfish policy and the controller using it.
+* :mod:`.fastpath` -- the same goldfish game on integer arrays, for statistics.
+* :mod:`.goldfish` -- results, statistics and the multi-process runner.
+* :mod:`.odds` -- exact draw probabilities; :mod:`.hands` -- sample hands.
+"""

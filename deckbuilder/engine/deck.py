@@ -1,0 +1,169 @@
+"""A deck as per-card integer arrays: the data the policy and the fast path read.
+
+Built once per deck from its :class:`~card_db.records.CardRecord` list (one record per
+copy). Card ``i`` of the deck has type code ``ctype[i]``, ``prime[i]``, ``magic[i]``,
+``dmask[i]`` (Dominion bitmask), and so on: plain lists of ints and bools, no per-card
+objects in hot loops. Identical records share a *kind* (``kind[i]``); copies of one
+kind are interchangeable, which lets the policy work on kinds.
+
+Also precomputed, per pair of kinds: "+N versus Y Sites" bonuses and "May hold Y
+alone" ("Card Powers, Traits, and Special Rules"), and for each "Allies for -N if"
+condition the kinds whose control meets it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from card_db.records import CardRecord, CardType
+
+from deckbuilder.engine.cards import (
+    dominion_mask,
+    fold_name,
+    is_female,
+    is_maestro,
+    is_male,
+    magic,
+    names_match,
+    prime,
+    resistance,
+    strength,
+)
+from deckbuilder.engine.influence import may_hold_alone, site_bonus
+
+OTHER, CHARACTER, SITE, PATH = 0, 1, 2, 3
+TYPE_CODES = {CardType.CHARACTER: CHARACTER, CardType.SITE: SITE, CardType.PATH: PATH}
+
+
+def condition_met_by(kind: str, target: str, record: CardRecord) -> bool:
+    """True if controlling ``record`` meets an "Allies for -N if" condition.
+
+    ``kind``/``target`` as parsed by :mod:`card_db.abilities`: "gender" (female/male),
+    "affiliation", "card" (a named card is controlled); "text" conditions are not
+    modelled and are never met.
+    """
+    if record.card_type is not CardType.CHARACTER:
+        return False
+    if kind == "gender":
+        return is_female(record) if target == "female" else is_male(record)
+    if kind == "affiliation":
+        return record.has_affiliation(target)
+    if kind == "card":
+        return names_match(target, record.name)
+    return False
+
+
+@dataclass(frozen=True, slots=True)
+class EngineDeck:
+    """Precomputed arrays of one deck (see module doc). Build with :meth:`from_records`.
+
+    ``allies_for[i]``: tuple of ``(amount, condition index)`` of card ``i``;
+    ``condition_kinds[c]``: kinds whose control meets condition ``c``;
+    ``site_bonus[(character kind, site kind)]``: total "+N versus Y Sites" bonus;
+    ``hold_alone``: pairs ``(character kind, site kind)`` where "May hold Y alone" applies;
+    ``unique_key[i]``: -1 if card ``i`` is not unique, else an id shared by every card
+    with the same (folded) name.
+    """
+
+    records: tuple[CardRecord, ...]
+    kind: tuple[int, ...]
+    kind_records: tuple[CardRecord, ...]
+    ctype: tuple[int, ...]
+    prime: tuple[int, ...]
+    magic: tuple[int, ...]
+    strength: tuple[int, ...]
+    resistance: tuple[int, ...]
+    dmask: tuple[int, ...]
+    maestro: tuple[bool, ...]
+    unique_key: tuple[int, ...]
+    allies_for: tuple[tuple[tuple[int, int], ...], ...]
+    condition_kinds: tuple[frozenset[int], ...]
+    site_bonus: dict[tuple[int, int], int]
+    hold_alone: frozenset[tuple[int, int]]
+
+    def __len__(self) -> int:
+        return len(self.records)
+
+    @classmethod
+    def from_records(cls, records: Sequence[CardRecord]) -> EngineDeck:
+        records = tuple(records)
+        kind_of: dict[CardRecord, int] = {}
+        kind_records: list[CardRecord] = []
+        kinds = []
+        for r in records:
+            if r not in kind_of:
+                kind_of[r] = len(kind_records)
+                kind_records.append(r)
+            kinds.append(kind_of[r])
+        unique_ids: dict[str, int] = {}
+        unique_key = []
+        for r in records:
+            if r.unique:
+                unique_key.append(unique_ids.setdefault(fold_name(r.name), len(unique_ids)))
+            else:
+                unique_key.append(-1)
+        conditions: dict[tuple[str, str], int] = {}
+        allies_for = []
+        for r in records:
+            entries = []
+            for a in r.abilities:
+                if a.kind == "allies_for":
+                    cond = conditions.setdefault((a.target_kind, a.target), len(conditions))
+                    entries.append((a.amount, cond))
+            allies_for.append(tuple(entries))
+        condition_kinds = tuple(
+            frozenset(k for k, r in enumerate(kind_records) if condition_met_by(ck, ct, r))
+            for (ck, ct) in conditions
+        )
+        chars = [k for k, r in enumerate(kind_records) if r.card_type is CardType.CHARACTER]
+        sites = [k for k, r in enumerate(kind_records) if r.card_type is CardType.SITE]
+        bonus: dict[tuple[int, int], int] = {}
+        alone = set()
+        for ck in chars:
+            cr = kind_records[ck]
+            if not cr.abilities:
+                continue
+            for sk in sites:
+                sr = kind_records[sk]
+                b = site_bonus(cr, sr)
+                if b:
+                    bonus[(ck, sk)] = b
+                if may_hold_alone(cr, sr):
+                    alone.add((ck, sk))
+        return cls(
+            records=records,
+            kind=tuple(kinds),
+            kind_records=tuple(kind_records),
+            ctype=tuple(TYPE_CODES.get(r.card_type, OTHER) for r in records),
+            prime=tuple(prime(r) for r in records),
+            magic=tuple(magic(r) for r in records),
+            strength=tuple(strength(r) for r in records),
+            resistance=tuple(resistance(r) for r in records),
+            dmask=tuple(dominion_mask(r) for r in records),
+            maestro=tuple(is_maestro(r) for r in records),
+            unique_key=tuple(unique_key),
+            allies_for=tuple(allies_for),
+            condition_kinds=condition_kinds,
+            site_bonus=bonus,
+            hold_alone=frozenset(alone),
+        )
+
+    def effective_prime(self, card: int, met_conditions: int) -> int:
+        """Prime of ``card`` when brought into play, given the bitmask of met
+        "Allies for -N if" conditions. Traits on characters are not cumulative ("Card
+        Powers, Traits, and Special Rules"), so only the largest met reduction applies.
+        Never below 0."""
+        best = 0
+        for amount, cond in self.allies_for[card]:
+            if met_conditions >> cond & 1 and amount < best:
+                best = amount
+        return max(0, self.prime[card] + best)
+
+    def conditions_met(self, controlled_kinds: Sequence[int]) -> int:
+        """Bitmask of conditions met when the Autarch controls characters of these kinds."""
+        mask = 0
+        for c, kinds in enumerate(self.condition_kinds):
+            if any(k in kinds for k in controlled_kinds):
+                mask |= 1 << c
+        return mask

@@ -1,0 +1,341 @@
+"""The goldfish policy: the decisions a good player makes when playing a deck alone.
+
+Pure functions of plain ints, shared by the step-by-step autopilot
+(:mod:`.autopilot`) and the fast path (:mod:`.fastpath`), so both make the same
+choices. Inputs are card ids into an :class:`~.deck.EngineDeck`; ties are broken by
+card kind and id only, never by list order, so the choice does not depend on where a
+card sits in a zone.
+
+The policy, in full:
+
+1. **Setup** (:func:`choose_circle_sites`): give each Dominion 1-5 its own Site (a
+   Border Site stands for one of its Dominions; never two copies of a unique Site),
+   choosing the five that minimise the total Resistance the Autarch must overcome to
+   meet the victory requirement from the Circle alone; ties: lower total Resistance
+   of the five, more Border Sites, earlier cards.
+2. **Reshuffle** a five-card hand with no Character (always; "Game Setup").
+3. **Reveal every Site** in hand for the replacement draws, including replacements
+   that are Sites; a duplicate of a unique Site in play stays in hand.
+4. **Paths, Dictates, maneuvers, Flashes and Ally Action cards are held**: their
+   effects are card text the engine does not model, and in a goldfish game a Path
+   would only target the Autarch's own seizing Allies.
+5. **Establish alliances** (:func:`choose_alliances`): spend the Prime allowance as
+   fully as possible (most total Prime, then most worth, where worth is Magic, and a
+   Maestro is worth at least :data:`MAESTRO_WORTH` since it secures any Site alone);
+   use the controlled-Dominion exception instead when its one Ally is worth more, or
+   when nothing fits the allowance.
+6. **Seize** (:func:`plan_seizures`): only Sites that add a Dominion toward victory.
+   Maestros go alone, each to the hardest such Site. Other Allies then form, one Site
+   at a time, the group with the least Magic that meets the Site's Resistance, taking
+   the Site with the least Magic tied up per new Dominion. No seizure is attempted
+   that would fail.
+7. **Never reassign Holders**: groups are minimal, so no Holder can leave without the
+   Site becoming uncontrolled.
+8. **Move every unpivoted reserve forward** at the Reconciliation.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Collection, Sequence
+
+from deckbuilder.engine.deck import CHARACTER, SITE, EngineDeck
+from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.victory import dominion_count
+
+#: Worth of a Maestro when choosing Allies: it secures any Site alone.
+MAESTRO_WORTH = 10
+
+
+class SetupError(ValueError):
+    """The deck cannot give each of the Five Dominions its own Site ("Game Setup")."""
+
+
+def ally_worth(deck: EngineDeck, card: int) -> int:
+    """Worth of establishing ``card``: its Magic; a Maestro at least MAESTRO_WORTH."""
+    m = deck.magic[card]
+    return max(m, MAESTRO_WORTH) if deck.maestro[card] else m
+
+
+def _cover_cost(masks: Sequence[int], res: Sequence[int], variant: Variant) -> int:
+    best = None
+    n = len(masks)
+    for subset in range(1, 1 << n):
+        chosen = [masks[i] for i in range(n) if subset >> i & 1]
+        if dominion_count(chosen, variant.border_counts_both) >= variant.dominions_to_win:
+            cost = sum(res[i] for i in range(n) if subset >> i & 1)
+            if best is None or cost < best:
+                best = cost
+    return best if best is not None else 10**9
+
+
+def choose_circle_sites(
+    deck: EngineDeck, variant: Variant = Variant(), exclude: Collection[int] = ()
+) -> tuple[int, ...]:
+    """Card ids of the five Sites the lone Autarch places, for Dominions 1..5 in order.
+
+    Policy 1 above. Raises :class:`SetupError` if no Site can stand for some Dominion.
+    ``exclude``: card ids not available (unused by goldfish setup).
+    """
+    copies: dict[int, list[int]] = {}
+    for i, t in enumerate(deck.ctype):
+        if t == SITE and i not in exclude:
+            copies.setdefault(deck.kind[i], []).append(i)
+    options = []
+    for d in range(1, 6):
+        bit = 1 << (d - 1)
+        opts = sorted(k for k, ids in copies.items() if deck.dmask[ids[0]] & bit)
+        if not opts:
+            raise SetupError(f"Game Setup: the deck has no Site of Dominion {d}")
+        options.append(opts)
+    best_key = None
+    best: tuple[int, ...] | None = None
+    chosen: list[int] = []
+    used: dict[int, int] = {}
+    unique_used: set[int] = set()
+
+    def search(d: int) -> None:
+        nonlocal best_key, best
+        if d == 5:
+            ids = [copies[k][0] for k in chosen]
+            masks = [deck.dmask[i] for i in ids]
+            res = [deck.resistance[i] for i in ids]
+            key = (
+                _cover_cost(masks, res, variant),
+                sum(res),
+                -sum(1 for m in masks if m.bit_count() == 2),
+                tuple(chosen),
+            )
+            if best_key is None or key < best_key:
+                best_key, best = key, tuple(chosen)
+            return
+        for k in options[d]:
+            first = copies[k][0]
+            ukey = deck.unique_key[first]
+            if used.get(k, 0) >= len(copies[k]) or (ukey >= 0 and ukey in unique_used):
+                continue
+            used[k] = used.get(k, 0) + 1
+            if ukey >= 0:
+                unique_used.add(ukey)
+            chosen.append(k)
+            search(d + 1)
+            chosen.pop()
+            used[k] -= 1
+            if ukey >= 0:
+                unique_used.discard(ukey)
+
+    search(0)
+    if best is None:
+        raise SetupError(
+            "Game Setup: the deck's Sites cannot give each of the Five Dominions its own Site"
+        )
+    taken: dict[int, int] = {}
+    out = []
+    for k in best:
+        out.append(copies[k][taken.get(k, 0)])
+        taken[k] = taken.get(k, 0) + 1
+    return tuple(out)
+
+
+def choose_alliances(
+    deck: EngineDeck,
+    hand_characters: Sequence[int],
+    allowance: int,
+    controlled_mask: int,
+    met_conditions: int,
+    unique_in_play: Collection[int],
+) -> tuple[tuple[int, ...], bool]:
+    """Characters to establish this turn, and whether the controlled-Dominion exception
+    is used (policy 5; rules in :mod:`.alliances`).
+
+    ``controlled_mask``: Dominions of the Autarch's controlled Sites; ``met_conditions``:
+    bitmask of met "Allies for -N if" conditions (before this turn's Allies enter; the
+    reductions are then certain to hold as each one enters); ``unique_in_play``: unique
+    keys of cards in play. Returns card ids (at most one per unique card).
+    """
+    cands = []
+    seen: set[int] = set()
+    for c in sorted(hand_characters, key=lambda i: (deck.kind[i], i)):
+        if deck.ctype[c] != CHARACTER:
+            continue
+        u = deck.unique_key[c]
+        if u >= 0:
+            if u in unique_in_play or u in seen:
+                continue
+            seen.add(u)
+        cands.append(c)
+    if not cands:
+        return (), False
+    best: list[tuple[int, tuple[int, ...]] | None] = [None] * (allowance + 1)
+    best[0] = (0, ())
+    for c in cands:
+        p = deck.effective_prime(c, met_conditions)
+        if p > allowance:
+            continue
+        w = ally_worth(deck, c)
+        for s in range(allowance - p, -1, -1):
+            cur = best[s]
+            if cur is None:
+                continue
+            nw = cur[0] + w
+            old = best[s + p]
+            if old is None or nw > old[0]:
+                best[s + p] = (nw, cur[1] + (c,))
+    spent = max(s for s in range(allowance + 1) if best[s] is not None)
+    worth, chosen = best[spent]  # type: ignore[misc]
+    exception = None
+    exception_key = None
+    for c in cands:
+        if deck.dmask[c] & controlled_mask:
+            key = (ally_worth(deck, c), deck.prime[c], -deck.kind[c], -c)
+            if exception_key is None or key > exception_key:
+                exception_key, exception = key, c
+    if exception is not None and (not chosen or exception_key[0] > worth):  # type: ignore[index]
+        return (exception,), True
+    return chosen, False
+
+
+def _victory_gain(masks: list[int], mask: int, variant: Variant) -> int:
+    if variant.border_counts_both:
+        covered = 0
+        for m in masks:
+            covered |= m
+        return (mask & ~covered).bit_count()
+    before = dominion_count(masks, False)
+    return dominion_count(masks + [mask], False) - before
+
+
+def _cheapest_group(
+    deck: EngineDeck, free: list[int], site: int, need: int
+) -> tuple[int, tuple[int, ...]] | None:
+    """Least total Magic of a non-empty group of ``free`` Allies whose influence toward
+    ``site`` is at least ``need``, or one Ally that may hold it alone. ``free`` is
+    sorted by (Magic, kind, id). Returns ``(Magic tied up, group)`` or ``None``."""
+    magic = deck.magic
+    sk = deck.kind[site]
+    best: tuple[int, int, tuple[int, ...]] | None = None
+    if deck.hold_alone:
+        for a in free:
+            if (deck.kind[a], sk) in deck.hold_alone:
+                best = (magic[a], 1, (a,))
+                break
+    bonus_table = deck.site_bonus
+    bonuses = [bonus_table.get((deck.kind[a], sk), 0) for a in free] if bonus_table else None
+    if need <= 0:
+        if free:
+            cand = (magic[free[0]], 1, (free[0],))
+            if best is None or cand < best:
+                best = cand
+        return (best[0], best[2]) if best else None
+    if bonuses is None or not any(bonuses):
+        pref = [1]
+        reach = 1
+        for a in free:
+            reach |= reach << max(0, magic[a])
+            pref.append(reach)
+        t = reach >> need
+        if t:
+            cost = need + (t & -t).bit_length() - 1
+            if best is None or cost < best[0]:
+                group = []
+                target = cost
+                for k in range(len(free), 0, -1):
+                    if not (pref[k - 1] >> target) & 1:
+                        a = free[k - 1]
+                        group.append(a)
+                        target -= magic[a]
+                group.reverse()
+                best = (cost, len(group), tuple(group))
+        return (best[0], best[2]) if best else None
+    # General case: influence (Magic + bonus) and Magic tied up differ per Ally.
+    states: dict[int, tuple[int, int, tuple[int, ...]]] = {0: (0, 0, ())}
+    for a, b in zip(free, bonuses, strict=True):
+        infl = magic[a] + b
+        for v, (cost, count, group) in sorted(states.items(), reverse=True):
+            w = min(need, max(0, v + infl))
+            cand = (cost + magic[a], count + 1, group + (a,))
+            old = states.get(w)
+            if old is None or cand < old:
+                states[w] = cand
+    done = states.get(need)
+    if done is not None and done[2] and (best is None or done < best):
+        best = done
+    return (best[0], best[2]) if best else None
+
+
+def plan_seizures(
+    deck: EngineDeck,
+    active: Sequence[int],
+    circle: Sequence[int],
+    controlled_masks: Sequence[int],
+    variant: Variant = Variant(),
+) -> list[tuple[int, tuple[int, ...]]]:
+    """Seizures for this Ally phase, in order: ``(Site id, Ally ids)`` (policy 6).
+
+    ``active``: unpivoted active Allies; ``circle``: Sites in the Circle;
+    ``controlled_masks``: Dominion bitmasks of the Autarch's controlled Sites. With no
+    opponent there is no contest and no Path effect, so every planned seizure secures
+    its Site (influence >= Resistance, a Maestro alone, or "May hold Y alone").
+    """
+    masks = list(controlled_masks)
+    if dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win:
+        return []
+    sites = sorted(circle)
+    plan: list[tuple[int, tuple[int, ...]]] = []
+    taken: set[int] = set()
+    maestros = sorted((a for a in active if deck.maestro[a]), key=lambda a: (deck.kind[a], a))
+    for a in maestros:
+        best_key = None
+        best_site = -1
+        for s in sites:
+            if s in taken:
+                continue
+            g = _victory_gain(masks, deck.dmask[s], variant)
+            if g <= 0:
+                continue
+            key = (g, deck.resistance[s], -deck.kind[s], -s)
+            if best_key is None or key > best_key:
+                best_key, best_site = key, s
+        if best_site < 0:
+            break
+        plan.append((best_site, (a,)))
+        taken.add(best_site)
+        masks.append(deck.dmask[best_site])
+        if dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win:
+            return plan
+    free = sorted(
+        (a for a in active if not deck.maestro[a]), key=lambda a: (deck.magic[a], deck.kind[a], a)
+    )
+    while free:
+        best_pick = None
+        for s in sites:
+            if s in taken:
+                continue
+            g = _victory_gain(masks, deck.dmask[s], variant)
+            if g <= 0:
+                continue
+            option = _cheapest_group(deck, free, s, deck.resistance[s])
+            if option is None:
+                continue
+            cost, group = option
+            if best_pick is None:
+                best_pick = (cost, g, s, group)
+                continue
+            bc, bg, bs, _ = best_pick
+            lhs, rhs = cost * bg, bc * g
+            if lhs < rhs or (
+                lhs == rhs
+                and (-g, deck.resistance[s], deck.kind[s], s)
+                < (-bg, deck.resistance[bs], deck.kind[bs], bs)
+            ):
+                best_pick = (cost, g, s, group)
+        if best_pick is None:
+            break
+        _, _, s, group = best_pick
+        plan.append((s, group))
+        taken.add(s)
+        masks.append(deck.dmask[s])
+        used = set(group)
+        free = [a for a in free if a not in used]
+        if dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win:
+            break
+    return plan

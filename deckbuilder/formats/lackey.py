@@ -1,0 +1,99 @@
+"""LackeyCCG ``.dek`` deck files.
+
+LackeyCCG is closed source and publishes no schema, so the structure was checked
+against deck files it wrote, as found in public repositories: a Magic deck quoted in
+full as a test fixture of a Rust ``quick_xml`` reader (``<deck version="0.8">``,
+``<meta><game>magic</game></meta>``, ``<superzone name="Deck">`` and an empty
+``<superzone name="Command">``, tab-indented, no XML declaration, one
+``<card><name id="4ed/191">Fire Elemental</name><set>4e</set></card>`` line per copy),
+deck exporters for Force of Will and AEW plugins that write the same layout, and the
+mtg.wtf deck-format survey ("LackeyCCG .dek (live file)": ``<meta>`` may hold
+``<title>``, ``<author>``, ``<game>``, ``<format>``; a ``Sideboard`` superzone).
+
+Carried: deck name (``meta/title``), author (``meta/author``), the main deck
+(superzone ``Deck``) and sideboard (superzone ``Sideboard``). Not carried: notes.
+Copies of a card are grouped by name on reading, in order of first appearance.
+Written: ``<game>`` is :data:`GAME`, each card's ``id`` attribute is its name (Lackey
+plugins key images by an id of the plugin's choosing; there is no Imajica plugin to
+follow) and ``<set>`` is :data:`SET`. A superzone other than Deck/Sideboard holding
+cards is refused.
+"""
+
+from __future__ import annotations
+
+from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
+from deckbuilder.formats._common import EntryCollector
+from deckbuilder.formats._xml import escape_attr, escape_text, expect_root, parse_xml
+from deckbuilder.formats.errors import DeckFormatError
+
+NAME = "lackey"
+EXTENSIONS = (".dek",)
+CARRIES = frozenset({"name", "author", "main", "sideboard"})
+GAME = "Imajica"
+SET = "Imajica"
+
+_ZONES = {"deck": MAIN, "sideboard": SIDEBOARD}
+
+
+def read(data: str | bytes, path: str | None = None) -> DeckList:
+    """Read a ``.dek`` file; :class:`DeckFormatError` if it is not one."""
+    root = parse_xml(data, path)
+    expect_root(root, "deck", path, "LackeyCCG deck")
+    title = author = ""
+    meta = root.find("meta")
+    if meta is not None:
+        for child in meta.children:
+            if child.tag == "title":
+                title = child.text
+            elif child.tag == "author":
+                author = child.text
+    grouped: dict[str, dict[str, list]] = {MAIN: {}, SIDEBOARD: {}}
+    for superzone in root.findall("superzone"):
+        zone_name = superzone.attrs.get("name", "")
+        cards = superzone.findall("card")
+        zone = _ZONES.get(zone_name.casefold())
+        if zone is None:
+            if cards:
+                raise DeckFormatError(
+                    path, superzone.line, superzone.column,
+                    f"superzone {zone_name!r} is not part of an Imajica deck (Deck, Sideboard)",
+                )
+            continue
+        for card in cards:
+            name_element = card.find("name")
+            if name_element is None:
+                raise DeckFormatError(path, card.line, card.column, "a <card> needs a <name>")
+            name = name_element.text.strip()
+            slot = grouped[zone].get(name)
+            if slot is None:
+                grouped[zone][name] = [0, name_element.line, name_element.column]
+                slot = grouped[zone][name]
+            slot[0] += 1
+            if slot[0] > 10_000:
+                raise DeckFormatError(path, card.line, card.column, "too many copies of one card")
+    collector = EntryCollector(path)
+    for zone in (MAIN, SIDEBOARD):
+        for name, (count, line, column) in grouped[zone].items():
+            collector.add(zone, name, count, line, column)
+    return collector.deck(name=title, author=author)
+
+
+def write(deck: DeckList) -> str:
+    """The ``.dek`` text of ``deck``: one ``<card>`` element per copy."""
+    lines = ['<deck version="0.8">', "\t<meta>", f"\t\t<game>{escape_text(GAME)}</game>"]
+    if deck.name:
+        lines.append(f"\t\t<title>{escape_text(deck.name)}</title>")
+    if deck.author:
+        lines.append(f"\t\t<author>{escape_text(deck.author)}</author>")
+    lines.append("\t</meta>")
+    for superzone, entries in (("Deck", deck.main), ("Sideboard", deck.sideboard)):
+        lines.append(f'\t<superzone name="{superzone}">')
+        for name, count in entries:
+            card = (
+                f'\t\t<card><name id="{escape_attr(name)}">{escape_text(name)}</name>'
+                f"<set>{escape_text(SET)}</set></card>"
+            )
+            lines.extend([card] * count)
+        lines.append("\t</superzone>")
+    lines.append("</deck>")
+    return "\n".join(lines) + "\n"

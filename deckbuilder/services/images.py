@@ -1,0 +1,94 @@
+"""Card faces for display and export: the user's own scan if attached, else a proxy.
+
+Scans are normalised by :mod:`card_db.images.scans` into the image cache folder
+(:func:`card_db.images.scans.image_cache_dir`); the ``card_image`` table records them.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PIL import Image
+
+from card_db.database import connect_readonly, ensure_database, make_engine
+from card_db.images.aspect import card_height
+from card_db.images.errors import CardImageError
+from card_db.images.proxy import render_proxy
+from card_db.records import CardRecord
+
+
+def scan_path(name: str, path: Path | None = None) -> Path | None:
+    """The newest attached scan of card ``name`` that still exists, or ``None``."""
+    from card_db.images.scans import image_cache_dir
+
+    conn = connect_readonly(path)
+    try:
+        rows = conn.execute(
+            "SELECT i.path FROM card_image i JOIN card c ON c.id = i.card_id "
+            "WHERE c.name = ? ORDER BY i.added DESC, i.id DESC",
+            (name,),
+        ).fetchall()
+    finally:
+        conn.close()
+    for (relative,) in rows:
+        candidate = image_cache_dir() / relative
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def face_for(record: CardRecord, width: int = 630, path: Path | None = None) -> Image.Image:
+    """The card's face at ``width`` pixels (scan if attached and readable, else a proxy)."""
+    scan = scan_path(record.name, path)
+    if scan is not None:
+        try:
+            with Image.open(scan) as img:
+                return img.convert("RGB").resize((width, card_height(width)), Image.LANCZOS)
+        except OSError:
+            pass  # a damaged cache file: fall back to the proxy rather than fail
+    return render_proxy(record, width)
+
+
+def card_face(name: str, width: int = 630, path: Path | None = None) -> Image.Image:
+    """Like :func:`face_for`, by card name; raises UnknownCardError with suggestions."""
+    from deckbuilder.services.catalogue import load_catalogue
+
+    return face_for(load_catalogue(path).resolve(name), width, path)
+
+
+def attach_scan(name: str, file: Path, path: Path | None = None) -> Path:
+    """Import a photo or scan of card ``name``; returns the normalised image's path.
+
+    Raises :class:`card_db.images.errors.CardImageError` for corrupt files,
+    decompression bombs or a full disk (nothing is recorded then).
+    """
+    from sqlmodel import Session, select
+
+    from card_db.images.scans import image_cache_dir, import_scan
+    from card_db.models import Card, CardImage
+    from deckbuilder.services.catalogue import load_catalogue
+
+    db = ensure_database(path)
+    record = load_catalogue(db).resolve(name)
+    engine = make_engine(db)
+    try:
+        with Session(engine) as session:
+            card = session.exec(select(Card).where(Card.name == record.name)).one()
+            cache = image_cache_dir()
+            result = import_scan(file, cache, card.key)
+            session.add(
+                CardImage(
+                    card_id=card.id,
+                    path=str(result.image_path.relative_to(cache)),
+                    original_name=result.source_name,
+                    width=result.width,
+                    height=result.height,
+                )
+            )
+            session.commit()
+    finally:
+        engine.dispose()
+    return result.image_path
+
+
+__all__ = ["CardImageError", "attach_scan", "card_face", "face_for", "scan_path"]
