@@ -127,7 +127,7 @@ def _card_row(rng: random.Random, index: int, taken: set[str]) -> tuple:
         rng.randint(1, 10) if is_character else None,
         rng.randint(1, 12) if is_character else None,
         rng.randint(3, 12) if is_site else None,
-        rng.choice([None, None, None, 1, 2, 3]),
+        rng.choice([1, 2, 3]) if rng.random() < 0.05 else None,
         _sentence(rng, 0, 6),
         _sentence(rng, 4, 24),
         rng.choice(SETS),

@@ -43,11 +43,11 @@ class Card(SQLModel, table=True):
     border_dominion: int | None = Field(default=None, index=True)
     is_unique: bool = False
     gender: str | None = None
-    magic: int | None = None
-    strength: int | None = None
-    prime: int | None = None
-    resistance: int | None = None
-    deck_limit: int | None = None
+    magic: int | None = Field(default=None, index=True)
+    strength: int | None = Field(default=None, index=True)
+    prime: int | None = Field(default=None, index=True)
+    resistance: int | None = Field(default=None, index=True)
+    deck_limit: int | None = Field(default=None, index=True)
     traits: str = ""
     powers: str = ""
     activation_icon: str | None = None
@@ -74,7 +74,7 @@ class CardAffiliation(SQLModel, table=True):
     __tablename__ = "card_affiliation"
 
     card_id: int = Field(foreign_key="card.id", primary_key=True, ondelete="CASCADE")
-    affiliation_id: int = Field(foreign_key="affiliation.id", primary_key=True)
+    affiliation_id: int = Field(foreign_key="affiliation.id", primary_key=True, index=True)
 
 
 class CollectionEntry(SQLModel, table=True):

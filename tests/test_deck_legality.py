@@ -19,7 +19,9 @@ from deckbuilder.deck.resolve import UnknownCardsError
 
 
 def _site(name, *dominions, unique=True, resistance=5):
-    return CardRecord(name, CardType.SITE, dominions=dominions, unique=unique, resistance=resistance)
+    return CardRecord(
+        name, CardType.SITE, dominions=dominions, unique=unique, resistance=resistance
+    )
 
 
 def _character(name, dominion, prime, unique=False, magic=3, strength=5):
@@ -355,3 +357,22 @@ def test_matching_covers_as_many_dominions_as_brute_force(homes):
         assert set(shortfall.sites) == neighbours
         assert len(shortfall.sites) == len(shortfall.group) - 1
         assert shortfall.dominion in shortfall.group
+
+
+# -- The bundled demo decks ------------------------------------------------------------------
+
+
+def test_bundled_demo_decks_are_legal():
+    from pathlib import Path
+
+    from card_db.checklist import load_bundled_records
+    from deckbuilder import formats
+
+    catalogue = Catalogue(load_bundled_records())
+    decks = sorted((Path(__file__).parent.parent / "card_db" / "data" / "decks").glob("*.txt"))
+    assert len(decks) == 3
+    for path in decks:
+        deck_list = formats.resolve_deck(formats.read_file(path), catalogue)
+        report = validate(deck_list, catalogue)
+        assert report.legal, (path.name, report.violations)
+        assert report.card_count == 60

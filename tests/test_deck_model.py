@@ -127,7 +127,9 @@ def test_resolve_reports_every_unknown_name_with_line_and_suggestions():
     with pytest.raises(UnknownCardsError) as info:
         resolve_deck(deck, CATALOGUE, path="deck.txt")
     unknown = info.value.unknown
-    assert [(u.line, u.name) for u in unknown] == [(3, "Gek-A-Geek"), (5, "Zzqx"), (8, "The Erasur")]
+    assert [(u.line, u.name) for u in unknown] == [
+        (3, "Gek-A-Geek"), (5, "Zzqx"), (8, "The Erasur"),
+    ]
     assert unknown[0].suggestions[0] == "Gek-A-Gek"
     assert unknown[1].suggestions == ()
     assert unknown[2].suggestions[0] == "The Erasure"

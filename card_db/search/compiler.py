@@ -2,8 +2,16 @@
 
 Every value from the query becomes a bound parameter; the SQL text depends only on
 the query's shape. Free text becomes an FTS5 ``MATCH`` on ``card_fts`` whose argument
-is one FTS5 string token (the user's text inside double quotes, quotes doubled), so no
-user text is ever read as FTS5 syntax either.
+is one FTS5 string token (the user's text inside double quotes, quotes doubled), and
+text keys use ``LIKE`` with the user's ``%``, ``_`` and escape character escaped, so no
+user text is ever read as FTS5 or ``LIKE`` syntax either. Like SQLite's ``LIKE``, text
+keys ignore case for ASCII letters only.
+
+Sorting: when the condition reads only ``card.id`` (free text, affiliations, copies
+owned) the name sort comes from the ``ix_card_name`` index, which holds every id; when
+it reads other card columns the statement sorts with ``ORDER BY +name`` (SQLite's way
+to keep an index from being used for the sort), because walking the name index and
+fetching each row costs ten times more than scanning the table and sorting the matches.
 """
 
 from __future__ import annotations
@@ -14,6 +22,8 @@ from collections.abc import Callable
 from sqlalchemy import and_, func, not_, or_, select
 from sqlalchemy.dialects import sqlite
 from sqlalchemy.sql import ColumnElement, Select
+from sqlalchemy.sql.elements import UnaryExpression
+from sqlalchemy.sql.operators import custom_op
 
 from card_db.search.nodes import (
     AffiliationIs,
@@ -106,17 +116,29 @@ def _dominion(dominion: int | None) -> ColumnElement:
 
 
 def _text(node: TextMatch) -> ColumnElement:
-    found = func.instr(func.lower(card.c[node.field]), func.lower(node.value))
-    return found == 1 if node.mode == "prefix" else found > 0
+    column = card.c[node.field]
+    if node.mode == "prefix":
+        return column.startswith(node.value, autoescape=True)
+    return column.contains(node.value, autoescape=True)
 
 
 def _affiliation(prefix: str) -> ColumnElement:
-    holders = (
-        select(card_affiliation.c.card_id)
-        .join(affiliation_table, affiliation_table.c.id == card_affiliation.c.affiliation_id)
-        .where(func.instr(func.lower(affiliation_table.c.name), func.lower(prefix)) == 1)
+    named = select(affiliation_table.c.id).where(
+        affiliation_table.c.name.startswith(prefix, autoescape=True)
     )
+    holders = select(card_affiliation.c.card_id).where(card_affiliation.c.affiliation_id.in_(named))
     return card.c.id.in_(holders)
+
+
+def reads_card_row(node: Node) -> bool:
+    """True if ``node``'s condition reads a ``card`` column other than ``id``."""
+    if isinstance(node, And | Or):
+        return any(reads_card_row(item) for item in node.items)
+    if isinstance(node, Not):
+        return reads_card_row(node.item)
+    if isinstance(node, NumberCompare):
+        return node.field != "owned"
+    return not isinstance(node, FreeText | AffiliationIs)
 
 
 def condition(node: Node) -> ColumnElement:
@@ -162,7 +184,10 @@ def build_select(query: Query, limit: int | None = None, order_by: str = "name")
         raise ValueError(f"unknown order {order_by!r}; expected one of {', '.join(ORDERS)}")
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be 0 or more, not {limit}")
-    first = ORDERS[key].desc() if descending else ORDERS[key].asc()
+    sort_column = ORDERS[key]
+    if key == "name" and query.root is not None and reads_card_row(query.root):
+        sort_column = UnaryExpression(sort_column, operator=custom_op("+"))
+    first = sort_column.desc() if descending else sort_column.asc()
     ordering = [first if key in ("name", "id") else first.nulls_last()]
     ordering += [column for column in (card.c.name, card.c.id) if column is not ORDERS[key]]
     stmt = select(card.c.id)

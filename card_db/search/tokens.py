@@ -9,6 +9,7 @@ Token kinds: ``(``, ``)``, ``-`` (negation, when it starts a term), ``or``/``and
 from __future__ import annotations
 
 import re
+import unicodedata
 from dataclasses import dataclass
 
 from card_db.search.errors import SearchSyntaxError
@@ -39,8 +40,12 @@ class Token:
 
 
 def _check_text(query: str) -> None:
+    """Refuse lone surrogates (not encodable) and control characters other than
+    whitespace (SQLite reads NUL as the end of an FTS5 query)."""
     for index, char in enumerate(query):
-        if 0xD800 <= ord(char) <= 0xDFFF:
+        if 0xD800 <= ord(char) <= 0xDFFF or (
+            unicodedata.category(char) == "Cc" and not char.isspace()
+        ):
             raise SearchSyntaxError(
                 index, "text", f"the character at this position is not valid text ({char!r})"
             )
@@ -83,8 +88,8 @@ def _bare_token(query: str, start: int) -> Token:
 def tokenize(query: str) -> list[Token]:
     """The tokens of ``query``, ending with an ``end`` token at ``len(query)``.
 
-    Raises :class:`SearchSyntaxError` for an unclosed ``"`` or text that is not valid
-    Unicode (lone surrogates).
+    Raises :class:`SearchSyntaxError` for an unclosed ``"``, a lone surrogate or a
+    control character other than whitespace.
     """
     _check_text(query)
     tokens: list[Token] = []

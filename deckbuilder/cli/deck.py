@@ -124,7 +124,8 @@ def stats(file: str, as_json: bool) -> None:
 
     click.echo(f"{deck_list.name or file}: {result.card_count} cards")
     click.echo(
-        f"Permanent {result.permanent}{mark('permanent')}, instant {result.instant}{mark('permanent')}"
+        f"Permanent {result.permanent}{mark('permanent')}, "
+        f"instant {result.instant}{mark('permanent')}"
     )
     click.echo("By type: " + ", ".join(f"{t} {n}" for t, n in result.by_type.items() if n))
     click.echo(
@@ -148,7 +149,8 @@ def stats(file: str, as_json: bool) -> None:
         resistance = "-" if site.resistance is None else str(site.resistance)
         needed = "-" if site.characters is None else str(site.characters)
         est = ESTIMATED_MARK if site.estimated else ""
-        click.echo(f"  {site.copies} {site.name}: Resistance {resistance}{est}, {needed} Characters")
+        noun = "Character" if site.characters == 1 else "Characters"
+        click.echo(f"  {site.copies} {site.name}: Resistance {resistance}{est}, {needed} {noun}")
     if any(result.estimated.values()):
         click.echo(ESTIMATED_NOTE)
 

@@ -15,7 +15,6 @@ from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardRecord, CardType
-
 from deckbuilder.engine.cards import dominion_mask, fold_name, prime
 from deckbuilder.engine.deck import condition_met_by
 from deckbuilder.engine.errors import RuleError

@@ -24,7 +24,6 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardRecord
-
 from deckbuilder.engine.cards import names_match, prime, strength
 
 

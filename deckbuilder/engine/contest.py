@@ -18,7 +18,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardRecord
-
 from deckbuilder.engine.influence import ally_influence
 
 

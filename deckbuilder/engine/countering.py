@@ -12,7 +12,6 @@ character is active and unpivoted).
 from __future__ import annotations
 
 from card_db.records import CardRecord
-
 from deckbuilder.engine.cards import names_match
 
 

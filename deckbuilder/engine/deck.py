@@ -17,7 +17,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardRecord, CardType
-
 from deckbuilder.engine.cards import (
     dominion_mask,
     fold_name,

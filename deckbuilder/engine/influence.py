@@ -26,7 +26,6 @@ from collections.abc import Iterable, Sequence
 
 from card_db.abilities import Ability
 from card_db.records import CardRecord
-
 from deckbuilder.engine.cards import fold_name, is_maestro, magic, names_match
 
 
@@ -54,7 +53,9 @@ def site_bonus(ally: CardRecord, site: CardRecord) -> int:
     Traits, and Special Rules"), so matching bonuses add up.
     """
     return sum(
-        a.amount for a in ally.abilities if a.kind == "versus_sites" and versus_site_applies(a, site)
+        a.amount
+        for a in ally.abilities
+        if a.kind == "versus_sites" and versus_site_applies(a, site)
     )
 
 

@@ -18,7 +18,6 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardRecord, CardType
-
 from deckbuilder.engine.cards import dominion_mask
 
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from deckbuilder.engine.deck import CHARACTER, SITE, EngineDeck
-from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.variant import STANDARD, Variant
 from deckbuilder.engine.victory import dominion_count
 
 #: Worth of a Maestro when choosing Allies: it secures any Site alone.
@@ -69,7 +69,7 @@ def _cover_cost(masks: Sequence[int], res: Sequence[int], variant: Variant) -> i
 
 
 def choose_circle_sites(
-    deck: EngineDeck, variant: Variant = Variant(), exclude: Collection[int] = ()
+    deck: EngineDeck, variant: Variant = STANDARD, exclude: Collection[int] = ()
 ) -> tuple[int, ...]:
     """Card ids of the five Sites the lone Autarch places, for Dominions 1..5 in order.
 
@@ -267,7 +267,7 @@ def plan_seizures(
     active: Sequence[int],
     circle: Sequence[int],
     controlled_masks: Sequence[int],
-    variant: Variant = Variant(),
+    variant: Variant = STANDARD,
 ) -> list[tuple[int, tuple[int, ...]]]:
     """Seizures for this Ally phase, in order: ``(Site id, Ally ids)`` (policy 6).
 

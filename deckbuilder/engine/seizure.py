@@ -14,7 +14,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardRecord
-
 from deckbuilder.engine.contest import ContestResult, Involved, resolve_contest, side_influence
 from deckbuilder.engine.influence import meets_resistance
 

@@ -15,7 +15,6 @@ from collections import Counter
 from dataclasses import dataclass, field
 
 from card_db.records import CardRecord
-
 from deckbuilder.engine.destiny import Destiny
 from deckbuilder.engine.variant import Variant
 

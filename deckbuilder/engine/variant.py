@@ -49,3 +49,7 @@ class Variant:
             f"custom (Prime allowance {self.prime_allowance}, {self.dominions_to_win} Dominions,"
             f" Border Site counts {'twice' if self.border_counts_both else 'once'})"
         )
+
+
+#: The standard rules.
+STANDARD = Variant()

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
 
-from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.variant import STANDARD, Variant
 
 
 def matching_size(masks: Iterable[int]) -> int:
@@ -43,7 +43,7 @@ def dominion_count(masks: Iterable[int], border_counts_both: bool = True) -> int
     return matching_size(masks)
 
 
-def has_victory(masks: Iterable[int], variant: Variant = Variant()) -> bool:
+def has_victory(masks: Iterable[int], variant: Variant = STANDARD) -> bool:
     """True if unpivoted controlled Sites with bitmasks ``masks`` meet the victory
     requirement of ``variant`` (five Dominions, or three in "Shorter Games")."""
     return dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win

@@ -95,12 +95,14 @@ def _text_position(text: str, index: int) -> tuple[int, int]:
 def parse_count(
     text: str, path: str | None, line: int | None, column: int | None
 ) -> int:
-    """A count written as decimal digits (ASCII), 1 to ``MAX_COUNT``; else :class:`DeckFormatError`."""
+    """A count in ASCII decimal digits, 1 to ``MAX_COUNT``; else :class:`DeckFormatError`."""
     token = text.strip()
     if not _COUNT.fullmatch(token):
         raise DeckFormatError(path, line, column, f"count {text!r} is not a whole number")
     if len(token.lstrip("+-").lstrip("0")) > 9:
-        raise DeckFormatError(path, line, column, f"count {token} is too large (at most {MAX_COUNT})")
+        raise DeckFormatError(
+            path, line, column, f"count {token} is too large (at most {MAX_COUNT})"
+        )
     return check_count_value(int(token), path, line, column)
 
 
@@ -110,7 +112,9 @@ def check_count_value(
     if count < 1:
         raise DeckFormatError(path, line, column, f"count {count} must be at least 1")
     if count > MAX_COUNT:
-        raise DeckFormatError(path, line, column, f"count {count} is too large (at most {MAX_COUNT})")
+        raise DeckFormatError(
+            path, line, column, f"count {count} is too large (at most {MAX_COUNT})"
+        )
     return count
 
 

@@ -109,7 +109,9 @@ def parse_xml(data: str | bytes, path: str | None) -> Element:
         parser.Parse(raw, True)
     except expat.ExpatError as exc:
         message = expat.ErrorString(exc.code)
-        raise DeckFormatError(path, exc.lineno, exc.offset + 1, f"not valid XML: {message}") from None
+        raise DeckFormatError(
+            path, exc.lineno, exc.offset + 1, f"not valid XML: {message}"
+        ) from None
     except RecursionError:
         raise DeckFormatError(path, None, None, "XML nested too deeply") from None
     except (UnicodeError, LookupError, ValueError) as exc:

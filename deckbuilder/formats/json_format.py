@@ -25,6 +25,7 @@ import bisect
 import json
 import json.decoder
 import json.scanner
+import re
 
 from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
 from deckbuilder.formats._common import EntryCollector, check_count_value, decode_text
@@ -73,7 +74,7 @@ def _loads(text: str, path: str | None) -> object:
 def read(data: str | bytes, path: str | None = None) -> DeckList:
     """Read a JSON deck list; :class:`DeckFormatError` for malformed JSON or a bad shape."""
     text = decode_text(data, path)
-    line_starts = [0] + [i + 1 for i, c in enumerate(text) if c == "\n"]
+    line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
     def where(obj: object) -> tuple[int | None, int | None]:
         if not isinstance(obj, _Object):
@@ -106,7 +107,9 @@ def read(data: str | bytes, path: str | None = None) -> DeckList:
                 raise DeckFormatError(path, line, column, f"each {key!r} entry must be an object")
             count, name = entry.get("count"), entry.get("name")
             if isinstance(count, bool) or not isinstance(count, int):
-                raise DeckFormatError(path, e_line, e_column, f"'count' must be an integer, not {count!r}")
+                raise DeckFormatError(
+                    path, e_line, e_column, f"'count' must be an integer, not {count!r}"
+                )
             if not isinstance(name, str):
                 raise DeckFormatError(path, e_line, e_column, "'name' must be a string")
             check_count_value(count, path, e_line, e_column)

@@ -41,7 +41,8 @@ MAX_LINE = 1000
 _CARD = re.compile(r"(?P<count>[+-]?[0-9]+)(?:[xX])?\s+(?P<name>\S.*)")
 _SB = re.compile(r"SB\s*:\s*", re.IGNORECASE)
 _META = re.compile(
-    r"(?:#+|//+)\s*(?P<key>deck name|deck|name|title|author|player|notes?|comments?)\s*:(?P<value>.*)",
+    r"(?:#+|//+)\s*(?P<key>deck name|deck|name|title|author|player|notes?|comments?)"
+    r"\s*:(?P<value>.*)",
     re.IGNORECASE,
 )
 _COMMENT_BODY = re.compile(r"(?:#+|//+)\s*(?P<body>.*)")
@@ -86,7 +87,9 @@ def read(data: str | bytes, path: str | None = None) -> DeckList:
     zone = MAIN
     for number, raw in enumerate(text.split("\n"), start=1):
         if len(raw) > MAX_LINE:
-            raise DeckFormatError(path, number, MAX_LINE + 1, f"line longer than {MAX_LINE} characters")
+            raise DeckFormatError(
+                path, number, MAX_LINE + 1, f"line longer than {MAX_LINE} characters"
+            )
         line = raw.strip()
         if not line:
             continue
@@ -104,7 +107,8 @@ def read(data: str | bytes, path: str | None = None) -> DeckList:
         card = _CARD.fullmatch(line)
         if card:
             count = parse_count(card.group("count"), path, number, offset + 1)
-            collector.add(line_zone, card.group("name"), count, number, offset + card.start("name") + 1)
+            column = offset + card.start("name") + 1
+            collector.add(line_zone, card.group("name"), count, number, column)
             continue
         if not sb:
             heading = _heading_zone(line, zone, lenient=True)

@@ -161,3 +161,160 @@ def correct_card(
     finally:
         engine.dispose()
     return load_catalogue(db).resolve(record.name)
+
+
+# ---------------------------------------------------------------------------
+# Paged reading, several corrections at once, and new cards (used by the desktop app)
+
+
+class CardExistsError(ValueError):
+    """A new card whose name (or key) is already in the catalogue."""
+
+
+def records_by_id(conn, card_ids) -> dict[int, CardRecord]:
+    """Card id -> record for ``card_ids`` (unknown ids left out), from an open connection.
+
+    Unlike :func:`card_db.reader.load_records`, only the requested cards'
+    affiliations are read, so a page of 100 rows of a 50,000-card catalogue loads in
+    a few milliseconds. ``conn`` is a :mod:`sqlite3` connection on an up-to-date
+    database; ids are read in chunks of 900 (SQLite's parameter limit).
+    """
+    from card_db.reader import _COLUMNS, _record
+
+    ids = list(dict.fromkeys(card_ids))
+    found: dict[int, CardRecord] = {}
+    for start in range(0, len(ids), 900):
+        chunk = ids[start : start + 900]
+        marks = ",".join("?" * len(chunk))
+        affiliations: dict[int, list[str]] = {}
+        for card_id, name in conn.execute(
+            "SELECT ca.card_id, a.name FROM card_affiliation ca JOIN affiliation a "
+            f"ON a.id = ca.affiliation_id WHERE ca.card_id IN ({marks}) ORDER BY a.name",
+            chunk,
+        ):
+            affiliations.setdefault(card_id, []).append(name)
+        for row in conn.execute(f"SELECT {_COLUMNS} FROM card WHERE id IN ({marks})", chunk):
+            found[row[0]] = _record(row, tuple(affiliations.get(row[0], ())))
+    return found
+
+
+#: Fields :func:`correct_card` accepts, in the order a card shows them.
+CORRECTABLE_FIELDS = tuple(f for f in CHARACTERISTIC_FIELDS if f != "affiliations")
+
+
+def correct_card_fields(
+    name: str, changes: dict[str, str], note: str = "", path: Path | None = None
+) -> CardRecord:
+    """Record several corrections of card ``name`` at once: all are applied or none.
+
+    ``changes`` maps a field of :data:`CORRECTABLE_FIELDS` to its text as for
+    :func:`correct_card`. Every value is checked before anything is written; the
+    first bad one raises :class:`CorrectionError` naming its field. Each corrected
+    field leaves the card's estimated list. Returns the corrected card.
+    """
+    from sqlmodel import Session, select
+
+    from card_db.models import Card, CardCorrection
+    from card_db.sync import apply_corrections
+    from deckbuilder.services.catalogue import load_catalogue
+
+    if not changes:
+        raise CorrectionError("nothing to correct: no field was changed")
+    db = ensure_database(path)
+    record = load_catalogue(db).resolve(name)
+    columns: dict[str, object] = {}
+    for field in changes:
+        columns.update(_parse_value(field, changes[field]))
+    engine = make_engine(db)
+    try:
+        with Session(engine) as session:
+            card = session.exec(select(Card).where(Card.name == record.name)).one()
+            for column, value in columns.items():
+                session.add(
+                    CardCorrection(
+                        card_id=card.id, field=column, value=json.dumps(value), note=note
+                    )
+                )
+            session.flush()
+            apply_corrections(session, card)
+            session.commit()
+    finally:
+        engine.dispose()
+    return load_catalogue(db).resolve(record.name)
+
+
+def parse_card_fields(fields: dict[str, str], path: Path | None = None) -> CardRecord:
+    """A new card record from checklist fields, checked exactly like a checklist row.
+
+    ``fields`` maps checklist column names (:data:`card_db.checklist.COLUMNS`, e.g.
+    ``name``, ``type``, ``dominions`` ``"1|2"``, ``magic`` ``"4"``) to their text.
+    Keyword abilities are parsed knowing the database's Sites and affiliations.
+    Raises :class:`card_db.checklist.ChecklistError` whose ``message`` starts with
+    the faulty column's name (the file label is ``"new card"``).
+    """
+    import csv
+    import io
+
+    from card_db.checklist import parse_checklist_text
+
+    db = ensure_database(path)
+    sites, affiliations = _site_and_affiliation_names(db)
+    columns = [c for c in fields if fields[c] is not None]
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerow(columns)
+    writer.writerow([str(fields[c]) for c in columns])
+    (record,) = parse_checklist_text(
+        buffer.getvalue(), "csv", "new card", known_sites=sites, affiliations=affiliations
+    )
+    return record
+
+
+def add_card(record: CardRecord, path: Path | None = None) -> CardRecord:
+    """Insert a new card (``origin = "user"``, so app data updates keep it); returns it.
+
+    Raises :class:`CardExistsError` if a card of that name or key is already in the
+    catalogue (use a correction to change an existing card).
+    """
+    from sqlmodel import Session, select
+
+    from card_db.checklist import record_key
+    from card_db.models import Card
+    from card_db.sync import upsert_records
+    from deckbuilder.services.catalogue import load_catalogue
+
+    db = ensure_database(path)
+    existing = load_catalogue(db).get(record.name)
+    if existing is not None:
+        raise CardExistsError(f"a card called {existing.name!r} is already in the catalogue")
+    key = record_key(record)
+    engine = make_engine(db)
+    try:
+        with Session(engine) as session:
+            if session.exec(select(Card).where(Card.key == key)).first() is not None:
+                raise CardExistsError(f"the card key {key!r} is already used by another card")
+            upsert_records(session, [(key, record)], "user")
+            session.commit()
+    finally:
+        engine.dispose()
+    return load_catalogue(db).resolve(record.name)
+
+
+def card_sources(path: Path | None = None) -> dict[str, int]:
+    """How many catalogue cards come from where, for the About dialog.
+
+    Keys: ``rulebook`` (values stated in the rulebook), ``rulebook_estimated`` (of
+    those, cards with at least one estimated value), ``demo`` (the invented demo
+    set), ``other`` (the user's own cards and imports).
+    """
+    counts = {"rulebook": 0, "rulebook_estimated": 0, "demo": 0, "other": 0}
+    for record in all_records(path):
+        source = record.source.casefold()
+        if source.startswith("rulebook"):
+            counts["rulebook"] += 1
+            counts["rulebook_estimated"] += bool(record.estimated)
+        elif source.startswith("demo"):
+            counts["demo"] += 1
+        else:
+            counts["other"] += 1
+    return counts

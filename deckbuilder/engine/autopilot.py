@@ -1,0 +1,71 @@
+"""The goldfish autopilot: a :class:`~.order_of_play.Controller` that plays a deck alone
+following :mod:`.policy` (read the policy there).
+
+It drives the full, step-by-step engine (:class:`~.game.Game`); the fast path
+(:mod:`.fastpath`) makes the same decisions with the same policy functions.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from deckbuilder.engine.deck import CHARACTER, EngineDeck
+from deckbuilder.engine.game import Game
+from deckbuilder.engine.order_of_play import Controller
+from deckbuilder.engine.policy import choose_alliances, choose_circle_sites, plan_seizures
+from deckbuilder.engine.variant import Variant
+
+
+class GoldfishAutopilot(Controller):
+    """Plays seat 0 of a one-Autarch game whose card ids are the deck's indexes."""
+
+    def __init__(self, deck: EngineDeck, variant: Variant | None = None):
+        self.deck = deck
+        self.variant = variant or Variant()
+        self.circle_plan = choose_circle_sites(deck, self.variant)
+
+    def place_site(self, game: Game, seat: int, dominion: int) -> int:
+        return self.circle_plan[dominion - 1]
+
+    def reshuffle(self, game: Game, seat: int) -> bool:
+        return True  # policy 2: a hand with no Character is always reshuffled
+
+    def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
+        hand = game.autarch(seat).hand
+        while True:
+            site = next((c for c in hand if game.can_reveal(seat, c)), None)
+            if site is None:
+                return
+            game.reveal_site(seat, site)
+            yield
+
+    def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
+        deck = self.deck
+        a = game.autarch(seat)
+        realm = a.realm
+        in_play = game.state.in_play()
+        unique_in_play = {deck.unique_key[c] for c in in_play if deck.unique_key[c] >= 0}
+        met = deck.conditions_met([deck.kind[c] for c in realm.allies()])
+        chars = [c for c in a.hand if deck.ctype[c] == CHARACTER]
+        chosen, exception = choose_alliances(
+            deck,
+            chars,
+            self.variant.prime_allowance,
+            game.controlled_site_mask(seat),
+            met,
+            unique_in_play,
+        )
+        for card in chosen:
+            game.establish(seat, card, use_exception=exception)
+            yield
+        active = [c for c in realm.active if c not in game.state.pivoted]
+        masks = [deck.dmask[e.site] for e in realm.state]
+        for site, group in plan_seizures(deck, active, game.state.circle, masks, self.variant):
+            game.seize(seat, site, list(group))
+            yield
+
+    def reconciliation_turn(self, game: Game, seat: int) -> Iterator[None]:
+        realm = game.autarch(seat).realm
+        for ally in [c for c in realm.reserve if c not in game.state.pivoted]:
+            game.move_forward(seat, ally)
+            yield

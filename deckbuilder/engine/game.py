@@ -1,0 +1,915 @@
+"""The rules applied to a game state: every legal move, checked, with a readable log.
+
+:class:`Game` owns a :class:`~.state.GameState` and changes it only through methods
+named for the rulebook's moves. Each method checks legality and raises
+:class:`~.errors.RuleError` (naming the section) for an illegal move, then updates the
+zones and appends readable lines to :attr:`Game.log`. Contests, challenges and
+securing are computed by the pure functions of :mod:`.seizure` and :mod:`.challenge`;
+decisions that belong to other Autarchs (contesting, defending, countering) come from
+callbacks, so any number of Autarchs can play.
+
+Sections: "Game Setup", "Order of Play", "Phase 1: Coming of Order", "Phase 2: Autarch
+Phase" (reveal Sites, play Paths, one Dictate or reassign Allies), "Phase 3: Ally
+Phase" (establishing alliances, then actions: challenge, seize, Ally Action, retreat,
+idle), "Phase 4: The Reconciliation", "Pivoted Cards", "Losing Controlled Sites",
+"Damage Outside of Challenges", "Discarding", "Exhausted Destiny", "Timing and
+Countering", "Unique Cards", "Affiliations".
+
+Not modelled: the printed effects of Dictates, Flashes, Paths, Ally Action cards and
+maneuvers, beyond the numeric forms in :mod:`.powers`; such cards are played, pivot
+and move between zones as the rules say, and the log says their effect is not
+modelled. "At the beginning/end of a turn" effects: none are modelled.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Mapping, Sequence
+from dataclasses import dataclass, field
+
+from card_db.records import CardRecord, CardType
+from deckbuilder.engine import alliances
+from deckbuilder.engine.cards import (
+    describe,
+    dominion_mask,
+    fold_name,
+    is_character,
+    is_site,
+    resistance,
+)
+from deckbuilder.engine.challenge import (
+    ChallengeResult,
+    Combatant,
+    can_challenge,
+    resolve_challenge,
+)
+from deckbuilder.engine.contest import Involved
+from deckbuilder.engine.countering import counters
+from deckbuilder.engine.destiny import Destiny
+from deckbuilder.engine.errors import RuleError
+from deckbuilder.engine.influence import meets_resistance, total_influence
+from deckbuilder.engine.paths import path_fits_site, reveal_paths
+from deckbuilder.engine.powers import (
+    ARTIST_MAGIC_BONUS,
+    influence_bonus,
+    is_artist,
+    site_resistance_power,
+    strength_bonus,
+)
+from deckbuilder.engine.rng import make_rng
+from deckbuilder.engine.seizure import SeizureResult, resolve_seizure
+from deckbuilder.engine.setup import (
+    OPENING_HAND,
+    first_round_leader,
+    next_leader,
+    placement_order,
+)
+from deckbuilder.engine.state import AutarchState, GameState, SecuredSite
+from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.victory import decide_winner, has_victory
+
+SETUP = "Game Setup"
+COMING_OF_ORDER = "Coming of Order"
+AUTARCH_PHASE = "Autarch Phase"
+ALLY_PHASE = "Ally Phase"
+RECONCILIATION = "Reconciliation"
+DRAWS_PER_ROUND = 2
+
+#: contest provider: (game, contesting seat, seizing seat, site, seizing Allies) -> characters
+ContestProvider = Callable[["Game", int, int, int, Sequence[int]], Sequence[int]]
+#: defend provider: (game, defending seat, target, challengers) -> defenders
+DefendProvider = Callable[["Game", int, int, Sequence[int]], Sequence[int]]
+#: counter provider: (game, Flash card, target) -> (seat, countering Ally) or None
+CounterProvider = Callable[["Game", int, int | None], tuple[int, int] | None]
+
+
+@dataclass(slots=True)
+class TurnState:
+    """What the Autarch whose turn it is has done this turn."""
+
+    seat: int
+    phase: str
+    dictate_used: bool = False
+    allowance: alliances.AllowanceTracker | None = None
+    actions_started: bool = False
+    idled: set[int] = field(default_factory=set)
+
+
+class Game:
+    """A game between ``len(decks)`` Autarchs (one for goldfishing).
+
+    ``decks``: one sequence of card records per Autarch, one record per copy. Card ids
+    are assigned seat by seat in deck order, so in a one-Autarch game card ``i`` is the
+    deck's ``i``-th card. ``seed`` makes every shuffle reproducible.
+    """
+
+    def __init__(
+        self,
+        decks: Sequence[Sequence[CardRecord]],
+        seed: int = 0,
+        variant: Variant | None = None,
+        names: Sequence[str] | None = None,
+        rng: random.Random | None = None,
+    ):
+        if not decks:
+            raise ValueError("a game needs at least one Autarch")
+        self.rng = rng if rng is not None else make_rng(seed)
+        cards: list[CardRecord] = []
+        owners: list[int] = []
+        autarchs = []
+        for seat, deck in enumerate(decks):
+            ids = list(range(len(cards), len(cards) + len(deck)))
+            cards.extend(deck)
+            owners.extend([seat] * len(deck))
+            name = names[seat] if names else f"Autarch {seat + 1}"
+            autarchs.append(AutarchState(seat, name, Destiny(ids, self.rng)))
+        self.state = GameState(
+            cards=tuple(cards),
+            owners=tuple(owners),
+            autarchs=autarchs,
+            variant=variant or Variant(),
+        )
+        self.log: list[str] = []
+        self.turn: TurnState | None = None
+        self.established: list[int] = [0] * len(decks)
+        self._placements: list[tuple[int, int]] = []
+
+    # ------------------------------------------------------------------ helpers
+    def record(self, card: int) -> CardRecord:
+        return self.state.cards[card]
+
+    def name(self, card: int) -> str:
+        return self.state.cards[card].name
+
+    def autarch(self, seat: int) -> AutarchState:
+        return self.state.autarchs[seat]
+
+    def _say(self, text: str) -> None:
+        s = self.state
+        where = SETUP if s.phase == SETUP else f"Round {s.round}, {s.phase}"
+        self.log.append(f"{where}: {text}")
+
+    def _who(self, seat: int) -> str:
+        return self.state.autarchs[seat].name
+
+    def _names(self, cards: Sequence[int]) -> str:
+        return ", ".join(self.name(c) for c in cards) if cards else "nothing"
+
+    def _draw(self, seat: int) -> int | None:
+        a = self.autarch(seat)
+        card = a.destiny.draw()
+        if card is not None:
+            a.hand.append(card)
+            if a.destiny.exhausted:
+                self._say(f"{a.name} draws the last card of the Destiny (Exhausted Destiny).")
+        return card
+
+    def controller_of(self, card: int) -> int | None:
+        """Seat of the Autarch whose Realm holds ``card``, or ``None``."""
+        for a in self.state.autarchs:
+            r = a.realm
+            if card in r.active or card in r.reserve:
+                return a.seat
+            for entry in r.state:
+                if card == entry.site or card in entry.holders:
+                    return a.seat
+        return None
+
+    def unique_names_in_play(self) -> set[str]:
+        """Folded names of unique cards in play, in any Autarch's Realm or the Circle."""
+        return {
+            fold_name(self.record(c).name) for c in self.state.in_play() if self.record(c).unique
+        }
+
+    def controlled_site_mask(self, seat: int) -> int:
+        mask = 0
+        for entry in self.autarch(seat).realm.state:
+            mask |= dominion_mask(self.record(entry.site))
+        return mask
+
+    def current_resistance(self, site: int) -> int:
+        """Resistance with "until end of round" modifiers (e.g. General Rosengarten)."""
+        return resistance(self.record(site)) + self.state.resistance_mods.get(site, 0)
+
+    def magic_mod(self, card: int) -> int:
+        return self.state.magic_mods.get(card, 0)
+
+    def holding_influence(self, entry: SecuredSite) -> int:
+        """Influence of a Site's Holders: all of them, pivoted or not ("Securing the Site":
+        pivoting the Holder of a Site will not change its influence)."""
+        site = self.record(entry.site)
+        return total_influence(((self.record(h), self.magic_mod(h)) for h in entry.holders), site)
+
+    def is_held(self, entry: SecuredSite) -> bool:
+        """True if the Holders still have the influence to secure their Site."""
+        holders = [self.record(h) for h in entry.holders]
+        return meets_resistance(
+            holders,
+            self.record(entry.site),
+            self.holding_influence(entry),
+            self.current_resistance(entry.site),
+        )
+
+    def _require_turn(self, seat: int, phase: str) -> TurnState:
+        t = self.turn
+        if self.state.over:
+            raise RuleError("Object", "the game is over")
+        if t is None or t.seat != seat or t.phase != phase:
+            raise RuleError("Order of Play", f"it is not {self._who(seat)}'s turn in the {phase}")
+        return t
+
+    def _require_active_unpivoted(self, seat: int, ally: int, section: str) -> None:
+        realm = self.autarch(seat).realm
+        if ally not in realm.active:
+            raise RuleError(section, f"{self.name(ally)} is not in {self._who(seat)}'s active area")
+        if ally in self.state.pivoted:
+            raise RuleError("Pivoted Cards", f"{self.name(ally)} is pivoted")
+
+    # ------------------------------------------------------------------ Game Setup
+    def begin_setup(self, first: int = 0) -> None:
+        """Separate every Autarch's Sites from its deck ("Game Setup"). ``first``: the
+        seat that places the first Site (the rulebook suggests Rock-Scissors-Paper)."""
+        s = self.state
+        if not 0 <= first < len(s.autarchs):
+            raise ValueError(f"no seat {first}")
+        s.setup_first = first
+        s.phase = SETUP
+        for a in s.autarchs:
+            sites = [c for c in a.destiny.cards if is_site(self.record(c))]
+            keep = [c for c in a.destiny.cards if not is_site(self.record(c))]
+            a.destiny.cards[:] = keep
+            a.set_aside.extend(sites)
+        self._placements = placement_order(len(s.autarchs), first)
+        self._say(f"Sites separated from the decks; {self._who(first)} places first.")
+
+    def next_placement(self) -> tuple[int, int] | None:
+        """``(seat, Dominion)`` of the next setup placement, or ``None`` when done."""
+        done = len(self.state.circle)
+        return self._placements[done] if done < len(self._placements) else None
+
+    def place_setup_site(self, seat: int, site: int) -> None:
+        """Place ``site`` to the Circle as the next setup Site (it must stand for the
+        Dominion whose turn it is; a Border Site may stand for either of its own)."""
+        nxt = self.next_placement()
+        if self.state.phase != SETUP or nxt is None:
+            raise RuleError(SETUP, "no Site placement is due")
+        want_seat, dominion = nxt
+        a = self.autarch(seat)
+        if seat != want_seat:
+            raise RuleError(SETUP, f"{self._who(want_seat)} places the next Site")
+        if site not in a.set_aside:
+            raise RuleError(SETUP, f"{self.name(site)} is not among {a.name}'s separated Sites")
+        rec = self.record(site)
+        if dominion not in rec.dominions:
+            raise RuleError(SETUP, f"{rec.name} is not a Site of Dominion {dominion}")
+        if rec.unique and fold_name(rec.name) in self.unique_names_in_play():
+            raise RuleError("Unique Cards", f"{rec.name} is already in play")
+        a.set_aside.remove(site)
+        self.state.circle.append(site)
+        self._say(f"{a.name} places {describe(rec)} to the Circle for Dominion {dominion}.")
+
+    def finish_placements(self) -> None:
+        """Return the remaining Sites to the decks, shuffle, and draw five cards each."""
+        if self.next_placement() is not None:
+            raise RuleError(SETUP, "five Sites must be placed first")
+        for seat in range(len(self.state.autarchs)):
+            a = self.autarch(seat)
+            a.destiny.shuffle_in(a.set_aside)
+            a.set_aside.clear()
+            for _ in range(OPENING_HAND):
+                self._draw(seat)
+            self._say(f"{a.name} draws {self._names(a.hand)}.")
+
+    def may_reshuffle(self, seat: int) -> bool:
+        a = self.autarch(seat)
+        return (
+            self.state.phase == SETUP
+            and not a.reshuffled
+            and not any(is_character(self.record(c)) for c in a.hand)
+        )
+
+    def reshuffle_hand(self, seat: int) -> None:
+        """Reveal a hand with no Character, reshuffle it into the Destiny and draw a final
+        five (once per game, "Game Setup")."""
+        if not self.may_reshuffle(seat):
+            raise RuleError(SETUP, "only a first hand with no Character may be reshuffled, once")
+        a = self.autarch(seat)
+        self._say(f"{a.name} reveals a hand with no Character ({self._names(a.hand)}) "
+                  "and reshuffles it.")
+        a.destiny.shuffle_in(a.hand)
+        a.hand.clear()
+        a.reshuffled = True
+        for _ in range(OPENING_HAND):
+            self._draw(seat)
+        self._say(f"{a.name} draws a final hand: {self._names(a.hand)}.")
+
+    def finish_setup(self) -> None:
+        s = self.state
+        s.leader = first_round_leader(len(s.autarchs), s.setup_first)
+        s.phase = COMING_OF_ORDER
+
+    # ------------------------------------------------------------------ Phase 1
+    def coming_of_order(self) -> None:
+        """Start a round: set the leading Autarch, unpivot all cards, draw two each."""
+        s = self.state
+        if s.over:
+            raise RuleError("Object", "the game is over")
+        if s.round > 0:
+            s.leader = next_leader(len(s.autarchs), s.leader)
+            while s.autarchs[s.leader].eliminated:
+                s.leader = next_leader(len(s.autarchs), s.leader)
+        s.round += 1
+        s.phase = COMING_OF_ORDER
+        s.pivoted.clear()
+        self._say(f"{self._who(s.leader)} acts first; all cards unpivot.")
+        for seat in s.seats_from(s.leader):
+            drawn = [c for c in (self._draw(seat) for _ in range(DRAWS_PER_ROUND)) if c is not None]
+            self._say(f"{self._who(seat)} draws {self._names(drawn)}.")
+
+    # ------------------------------------------------------------------ turns
+    def begin_turn(self, phase: str, seat: int) -> None:
+        if phase not in (AUTARCH_PHASE, ALLY_PHASE, RECONCILIATION):
+            raise ValueError(f"unknown phase {phase!r}")
+        self.state.phase = phase
+        self.turn = TurnState(seat, phase)
+        if phase == ALLY_PHASE:
+            self.turn.allowance = alliances.AllowanceTracker(self.state.variant.prime_allowance)
+
+    def end_turn(self) -> None:
+        self.turn = None
+
+    # ------------------------------------------------------------------ Phase 2
+    def can_reveal(self, seat: int, card: int) -> bool:
+        rec = self.record(card)
+        return (
+            card in self.autarch(seat).hand
+            and is_site(rec)
+            and not (rec.unique and fold_name(rec.name) in self.unique_names_in_play())
+        )
+
+    def reveal_site(self, seat: int, site: int) -> int | None:
+        """Place a Site from hand to the Circle and draw its replacement ("Reveal Sites").
+        Returns the replacement card (``None`` if the Destiny is empty)."""
+        self._require_turn(seat, AUTARCH_PHASE)
+        a = self.autarch(seat)
+        rec = self.record(site)
+        if site not in a.hand or not is_site(rec):
+            raise RuleError("Reveal Sites", f"{rec.name} is not a Site in {a.name}'s hand")
+        if rec.unique and fold_name(rec.name) in self.unique_names_in_play():
+            raise RuleError("Unique Cards", f"{rec.name} is already in play")
+        a.hand.remove(site)
+        self.state.circle.append(site)
+        new = self._draw(seat)
+        drew = f"draws {self.name(new)}" if new is not None else "cannot draw (empty Destiny)"
+        self._say(f"{a.name} reveals {describe(rec)} to the Circle and {drew}.")
+        return new
+
+    def play_path(self, seat: int, path: int, site: int) -> None:
+        """Play a Path face down on a Site of its Dominion in the Circle ("Play Paths")."""
+        self._require_turn(seat, AUTARCH_PHASE)
+        a = self.autarch(seat)
+        prec, srec = self.record(path), self.record(site)
+        if path not in a.hand or prec.card_type is not CardType.PATH:
+            raise RuleError("Play Paths", f"{prec.name} is not a Path in {a.name}'s hand")
+        if site not in self.state.circle:
+            raise RuleError("Play Paths", f"{srec.name} is not in the Circle")
+        if not path_fits_site(prec, srec):
+            raise RuleError("Play Paths", f"{prec.name} does not match {srec.name}'s Dominion")
+        a.hand.remove(path)
+        self.state.paths.setdefault(site, []).append(path)
+        self._say(f"{a.name} plays a Path face down on {srec.name}.")
+
+    def _use_dictate(self, t: TurnState) -> None:
+        if t.dictate_used:
+            raise RuleError("Dictate", "only one Dictate, or one reassignment, per turn")
+        t.dictate_used = True
+
+    def play_dictate(self, seat: int, card: int, target: int | None = None) -> None:
+        """Play one Dictate. Its printed effect is not modelled: an instant Dictate goes
+        to the In Ovo; a permanent one stays in play, under ``target`` if given, else
+        among the cards affecting its Autarch."""
+        t = self._require_turn(seat, AUTARCH_PHASE)
+        a = self.autarch(seat)
+        rec = self.record(card)
+        if card not in a.hand or rec.card_type is not CardType.DICTATE:
+            raise RuleError("Dictate", f"{rec.name} is not a Dictate in {a.name}'s hand")
+        if target is not None and target not in self.state.in_play():
+            raise RuleError("Dictate", f"{self.name(target)} is not in play")
+        self._use_dictate(t)
+        a.hand.remove(card)
+        self._place_played(card, target, seat)
+        self._say(f"{a.name} plays the Dictate {rec.name} (effect not modelled).")
+
+    def _place_played(self, card: int, target: int | None, seat: int) -> None:
+        """Put a played non-character card where the rules send it ("Permanents and
+        Instants"): instants to the owner's In Ovo, permanents under their target."""
+        if not self.record(card).permanent:
+            self.autarch(self.state.owners[card]).in_ovo.append(card)
+        elif target is not None:
+            self.state.attached.setdefault(target, []).append(card)
+        else:
+            self.autarch(seat).effects.append(card)
+
+    def reassign(self, seat: int, moves: Sequence[tuple[int, int | None]]) -> list[int]:
+        """Reassign Allies (uses the turn's Dictate): each move is ``(ally, site)`` to a
+        Site in the State, or ``(ally, None)`` for the Reserve. Allowed: Site to Site,
+        active area to Site, State to Reserve, pivoted or not. After each move a Site
+        whose remaining Holders lack the influence to secure it becomes uncontrolled
+        ("Reassign Allies", "Losing Controlled Sites"). Returns the Sites lost."""
+        t = self._require_turn(seat, AUTARCH_PHASE)
+        realm = self.autarch(seat).realm
+        for ally, dest in moves:
+            src = next((e for e in realm.state if ally in e.holders), None)
+            if src is None and ally not in realm.active:
+                raise RuleError("Reassign Allies", f"{self.name(ally)} is not a Holder or active")
+            if dest is None and src is None:
+                raise RuleError("Reassign Allies", "only Holders in the State go to the Reserve")
+            if dest is not None and realm.secured(dest) is None:
+                raise RuleError("Reassign Allies", f"{self.name(dest)} is not in the State")
+        self._use_dictate(t)
+        lost: list[int] = []
+        for ally, dest in moves:
+            src = next((e for e in realm.state if ally in e.holders), None)
+            if dest is not None and realm.secured(dest) is None:
+                continue  # its Site was lost by an earlier move this turn
+            if src is None:
+                if ally not in realm.active:
+                    continue
+                realm.active.remove(ally)
+            else:
+                src.holders.remove(ally)
+            if dest is None:
+                realm.reserve.append(ally)
+                where = "the Reserve"
+            else:
+                realm.secured(dest).holders.append(ally)  # type: ignore[union-attr]
+                where = self.name(dest)
+            self._say(f"{self._who(seat)} reassigns {self.name(ally)} to {where}.")
+            if src is not None and not self.is_held(src):
+                lost.append(src.site)
+                self.lose_site(seat, src.site)
+        return lost
+
+    def lose_site(self, seat: int, site: int) -> None:
+        """"Losing Controlled Sites": the Holders go to the Reserve and the Site to the
+        Circle (Sites are never discarded)."""
+        realm = self.autarch(seat).realm
+        entry = realm.secured(site)
+        if entry is None:
+            raise RuleError("Losing Controlled Sites", f"{self.name(site)} is not controlled")
+        realm.state.remove(entry)
+        realm.reserve.extend(entry.holders)
+        self.state.circle.append(site)
+        self._say(
+            f"{self._who(seat)} loses {self.name(site)}: it returns to the Circle and its"
+            f" Holders ({self._names(entry.holders)}) go to the Reserve."
+        )
+
+    # ------------------------------------------------------------------ Phase 3
+    def establish(self, seat: int, card: int, use_exception: bool = False) -> int:
+        """Establish an alliance: a Character from hand goes to the Reserve. Returns the
+        Prime counted. ``use_exception``: bring it in as the one Ally from the Dominion
+        of a controlled Site ("Establishing alliances")."""
+        t = self._require_turn(seat, ALLY_PHASE)
+        if t.actions_started:
+            raise RuleError("Phase 3: Ally Phase", "alliances are established before actions")
+        a = self.autarch(seat)
+        rec = self.record(card)
+        if card not in a.hand:
+            raise RuleError(alliances.SECTION, f"{rec.name} is not in {a.name}'s hand")
+        controlled = [self.record(c) for c in a.realm.allies()]
+        assert t.allowance is not None
+        p = alliances.check_and_spend(
+            rec,
+            controlled,
+            t.allowance,
+            self.controlled_site_mask(seat),
+            self.unique_names_in_play(),
+            use_exception,
+        )
+        a.hand.remove(card)
+        a.realm.reserve.append(card)
+        self.established[seat] += 1
+        how = "from the Dominion of a controlled Site" if use_exception else f"for Prime {p}"
+        self._say(f"{a.name} establishes {describe(rec)} in the Reserve {how}.")
+        return p
+
+    def _start_action(self, seat: int) -> TurnState:
+        t = self._require_turn(seat, ALLY_PHASE)
+        t.actions_started = True
+        return t
+
+    def _check_actor(self, t: TurnState, seat: int, ally: int, section: str) -> None:
+        self._require_active_unpivoted(seat, ally, section)
+        if ally in t.idled:
+            raise RuleError("Idle", f"{self.name(ally)} is idled for the rest of this turn")
+
+    def seize(
+        self,
+        seat: int,
+        site: int,
+        allies: Sequence[int],
+        contest_provider: ContestProvider | None = None,
+        maneuvers: Mapping[int, Sequence[int]] | None = None,
+    ) -> SeizureResult:
+        """Seize a Site in the Circle with unpivoted active Allies ("Seize a Site").
+
+        Each other Autarch, starting to the left, may contest through
+        ``contest_provider`` (returning its unpivoted active characters, or nothing).
+        Paths are revealed when the first contest is announced, or before securing.
+        ``maneuvers``: influence maneuver cards from hand per involved Ally (their
+        stated "+N influence" is applied). The Allies pivot afterwards, success or not.
+        """
+        t = self._start_action(seat)
+        s = self.state
+        if site not in s.circle:
+            raise RuleError("Seize a Site", f"{self.name(site)} is not in the Circle")
+        if not allies or len(set(allies)) != len(allies):
+            raise RuleError("Seize a Site", "name one or more different Allies")
+        for ally in allies:
+            self._check_actor(t, seat, ally, "Seize a Site")
+        bonus = self._play_maneuvers(seat, allies, maneuvers, CardType.INFLUENCE_MANEUVER)
+        srec = self.record(site)
+        self._say(f"{self._who(seat)} seizes {srec.name} with {self._names(allies)}.")
+        seizing = [Involved(a, self.record(a), False, self.magic_mod(a) + bonus.get(a, 0))
+                   for a in allies]
+        contests: list[list[Involved]] = []
+        paths_revealed = False
+        for other in s.seats_from(seat)[1:]:
+            if contest_provider is None:
+                break
+            chosen = list(contest_provider(self, other, seat, site, list(allies)))
+            if not chosen:
+                continue
+            for c in chosen:
+                self._require_active_unpivoted(other, c, "Contesting the Seizure")
+            self._say(f"{self._who(other)} contests with {self._names(chosen)}.")
+            if not paths_revealed:
+                self._reveal_paths(site)
+                paths_revealed = True
+            contests.append(
+                [Involved(c, self.record(c), False, self.magic_mod(c)) for c in chosen]
+            )
+            # Each contest is decided before the next Autarch may contest.
+            partial = resolve_seizure(seizing, contests, srec, self.current_resistance(site))
+            if partial.contests and not partial.contests[-1].seizers_win:
+                break
+        if not paths_revealed:
+            self._reveal_paths(site)
+        result = resolve_seizure(seizing, contests, srec, self.current_resistance(site))
+        for fought in result.contests:
+            self._say(
+                f"Contest: influence {fought.seizing_influence} against"
+                f" {fought.contesting_influence};"
+                f" {'the seizure goes on' if fought.seizers_win else 'the seizure fails'}."
+            )
+        s.pivoted.update(result.pivot)
+        if result.secured:
+            realm = self.autarch(seat).realm
+            for h in result.holders:
+                realm.active.remove(h)
+            s.circle.remove(site)
+            stack = s.paths.pop(site, [])
+            for p in stack:  # permanent Paths are discarded once the Site is secured
+                self.autarch(s.owners[p]).in_ovo.append(p)
+            realm.state.append(SecuredSite(site, list(result.holders)))
+            self._say(
+                f"{srec.name} is secured (influence {result.influence} against Resistance"
+                f" {result.resistance}); Holders: {self._names(result.holders)}."
+            )
+        elif result.influence is not None:
+            self._say(
+                f"{srec.name} is not secured (influence {result.influence} against Resistance"
+                f" {result.resistance}); it stays in the Circle."
+            )
+        return result
+
+    def _reveal_paths(self, site: int) -> None:
+        s = self.state
+        stack = s.paths.get(site, [])
+        if not stack:
+            return
+        out = reveal_paths(stack, lambda p: self.record(p).permanent)
+        for p in out.discarded:
+            self.autarch(s.owners[p]).in_ovo.append(p)
+        if out.remaining:
+            s.paths[site] = list(out.remaining)
+        else:
+            del s.paths[site]
+        self._say(
+            f"Paths on {self.name(site)} revealed in order: {self._names(out.encountered)}"
+            " (effects not modelled)."
+        )
+
+    def _play_maneuvers(
+        self,
+        seat: int,
+        allies: Sequence[int],
+        maneuvers: Mapping[int, Sequence[int]] | None,
+        kind: CardType,
+    ) -> dict[int, int]:
+        """Play maneuver cards from hand through involved Allies; returns the bonus per
+        Ally. Instant maneuvers go to the In Ovo; permanent ones attach to the Ally."""
+        bonus: dict[int, int] = {}
+        if not maneuvers:
+            return bonus
+        a = self.autarch(seat)
+        for ally, cards in maneuvers.items():
+            if ally not in allies:
+                raise RuleError(str(kind), f"{self.name(ally)} is not involved")
+            for card in cards:
+                rec = self.record(card)
+                if card not in a.hand or rec.card_type is not kind:
+                    raise RuleError(str(kind), f"{rec.name} is not a {kind} in hand")
+                amount = (strength_bonus(rec) if kind is CardType.COMBAT_MANEUVER
+                          else influence_bonus(rec)) or 0
+                a.hand.remove(card)
+                self._place_played(card, ally, seat)
+                bonus[ally] = bonus.get(ally, 0) + amount
+                self._say(f"{self.name(ally)} plays {rec.name} ({amount:+d}).")
+        return bonus
+
+    def challenge(
+        self,
+        seat: int,
+        challengers: Sequence[int],
+        target: int,
+        defend_provider: DefendProvider | None = None,
+        maneuvers: Mapping[int, Sequence[int]] | None = None,
+        assignment: Mapping[int, int] | None = None,
+    ) -> ChallengeResult:
+        """Challenge a rival's active character ("Challenge Rival's Ally"). The target's
+        Autarch may name defenders through ``defend_provider``. Dead characters are
+        discarded; challengers and the target pivot, defenders do not."""
+        t = self._start_action(seat)
+        s = self.state
+        owner = self.controller_of(target)
+        if owner is None or owner == seat or target not in self.autarch(owner).realm.active:
+            raise RuleError(
+                "Challenge Rival's Ally", "the target must be a rival's active character"
+            )
+        if not challengers or len(set(challengers)) != len(challengers):
+            raise RuleError("Challenge Rival's Ally", "name one or more different challengers")
+        trec = self.record(target)
+        for c in challengers:
+            self._check_actor(t, seat, c, "Challenge Rival's Ally")
+            if not can_challenge(self.record(c), trec):
+                raise RuleError("Affiliations", f"{self.name(c)} cannot challenge the Vassal"
+                                f" {trec.name} (Prime below 5)")
+        bonus = self._play_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER)
+        defenders = list(defend_provider(self, owner, target, list(challengers))) if (
+            defend_provider) else []
+        orealm = self.autarch(owner).realm
+        for d in defenders:
+            if d == target or d not in orealm.active:
+                raise RuleError("Challenge Rival's Ally", f"{self.name(d)} cannot defend")
+            if d in s.pivoted and not self.record(d).has_affiliation("Aphrodyte"):
+                raise RuleError("Pivoted Cards", f"{self.name(d)} is pivoted and cannot defend")
+        self._say(
+            f"{self._who(seat)} challenges {trec.name} with {self._names(challengers)};"
+            f" defenders: {self._names(defenders)}."
+        )
+        result = resolve_challenge(
+            [Combatant(c, self.record(c), False, bonus.get(c, 0)) for c in challengers],
+            Combatant(target, trec, target in s.pivoted),
+            [Combatant(d, self.record(d), d in s.pivoted) for d in defenders],
+            assignment,
+        )
+        self._say(
+            f"Combat strength {result.challenger_strength} against {result.defending_strength}:"
+            f" {result.damage} damage"
+            + (f", {self._names(result.killed)} killed." if result.killed else ", nobody dies.")
+        )
+        s.pivoted.update(result.pivot)
+        for dead in result.killed:
+            self.discard(dead)
+        return result
+
+    def ally_action(self, seat: int, ally: int, card: int, target: int | None = None) -> None:
+        """Play an Ally Action card through an unpivoted active Ally, which pivots. Its
+        printed effect is not modelled; a permanent one attaches to ``target`` (default:
+        the acting Ally, "Target Allies and Acting Allies")."""
+        t = self._start_action(seat)
+        self._check_actor(t, seat, ally, "Ally Action")
+        a = self.autarch(seat)
+        rec = self.record(card)
+        if card not in a.hand or rec.card_type is not CardType.ALLY_ACTION:
+            raise RuleError("Ally Action", f"{rec.name} is not an Ally Action card in hand")
+        a.hand.remove(card)
+        self._place_played(card, ally if target is None else target, seat)
+        self.state.pivoted.add(ally)
+        self._say(f"{self.name(ally)} performs {rec.name} (effect not modelled) and pivots.")
+
+    def use_power(self, seat: int, ally: int, target: int) -> None:
+        """Use an activation power in place of an Ally action; the Ally pivots after.
+        Recognised: "Target Site is Resistance -N until end of round" (General
+        Rosengarten) and the Artist affiliation's Magic +3 to another Ally until the end
+        of the round."""
+        t = self._start_action(seat)
+        self._check_actor(t, seat, ally, "Card Powers, Traits, and Special Rules")
+        rec = self.record(ally)
+        amount = site_resistance_power(rec)
+        s = self.state
+        if amount is not None:
+            if target not in s.in_play() or not is_site(self.record(target)):
+                raise RuleError("Card Powers, Traits, and Special Rules", "target a Site in play")
+            s.resistance_mods[target] = s.resistance_mods.get(target, 0) + amount
+            self._say(f"{rec.name} makes {self.name(target)} Resistance {amount:+d} until end"
+                      f" of round (now {self.current_resistance(target)}) and pivots.")
+        elif is_artist(rec):
+            if target == ally or self.controller_of(target) != seat or not is_character(
+                self.record(target)
+            ):
+                raise RuleError("Affiliations: Artist", "give the bonus to another Ally")
+            s.magic_mods[target] = s.magic_mods.get(target, 0) + ARTIST_MAGIC_BONUS
+            self._say(f"{rec.name} (Artist) gives {self.name(target)} Magic"
+                      f" +{ARTIST_MAGIC_BONUS} until the end of the round and pivots.")
+        else:
+            raise RuleError("Card Powers, Traits, and Special Rules",
+                            f"{rec.name} has no activation power the engine models")
+        s.pivoted.add(ally)
+
+    def retreat(self, seat: int, ally: int) -> None:
+        """Retreat: the Ally moves from the active area to the Reserve and pivots."""
+        t = self._start_action(seat)
+        self._check_actor(t, seat, ally, "Retreat")
+        realm = self.autarch(seat).realm
+        realm.active.remove(ally)
+        realm.reserve.append(ally)
+        self.state.pivoted.add(ally)
+        self._say(f"{self.name(ally)} retreats to the Reserve.")
+
+    def idle(self, seat: int, ally: int) -> None:
+        """Idle: the Ally takes no action this turn and does not pivot; it may still
+        defend or contest on other Autarchs' turns."""
+        t = self._start_action(seat)
+        self._check_actor(t, seat, ally, "Idle")
+        t.idled.add(ally)
+        self._say(f"{self.name(ally)} idles.")
+
+    # ------------------------------------------------------------------ Flashes
+    def play_flash(
+        self,
+        seat: int,
+        card: int,
+        target: int | None = None,
+        counter_provider: CounterProvider | None = None,
+    ) -> bool:
+        """Play a Flash in the Autarch or Ally phase. Before it resolves, an Autarch may
+        counter it with an unpivoted active Ally whose "Counters P" names it; then the
+        Flash is discarded and the Ally pivots. Returns True if the Flash resolved (its
+        effect is not modelled: an instant goes to the In Ovo, a permanent attaches to
+        ``target``)."""
+        s = self.state
+        if s.phase not in (AUTARCH_PHASE, ALLY_PHASE) or s.over:
+            raise RuleError("Types of Cards: Flashes", "Flashes are played in the Autarch or"
+                            " Ally phase")
+        a = self.autarch(seat)
+        rec = self.record(card)
+        if card not in a.hand or rec.card_type is not CardType.FLASH:
+            raise RuleError("Types of Cards: Flashes", f"{rec.name} is not a Flash in hand")
+        if target is not None and target not in s.in_play():
+            raise RuleError("Types of Cards: Flashes", f"{self.name(target)} is not in play")
+        a.hand.remove(card)
+        on = f" on {self.name(target)}" if target is not None else ""
+        self._say(f"{a.name} plays the Flash {rec.name}{on}.")
+        answer = counter_provider(self, card, target) if counter_provider else None
+        if answer is not None:
+            cseat, ally = answer
+            self._require_active_unpivoted(cseat, ally, "Timing and Countering")
+            if not counters(self.record(ally), rec):
+                a.hand.append(card)
+                raise RuleError("Counter P", f"{self.name(ally)} cannot counter {rec.name}")
+            a.in_ovo.append(card)
+            s.pivoted.add(ally)
+            self._say(f"{self.name(ally)} counters {rec.name} and pivots; {rec.name} is"
+                      " discarded.")
+            return False
+        self._place_played(card, target, seat)
+        self._say(f"{rec.name} resolves (effect not modelled).")
+        return True
+
+    # ------------------------------------------------------------------ removal
+    def _detach_all(self, card: int) -> None:
+        s = self.state
+        for perm in s.attached.pop(card, []):
+            s.pivoted.discard(perm)
+            self._detach_all(perm)
+            self.autarch(s.owners[perm]).in_ovo.append(perm)
+
+    def discard(self, card: int) -> None:
+        """Discard a character in play to its owner's In Ovo, with the permanents
+        attached to it ("Discarding"). A Holder's Site may become uncontrolled."""
+        s = self.state
+        rec = self.record(card)
+        if not is_character(rec):
+            raise RuleError("Discarding", f"{rec.name} is not a character (Sites are never"
+                            " discarded)")
+        seat = self.controller_of(card)
+        if seat is None:
+            raise RuleError("Discarding", f"{rec.name} is not in play")
+        realm = self.autarch(seat).realm
+        held = None
+        if card in realm.active:
+            realm.active.remove(card)
+        elif card in realm.reserve:
+            realm.reserve.remove(card)
+        else:
+            held = next(e for e in realm.state if card in e.holders)
+            held.holders.remove(card)
+        s.pivoted.discard(card)
+        self._detach_all(card)
+        self.autarch(s.owners[card]).in_ovo.append(card)
+        self._say(f"{rec.name} is discarded to the In Ovo.")
+        if held is not None and not self.is_held(held):
+            self.lose_site(seat, held.site)
+
+    def apply_damage(self, card: int, amount: int) -> bool:
+        """Damage outside a challenge: applied straight to the character's Strength;
+        more damage than Strength discards it ("Damage Outside of Challenges").
+        Returns True if it died."""
+        rec = self.record(card)
+        if self.controller_of(card) is None or not is_character(rec):
+            raise RuleError("Damage Outside of Challenges", f"{rec.name} is not a character"
+                            " in play")
+        if amount > (rec.strength or 0):
+            self.discard(card)
+            return True
+        self._say(f"{rec.name} takes {amount} damage and survives.")
+        return False
+
+    def remove_from_game(self, card: int) -> None:
+        """Remove a character in play from the game entirely ("Remove from Game")."""
+        self.discard(card)
+        owner = self.autarch(self.state.owners[card])
+        owner.in_ovo.remove(card)
+        owner.removed.append(card)
+        self._say(f"{self.name(card)} is removed from the game.")
+
+    # ------------------------------------------------------------------ Phase 4
+    def move_forward(self, seat: int, ally: int) -> None:
+        """Move an unpivoted reserve to the active area (Reconciliation)."""
+        self._require_turn(seat, RECONCILIATION)
+        realm = self.autarch(seat).realm
+        if ally not in realm.reserve:
+            raise RuleError("Phase 4: The Reconciliation", f"{self.name(ally)} is not a reserve")
+        if ally in self.state.pivoted:
+            raise RuleError("Pivoted Cards", "pivoted characters may not move forward")
+        realm.reserve.remove(ally)
+        realm.active.append(ally)
+        self._say(f"{self.name(ally)} moves forward to the active area.")
+
+    def unpivoted_site_masks(self, seat: int) -> list[int]:
+        return [
+            dominion_mask(self.record(e.site))
+            for e in self.autarch(seat).realm.state
+            if e.site not in self.state.pivoted
+        ]
+
+    def reconcile(self) -> int | None:
+        """End of the Reconciliation: victory ("Phase 4: The Reconciliation"), then
+        Exhausted Destiny, then "until end of round" effects end. Returns the winner."""
+        s = self.state
+        s.phase = RECONCILIATION
+        qualifying = {}
+        for a in s.autarchs:
+            if a.eliminated:
+                continue
+            masks = self.unpivoted_site_masks(a.seat)
+            if has_victory(masks, s.variant):
+                qualifying[a.seat] = len(masks)
+        winner = decide_winner(qualifying)
+        if winner is not None:
+            s.winner = winner
+            s.over = True
+            self._say(f"{self._who(winner)} controls unpivoted Sites of the Dominions needed"
+                      " and wins.")
+        elif len(qualifying) > 1:
+            self._say("Several Autarchs qualify with as many unpivoted Sites: no winner yet.")
+        if not s.over:
+            for a in s.autarchs:
+                if not a.eliminated and a.destiny.exhausted:
+                    self._eliminate(a.seat)
+        s.resistance_mods.clear()
+        s.magic_mods.clear()
+        return s.winner
+
+    def _eliminate(self, seat: int) -> None:
+        """"Exhausted Destiny": the Autarch is removed from the game."""
+        s = self.state
+        a = self.autarch(seat)
+        a.eliminated = True
+        self._say(f"{a.name} drew the last card of the Destiny without victory and is"
+                  " removed from the game.")
+        remaining = [x.seat for x in s.autarchs if not x.eliminated]
+        if len(s.autarchs) == 2 and len(remaining) == 1:
+            s.winner = remaining[0]
+            s.over = True
+            self._say(f"{self._who(remaining[0])} wins automatically.")
+            return
+        if not remaining:
+            s.over = True
+            return
+        for ally in list(a.realm.active) + list(a.realm.reserve) + a.realm.holders():
+            if s.owners[ally] == seat:
+                self.discard(ally)

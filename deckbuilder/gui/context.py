@@ -1,0 +1,96 @@
+"""What every screen shares: the database, settings, background work, card images,
+and the signals by which one screen learns that another changed the data.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+from pathlib import Path
+
+from PySide6.QtCore import QObject, QSettings, Signal
+from PySide6.QtWidgets import QWidget
+
+from deckbuilder.gui.errors import describe_error, show_error
+from deckbuilder.gui.settings import make_settings
+from deckbuilder.gui.tasks import TaskRunner
+
+
+class AppContext(QObject):
+    """Shared state of one main window.
+
+    Signals (all on the GUI thread):
+
+    * ``catalogue_changed(object)``: card rows changed (a correction, a new card);
+      the argument is a tuple of card names, or ``None`` for "any card";
+    * ``collection_changed()``: owned copies or the wishlist changed;
+    * ``decks_changed()``: saved decks changed;
+    * ``images_changed(str)``: the named card got a new scan;
+    * ``status(str)``: a short message for the status bar;
+    * ``error_shown(str)``: an error dialog was opened with this message.
+    """
+
+    catalogue_changed = Signal(object)
+    collection_changed = Signal()
+    decks_changed = Signal()
+    images_changed = Signal(str)
+    status = Signal(str)
+    error_shown = Signal(str)
+
+    def __init__(self, db_path: Path, settings: QSettings | None = None, parent=None):
+        super().__init__(parent)
+        self.db_path = Path(db_path)
+        self.settings = settings if settings is not None else make_settings()
+        self.tasks = TaskRunner(self._unexpected_error, self)
+        self.dialog_parent: QWidget | None = None
+        self._connection: sqlite3.Connection | None = None
+        self.last_error: str | None = None
+        from deckbuilder.gui.images import CardImages
+
+        self.images = CardImages(self)
+        self.catalogue_changed.connect(self.images.on_catalogue_changed)
+        self.images_changed.connect(self.images.invalidate)
+
+    # -- database -------------------------------------------------------------------
+
+    def connect(self) -> sqlite3.Connection:
+        """A new read-only :mod:`sqlite3` connection (for a worker thread; close it)."""
+        return sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True)
+
+    def connection(self) -> sqlite3.Connection:
+        """The GUI thread's read-only connection (quick look-ups such as a page of rows)."""
+        if self._connection is None:
+            self._connection = self.connect()
+        return self._connection
+
+    # -- background work --------------------------------------------------------------
+
+    def run(self, fn, *args, **kwargs) -> int:
+        """Shorthand for :meth:`deckbuilder.gui.tasks.TaskRunner.run`."""
+        return self.tasks.run(fn, *args, **kwargs)
+
+    def wait_idle(self, timeout: float = 10.0) -> bool:
+        return self.tasks.wait_idle(timeout)
+
+    # -- errors -------------------------------------------------------------------------
+
+    def report_error(self, title: str, exc: BaseException, details: str | None = None):
+        """Show ``exc`` as an error dialog titled ``title``; returns the dialog."""
+        message = describe_error(exc)
+        self.last_error = message
+        box = show_error(self.dialog_parent, title, message, details)
+        self.error_shown.emit(message)
+        return box
+
+    def _unexpected_error(self, exc: BaseException, details: str) -> None:
+        self.report_error("Something went wrong", exc, details)
+
+    def error_handler(self, title: str):
+        """An ``on_error`` callback that reports with ``title`` (no traceback shown)."""
+        return lambda exc, _details: self.report_error(title, exc)
+
+    def close(self) -> None:
+        """Stop background work and close the GUI thread's connection."""
+        self.tasks.shutdown()
+        if self._connection is not None:
+            self._connection.close()
+            self._connection = None
