@@ -256,7 +256,8 @@ def test_parser_never_crashes_on_query_like_text(query):
     _check_parse_outcome(query)
 
 
-def test_lone_surrogates_are_a_syntax_error():
+@pytest.mark.parametrize("bad", ["\ud800", "\x00", "\x07"])
+def test_lone_surrogates_and_control_characters_are_syntax_errors(bad):
     with pytest.raises(SearchSyntaxError) as caught:
-        parse("gen \ud800")
+        parse(f"gen {bad}")
     assert caught.value.position == 4

@@ -111,7 +111,7 @@ def _dominion(dominion: int | None) -> ColumnElement:
         return and_(card.c.dominion.is_(None), card.c.border_dominion.is_(None))
     return or_(
         and_(card.c.dominion.is_not(None), card.c.dominion == dominion),
-        and_(card.c.border_dominion.is_not(None), card.c.border_dominion == dominion),
+        and_(card.c.border_dominion.is_not(None), card.c.border_dominion == -1),
     )
 
 

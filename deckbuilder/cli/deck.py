@@ -95,7 +95,13 @@ def convert(source: str, target: str, to_format: str | None, player: str | None)
     except formats.UnknownFormatError as exc:
         fail(str(exc))
     deck_list, catalogue = _resolved(source)
-    options = {"player": player} if out_format.name == "pdf" and player is not None else {}
+    options: dict = {"player": player} if out_format.name == "pdf" and player is not None else {}
+    if out_format.name == "png":
+        from deckbuilder.formats.png import DEFAULT_CELL_WIDTH
+        from deckbuilder.services.images import scan_faces
+
+        records = [catalogue.resolve(e.name) for e in deck_list.merged().main]
+        options["faces"] = scan_faces(records, DEFAULT_CELL_WIDTH)
     formats.write_file(deck_list, target, out_format.name, catalogue, **options)
     click.echo(f"wrote {target} ({out_format.name})")
 

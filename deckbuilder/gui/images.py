@@ -54,7 +54,11 @@ class CardImages(QObject):
         self._capacity = capacity
         self._cache: OrderedDict[tuple[str, int], QPixmap] = OrderedDict()
         self._queued: OrderedDict[tuple[str, int], int] = OrderedDict()
-        self._records: dict[str, CardRecord] = {}
+        self._epochs: dict[str, int] = {}
+        self._global_epoch = 0
+
+    def _epoch(self, name: str) -> tuple[int, int]:
+        return self._global_epoch, self._epochs.get(name, 0)
 
     def cached(self, name: str, width: int) -> QPixmap | None:
         key = (name, width)
@@ -72,14 +76,14 @@ class CardImages(QObject):
         if key in self._queued:
             self._queued.move_to_end(key)
             return None
-        self._records[record.name] = record
+        epoch = self._epoch(record.name)
         task = self._context.run(
             render_face,
             record,
             width,
             self._context.db_path,
             pool="images",
-            on_done=lambda image, key=key: self._store(key, image),
+            on_done=lambda image, key=key, epoch=epoch: self._store(key, image, epoch),
             on_error=lambda exc, _details, key=key: self._fail(key, exc),
         )
         self._queued[key] = task
@@ -90,9 +94,10 @@ class CardImages(QObject):
             del self._queued[old_key]
         return None
 
-    def _store(self, key: tuple[str, int], image: QImage) -> None:
-        if self._queued.pop(key, None) is None:
+    def _store(self, key: tuple[str, int], image: QImage, epoch: tuple[int, int]) -> None:
+        if epoch != self._epoch(key[0]):
             return  # invalidated while it was being drawn
+        self._queued.pop(key, None)
         self._cache[key] = QPixmap.fromImage(image)
         while len(self._cache) > self._capacity:
             self._cache.popitem(last=False)
@@ -106,6 +111,10 @@ class CardImages(QObject):
 
     def invalidate(self, name: str | None = None) -> None:
         """Forget the faces of card ``name`` (every card if ``None``)."""
+        if name is None:
+            self._global_epoch += 1
+        else:
+            self._epochs[name] = self._epochs.get(name, 0) + 1
         for key in [k for k in self._cache if name is None or k[0] == name]:
             del self._cache[key]
         for key in [k for k in self._queued if name is None or k[0] == name]:

@@ -92,3 +92,12 @@ def attach_scan(name: str, file: Path, path: Path | None = None) -> Path:
 
 
 __all__ = ["CardImageError", "attach_scan", "card_face", "face_for", "scan_path"]
+
+
+def scan_faces(records: list[CardRecord], width: int, path: Path | None = None) -> dict:
+    """Card name -> the user's scan at ``width`` px, for the cards that have one."""
+    faces = {}
+    for record in records:
+        if scan_path(record.name, path) is not None:
+            faces[record.name] = face_for(record, width, path)
+    return faces

@@ -1,0 +1,143 @@
+"""The screens of the main window and the registry that lists them.
+
+A screen is a :class:`Screen` widget made by the ``factory`` of a registered
+:class:`ScreenSpec`. The main window shows the registered screens as tabs, in
+``order``; the screenshot mode (``deckbuilder --screenshot DIR``) writes one PNG per
+spec that names a ``screenshot`` file.
+
+To add a screen, create a module that calls :func:`register_screen` at import time
+and list it in :data:`SCREEN_MODULES` (modules listed there that do not exist yet
+are skipped, so the list may name screens still being built)::
+
+    register_screen(ScreenSpec("goldfish", "Goldfish", GoldfishScreen, order=50,
+                               screenshot="goldfish.png"))
+"""
+
+from __future__ import annotations
+
+import importlib
+from collections.abc import Callable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from PySide6.QtCore import QSettings, Signal
+from PySide6.QtGui import QAction, QUndoStack
+from PySide6.QtWidgets import QWidget
+
+if TYPE_CHECKING:
+    from deckbuilder.gui.context import AppContext
+    from deckbuilder.gui.main_window import MainWindow
+
+#: Modules that register screens, imported in this order by :func:`registered_screens`.
+SCREEN_MODULES = (
+    "deckbuilder.gui.browser.screen",
+    "deckbuilder.gui.deck_editor.screen",
+    "deckbuilder.gui.collection.screen",
+    "deckbuilder.gui.sample_hand.screen",
+    "deckbuilder.gui.goldfish.screen",
+    "deckbuilder.gui.card_editor.screen",
+)
+
+#: File-menu commands a screen may handle (see :meth:`Screen.can`).
+DOCUMENT_ACTIONS = ("open", "save", "save_as")
+
+
+class Screen(QWidget):
+    """Base class of a main-window screen: hooks the main window calls.
+
+    Subclasses set :attr:`key` and :attr:`title` and override the hooks they need.
+    Signals: ``undo_stack_changed(object)`` when :meth:`undo_stack` returns another
+    stack (or ``None``); ``document_actions_changed()`` when :meth:`can` changes.
+    """
+
+    undo_stack_changed = Signal(object)
+    document_actions_changed = Signal()
+
+    key = ""
+    title = ""
+
+    def __init__(self, context: AppContext, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.context = context
+
+    def connect_screens(self, window: MainWindow) -> None:
+        """Called once every screen exists, to connect to the others (``window.screen(key)``)."""
+
+    def activated(self) -> None:
+        """Called when the screen becomes the visible tab."""
+
+    def undo_stack(self) -> QUndoStack | None:
+        """The stack the Edit menu's Undo and Redo act on while this screen is shown."""
+        return None
+
+    def can(self, action: str) -> bool:
+        """Whether :data:`DOCUMENT_ACTIONS` ``action`` ("open", "save", "save_as") applies now."""
+        return False
+
+    def open_document(self) -> None:
+        """File > Open (only called if ``can("open")``)."""
+
+    def save_document(self) -> None:
+        """File > Save (only called if ``can("save")``)."""
+
+    def save_document_as(self) -> None:
+        """File > Save As (only called if ``can("save_as")``)."""
+
+    def focus_search(self) -> bool:
+        """Edit > Find: put the keyboard focus in this screen's search box, if it has one."""
+        return False
+
+    def file_actions(self) -> list[QAction]:
+        """Extra File-menu commands of this screen (e.g. import and export)."""
+        return []
+
+    def restore_state(self, settings: QSettings) -> None:
+        """Restore splitters and column widths (see :mod:`deckbuilder.gui.settings`)."""
+
+    def save_state(self, settings: QSettings) -> None:
+        """Save anything :meth:`restore_state` reads that is not saved as it changes."""
+
+    def prepare_screenshot(self) -> None:
+        """Fill the screen with representative content before the screenshot is taken.
+
+        The screenshot mode runs on a throw-away demo database, so this may add data.
+        Background work started here is waited for before the picture is taken.
+        """
+
+
+@dataclass(frozen=True)
+class ScreenSpec:
+    """A registered screen: ``key`` (e.g. ``"browser"``), tab ``title``, the
+    ``factory`` making the widget from the :class:`AppContext`, tab ``order`` (lower
+    first) and the ``screenshot`` file name written in screenshot mode (or ``None``)."""
+
+    key: str
+    title: str
+    factory: Callable[[AppContext], Screen]
+    order: int = 100
+    screenshot: str | None = None
+
+
+_REGISTRY: dict[str, ScreenSpec] = {}
+
+
+def register_screen(spec: ScreenSpec) -> ScreenSpec:
+    """Add (or replace) the screen ``spec.key``; returns ``spec``."""
+    _REGISTRY[spec.key] = spec
+    return spec
+
+
+def registered_screens() -> list[ScreenSpec]:
+    """Every registered screen, by ``order`` then key, after importing :data:`SCREEN_MODULES`.
+
+    A listed module that does not exist is skipped; an error inside an existing
+    module is raised.
+    """
+    for name in SCREEN_MODULES:
+        try:
+            importlib.import_module(name)
+        except ModuleNotFoundError as exc:
+            missing = exc.name or ""
+            if not missing or not (name == missing or name.startswith(missing + ".")):
+                raise
+    return sorted(_REGISTRY.values(), key=lambda spec: (spec.order, spec.key))
