@@ -6,8 +6,9 @@ Usage (from the repository root)::
 
 Each query is timed end to end as the CLI and GUI run it: parse, compile with
 SQLAlchemy Core, execute on a read-only :mod:`sqlite3` connection and fetch every id.
-Each query runs once to warm the page cache, then ``--repeat`` times; the script prints
-the median per query, the overall median, and whether every median is within the target
+Each query runs once to warm the page cache, then ``--repeat`` times, both for every
+matching id and for the first screenful (``limit=100``); the script prints the medians
+per query, the overall median, and whether every median (all ids) is within the target
 of 16 ms (one frame of typing; issue "The card database", section 8).
 """
 
@@ -29,6 +30,8 @@ from card_db.records import CardType  # noqa: E402
 from card_db.search import search_card_ids  # noqa: E402
 
 TARGET_MS = 16.0
+#: Rows a results view shows at once; also timed, as ``search_card_ids(..., limit=100)``.
+SCREENFUL = 100
 
 QUERIES = (
     "",
@@ -79,7 +82,7 @@ WORDS = (
     "seize secure contest challenge ally site path dominion magic strength prime "
     "resistance influence pivot reserve circle realm state holder destiny flash dictate "
     "tower erasure vortex reconciliation retreat oviate maestro vassal versus alone "
-    "counters allies female male target discard draw play remove game autarch"
+    "counters allies female male target discard draw play remove game autarch roxborough gentle"
 ).split()
 SETS = ("Imajica 1997", "Imajica Demo Set", "User Checklist")
 RARITIES = ("common", "uncommon", "rare", "fixed")
@@ -168,9 +171,7 @@ def build_generated_catalogue(path: Path, count: int, seed: int = 1997) -> None:
             for _ in range(rng.randint(0, 2))
         }
         conn.executemany("INSERT INTO card_affiliation VALUES (?, ?)", sorted(links))
-        entries = [
-            (rng.randint(1, count), rng.randint(1, 4)) for _ in range(count // 10)
-        ]
+        entries = [(rng.randint(1, count), rng.randint(1, 4)) for _ in range(count // 10)]
         conn.executemany(
             "INSERT INTO collection_entry (card_id, quantity, condition, location, notes, "
             "for_trade, date_added) VALUES (?, ?, 'Near Mint', '', '', 0, '2026-01-01')",
@@ -178,35 +179,45 @@ def build_generated_catalogue(path: Path, count: int, seed: int = 1997) -> None:
         )
 
 
-def measure(path: Path, repeat: int) -> dict[str, tuple[float, int]]:
-    """Query -> (median milliseconds, number of ids returned)."""
+def _median_ms(conn: sqlite3.Connection, query: str, repeat: int, limit: int | None) -> float:
+    search_card_ids(conn, query, limit=limit)
+    times = []
+    for _ in range(repeat):
+        start = time.perf_counter()
+        search_card_ids(conn, query, limit=limit)
+        times.append((time.perf_counter() - start) * 1000)
+    return statistics.median(times)
+
+
+def measure(path: Path, repeat: int) -> dict[str, tuple[float, float, int]]:
+    """Query -> (median ms for every id, median ms for the first screenful, ids found)."""
     results = {}
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         for query in QUERIES:
-            found = search_card_ids(conn, query)
-            times = []
-            for _ in range(repeat):
-                start = time.perf_counter()
-                search_card_ids(conn, query)
-                times.append((time.perf_counter() - start) * 1000)
-            results[query] = (statistics.median(times), len(found))
+            found = len(search_card_ids(conn, query))
+            every = _median_ms(conn, query, repeat, None)
+            screenful = _median_ms(conn, query, repeat, SCREENFUL)
+            results[query] = (every, screenful, found)
     finally:
         conn.close()
     return results
 
 
-def report(title: str, results: dict[str, tuple[float, int]]) -> bool:
-    """Print one table; True if every median is within :data:`TARGET_MS`."""
+def report(title: str, results: dict[str, tuple[float, float, int]]) -> bool:
+    """Print one table; True if every median (all ids) is within :data:`TARGET_MS`."""
     print(f"\n{title}")
-    print(f"  {'median ms':>9}  {'cards':>6}  query")
-    for query, (median, found) in results.items():
-        flag = "" if median <= TARGET_MS else f"   <-- over {TARGET_MS:g} ms"
-        print(f"  {median:9.2f}  {found:6d}  {query or '(empty query)'}{flag}")
-    overall = statistics.median(m for m, _ in results.values())
-    worst = max(m for m, _ in results.values())
-    print(f"  overall median {overall:.2f} ms, worst query median {worst:.2f} ms")
-    return worst <= TARGET_MS
+    print(f"  {'all ids':>9}  {f'first {SCREENFUL}':>9}  {'cards':>6}  query (median ms)")
+    for query, (every, screenful, found) in results.items():
+        flag = "" if every <= TARGET_MS else f"   <-- over {TARGET_MS:g} ms"
+        label = query or "(empty query)"
+        print(f"  {every:9.2f}  {screenful:9.2f}  {found:6d}  {label}{flag}")
+    medians = [every for every, _, _ in results.values()]
+    print(
+        f"  overall median {statistics.median(medians):.2f} ms, "
+        f"worst query median {max(medians):.2f} ms (all ids)"
+    )
+    return max(medians) <= TARGET_MS
 
 
 def bundled_catalogue(folder: Path) -> Path | None:
@@ -237,9 +248,7 @@ def main() -> int:
         start = time.perf_counter()
         build_generated_catalogue(generated, args.cards)
         print(f"\n(generated {args.cards} cards in {time.perf_counter() - start:.1f} s)")
-        ok &= report(
-            f"generated catalogue ({args.cards} cards)", measure(generated, args.repeat)
-        )
+        ok &= report(f"generated catalogue ({args.cards} cards)", measure(generated, args.repeat))
     print(f"\nevery query within {TARGET_MS:g} ms median: {'yes' if ok else 'NO'}")
     return 0 if ok else 1
 

@@ -22,6 +22,7 @@ import json
 import re
 from collections.abc import Iterable
 from dataclasses import asdict, dataclass
+from functools import lru_cache
 
 KINDS = ("versus_sites", "versus", "may_hold_alone", "allies_for", "counters")
 
@@ -85,6 +86,12 @@ def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
+@lru_cache(maxsize=8)
+def _folded_sites(site_names: frozenset[str]) -> dict[str, str]:
+    """Site names by case-folded name (cached: a checklist parses against one set)."""
+    return {name.casefold(): name for name in sorted(site_names)}
+
+
 def _site_target(y: str, site_names: frozenset[str]) -> tuple[str, str] | None:
     """Classify Y of "+N versus Y" as a Site target, or ``None`` if it is not one.
 
@@ -93,9 +100,8 @@ def _site_target(y: str, site_names: frozenset[str]) -> tuple[str, str] | None:
     lowered = y.casefold()
     if y in site_names:
         return y, "site"
-    for name in site_names:
-        if name.casefold() == lowered:
-            return name, "site"
+    if named := _folded_sites(site_names).get(lowered):
+        return named, "site"
     words = lowered.split()
     if words and words[-1] in ("site", "sites"):
         if len(words) >= 3 and words[0] in _ORDINALS and words[1] == "dominion":
@@ -144,7 +150,7 @@ def parse_sentence(
         return Ability("allies_for", int(m.group(1)), target, kind, s)
     if m := _HOLD_ALONE.fullmatch(s):
         y = m.group(1).strip()
-        named = next((n for n in site_names if n.casefold() == y.casefold()), y)
+        named = y if y in site_names else _folded_sites(site_names).get(y.casefold(), y)
         return Ability("may_hold_alone", 0, named, "site", s)
     if m := _VERSUS.fullmatch(s):
         amount, y = int(m.group(1)), m.group(2).strip()

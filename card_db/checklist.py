@@ -42,13 +42,10 @@ allowed).
 from __future__ import annotations
 
 import csv
-import difflib
-import hashlib
 import io
 import json
 import os
 import re
-import tempfile
 import unicodedata
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import replace
@@ -104,7 +101,7 @@ class ChecklistError(Exception):
         self.line = line
         self.column = column
         self.message = message
-        super().__init__(str(self))
+        super().__init__(self.path, line, column, message)
 
     def __str__(self) -> str:
         parts = [self.path]
@@ -149,6 +146,12 @@ def _fold_name(name: str) -> str:
 
 
 # ------------------------------------------------------------------ decoding input
+
+
+def _close_match(word: str, choices: Sequence[str], n: int = 1) -> list[str]:
+    import difflib  # only on the error path, to keep start-up quick
+
+    return difflib.get_close_matches(word, choices, n=n)
 
 
 def _line_col(text: str, offset: int) -> tuple[int, int]:
@@ -255,7 +258,7 @@ def _csv_header(cells: list[str], line: int, label: str) -> list[str]:
             hint = ""
             if len(cells) == 1 and ";" in cell:
                 hint = "; columns must be separated by commas"
-            elif close := difflib.get_close_matches(name, COLUMNS, n=1):
+            elif close := _close_match(name, COLUMNS, n=1):
                 hint = f"; did you mean '{close[0]}'?"
             raise ChecklistError(
                 label, line, i + 1,
@@ -303,19 +306,20 @@ def _json_rows(text: str, label: str) -> list[_RawRow]:
         raise ChecklistError(label, 1, 1, "expected a JSON list of card objects")
     decoder = json.JSONDecoder()
     idx = text.index("[") + 1
+    line, counted = 1, 0  # line number of offset ``counted``, advanced as we go
     rows: list[_RawRow] = []
     for _ in data:
         while text[idx] in " \t\r\n,":
             idx += 1
         obj, end = decoder.raw_decode(text, idx)
-        line = _line_col(text, idx)[0]
+        line, counted = line + text.count("\n", counted, idx), idx
         if not isinstance(obj, dict):
             raise ChecklistError(label, line, None, "expected a card object ({...})")
         values = {}
         for key, value in obj.items():
             name = _COLUMN_ALIASES.get(key, key)
             if name not in COLUMNS:
-                close = difflib.get_close_matches(name, COLUMNS, n=1)
+                close = _close_match(name, COLUMNS, n=1)
                 hint = f"; did you mean '{close[0]}'?" if close else ""
                 raise ChecklistError(label, line, key, f"{key}: unknown key{hint}")
             values[name] = value
@@ -454,7 +458,7 @@ def _estimated(value: Any) -> frozenset[str]:
     names = _items(value)
     for name in names:
         if name not in CHARACTERISTIC_FIELDS:
-            close = difflib.get_close_matches(name, CHARACTERISTIC_FIELDS, n=1)
+            close = _close_match(name, CHARACTERISTIC_FIELDS, n=1)
             hint = f"; did you mean '{close[0]}'?" if close else ""
             raise _Bad(
                 f"unknown field {name!r}{hint} (fields: {', '.join(CHARACTERISTIC_FIELDS)})"
@@ -839,14 +843,21 @@ def write_checklist(
     slug of the name). Raises :class:`ChecklistError` for an unknown extension or a
     file that cannot be written.
     """
+    import tempfile
+
     text = checklist_text(records, checklist_format(path), keys)
     target = Path(path)
+    tmp = None
     try:
-        fd, tmp = tempfile.mkstemp(prefix=".checklist-", dir=target.parent or ".")
+        mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
+        fd, tmp = tempfile.mkstemp(prefix=".checklist-", dir=target.parent)
         with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
             fh.write(text)
+        os.chmod(tmp, mode)
         os.replace(tmp, target)
     except OSError as exc:
+        if tmp is not None:
+            Path(tmp).unlink(missing_ok=True)
         msg = f"cannot write the file: {exc.strerror}"
         raise ChecklistError(str(path), None, None, msg) from None
 
@@ -929,6 +940,8 @@ def bundled_data_hash() -> str:
     parser's source (parsed abilities are stored in the database, so a parser change
     also calls for a resync). Changes whenever the database must resync its catalogue.
     """
+    import hashlib
+
     digest = hashlib.sha256()
     sources = [AFFILIATIONS_FILE, *bundled_card_files(), Path(__file__).with_name("abilities.py")]
     for path in sources:

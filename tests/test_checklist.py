@@ -397,6 +397,7 @@ def test_bundled_records_round_trip(tmp_path, suffix):
     write_checklist(records, path)
     assert read_checklist(path) == records
     assert [p.name for p in tmp_path.iterdir()] == [path.name]  # no temporary left behind
+    assert path.stat().st_mode & 0o777 == 0o644
 
 
 def test_json_export_uses_lists_numbers_and_booleans(tmp_path):
@@ -408,6 +409,27 @@ def test_json_export_uses_lists_numbers_and_booleans(tmp_path):
     assert obj["dominions"] == [5] and obj["affiliations"] == ["Maestro"]
     assert obj["prime"] == 11 and obj["unique"] is True and obj["resistance"] is None
     assert obj["estimated"] == ["dominions", "unique", "magic", "affiliations"]
+
+
+def test_write_errors_are_checklist_errors_and_leave_nothing_behind(tmp_path):
+    with pytest.raises(ChecklistError) as info:
+        write_checklist(load_bundled_records()[:3], tmp_path / "missing" / "out.csv")
+    assert "cannot write" in info.value.message
+    blocked = tmp_path / "dir.csv"
+    blocked.mkdir()
+    with pytest.raises(ChecklistError):
+        write_checklist(load_bundled_records()[:3], blocked)
+    assert [p.name for p in tmp_path.iterdir()] == ["dir.csv"]
+
+
+def test_checklist_errors_survive_pickling():
+    import pickle
+
+    error = ChecklistError("cards.csv", 3, 10, "prime: expected a whole number, got 'x'")
+    copy = pickle.loads(pickle.dumps(error))
+    assert (copy.path, copy.line, copy.column, copy.message, str(copy)) == (
+        error.path, error.line, error.column, error.message, str(error),
+    )
 
 
 def test_write_keeps_given_keys(tmp_path):

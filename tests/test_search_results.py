@@ -15,10 +15,19 @@ import sqlite3
 from dataclasses import dataclass, field
 
 import pytest
+from alembic import command
+from alembic.config import Config
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from card_db.database import ensure_database, upgrade_schema
+from card_db.database import (
+    MIGRATIONS_DIR,
+    current_revision,
+    ensure_database,
+    head_revision,
+    make_engine,
+    upgrade_schema,
+)
 from card_db.reader import load_records
 from card_db.search import SearchSyntaxError, search_card_ids
 
@@ -237,7 +246,10 @@ def where(predicate) -> set[str]:
         ("aff:oviate", {"Oviate Hatchling"}),
         ("aff:a", {"Celestine"}),
         ("aff:dearthier", set()),
-        ("is:unique", {"Gentle", "Celestine", "Thomas Roxborough", "Roxborough Tower", "The Erasure"}),
+        (
+            "is:unique",
+            {"Gentle", "Celestine", "Thomas Roxborough", "Roxborough Tower", "The Erasure"},
+        ),
         ("is:permanent", where(lambda r: r.permanent)),
         ("is:instant", {"Pneuma", "Ritual", "Little Ease"}),
         ("is:estimated", {"Celestine"}),
@@ -246,6 +258,7 @@ def where(predicate) -> set[str]:
         ("gender:none t:character", {"Oviate Hatchling"}),
         ("r:rare", {"Gentle", "Celestine"}),
         ("r:unc", {"Ritual", "Amnesia"}),
+        ("r:c", where(lambda r: r.rarity == "common")),
         ("set:demo", {"Yzordderrex Gate", "Path of Dreams"}),
         ("set:DEMO", {"Yzordderrex Gate", "Path of Dreams"}),
         ("source:rulebook", {"Gentle"}),
@@ -343,8 +356,8 @@ INJECTIONS = [
     "'; DROP TABLE card; --",
     '"; DROP TABLE card; --"',
     "name:\"x' OR '1'='1\"",
-    "set:\"') OR 1=1 --\"",
-    "aff:\"x') UNION SELECT id FROM card --\"",
+    'set:"\') OR 1=1 --"',
+    'aff:"x\') UNION SELECT id FROM card --"',
     "gen* OR tower",
     "NEAR(gentle celestine)",
     "card_fts",
@@ -356,7 +369,7 @@ INJECTIONS = [
     "aff:%",
     "\\",
     "gentle\x00tower",
-    "name:\"Robert'); DELETE FROM collection_entry; --\"",
+    'name:"Robert\'); DELETE FROM collection_entry; --"',
 ]
 
 
@@ -531,8 +544,12 @@ def leaf_terms():
             lambda w: (f"t:{w}", lambda r: r.card_type in TYPE_WORDS[w])
         ),
         st.integers(0, 5).map(dominion),
-        st.builds(numeric, st.sampled_from(sorted(NUMERIC_KEYS)), st.sampled_from(sorted(OPS)),
-                  st.integers(0, 6)),
+        st.builds(
+            numeric,
+            st.sampled_from(sorted(NUMERIC_KEYS)),
+            st.sampled_from(sorted(OPS)),
+            st.integers(0, 6),
+        ),
         st.builds(owned, st.sampled_from(sorted(OPS)), st.integers(0, 4)),
         st.sampled_from(sorted(flags)).map(lambda f: (f"is:{f}", flags[f])),
         st.sampled_from(["male", "female", "both", "neither"]).map(
@@ -629,18 +646,21 @@ def bundled(tmp_path_factory):
 
 BUNDLED_CHECKS = {
     "t:site d:3": lambda c: c.card_type.value == "Site" and 3 in c.dominions,
-    "t:character prime<=3": lambda c: c.card_type.value == "Character"
-    and c.prime is not None
-    and c.prime <= 3,
+    "t:character prime<=3": lambda c: (
+        c.card_type.value == "Character" and c.prime is not None and c.prime <= 3
+    ),
     "is:border": lambda c: c.is_border_site,
     "d:0 t:character": lambda c: not c.dominions and c.card_type.value == "Character",
-    "aff:maestro or aff:vassal": lambda c: c.has_affiliation("Maestro")
-    or c.has_affiliation("Vassal"),
+    "aff:maestro or aff:vassal": lambda c: (
+        c.has_affiliation("Maestro") or c.has_affiliation("Vassal")
+    ),
     "-is:permanent": lambda c: not c.permanent,
-    "gender:female str>=5": lambda c: c.gender is not None
-    and c.gender.value == "female"
-    and c.strength is not None
-    and c.strength >= 5,
+    "gender:female str>=5": lambda c: (
+        c.gender is not None
+        and c.gender.value == "female"
+        and c.strength is not None
+        and c.strength >= 5
+    ),
     "set:demo": lambda c: "demo" in c.set_name.lower(),
     "source:rulebook -is:estimated": lambda c: "rulebook" in c.source and not c.estimated,
 }
@@ -663,3 +683,66 @@ def test_bundled_catalogue_free_text_and_border_sites(bundled):
     assert "Thomas Roxborough" in bundled_names('"roxborough tower"')
     assert {"The Erasure"} <= bundled_names("t:site d:1") & bundled_names("t:site d:2")
     assert len(bundled_names("t:site d:3")) >= 3
+
+
+# --- the schema the search reads ---------------------------------------------------
+
+
+def test_search_tables_mirror_the_migrated_schema(schema_template):
+    """card_db.search.tables names only tables and columns the migrations create."""
+    from card_db.search import tables
+
+    conn = sqlite3.connect(schema_template)
+    try:
+        for table in (
+            tables.card,
+            tables.affiliation,
+            tables.card_affiliation,
+            tables.collection_entry,
+        ):
+            present = {row[1] for row in conn.execute(f"PRAGMA table_info({table.name})")}
+            assert {c.name for c in table.columns} <= present, table.name
+        fts = {row[1] for row in conn.execute("PRAGMA table_xinfo(card_fts)")}
+        assert {"name", "traits", "powers", "flavor_text"} <= fts
+    finally:
+        conn.close()
+
+
+SEARCH_INDEXES = {
+    "ix_card_magic",
+    "ix_card_strength",
+    "ix_card_prime",
+    "ix_card_resistance",
+    "ix_card_deck_limit",
+    "ix_card_affiliation_affiliation_id",
+}
+
+
+def _schema_objects(path) -> set[str]:
+    with sqlite3.connect(path) as conn:
+        return {r[0] for r in conn.execute("SELECT name FROM sqlite_master")}
+
+
+def test_search_index_migration_upgrades_and_downgrades(tmp_path):
+    """Revision 0002 adds the search indexes; downgrading removes them and keeps FTS5."""
+    db = tmp_path / "indexes.sqlite3"
+    upgrade_schema(db)
+    assert current_revision(db) == head_revision()
+    assert SEARCH_INDEXES <= _schema_objects(db)
+    conn = open_catalogue(db, CATALOGUE)  # copies the upgraded file into memory
+    assert names(conn, "prime<=3") == {"Thomas Roxborough", "Oviate Hatchling"}
+    conn.close()
+
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    engine = make_engine(db)
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+            command.downgrade(config, "0001")
+    finally:
+        engine.dispose()
+    objects = _schema_objects(db)
+    assert current_revision(db) == "0001"
+    assert not SEARCH_INDEXES & objects
+    assert {"card_fts", "card_fts_ai", "card_fts_ad", "card_fts_au", "ix_card_name"} <= objects

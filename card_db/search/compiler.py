@@ -11,7 +11,8 @@ Sorting: when the condition reads only ``card.id`` (free text, affiliations, cop
 owned) the name sort comes from the ``ix_card_name`` index, which holds every id; when
 it reads other card columns the statement sorts with ``ORDER BY +name`` (SQLite's way
 to keep an index from being used for the sort), because walking the name index and
-fetching each row costs ten times more than scanning the table and sorting the matches.
+fetching each row costs several times more than scanning the table and sorting the
+matches (about 50 ms against 6 ms for ``prime<=3`` on 50,000 cards).
 """
 
 from __future__ import annotations
@@ -111,7 +112,7 @@ def _dominion(dominion: int | None) -> ColumnElement:
         return and_(card.c.dominion.is_(None), card.c.border_dominion.is_(None))
     return or_(
         and_(card.c.dominion.is_not(None), card.c.dominion == dominion),
-        and_(card.c.border_dominion.is_not(None), card.c.border_dominion == -1),
+        and_(card.c.border_dominion.is_not(None), card.c.border_dominion == dominion),
     )
 
 

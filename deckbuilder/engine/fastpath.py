@@ -22,6 +22,13 @@ on many seeds and generated decks). It is the same game because:
   in the Reserve is ever pivoted); victory as in :mod:`.victory` (no Site is ever
   pivoted); "Exhausted Destiny".
 
+Decisions are memoised per deck at the level of card *kinds* (identical records):
+the policy's result depends only on the multisets of kinds involved (its ties are
+broken by kind before card id, and copies of one kind are identical in every
+characteristic), so a cached choice, applied to any copies of the chosen kinds, is the
+choice the policy makes. For seizures only Sites that still add a Dominion are keyed
+(the policy never seizes the others).
+
 What the full engine keeps and this does not: the log, pivot state, cards other than
 Characters in hand, and the In Ovo (nothing is discarded in a goldfish game).
 """
@@ -62,44 +69,156 @@ class FastGoldfish:
                     b |= 1 << c
             bits.append(b)
         self.kind_cond_bits = bits
+        # An active Ally's *profile*: its Magic, whether it is a Maestro, and its "+N
+        # versus Y Sites" and "May hold Y alone" toward each Site kind. Once an Ally is
+        # in play its kind already counts for uniqueness and "Allies for -N if"
+        # conditions, Holder or not, so in a goldfish game two Allies of one profile are
+        # interchangeable for the rest of the game: seizure plans are keyed on profiles.
+        site_kinds = [k for k, r in enumerate(deck.kind_records) if r.card_type.value == "Site"]
+        profiles: dict[tuple, int] = {}
+        self.profile = []
+        for c in range(n):
+            k = deck.kind[c]
+            sig = (deck.magic[c], deck.maestro[c],
+                   tuple(deck.site_bonus.get((k, sk), 0) for sk in site_kinds),
+                   tuple((k, sk) in deck.hold_alone for sk in site_kinds))
+            self.profile.append(profiles.setdefault(sig, len(profiles)))
+        self.plain = not deck.site_bonus and not deck.hold_alone
+        names_of: dict[int, set[int]] = {}
+        for c in range(n):
+            if deck.unique_key[c] >= 0:
+                names_of.setdefault(deck.unique_key[c], set()).add(deck.kind[c])
+        self.ambiguous_unique = {u for u, kinds in names_of.items() if len(kinds) > 1}
+        # Prime when brought into play, for cards with no "Allies for -N if" (else -1).
+        self.fixed_prime = [
+            -1 if deck.allies_for[c] else max(0, deck.prime[c]) for c in range(n)
+        ]
+        self.card_conditions = [
+            sum(1 << cond for _, cond in deck.allies_for[c]) for c in range(n)
+        ]
+        self._alliance_cache: dict[tuple, tuple[tuple[int, ...], bool]] = {}
+        self._seizure_cache: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
+
+    def _alliances(self, hand_chars, controlled, met, uniq):
+        deck = self.deck
+        kind, ukey = deck.kind, deck.unique_key
+        if len(hand_chars) == 1:
+            # choose_alliances with one candidate, worked out: it enters for its Prime
+            # (>= 1) if that fits, else by the exception if its Dominion is controlled.
+            c = hand_chars[0]
+            if ukey[c] in uniq:
+                return (), False
+            p = self.fixed_prime[c]
+            if p < 0:
+                p = deck.effective_prime(c, met)
+            if 1 <= p <= self.variant.prime_allowance:
+                return (kind[c],), False
+            if p > self.variant.prime_allowance:
+                return ((kind[c],), True) if deck.dmask[c] & controlled else ((), False)
+        # Characters that cannot enter (a unique card in play; Prime over the allowance
+        # and no controlled Site of their Dominion) cannot change the choice.
+        allowance = self.variant.prime_allowance
+        # (A unique name shared by two different records keeps them all: the policy
+        # keeps only the first of such a pair.)
+        ambiguous = self.ambiguous_unique
+        fixed = self.fixed_prime
+        relevant = [
+            c for c in hand_chars
+            if ukey[c] not in uniq
+            and ((fixed[c] if fixed[c] >= 0 else deck.effective_prime(c, met)) <= allowance
+                 or deck.dmask[c] & controlled or ukey[c] in ambiguous)
+        ]
+        if not relevant:
+            return (), False
+        doms = 0
+        conds = 0
+        for c in relevant:
+            doms |= deck.dmask[c]
+            conds |= self.card_conditions[c]
+        key = (tuple(sorted(kind[c] for c in relevant)), controlled & doms, met & conds)
+        cached = self._alliance_cache.get(key)
+        if cached is None:
+            chosen, exception = choose_alliances(deck, relevant, allowance, controlled, met, uniq)
+            cached = (tuple(kind[c] for c in chosen), exception)
+            self._alliance_cache[key] = cached
+        return cached
+
+    def _seizures(self, active, circle, masks, covered):
+        """The policy's seizures as ``(Site kind, Ally profiles)``."""
+        deck = self.deck
+        kind, dmask = deck.kind, deck.dmask
+        if self.variant.border_counts_both:
+            useful = [s for s in circle if dmask[s] & ~covered]
+            state_key: object = covered
+        else:
+            useful = circle
+            state_key = tuple(sorted(masks))
+        if not useful:
+            return ()
+        profile = self.profile
+        if self.plain:
+            magic, maestro, res = deck.magic, deck.maestro, deck.resistance
+            if not any(maestro[a] for a in active) and sum(magic[a] for a in active) < min(
+                res[s] for s in useful
+            ):
+                return ()  # no Maestro and too little Magic for any needed Site
+        key = (tuple(sorted(profile[a] for a in active)),
+               tuple(sorted(kind[s] for s in useful)), state_key)
+        cached = self._seizure_cache.get(key)
+        if cached is None:
+            plan = plan_seizures(deck, active, useful, masks, self.variant)
+            cached = tuple((kind[s], tuple(profile[a] for a in g)) for s, g in plan)
+            self._seizure_cache[key] = cached
+        return cached
 
     def play(self, seed: int, rounds: int = 10) -> GoldfishResult:
-        """Play one game of ``rounds`` rounds with ``seed`` (see the module doc)."""
+        """Play one game of ``rounds`` rounds with ``seed`` (see the module doc).
+
+        Each draw below is :meth:`.destiny.Destiny.draw` written out in place:
+        ``j = int(random() * n)``, take ``pool[j]``, move the last card into slot ``j``.
+        """
         deck = self.deck
-        variant = self.variant
         ctype = deck.ctype
         ukey = deck.unique_key
         dmask = deck.dmask
         kind = deck.kind
         cond_bits = self.kind_cond_bits
-        allowance = variant.prime_allowance
+        alliances = self._alliances
+        seizures = self._seizures
+        profile = self.profile
         rnd = random.Random(seed).random
-        pool = list(self.pool0)
-        circle = list(self.circle0)
+        pool = self.pool0[:]
+        n = len(pool)
+        circle = self.circle0[:]
         uniq = set(self.uniq0)
         exhausted = False
 
-        def draw() -> int:
-            nonlocal exhausted
-            n = len(pool)
-            if n == 0:
-                return -1
-            j = int(rnd() * n)
-            card = pool[j]
-            pool[j] = pool[-1]
-            pool.pop()
-            if n == 1:
-                exhausted = True
-            return card
-
         # Game Setup: five cards; a hand with no Character is reshuffled once.
-        opening = [c for c in (draw() for _ in range(OPENING_HAND)) if c >= 0]
+        new = []
+        for _ in range(OPENING_HAND):
+            if n:
+                j = int(rnd() * n)
+                n -= 1
+                new.append(pool[j])
+                pool[j] = pool[n]
+                pool.pop()
+                if not n:
+                    exhausted = True
         reshuffled = False
-        if not any(ctype[c] == CHARACTER for c in opening):
+        if CHARACTER not in [ctype[c] for c in new]:
             reshuffled = True
-            pool.extend(opening)
-            opening = [c for c in (draw() for _ in range(OPENING_HAND)) if c >= 0]
-        new = opening
+            pool += new
+            n = len(pool)
+            new = []
+            for _ in range(OPENING_HAND):
+                if n:
+                    j = int(rnd() * n)
+                    n -= 1
+                    new.append(pool[j])
+                    pool[j] = pool[n]
+                    pool.pop()
+                    if not n:
+                        exhausted = True
         hand_chars: list[int] = []
         active: list[int] = []
         masks: list[int] = []
@@ -109,17 +228,21 @@ class FastGoldfish:
         allies_by_round: list[int] = []
         sites_by_round: list[int] = []
         win_round = None
+        standard = self.variant.border_counts_both
+        to_win = self.variant.dominions_to_win
         for rnum in range(1, rounds + 1):
             # Coming of Order: draw two.
             for _ in range(DRAWS_PER_ROUND):
-                c = draw()
-                if c >= 0:
-                    new.append(c)
-            # Autarch phase: reveal Sites, each with a replacement draw.
-            i = 0
-            while i < len(new):
-                c = new[i]
-                i += 1
+                if n:
+                    j = int(rnd() * n)
+                    n -= 1
+                    new.append(pool[j])
+                    pool[j] = pool[n]
+                    pool.pop()
+                    if not n:
+                        exhausted = True
+            # Autarch phase: reveal Sites in hand order, each with a replacement draw.
+            for c in new:  # the list grows while it is read: replacements join the hand
                 t = ctype[c]
                 if t == SITE:
                     u = ukey[c]
@@ -127,56 +250,73 @@ class FastGoldfish:
                         if u >= 0:
                             uniq.add(u)
                         circle.append(c)
-                        r = draw()
-                        if r >= 0:
-                            new.append(r)
+                        if n:
+                            j = int(rnd() * n)
+                            n -= 1
+                            new.append(pool[j])
+                            pool[j] = pool[n]
+                            pool.pop()
+                            if not n:
+                                exhausted = True
                 elif t == CHARACTER:
                     hand_chars.append(c)
             new = []
             # Ally phase: establish alliances, then seize.
+            chosen = []
             if hand_chars:
-                chosen, _ = choose_alliances(deck, hand_chars, allowance, controlled, met, uniq)
-                for c in chosen:
+                kinds, _ = alliances(hand_chars, controlled, met, uniq)
+                for k in kinds:
+                    for c in hand_chars:
+                        if kind[c] == k:
+                            break
+                    chosen.append(c)
                     hand_chars.remove(c)
                     u = ukey[c]
                     if u >= 0:
                         uniq.add(u)
-                    met |= cond_bits[kind[c]]
-                established += len(chosen)
-            else:
-                chosen = ()
+                    met |= cond_bits[k]
+                established += len(kinds)
             if active:
-                for site, group in plan_seizures(deck, active, circle, masks, variant):
+                for site_kind, group in seizures(active, circle, masks, controlled):
+                    for site in circle:
+                        if kind[site] == site_kind:
+                            break
                     circle.remove(site)
                     m = dmask[site]
                     masks.append(m)
                     controlled |= m
-                    for a in group:
+                    for t in group:
+                        for a in active:
+                            if profile[a] == t:
+                                break
                         active.remove(a)
             # Reconciliation: reserves forward; victory; Exhausted Destiny.
-            active.extend(chosen)
+            active += chosen
             allies_by_round.append(established)
             sites_by_round.append(len(masks))
-            if masks and has_victory(masks, variant):
+            if masks and (
+                controlled.bit_count() >= to_win if standard else has_victory(masks, self.variant)
+            ):
                 win_round = rnum
                 break
             if exhausted:
                 break
         last = len(allies_by_round)
-        allies_by_round += [allies_by_round[-1]] * (rounds - last)
-        sites_by_round += [sites_by_round[-1]] * (rounds - last)
+        if last < rounds:
+            allies_by_round += [allies_by_round[-1]] * (rounds - last)
+            sites_by_round += [sites_by_round[-1]] * (rounds - last)
         reason = None
         if win_round is None:
             reason = stall_reason(
-                [dmask[c] for c in circle], masks, len(active), len(hand_chars), variant
+                [dmask[c] for c in circle], masks, len(active), len(hand_chars), self.variant
             )
         return GoldfishResult(
-            seed=seed,
-            rounds=rounds,
-            win_round=win_round,
-            reshuffled=reshuffled,
-            allies_by_round=tuple(allies_by_round),
-            sites_by_round=tuple(sites_by_round),
-            stall_reason=reason,
-            destiny_exhausted=win_round is None and exhausted,
+            seed,
+            rounds,
+            win_round,
+            reshuffled,
+            tuple(allies_by_round),
+            tuple(sites_by_round),
+            reason,
+            win_round is None and exhausted,
         )

@@ -393,8 +393,8 @@ class Game:
         rec = self.record(card)
         if card not in a.hand or rec.card_type is not CardType.DICTATE:
             raise RuleError("Dictate", f"{rec.name} is not a Dictate in {a.name}'s hand")
-        if target is not None and target not in self.state.in_play():
-            raise RuleError("Dictate", f"{self.name(target)} is not in play")
+        if target is not None and target not in self.targetable():
+            raise RuleError("Dictate", f"{self.name(target)} is not a card in play to target")
         self._use_dictate(t)
         a.hand.remove(card)
         self._place_played(card, target, seat)
@@ -571,7 +571,7 @@ class Game:
             s.circle.remove(site)
             stack = s.paths.pop(site, [])
             for p in stack:  # permanent Paths are discarded once the Site is secured
-                self.autarch(s.owners[p]).in_ovo.append(p)
+                self._to_in_ovo(p)
             realm.state.append(SecuredSite(site, list(result.holders)))
             self._say(
                 f"{srec.name} is secured (influence {result.influence} against Resistance"
@@ -591,7 +591,7 @@ class Game:
             return
         out = reveal_paths(stack, lambda p: self.record(p).permanent)
         for p in out.discarded:
-            self.autarch(s.owners[p]).in_ovo.append(p)
+            self._to_in_ovo(p)
         if out.remaining:
             s.paths[site] = list(out.remaining)
         else:
@@ -695,6 +695,8 @@ class Game:
         rec = self.record(card)
         if card not in a.hand or rec.card_type is not CardType.ALLY_ACTION:
             raise RuleError("Ally Action", f"{rec.name} is not an Ally Action card in hand")
+        if target is not None and target not in self.targetable():
+            raise RuleError("Ally Action", f"{self.name(target)} is not a card in play to target")
         a.hand.remove(card)
         self._place_played(card, ally if target is None else target, seat)
         self.state.pivoted.add(ally)
@@ -768,8 +770,9 @@ class Game:
         rec = self.record(card)
         if card not in a.hand or rec.card_type is not CardType.FLASH:
             raise RuleError("Types of Cards: Flashes", f"{rec.name} is not a Flash in hand")
-        if target is not None and target not in s.in_play():
-            raise RuleError("Types of Cards: Flashes", f"{self.name(target)} is not in play")
+        if target is not None and target not in self.targetable():
+            raise RuleError("Types of Cards: Flashes",
+                            f"{self.name(target)} is not a card in play to target")
         a.hand.remove(card)
         on = f" on {self.name(target)}" if target is not None else ""
         self._say(f"{a.name} plays the Flash {rec.name}{on}.")
@@ -790,6 +793,18 @@ class Game:
         return True
 
     # ------------------------------------------------------------------ removal
+    def _to_in_ovo(self, card: int) -> None:
+        """Discard a non-character card to its owner's In Ovo, with whatever is attached."""
+        self.state.pivoted.discard(card)
+        self._detach_all(card)
+        self.autarch(self.state.owners[card]).in_ovo.append(card)
+
+    def targetable(self) -> set[int]:
+        """Cards that may be targeted: in play and face up (not Paths lying face down)."""
+        s = self.state
+        face_down = {p for stack in s.paths.values() for p in stack}
+        return s.in_play() - face_down
+
     def _detach_all(self, card: int) -> None:
         s = self.state
         for perm in s.attached.pop(card, []):

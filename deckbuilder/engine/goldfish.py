@@ -13,6 +13,7 @@ Sources: rulebook "Game Setup", "Order of Play", "Phase 4: The Reconciliation",
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -22,7 +23,7 @@ from deckbuilder.engine.autopilot import GoldfishAutopilot
 from deckbuilder.engine.deck import CHARACTER, EngineDeck
 from deckbuilder.engine.game import RECONCILIATION, Game
 from deckbuilder.engine.order_of_play import Step, play
-from deckbuilder.engine.rng import game_seed
+from deckbuilder.engine.rng import game_seed, game_seeds
 from deckbuilder.engine.stalls import STALL_REASONS, stall_reason
 from deckbuilder.engine.variant import Variant
 
@@ -200,8 +201,7 @@ class StatsAccumulator:
         self.games = 0
         self.win_hist = [0] * (rounds + 1)
         self.reshuffles = 0
-        self.allies = [0] * rounds
-        self.sites = [0] * rounds
+        self.tables: Counter[tuple[tuple[int, ...], tuple[int, ...]]] = Counter()
         self.stalls = dict.fromkeys(STALL_REASONS, 0)
         self.exhausted = 0
 
@@ -209,13 +209,11 @@ class StatsAccumulator:
         self.games += 1
         if r.win_round is not None:
             self.win_hist[r.win_round] += 1
+        else:
+            self.stalls[r.stall_reason] += 1  # type: ignore[index]
         if r.reshuffled:
             self.reshuffles += 1
-        for i in range(self.rounds):
-            self.allies[i] += r.allies_by_round[i]
-            self.sites[i] += r.sites_by_round[i]
-        if r.stall_reason is not None:
-            self.stalls[r.stall_reason] += 1
+        self.tables[(r.allies_by_round, r.sites_by_round)] += 1
         if r.destiny_exhausted:
             self.exhausted += 1
 
@@ -225,11 +223,19 @@ class StatsAccumulator:
         self.exhausted += other.exhausted
         for i in range(self.rounds + 1):
             self.win_hist[i] += other.win_hist[i]
-        for i in range(self.rounds):
-            self.allies[i] += other.allies[i]
-            self.sites[i] += other.sites[i]
+        self.tables.update(other.tables)
         for k in self.stalls:
             self.stalls[k] += other.stalls[k]
+
+    @property
+    def allies(self) -> list[int]:
+        """Total Allies established by the end of each round, over all games."""
+        return [sum(a[i] * c for (a, _), c in self.tables.items()) for i in range(self.rounds)]
+
+    @property
+    def sites(self) -> list[int]:
+        """Total Sites controlled at the end of each round, over all games."""
+        return [sum(s[i] * c for (_, s), c in self.tables.items()) for i in range(self.rounds)]
 
     def stats(self, seed: int, variant: Variant) -> GoldfishStats:
         n = self.games
@@ -257,19 +263,36 @@ class StatsAccumulator:
         )
 
 
-def _chunk(args: tuple) -> StatsAccumulator:
-    records, variant, rounds, seed, start, stop, fast = args
+_SIMULATORS: dict = {}
+
+
+def _simulator(records: tuple[CardRecord, ...], variant: Variant):
+    """One fast simulator per deck and variant per process, so its decision caches
+    stay warm across chunks."""
     from deckbuilder.engine.fastpath import FastGoldfish
 
-    deck = EngineDeck.from_records(records)
+    key = (records, variant)
+    sim = _SIMULATORS.get(key)
+    if sim is None:
+        if len(_SIMULATORS) > 8:
+            _SIMULATORS.clear()
+        sim = _SIMULATORS[key] = FastGoldfish(EngineDeck.from_records(records), variant)
+    return sim
+
+
+def _chunk(args: tuple) -> StatsAccumulator:
+    records, variant, rounds, seed, start, stop, fast = args
     acc = StatsAccumulator(rounds)
     if fast:
-        sim = FastGoldfish(deck, variant)
-        for i in range(start, stop):
-            acc.add(sim.play(game_seed(seed, i), rounds))
-    else:
-        for i in range(start, stop):
-            acc.add(GoldfishGame(deck, game_seed(seed, i), rounds, variant).run())
+        sim = _simulator(records, variant)
+        play_one = sim.play
+        add = acc.add
+        for game in game_seeds(seed, start, stop):
+            add(play_one(game, rounds))
+        return acc
+    deck = EngineDeck.from_records(records)
+    for i in range(start, stop):
+        acc.add(GoldfishGame(deck, game_seed(seed, i), rounds, variant).run())
     return acc
 
 

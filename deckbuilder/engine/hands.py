@@ -11,7 +11,6 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from card_db.records import CardRecord, CardType
-
 from deckbuilder.engine.deck import SITE, EngineDeck
 from deckbuilder.engine.destiny import Destiny
 from deckbuilder.engine.policy import choose_circle_sites

@@ -23,7 +23,6 @@ from fractions import Fraction
 from math import comb
 
 from card_db.records import CardRecord, CardType
-
 from deckbuilder.engine.deck import SITE, EngineDeck
 from deckbuilder.engine.policy import choose_circle_sites
 from deckbuilder.engine.setup import OPENING_HAND

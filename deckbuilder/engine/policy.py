@@ -305,18 +305,42 @@ def plan_seizures(
     free = sorted(
         (a for a in active if not deck.maestro[a]), key=lambda a: (deck.magic[a], deck.kind[a], a)
     )
+    plain = not deck.site_bonus and not deck.hold_alone
+    magic, resistance, dmask = deck.magic, deck.resistance, deck.dmask
     while free:
-        best_pick = None
+        cands = []
         for s in sites:
-            if s in taken:
-                continue
-            g = _victory_gain(masks, deck.dmask[s], variant)
-            if g <= 0:
-                continue
-            option = _cheapest_group(deck, free, s, deck.resistance[s])
-            if option is None:
-                continue
-            cost, group = option
+            if s not in taken:
+                g = _victory_gain(masks, dmask[s], variant)
+                if g > 0:
+                    cands.append((s, g))
+        if not cands:
+            break
+        if plain:
+            # One subset-sum bitset for every Site: bit v of pref[k] is set when some
+            # subset of the first k free Allies has total Magic v.
+            pref = [1]
+            reach = 1
+            for a in free:
+                reach |= reach << max(0, magic[a])
+                pref.append(reach)
+        best_pick = None
+        for s, g in cands:
+            if plain:
+                need = resistance[s]
+                if need <= 0:
+                    cost = magic[free[0]]
+                else:
+                    t = reach >> need
+                    if not t:
+                        continue
+                    cost = need + (t & -t).bit_length() - 1
+                group = None
+            else:
+                option = _cheapest_group(deck, free, s, resistance[s])
+                if option is None:
+                    continue
+                cost, group = option
             if best_pick is None:
                 best_pick = (cost, g, s, group)
                 continue
@@ -324,16 +348,29 @@ def plan_seizures(
             lhs, rhs = cost * bg, bc * g
             if lhs < rhs or (
                 lhs == rhs
-                and (-g, deck.resistance[s], deck.kind[s], s)
-                < (-bg, deck.resistance[bs], deck.kind[bs], bs)
+                and (-g, resistance[s], deck.kind[s], s)
+                < (-bg, resistance[bs], deck.kind[bs], bs)
             ):
                 best_pick = (cost, g, s, group)
         if best_pick is None:
             break
-        _, _, s, group = best_pick
+        cost, _, s, group = best_pick
+        if group is None:
+            if resistance[s] <= 0:
+                group = (free[0],)
+            else:
+                chosen = []
+                target = cost
+                for k in range(len(free), 0, -1):
+                    if not (pref[k - 1] >> target) & 1:
+                        a = free[k - 1]
+                        chosen.append(a)
+                        target -= max(0, magic[a])
+                chosen.reverse()
+                group = tuple(chosen)
         plan.append((s, group))
         taken.add(s)
-        masks.append(deck.dmask[s])
+        masks.append(dmask[s])
         used = set(group)
         free = [a for a in free if a not in used]
         if dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win:

@@ -28,6 +28,12 @@ def game_seed(master_seed: int, index: int) -> int:
     return splitmix64(splitmix64(master_seed & _MASK64) ^ (index & _MASK64))
 
 
+def game_seeds(master_seed: int, start: int, stop: int) -> list[int]:
+    """``[game_seed(master_seed, i) for i in range(start, stop)]``, computed faster."""
+    base = splitmix64(master_seed & _MASK64)
+    return [splitmix64(base ^ i) for i in range(start, stop)]
+
+
 def make_rng(seed: int) -> random.Random:
     """A fresh generator for one game or one sample hand."""
     return random.Random(seed)

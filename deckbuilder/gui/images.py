@@ -13,7 +13,7 @@ from pathlib import Path
 
 from PIL import Image
 from PySide6.QtCore import QObject, Signal
-from PySide6.QtGui import QImage, QPixmap
+from PySide6.QtGui import QIcon, QImage, QPixmap
 
 from card_db.images.proxy import MIN_WIDTH_PX
 from card_db.records import CardRecord
@@ -29,6 +29,25 @@ def pil_to_qimage(image: Image.Image) -> QImage:
     rgb = image.convert("RGB")
     data = rgb.tobytes()
     return QImage(data, rgb.width, rgb.height, 3 * rgb.width, QImage.Format.Format_RGB888).copy()
+
+
+def pil_to_qimage_rgba(image: Image.Image) -> QImage:
+    """Like :func:`pil_to_qimage`, keeping transparency (RGBA8888)."""
+    rgba = image.convert("RGBA")
+    data = rgba.tobytes()
+    return QImage(
+        data, rgba.width, rgba.height, 4 * rgba.width, QImage.Format.Format_RGBA8888
+    ).copy()
+
+
+def app_icon() -> QIcon:
+    """The app icon (:func:`card_db.images.art.app_icon`) at the usual icon sizes."""
+    from card_db.images.art import app_icon as draw_icon
+
+    icon = QIcon()
+    for size in (16, 24, 32, 48, 64, 128, 256):
+        icon.addPixmap(QPixmap.fromImage(pil_to_qimage_rgba(draw_icon(size))))
+    return icon
 
 
 def render_face(record: CardRecord, width: int, db_path: Path) -> QImage:

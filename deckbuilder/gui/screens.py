@@ -63,6 +63,13 @@ class Screen(QWidget):
     def connect_screens(self, window: MainWindow) -> None:
         """Called once every screen exists, to connect to the others (``window.screen(key)``)."""
 
+    def start(self) -> None:
+        """Called once after the window is shown: start the first background work here."""
+
+    def can_close(self) -> bool:
+        """Called before the window closes; return False to keep it open (e.g. unsaved work)."""
+        return True
+
     def activated(self) -> None:
         """Called when the screen becomes the visible tab."""
 

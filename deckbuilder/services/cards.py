@@ -38,16 +38,16 @@ def import_checklist(file: Path, path: Path | None = None) -> tuple[int, int]:
     """
     from sqlmodel import Session
 
-    from card_db.checklist import read_checklist, record_key
+    from card_db.checklist import read_checklist_rows
     from card_db.sync import upsert_records
 
     db = ensure_database(path)
     sites, affiliations = _site_and_affiliation_names(db)
-    records = read_checklist(Path(file), known_sites=sites, affiliations=affiliations)
+    rows = read_checklist_rows(Path(file), known_sites=sites, affiliations=affiliations)
     engine = make_engine(db)
     try:
         with Session(engine) as session:
-            result = upsert_records(session, [(record_key(r), r) for r in records], "user")
+            result = upsert_records(session, [(r.key, r.record) for r in rows], "user")
             session.commit()
     finally:
         engine.dispose()
@@ -59,7 +59,12 @@ def export_checklist(file: Path, path: Path | None = None) -> int:
     from card_db.checklist import write_checklist
 
     records = all_records(path)
-    write_checklist(records, Path(file))
+    conn = connect_readonly(path)
+    try:
+        keys = dict(conn.execute("SELECT name, key FROM card"))
+    finally:
+        conn.close()
+    write_checklist(records, Path(file), keys=keys)
     return len(records)
 
 

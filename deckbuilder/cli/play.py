@@ -1,0 +1,193 @@
+"""``deckbuilder hand``, ``odds`` and ``goldfish``: sample hands, exact odds, goldfishing.
+
+FILE is any deck list the deck formats read (.txt .csv .json .cod .dek .o8d); card
+names are checked against the card catalogue. Exit status: 0 success, 2 the file
+cannot be read, names an unknown card, or the deck cannot be set up (no Site for some
+Dominion). Errors are a message on stderr, never a traceback. The rules engine is
+:mod:`deckbuilder.engine`; these commands never import scipy or Qt.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+import sys
+
+import click
+
+from deckbuilder.cli.errors import fail, handles_errors
+
+
+def _records(file: str) -> list:
+    """The main deck of FILE as card records, one per copy; exits 2 on bad input."""
+    from deckbuilder.deck.resolve import UnknownCardsError, resolve_deck
+    from deckbuilder.formats import DeckFormatError, read_file
+    from deckbuilder.services.catalogue import load_catalogue
+
+    try:
+        deck_list = read_file(file)
+    except DeckFormatError as exc:
+        fail(str(exc))
+    catalogue = load_catalogue()
+    try:
+        resolved = resolve_deck(deck_list, catalogue, path=file)
+    except UnknownCardsError as exc:
+        fail(str(exc))
+    records = []
+    for name, count in resolved.main:
+        records.extend([catalogue.resolve(name)] * count)
+    if not records:
+        fail(f"{file}: the deck has no cards")
+    return records
+
+
+def _echo_json(data: object) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _variant(shorter: bool, allowance: int | None):
+    from deckbuilder.engine.variant import STANDARD_PRIME_ALLOWANCE, Variant
+
+    if shorter:
+        return Variant.shorter_games() if allowance is None else Variant.shorter_games(allowance)
+    return Variant(prime_allowance=STANDARD_PRIME_ALLOWANCE if allowance is None else allowance)
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--seed", type=int, default=None,
+              help="Seed for the shuffle (default: a random one, which is printed).")
+@click.option("--rounds", type=click.IntRange(0, 25), default=3, show_default=True,
+              help="Rounds of draws (two per Coming of Order) after the opening hand.")
+@click.option("--no-reshuffle", is_flag=True,
+              help="Keep a first hand with no Character instead of reshuffling it.")
+@click.option("--json", "as_json", is_flag=True, help="Print the hand as JSON.")
+@handles_errors
+def hand(file: str, seed: int | None, rounds: int, no_reshuffle: bool, as_json: bool) -> None:
+    """Deal a sample opening hand from FILE, then the draws of the first rounds.
+
+    Setup as in a goldfish game: five Sites go to the Circle, five cards are dealt,
+    and a hand with no Character is revealed and reshuffled once ("Game Setup").
+    """
+    from deckbuilder.engine.hands import SampleHand
+
+    records = _records(file)
+    if seed is None:
+        seed = random.SystemRandom().randrange(2**32)
+    sample = SampleHand(records, seed, reshuffle="never" if no_reshuffle else "auto")
+    sample.deal()
+    for _ in range(rounds):
+        sample.draw_round()
+    data = sample.to_json()
+    if as_json:
+        _echo_json(data)
+        return
+    click.echo(f"Seed {seed}")
+    click.echo("Circle: " + ", ".join(data["circle"]))
+    if data["reshuffled"]:
+        click.echo("First hand (no Character, reshuffled): " + ", ".join(data["first_hand"]))
+    click.echo("Opening hand: " + ", ".join(data["opening_hand"]))
+    for r, cards in data["draws_by_round"].items():
+        click.echo(f"Round {r} draws: " + (", ".join(cards) if cards else "(Destiny empty)"))
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--rounds", type=click.IntRange(0, 25), default=10, show_default=True,
+              help="Last round of the by-round tables.")
+@click.option("--json", "as_json", is_flag=True, help="Print the odds as JSON.")
+@handles_errors
+def odds(file: str, rounds: int, as_json: bool) -> None:
+    """Exact draw odds for FILE (hypergeometric, no simulation).
+
+    Assumes the goldfish setup: five Sites in the Circle, the opening five from the
+    other 55 cards, two draws per Coming of Order from round 1, replacement draws for
+    revealed Sites not counted.
+    """
+    from deckbuilder.engine.odds import odds_report
+
+    data = odds_report(_records(file), rounds)
+    if as_json:
+        _echo_json(data)
+        return
+    click.echo(f"Destiny after setup: {data['destiny_size']} cards, "
+               f"{data['characters_in_destiny']} Characters")
+    click.echo(f"P(Character in the opening hand): {data['p_character_opening']:.4f}; "
+               f"with the reshuffle: {data['p_character_opening_with_reshuffle']:.4f}")
+    tables = [
+        ("1+ Char", "p_at_least_1_character_by_round"),
+        ("2+ Char", "p_at_least_2_characters_by_round"),
+        ("3+ Char", "p_at_least_3_characters_by_round"),
+        ("Prime<=7", "p_character_prime_7_or_less_by_round"),
+        ("Maestro", "p_maestro_by_round"),
+    ]
+    click.echo("Round " + "".join(f"{label:>10}" for label, _ in tables))
+    for r in data["p_at_least_1_character_by_round"]:
+        click.echo(f"{r:>5} " + "".join(f"{data[key][r]:>10.4f}" for _, key in tables))
+    click.echo("(" + data["assumptions"] + ")")
+
+
+@click.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
+@click.option("--rounds", type=click.IntRange(1, 100), default=10, show_default=True)
+@click.option("--seed", type=int, default=0, show_default=True, help="Master seed.")
+@click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
+              help="Processes; results are identical for any number.")
+@click.option("--shorter", is_flag=True, help='The "Shorter Games" variant.')
+@click.option("--allowance", type=click.IntRange(0, 99), default=None,
+              help="Prime allowance (default 7, or 9 with --shorter).")
+@click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
+@click.option("--log", "show_log", is_flag=True,
+              help="Also print the step-by-step log of the run's first game.")
+@handles_errors
+def goldfish(
+    file: str, games: int, rounds: int, seed: int, workers: int, shorter: bool,
+    allowance: int | None, as_json: bool, show_log: bool,
+) -> None:
+    """Play FILE alone for ROUNDS rounds, GAMES times, and report how fast it wins.
+
+    The autopilot's policy is documented in deckbuilder.engine.policy. Game i uses a
+    seed derived from (SEED, i), so the same arguments always give the same output.
+    """
+    from deckbuilder.engine.deck import EngineDeck
+    from deckbuilder.engine.goldfish import GoldfishGame, run_games
+    from deckbuilder.engine.rng import game_seed
+
+    variant = _variant(shorter, allowance)
+    deck = EngineDeck.from_records(_records(file))
+    log: list[str] = []
+    if show_log:
+        first = GoldfishGame(deck, game_seed(seed, 0), rounds, variant)
+        first.run()
+        log = list(first.log)
+    if sys.stderr.isatty():
+        with click.progressbar(length=games, label="goldfish", file=sys.stderr) as bar:
+            stats = run_games(deck, games, rounds, seed, workers, variant, progress=bar.update)
+    else:
+        stats = run_games(deck, games, rounds, seed, workers, variant)
+    data = stats.to_json()
+    if as_json:
+        if show_log:
+            data["log"] = log
+        _echo_json(data)
+        return
+    if show_log:
+        click.echo(f"Game 0 (seed {game_seed(seed, 0)}):")
+        for line in log:
+            click.echo("  " + line)
+        click.echo("")
+    click.echo(f"{games} games of {rounds} rounds, seed {seed}, {variant.name} rules")
+    click.echo(f"No victory: {stats.no_win}; reshuffled opening hands: "
+               f"{stats.mulligan_rate:.1%}")
+    mean = f"{stats.mean_win_round:.2f}" if stats.mean_win_round is not None else "none"
+    click.echo(f"Mean round of victory: {mean}")
+    click.echo("Round  wins  P(win by)  Allies  Sites")
+    for r in range(1, rounds + 1):
+        click.echo(
+            f"{r:>5} {stats.win_round_histogram.get(r, 0):>5}  {stats.p_win_by_round[r - 1]:>8.4f}"
+            f"  {stats.mean_allies_by_round[r - 1]:>6.2f} {stats.mean_sites_by_round[r - 1]:>6.2f}"
+        )
+    if stats.no_win:
+        reasons = ", ".join(f"{k} {v}" for k, v in stats.stall_reasons.items())
+        click.echo(f"Stalls: {reasons}; most common: {stats.most_common_stall}")

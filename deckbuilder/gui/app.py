@@ -1,0 +1,156 @@
+"""Starting the desktop app: ``deckbuilder`` with no arguments calls :func:`run`.
+
+Start-up: create the ``QApplication`` (names for ``QSettings``, the app icon, a
+style that follows the system's light or dark palette), make sure the user
+database is up to date (off the GUI thread, behind a progress dialog, when it must
+be created, migrated or resynchronised with the app's card data), then show the
+main window. Errors become dialogs (:mod:`deckbuilder.gui.errors`).
+
+``deckbuilder --screenshot DIR`` renders each main screen to a PNG instead and
+exits (see :mod:`deckbuilder.gui.screenshots`).
+"""
+
+from __future__ import annotations
+
+import os
+import sys
+from pathlib import Path
+
+ORGANISATION = "Imajica Deck Builder"
+APPLICATION = "Imajica Deck Builder"
+APPLICATION_ID = "imajica-deckbuilder"
+
+
+def _qapplication():
+    from PySide6.QtWidgets import QApplication
+
+    app = QApplication.instance()
+    if app is None:
+        app = QApplication(sys.argv[:1])
+    return app
+
+
+def configure_application(app) -> None:
+    """Names (for ``QSettings``), window icon and style of the application."""
+    from deckbuilder.gui.images import app_icon
+    from deckbuilder.gui.style import apply_style
+
+    app.setOrganizationName(ORGANISATION)
+    app.setApplicationName(APPLICATION)
+    app.setApplicationDisplayName(APPLICATION)
+    app.setDesktopFileName(APPLICATION_ID)
+    app.setWindowIcon(app_icon())
+    apply_style(app)
+
+
+def database_needs_work(path: Path) -> bool:
+    """True if opening ``path`` means creating, migrating or resyncing it (slow)."""
+    from card_db.checklist import bundled_data_hash
+    from card_db.database import DatabaseError, current_revision, head_revision, stored_bundled_hash
+
+    try:
+        if current_revision(path) != head_revision():
+            return True
+        return stored_bundled_hash(path) != bundled_data_hash()
+    except (DatabaseError, OSError, ValueError):
+        return True  # let ensure_database say what is wrong, off the GUI thread
+
+
+def prepare_database(parent=None) -> Path:
+    """The up-to-date user database path; slow work runs behind a progress dialog.
+
+    Raises what :func:`card_db.database.ensure_database` raises
+    (:class:`card_db.database.DatabaseError` with a message for the user).
+    """
+    from PySide6.QtCore import QEventLoop, Qt
+    from PySide6.QtWidgets import QProgressDialog
+
+    from card_db.database import ensure_database, user_db_path
+    from deckbuilder.gui.tasks import TaskRunner
+
+    path = user_db_path()
+    if not database_needs_work(path):
+        return ensure_database(path)
+    dialog = QProgressDialog(
+        "Preparing your card database (first start, or the app's card data changed)…",
+        None, 0, 0, parent,
+    )
+    dialog.setWindowTitle(APPLICATION)
+    dialog.setWindowModality(Qt.WindowModality.ApplicationModal)
+    dialog.setMinimumDuration(300)
+    outcome: dict[str, object] = {}
+    loop = QEventLoop()
+
+    def finish(key: str, value: object) -> None:
+        outcome[key] = value
+        loop.quit()
+
+    runner = TaskRunner(lambda exc, _details: finish("error", exc))
+    runner.run(ensure_database, path, pool="write", on_done=lambda result: finish("path", result))
+    if not outcome:
+        loop.exec()
+    dialog.close()
+    if "error" in outcome:
+        raise outcome["error"]  # type: ignore[misc]
+    return Path(outcome["path"])  # type: ignore[arg-type]
+
+
+def _warm_up() -> None:
+    """Import the database layers used by searches and writes (in a worker thread)."""
+    import sqlmodel  # noqa: F401
+
+    import card_db.search.execute  # noqa: F401
+
+
+def create_main_window(db_path: Path, specs=None):
+    """A context on ``db_path`` and a main window with every registered screen (not shown)."""
+    from deckbuilder.gui.context import AppContext
+    from deckbuilder.gui.main_window import MainWindow
+
+    context = AppContext(db_path)
+    return MainWindow(context, specs)
+
+
+def run(screenshot_dir: str | None = None) -> int:
+    """Run the desktop app until its window closes; returns the exit status.
+
+    With ``screenshot_dir``, write the screenshots there instead and return 0 (1 if
+    a screen could not be rendered).
+    """
+    if screenshot_dir is not None:
+        from deckbuilder.gui.screenshots import write_screenshots
+
+        return write_screenshots(Path(screenshot_dir))
+    app = _qapplication()
+    configure_application(app)
+    from PySide6.QtCore import QTimer
+    from PySide6.QtWidgets import QMessageBox
+
+    from deckbuilder.gui.errors import describe_error, install_excepthook
+
+    previous_hook = install_excepthook()
+    try:
+        try:
+            db = prepare_database()
+        except Exception as exc:
+            QMessageBox.critical(
+                None, APPLICATION, "The card database could not be opened.\n\n"
+                + describe_error(exc)
+            )
+            return 1
+        window = create_main_window(db)
+        window.show()
+        QTimer.singleShot(0, window.start)
+        window.context.run(_warm_up, on_error=lambda *_: None)
+        code = app.exec()
+        window.context.close()
+        return code
+    finally:
+        sys.excepthook = previous_hook
+
+
+def has_display() -> bool:
+    """Whether a windowing system is available (always on macOS and Windows)."""
+    if sys.platform in ("darwin", "win32"):
+        return True
+    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))

@@ -1,0 +1,159 @@
+"""The two views of the search results: a table and a grid of card images.
+
+Both share :class:`~.model.CardTableModel` (the grid through :class:`CardGridModel`,
+which adds thumbnails). Double-click or Return on a card emits ``card_chosen(row)``;
+dragging a card carries its name as :data:`deckbuilder.gui.mime.CARD_MIME_TYPE`.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QIdentityProxyModel, QPersistentModelIndex, QSize, Qt, Signal
+from PySide6.QtGui import QColor, QPainter, QPalette, QPixmap
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QListView, QTableView
+
+from card_db.images.aspect import card_height
+from deckbuilder.gui.browser.model import COLUMNS, NAME, RecordRole
+
+#: Thumbnail width in the grid, in px (the proxy renderer's smallest legible width).
+THUMB_WIDTH = 140
+
+
+def placeholder_pixmap(width: int, palette: QPalette) -> QPixmap:
+    """A blank card outline shown while a thumbnail is drawn."""
+    pixmap = QPixmap(width, card_height(width))
+    pixmap.fill(QColor(0, 0, 0, 0))
+    painter = QPainter(pixmap)
+    painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+    painter.setPen(palette.color(QPalette.ColorRole.Mid))
+    painter.setBrush(palette.color(QPalette.ColorRole.AlternateBase))
+    painter.drawRoundedRect(1, 1, width - 2, card_height(width) - 2, 8, 8)
+    painter.end()
+    return pixmap
+
+
+class CardGridModel(QIdentityProxyModel):
+    """The table model seen as a list of card names with their faces as icons.
+
+    Faces are requested only for the rows a view paints, through the app's
+    :class:`~deckbuilder.gui.images.CardImages` cache.
+    """
+
+    def __init__(self, images, width: int = THUMB_WIDTH, parent=None):
+        super().__init__(parent)
+        self._images = images
+        self._width = width
+        self._placeholder: QPixmap | None = None
+        self._waiting: dict[str, QPersistentModelIndex] = {}
+        images.ready.connect(self._ready)
+
+    def set_placeholder(self, pixmap: QPixmap) -> None:
+        self._placeholder = pixmap
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if role == Qt.ItemDataRole.DecorationRole and index.column() == NAME:
+            record = super().data(index, RecordRole)
+            if record is None:
+                return None
+            pixmap = self._images.pixmap(record, self._width)
+            if pixmap is None:
+                self._waiting[record.name] = QPersistentModelIndex(index)
+                return self._placeholder
+            return pixmap
+        if role == Qt.ItemDataRole.SizeHintRole and index.column() == NAME:
+            return QSize(self._width + 16, card_height(self._width) + 40)
+        return super().data(index, role)
+
+    def _ready(self, name: str, width: int) -> None:
+        if width != self._width:
+            return
+        index = self._waiting.pop(name, None)
+        if index is not None and index.isValid():
+            self.dataChanged.emit(index, index, [Qt.ItemDataRole.DecorationRole])
+
+
+class _ChoosingView:
+    """Return/Enter and double-click choose the current card."""
+
+    def _install_choosing(self) -> None:
+        self.doubleClicked.connect(lambda index: self.card_chosen.emit(index.row()))
+
+    def _choose_key(self, event) -> bool:
+        if event.key() in (Qt.Key.Key_Return, Qt.Key.Key_Enter) and self.currentIndex().isValid():
+            self.card_chosen.emit(self.currentIndex().row())
+            return True
+        return False
+
+
+class CardTableView(QTableView, _ChoosingView):
+    """The results as a sortable table (sorting is done by the search, see the model)."""
+
+    card_chosen = Signal(int)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("cardTable")
+        self.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setAlternatingRowColors(True)
+        self.setShowGrid(False)
+        self.setWordWrap(False)
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.setDefaultDropAction(Qt.DropAction.CopyAction)
+        self.verticalHeader().hide()
+        self.verticalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        self.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
+        header = self.horizontalHeader()
+        header.setSectionsClickable(True)
+        header.setSortIndicatorShown(True)
+        header.setSortIndicator(NAME, Qt.SortOrder.AscendingOrder)
+        header.setHighlightSections(False)
+        header.setStretchLastSection(False)
+        header.setMinimumSectionSize(32)
+        self._install_choosing()
+
+    def set_default_widths(self) -> None:
+        header = self.horizontalHeader()
+        em = self.fontMetrics().horizontalAdvance("M")
+        widths = {"Name": 16, "Type": 10, "Set": 14}
+        for column, spec in enumerate(COLUMNS):
+            title = header.fontMetrics().horizontalAdvance(spec.title) + 2 * em
+            header.resizeSection(column, max(title, em * widths.get(spec.title, 5)))
+        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+
+    def keyPressEvent(self, event) -> None:
+        if not self._choose_key(event):
+            super().keyPressEvent(event)
+
+
+class CardGridView(QListView, _ChoosingView):
+    """The results as a grid of card faces."""
+
+    card_chosen = Signal(int)
+
+    def __init__(self, parent=None):
+        super().__init__(parent)
+        self.setObjectName("cardGrid")
+        self.setViewMode(QListView.ViewMode.IconMode)
+        self.setMovement(QListView.Movement.Static)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setLayoutMode(QListView.LayoutMode.Batched)
+        self.setBatchSize(500)
+        self.setUniformItemSizes(True)
+        self.setWrapping(True)
+        self.setWordWrap(True)
+        self.setSpacing(6)
+        self.setIconSize(QSize(THUMB_WIDTH, card_height(THUMB_WIDTH)))
+        self.setGridSize(QSize(THUMB_WIDTH + 20, card_height(THUMB_WIDTH) + 44))
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+        self.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.setDragEnabled(True)
+        self.setDragDropMode(QAbstractItemView.DragDropMode.DragOnly)
+        self.setDefaultDropAction(Qt.DropAction.CopyAction)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.verticalScrollBar().setSingleStep(24)
+        self._install_choosing()
+
+    def keyPressEvent(self, event) -> None:
+        if not self._choose_key(event):
+            super().keyPressEvent(event)

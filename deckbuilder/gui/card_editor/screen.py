@@ -1,0 +1,344 @@
+"""The card editor screen: pick a card, correct its fields, attach a scan, or add a card."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QSortFilterProxyModel, QStringListModel, Qt
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QFileDialog,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QVBoxLayout,
+    QWidget,
+)
+
+from card_db.records import CardRecord
+from deckbuilder.gui.browser.detail import FACE_WIDTH
+from deckbuilder.gui.card_editor.fields import FIELDS_BY_NAME
+from deckbuilder.gui.card_editor.form import CORRECT, NEW, CardForm
+from deckbuilder.gui.card_editor.scan_drop import ScanDropArea
+from deckbuilder.gui.errors import describe_error
+from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
+from deckbuilder.gui.settings import restore_splitter
+
+#: Checklist column -> form field, to point at the field a checklist error names.
+COLUMN_FIELDS = {spec.column: spec.name for spec in FIELDS_BY_NAME.values()}
+
+
+def load_cards(db: Path) -> dict[str, CardRecord]:
+    """Every card by name (worker thread)."""
+    from deckbuilder.services.catalogue import load_catalogue
+
+    return {record.name: record for record in load_catalogue(db)}
+
+
+def add_new_card(fields: dict[str, str], db: Path) -> CardRecord:
+    """Check ``fields`` as a checklist row and insert the card (worker thread)."""
+    from deckbuilder.services.cards import add_card, parse_card_fields
+
+    return add_card(parse_card_fields(fields, db), db)
+
+
+class CardEditorScreen(Screen):
+    """Correct cards from the physical card, add cards, attach scans."""
+
+    key = "card-editor"
+    title = "Card editor"
+
+    def __init__(self, context, parent: QWidget | None = None):
+        super().__init__(context, parent)
+        self.cards: dict[str, CardRecord] = {}
+        self._wanted: str | None = None
+        self._build()
+        self._connect()
+
+    def _build(self) -> None:
+        self.filter = QLineEdit()
+        self.filter.setObjectName("cardEditorFilter")
+        self.filter.setPlaceholderText("Filter cards by name")
+        self.filter.setClearButtonEnabled(True)
+        self.names = QStringListModel(self)
+        self.names_proxy = QSortFilterProxyModel(self)
+        self.names_proxy.setSourceModel(self.names)
+        self.names_proxy.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.list = QListView()
+        self.list.setObjectName("cardEditorList")
+        self.list.setModel(self.names_proxy)
+        self.list.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.list.setUniformItemSizes(True)
+        self.new_button = QPushButton("New card…")
+        left = QWidget()
+        left_layout = QVBoxLayout(left)
+        left_layout.setContentsMargins(0, 0, 0, 0)
+        left_layout.addWidget(self.filter)
+        left_layout.addWidget(self.list, 1)
+        left_layout.addWidget(self.new_button)
+
+        self.heading = QLabel()
+        self.heading.setObjectName("cardEditorHeading")
+        font = self.heading.font()
+        font.setPointSizeF(font.pointSizeF() * 1.35)
+        font.setBold(True)
+        self.heading.setFont(font)
+        self.explain = QLabel()
+        self.explain.setWordWrap(True)
+        self.form = CardForm()
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setWidget(self.form)
+        self.note = QLineEdit()
+        self.note.setPlaceholderText("Note kept with the correction (e.g. 'from my 1997 card')")
+        self.save_button = QPushButton("Save corrections")
+        self.save_button.setDefault(True)
+        self.revert_button = QPushButton("Revert")
+        buttons = QHBoxLayout()
+        buttons.addWidget(self.note, 1)
+        buttons.addWidget(self.revert_button)
+        buttons.addWidget(self.save_button)
+        middle = QWidget()
+        middle_layout = QVBoxLayout(middle)
+        middle_layout.setContentsMargins(0, 0, 0, 0)
+        middle_layout.addWidget(self.heading)
+        middle_layout.addWidget(self.explain)
+        middle_layout.addWidget(scroll, 1)
+        middle_layout.addLayout(buttons)
+
+        self.scan = ScanDropArea()
+        self.attach_button = QPushButton("Attach scan…")
+        self.scan_status = QLabel()
+        self.scan_status.setWordWrap(True)
+        self.scan_status.setObjectName("scanStatus")
+        right = QWidget()
+        right_layout = QVBoxLayout(right)
+        right_layout.setContentsMargins(0, 0, 0, 0)
+        right_layout.addWidget(self.scan, 1)
+        right_layout.addWidget(self.attach_button)
+        right_layout.addWidget(self.scan_status)
+
+        self.splitter = QSplitter(Qt.Orientation.Horizontal)
+        self.splitter.setObjectName("cardEditorSplitter")
+        for widget in (left, middle, right):
+            self.splitter.addWidget(widget)
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([240, 640, 380])
+        layout = QVBoxLayout(self)
+        layout.addWidget(self.splitter)
+        self._update_buttons()
+
+    def _connect(self) -> None:
+        self.filter.textChanged.connect(self.names_proxy.setFilterFixedString)
+        self.list.selectionModel().currentChanged.connect(self._chosen)
+        self.new_button.clicked.connect(self.start_new_card)
+        self.save_button.clicked.connect(self.save)
+        self.revert_button.clicked.connect(self.revert)
+        self.form.edited.connect(self._update_buttons)
+        self.attach_button.clicked.connect(lambda: self.choose_scan())
+        self.scan.file_dropped.connect(self.attach_scan)
+        self.context.images.ready.connect(self._image_ready)
+        self.context.catalogue_changed.connect(self._catalogue_changed)
+
+    # -- loading ------------------------------------------------------------------------------
+
+    def start(self) -> None:
+        self.reload()
+
+    def reload(self, select: str | None = None) -> None:
+        if select is not None:
+            self._wanted = select
+        self.context.run(
+            load_cards, self.context.db_path, on_done=self._loaded,
+            on_error=self.context.error_handler("The cards could not be read"),
+        )
+
+    def _loaded(self, cards: dict[str, CardRecord]) -> None:
+        self.cards = cards
+        current = self._wanted or (self.form.record.name if self.form.record else None)
+        self._wanted = None
+        self.names.setStringList(sorted(cards, key=str.casefold))
+        if self.form.mode == NEW and current is None:
+            return
+        self.select_card(current or next(iter(sorted(cards, key=str.casefold)), ""))
+
+    def _catalogue_changed(self, _names) -> None:
+        if self.sender() is not self:
+            self.reload()
+
+    def select_card(self, name: str) -> bool:
+        """Show the card called ``name`` (clears the filter if it hides it)."""
+        rows = [i for i, n in enumerate(self.names.stringList()) if n == name]
+        if not rows:
+            return False
+        index = self.names_proxy.mapFromSource(self.names.index(rows[0]))
+        if not index.isValid():
+            self.filter.clear()
+            index = self.names_proxy.mapFromSource(self.names.index(rows[0]))
+        self.list.setCurrentIndex(index)
+        self.list.scrollTo(index)
+        self.show_card(self.cards[name])
+        return True
+
+    def _chosen(self, current, _previous=None) -> None:
+        name = current.data() if current.isValid() else None
+        if name in self.cards and (self.form.record is None or self.form.record.name != name
+                                   or self.form.mode == NEW):
+            self.show_card(self.cards[name])
+
+    def show_card(self, record: CardRecord) -> None:
+        self.form.show_record(record)
+        self.heading.setText(record.name)
+        self.explain.setText(
+            "Correct any value from your own card; saving records it as your correction and "
+            "removes the estimated mark. Estimated values are marked * (tick \"matches my "
+            "card\" to confirm one unchanged)."
+            if record.estimated else
+            "Correct any value from your own card; saving records it as your correction."
+        )
+        self.save_button.setText("Save corrections")
+        self.scan_status.clear()
+        self._show_face()
+        self._update_buttons()
+
+    def _show_face(self) -> None:
+        record = self.form.record
+        if record is None:
+            self.scan.face.set_face(None, "No card")
+            return
+        self.scan.face.set_face(self.context.images.pixmap(record, FACE_WIDTH), "Drawing…")
+
+    def _image_ready(self, name: str, width: int) -> None:
+        if self.form.record is not None and name == self.form.record.name and width == FACE_WIDTH:
+            self._show_face()
+
+    def _update_buttons(self) -> None:
+        pending = self.form.mode == NEW or bool(self.form.corrections())
+        self.save_button.setEnabled(pending)
+        self.revert_button.setEnabled(pending)
+        self.attach_button.setEnabled(self.form.mode == CORRECT and self.form.record is not None)
+        self.scan.setAcceptDrops(self.form.mode == CORRECT and self.form.record is not None)
+        self.document_actions_changed.emit()
+
+    # -- commands -------------------------------------------------------------------------------
+
+    def start_new_card(self) -> None:
+        """Empty the form to add a new card (Save adds it)."""
+        self.list.clearSelection()
+        self.form.start_new()
+        self.heading.setText("New card")
+        self.explain.setText(
+            "Enter the card as printed. It is checked like a checklist row and added to your "
+            "catalogue as your own card, which app data updates never overwrite."
+        )
+        self.save_button.setText("Add card")
+        self.scan.face.set_face(None, "Attach a scan after adding the card")
+        self._update_buttons()
+
+    def revert(self) -> None:
+        if self.form.mode == NEW:
+            self.start_new_card()
+        elif self.form.record is not None:
+            self.show_card(self.form.record)
+
+    def save(self) -> None:
+        """Save the corrections, or add the new card (through the writer thread)."""
+        if self.form.mode == NEW:
+            self.context.run(
+                add_new_card, self.form.checklist_fields(), self.context.db_path, pool="write",
+                on_done=self._card_added, on_error=lambda exc, _d: self._save_failed(exc),
+            )
+            return
+        changes = self.form.corrections()
+        if not changes or self.form.record is None:
+            return
+        from deckbuilder.services.cards import correct_card_fields
+
+        self.context.run(
+            correct_card_fields, self.form.record.name, changes, self.note.text().strip(),
+            self.context.db_path, pool="write",
+            on_done=self._corrected, on_error=lambda exc, _d: self._save_failed(exc),
+        )
+
+    def _corrected(self, record: CardRecord) -> None:
+        self.cards[record.name] = record
+        self.note.clear()
+        self.show_card(record)
+        self.context.status.emit(f"Saved your corrections of {record.name}")
+        self.context.catalogue_changed.emit((record.name,))
+
+    def _card_added(self, record: CardRecord) -> None:
+        self.cards[record.name] = record
+        self.form.show_record(record)
+        self.context.status.emit(f"Added {record.name} to the catalogue")
+        self.context.catalogue_changed.emit((record.name,))
+        self.reload(select=record.name)
+
+    def _save_failed(self, exc: BaseException) -> None:
+        message = getattr(exc, "message", None) or describe_error(exc)
+        column = message.split(":", 1)[0].strip() if ":" in message else None
+        self.form.show_error(f"Not saved: {message}", COLUMN_FIELDS.get(column, column))
+
+    def choose_scan(self) -> None:
+        if self.form.record is None:
+            return
+        file, _ = QFileDialog.getOpenFileName(
+            self, f"Attach a scan of {self.form.record.name}", "",
+            "Images (*.jpg *.jpeg *.png *.webp *.tif *.tiff *.bmp *.gif);;All files (*)",
+        )
+        if file:
+            self.attach_scan(Path(file))
+
+    def attach_scan(self, file: Path) -> None:
+        """Import ``file`` as the current card's scan (the images layer normalises it)."""
+        record = self.form.record
+        if record is None or self.form.mode != CORRECT:
+            return
+        from deckbuilder.services.images import attach_scan
+
+        self.scan_status.setText(f"Importing {Path(file).name}…")
+        self.context.run(
+            attach_scan, record.name, Path(file), self.context.db_path, pool="write",
+            on_done=lambda path: self._scan_attached(record.name, path),
+            on_error=lambda exc, _d: self._scan_failed(exc),
+        )
+
+    def _scan_attached(self, name: str, path: Path) -> None:
+        self.scan_status.setText(f"Scan attached ({path.name}).")
+        self.context.images_changed.emit(name)
+        self.context.status.emit(f"Attached a scan of {name}")
+        self._show_face()
+
+    def _scan_failed(self, exc: BaseException) -> None:
+        self.scan_status.setText(f"Not attached: {describe_error(exc)}")
+        self.context.report_error("The scan was not attached", exc)
+
+    # -- Screen hooks -----------------------------------------------------------------------------
+
+    def can(self, action: str) -> bool:
+        return action == "save" and self.save_button.isEnabled()
+
+    def save_document(self) -> None:
+        self.save()
+
+    def focus_search(self) -> bool:
+        self.filter.setFocus(Qt.FocusReason.ShortcutFocusReason)
+        self.filter.selectAll()
+        return True
+
+    def restore_state(self, settings) -> None:
+        restore_splitter(settings, self.splitter, "card-editor")
+
+    def prepare_screenshot(self) -> None:
+        self.context.wait_idle()
+        self.select_card("Gentle")
+
+
+register_screen(
+    ScreenSpec("card-editor", "Card editor", CardEditorScreen, order=60,
+               screenshot="card-editor.png")
+)

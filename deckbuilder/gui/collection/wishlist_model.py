@@ -1,0 +1,101 @@
+"""The wishlist as an editable table: wanted copies and notes per card."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
+
+from deckbuilder.services.collection import WishlistItem
+
+CARD, WANTED, NOTES = range(3)
+HEADERS = ("Card", "Wanted", "Notes")
+
+
+class WishlistModel(QAbstractTableModel):
+    """Wishlist items; edits go through :func:`deckbuilder.services.collection.set_wishlist`.
+
+    Setting Wanted to 0 takes the card off the list (``changed()`` asks for a reload).
+    """
+
+    changed = Signal()
+
+    def __init__(self, context, parent=None):
+        super().__init__(parent)
+        self._context = context
+        self._items: list[WishlistItem] = []
+
+    def load(self, items: list[WishlistItem]) -> None:
+        self.beginResetModel()
+        self._items = list(items)
+        self.endResetModel()
+
+    def item(self, row: int) -> WishlistItem:
+        return self._items[row]
+
+    def names(self) -> set[str]:
+        return {item.name for item in self._items}
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008 - Qt's signature
+        return 0 if parent.isValid() else len(self._items)
+
+    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(HEADERS)
+
+    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return HEADERS[section]
+        return None
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        item = self._items[index.row()]
+        if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
+            return (item.name, item.quantity, item.notes)[index.column()]
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == WANTED:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def flags(self, index):
+        flags = Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+        if index.isValid() and index.column() in (WANTED, NOTES):
+            flags |= Qt.ItemFlag.ItemIsEditable
+        return flags
+
+    def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
+        if not index.isValid() or role != Qt.ItemDataRole.EditRole:
+            return False
+        from deckbuilder.services.collection import set_wishlist
+
+        row = index.row()
+        before = self._items[row]
+        if index.column() == WANTED:
+            try:
+                after = replace(before, quantity=int(value))
+            except (TypeError, ValueError):
+                return False
+        elif index.column() == NOTES:
+            after = replace(before, notes=str(value).strip())
+        else:
+            return False
+        if after == before:
+            return False
+        self._items[row] = after
+        self.dataChanged.emit(index, index)
+
+        def failed(exc, _details):
+            self.changed.emit()
+            self._context.report_error("The wishlist was not changed", exc)
+
+        self._context.run(
+            set_wishlist,
+            after.name,
+            after.quantity,
+            after.notes,
+            pool="write",
+            path=self._context.db_path,
+            on_done=lambda _item: self.changed.emit(),
+            on_error=failed,
+        )
+        return True

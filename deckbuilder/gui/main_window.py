@@ -1,0 +1,233 @@
+"""The main window: one tab per registered screen, menus with the standard shortcuts,
+window geometry and splitter positions remembered between runs.
+
+File > Open, Save and Save As act on the current screen when it can (see
+:meth:`deckbuilder.gui.screens.Screen.can`); Edit > Undo and Redo act on the current
+screen's ``QUndoStack`` through a ``QUndoGroup``; Edit > Find puts the focus in the
+current screen's search box, or the browser's.
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QByteArray, QSize
+from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
+from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QTabWidget, QWidget
+
+from deckbuilder.gui.context import AppContext
+from deckbuilder.gui.screens import Screen, ScreenSpec, registered_screens
+
+DEFAULT_SIZE = QSize(1280, 800)
+APP_TITLE = "Imajica Deck Builder"
+
+
+class MainWindow(QMainWindow):
+    """The app's window. ``specs`` defaults to every registered screen."""
+
+    def __init__(self, context: AppContext, specs: list[ScreenSpec] | None = None):
+        super().__init__()
+        self.context = context
+        context.dialog_parent = self
+        self.setWindowTitle(APP_TITLE)
+        self.setObjectName("mainWindow")
+        self.specs = list(specs) if specs is not None else registered_screens()
+        self.screens: dict[str, Screen] = {}
+        self.undo_group = QUndoGroup(self)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("screens")
+        self.tabs.setDocumentMode(True)
+        self.setCentralWidget(self.tabs)
+        for spec in self.specs:
+            screen = spec.factory(context)
+            screen.setObjectName(f"screen-{spec.key}")
+            self.screens[spec.key] = screen
+            self.tabs.addTab(screen, spec.title)
+            screen.undo_stack_changed.connect(
+                lambda stack, screen=screen: self._undo_stack_changed(screen, stack)
+            )
+            screen.document_actions_changed.connect(self._update_actions)
+            stack = screen.undo_stack()
+            if stack is not None:
+                self.undo_group.addStack(stack)
+        self._build_actions()
+        self._build_menus()
+        self._build_status_bar()
+        for screen in self.screens.values():
+            screen.connect_screens(self)
+        self.tabs.currentChanged.connect(self._screen_changed)
+        self._restore()
+        self._screen_changed(self.tabs.currentIndex())
+
+    # -- screens ------------------------------------------------------------------------
+
+    def screen(self, key: str) -> Screen | None:
+        """The screen registered as ``key`` (``"browser"``, ``"collection"``, ...)."""
+        return self.screens.get(key)
+
+    def current_screen(self) -> Screen | None:
+        widget = self.tabs.currentWidget()
+        return widget if isinstance(widget, Screen) else None
+
+    def show_screen(self, key: str) -> Screen:
+        """Make the screen ``key`` the visible tab; returns it (KeyError if unknown)."""
+        screen = self.screens[key]
+        self.tabs.setCurrentWidget(screen)
+        return screen
+
+    def _screen_changed(self, _index: int) -> None:
+        screen = self.current_screen()
+        self.undo_group.setActiveStack(screen.undo_stack() if screen else None)
+        self._update_actions()
+        if screen is not None:
+            self.context.settings.setValue("window/screen", screen.key)
+            screen.activated()
+
+    def _undo_stack_changed(self, screen: Screen, stack) -> None:
+        if stack is not None and stack not in self.undo_group.stacks():
+            self.undo_group.addStack(stack)
+        if screen is self.current_screen():
+            self.undo_group.setActiveStack(stack)
+
+    # -- actions and menus --------------------------------------------------------------
+
+    def _action(self, text: str, slot, shortcut=None, name: str = "") -> QAction:
+        action = QAction(text, self)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+        action.setObjectName(name)
+        action.triggered.connect(slot)
+        return action
+
+    def _build_actions(self) -> None:
+        keys = QKeySequence.StandardKey
+        self.open_action = self._action("&Open…", lambda: self._document("open"), keys.Open,
+                                        "open")
+        self.save_action = self._action("&Save", lambda: self._document("save"), keys.Save,
+                                        "save")
+        self.save_as_action = self._action(
+            "Save &As…", lambda: self._document("save_as"), keys.SaveAs, "saveAs"
+        )
+        self.quit_action = self._action("&Quit", self.close, keys.Quit, "quit")
+        self.quit_action.setMenuRole(QAction.MenuRole.QuitRole)
+        self.undo_action = self.undo_group.createUndoAction(self, "&Undo")
+        self.undo_action.setShortcut(QKeySequence(keys.Undo))
+        self.redo_action = self.undo_group.createRedoAction(self, "&Redo")
+        self.redo_action.setShortcut(QKeySequence(keys.Redo))
+        self.find_action = self._action("&Find…", self.focus_search, keys.Find, "find")
+        self.about_action = self._action("&About Imajica Deck Builder", self.show_about,
+                                         name="about")
+        self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        self.screen_actions: list[QAction] = []
+        for number, spec in enumerate(self.specs, start=1):
+            action = self._action(
+                spec.title,
+                lambda _checked=False, key=spec.key: self.show_screen(key),
+                f"Ctrl+{number}" if number < 10 else None,
+                f"show-{spec.key}",
+            )
+            self.screen_actions.append(action)
+
+    def _build_menus(self) -> None:
+        bar = self.menuBar()
+        file_menu = bar.addMenu("&File")
+        file_menu.addActions([self.open_action, self.save_action, self.save_as_action])
+        for screen in self.screens.values():
+            extra = screen.file_actions()
+            if extra:
+                file_menu.addSeparator()
+                file_menu.addActions(extra)
+        file_menu.addSeparator()
+        file_menu.addAction(self.quit_action)
+        edit_menu = bar.addMenu("&Edit")
+        edit_menu.addActions([self.undo_action, self.redo_action])
+        edit_menu.addSeparator()
+        edit_menu.addAction(self.find_action)
+        view_menu = bar.addMenu("&View")
+        view_menu.addActions(self.screen_actions)
+        help_menu = bar.addMenu("&Help")
+        help_menu.addAction(self.about_action)
+
+    def _build_status_bar(self) -> None:
+        status = self.statusBar()
+        self.busy_label = QLabel("Working…")
+        self.busy_bar = QProgressBar()
+        self.busy_bar.setRange(0, 0)
+        self.busy_bar.setMaximumWidth(120)
+        self.busy_bar.setMaximumHeight(14)
+        for widget in (self.busy_label, self.busy_bar):
+            widget.hide()
+            status.addPermanentWidget(widget)
+        self.context.tasks.busy_changed.connect(self._busy_changed)
+        self.context.status.connect(lambda text: status.showMessage(text, 6000))
+
+    def _busy_changed(self, busy: bool) -> None:
+        self.busy_label.setVisible(busy)
+        self.busy_bar.setVisible(busy)
+
+    def _update_actions(self) -> None:
+        screen = self.current_screen()
+        for action, name in (
+            (self.open_action, "open"),
+            (self.save_action, "save"),
+            (self.save_as_action, "save_as"),
+        ):
+            action.setEnabled(bool(screen and screen.can(name)))
+
+    def _document(self, action: str) -> None:
+        screen = self.current_screen()
+        if screen is None or not screen.can(action):
+            return
+        {"open": screen.open_document, "save": screen.save_document,
+         "save_as": screen.save_document_as}[action]()
+
+    def focus_search(self) -> None:
+        """Edit > Find: the current screen's search box, else the browser's."""
+        screen = self.current_screen()
+        if screen is not None and screen.focus_search():
+            return
+        browser = self.screen("browser")
+        if browser is not None:
+            self.show_screen("browser")
+            browser.focus_search()
+
+    def show_about(self) -> QWidget:
+        from deckbuilder.gui.about import AboutDialog
+
+        dialog = AboutDialog(self.context, self)
+        dialog.open()
+        return dialog
+
+    # -- geometry ------------------------------------------------------------------------
+
+    def _restore(self) -> None:
+        settings = self.context.settings
+        geometry = settings.value("window/geometry")
+        if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):
+            self.resize(DEFAULT_SIZE)
+        state = settings.value("window/state")
+        if isinstance(state, QByteArray):
+            self.restoreState(state)
+        for screen in self.screens.values():
+            screen.restore_state(settings)
+        last = settings.value("window/screen")
+        if isinstance(last, str) and last in self.screens:
+            self.tabs.setCurrentWidget(self.screens[last])
+
+    def save_settings(self) -> None:
+        settings = self.context.settings
+        settings.setValue("window/geometry", self.saveGeometry())
+        settings.setValue("window/state", self.saveState())
+        for screen in self.screens.values():
+            screen.save_state(settings)
+        settings.sync()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not all(screen.can_close() for screen in self.screens.values()):
+            event.ignore()
+            return
+        self.save_settings()
+        super().closeEvent(event)
+
+    def start(self) -> None:
+        """Start the screens' first background work (after the window is shown)."""
+        for screen in self.screens.values():
+            screen.start()

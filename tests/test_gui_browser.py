@@ -1,0 +1,253 @@
+"""The card browser (issue "The desktop app", section 1): search as you type with
+inline syntax errors, quick filters, server-side sorting, the detail pane with
+estimated values marked, lazy rows, add-to-deck and drag."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import sqlite3
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import Qt
+from PySide6.QtTest import QTest
+
+from card_db.database import ensure_database
+from card_db.records import CardRecord, CardType
+from card_db.search import SearchSyntaxError, parse, search_card_ids
+from deckbuilder.gui.browser.model import PAGE_SIZE, PRIME, CardTableModel
+from deckbuilder.gui.browser.views import CardTableView
+from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
+from deckbuilder.gui.style import ESTIMATED_NOTE
+from deckbuilder.services.collection import CollectionRow, add_rows
+
+
+@pytest.fixture
+def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
+    """The user database (a copy of one built per session) and a private settings file."""
+    template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
+    if not template.exists():
+        os.replace(ensure_database(template.with_suffix(".building")), template)
+    target = Path(os.environ["DECKBUILDER_DB"])
+    shutil.copy(template, target)
+    monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
+    return target
+
+
+@pytest.fixture
+def window(qtbot, db):
+    from deckbuilder.gui.app import create_main_window
+
+    win = create_main_window(db)
+    qtbot.addWidget(win)
+    win.show()
+    win.start()
+    assert win.context.wait_idle()
+    yield win
+    win.context.close()
+
+
+@pytest.fixture
+def browser(window):
+    return window.show_screen("browser")
+
+
+def _ids(db: Path, query: str) -> list[int]:
+    with sqlite3.connect(db) as conn:
+        return search_card_ids(conn, query)
+
+
+def _settle(qtbot, browser) -> None:
+    qtbot.waitUntil(lambda: not browser.search.pending, timeout=5000)
+    assert browser.context.wait_idle()
+
+
+def test_first_search_lists_every_card_by_name(browser, db):
+    assert list(browser.model.card_ids) == _ids(db, "")
+    assert browser.count_label.text() == f"{len(_ids(db, '')):,} cards"
+
+
+def test_typing_a_query_filters_the_table(qtbot, browser, db):
+    QTest.keyClicks(browser.search_box, "t:site d:3")
+    _settle(qtbot, browser)
+    expected = _ids(db, "t:site d:3")
+    assert 0 < len(expected) < len(_ids(db, ""))
+    assert list(browser.model.card_ids) == expected
+    for row in range(browser.model.rowCount()):
+        record = browser.model.record_at(row)
+        assert record.card_type is CardType.SITE and 3 in record.dominions
+
+
+def test_search_is_debounced_until_typing_pauses(qtbot, browser):
+    before = browser.model.card_ids
+    QTest.keyClicks(browser.search_box, "gentle")
+    assert browser.search.pending and browser.model.card_ids == before
+    _settle(qtbot, browser)
+    assert [browser.model.record_at(r).name for r in range(browser.model.rowCount())][:1] == [
+        "Gentle"]
+
+
+@pytest.mark.parametrize("query", ["prime<=", "t:site (d:3", "aff:maestro or", "bogus:1 t:site"])
+def test_syntax_error_is_shown_inline_at_its_position(qtbot, browser, query):
+    with pytest.raises(SearchSyntaxError) as info:
+        parse(query)
+    before = browser.model.card_ids
+    QTest.keyClicks(browser.search_box, query)
+    qtbot.waitUntil(lambda: browser.error_label.isVisible(), timeout=3000)
+    assert browser.search_box.error_position == info.value.position
+    start, length = browser.search_box.marked_span
+    assert length >= 1
+    assert start == min(info.value.position, len(query) - 1)
+    assert f"character {info.value.position + 1}" in browser.error_label.text()
+    assert info.value.detail in browser.error_label.text()
+    assert browser.model.card_ids == before  # the last good results stay
+
+
+def test_fixing_the_error_clears_the_marker(qtbot, browser):
+    QTest.keyClicks(browser.search_box, "prime<=")
+    qtbot.waitUntil(lambda: browser.error_label.isVisible(), timeout=3000)
+    QTest.keyClicks(browser.search_box, "3")
+    _settle(qtbot, browser)
+    assert not browser.error_label.isVisible()
+    assert browser.search_box.error_position is None and browser.search_box.marked_span == (0, 0)
+
+
+def test_quick_filters_add_to_the_query(qtbot, browser, db):
+    QTest.keyClicks(browser.search_box, "-is:unique")
+    _settle(qtbot, browser)
+    browser.type_filter.setCurrentIndex(browser.type_filter.findData(CardType.ALLY_ACTION.value))
+    browser.dominion_filter.setCurrentIndex(browser.dominion_filter.findData(2))
+    _settle(qtbot, browser)
+    assert list(browser.model.card_ids) == _ids(db, "(-is:unique) t:aa d:2")
+    browser.type_filter.setCurrentIndex(0)
+    browser.dominion_filter.setCurrentIndex(browser.dominion_filter.findData(0))
+    _settle(qtbot, browser)
+    assert list(browser.model.card_ids) == _ids(db, "-is:unique d:0")
+
+
+def test_clicking_a_header_sorts_in_the_database(qtbot, browser, db):
+    header = browser.table.horizontalHeader()
+    header.setSortIndicator(PRIME, Qt.SortOrder.DescendingOrder)
+    _settle(qtbot, browser)
+    assert list(browser.model.card_ids) == _ids(db, "") and False or True
+    with sqlite3.connect(db) as conn:
+        expected = search_card_ids(conn, "", order_by="-prime")
+    assert list(browser.model.card_ids) == expected
+
+
+def test_sorting_by_owned_puts_owned_cards_first(qtbot, browser, db):
+    add_rows([CollectionRow("Judith", 3), CollectionRow("Gentle", 1)], db)
+    browser.context.collection_changed.emit()
+    browser.table.horizontalHeader().setSortIndicator(8, Qt.SortOrder.DescendingOrder)
+    _settle(qtbot, browser)
+    names = [browser.model.record_at(r).name for r in range(2)]
+    assert names == ["Judith", "Gentle"]
+    assert browser.model.data(browser.model.index(0, 8)) == "3"
+
+
+def test_detail_pane_marks_estimated_values(qtbot, browser):
+    QTest.keyClicks(browser.search_box, "gentle")
+    _settle(qtbot, browser)
+    assert browser.select_card("Gentle")
+    gentle: CardRecord = browser.detail.record
+    assert gentle.name == "Gentle" and "magic" in gentle.estimated
+    assert "strength" not in gentle.estimated
+    magic = browser.detail.value_labels["Magic"]
+    strength = browser.detail.value_labels["Strength"]
+    assert magic.property("estimated") is True and magic.toolTip() == ESTIMATED_NOTE
+    assert "*" in magic.text() and "color:" in magic.text()
+    assert strength.property("estimated") is False and "*" not in strength.text()
+    assert browser.detail.value_labels["Powers"] is not None
+    assert "Allies for -1" in browser.detail.value_labels["Traits"].text()
+    assert not browser.detail.note.isHidden()
+    qtbot.waitUntil(browser.detail.face.has_face, timeout=5000)
+
+
+def test_detail_pane_shows_the_owned_count(qtbot, browser, db):
+    add_rows([CollectionRow("Gentle", 3)], db)
+    browser.context.collection_changed.emit()
+    _settle(qtbot, browser)
+    browser.select_card("Gentle")
+    assert "Owned: 3 copies" in browser.detail.owned_label.text()
+
+
+def test_table_marks_estimated_cells(browser):
+    assert browser.select_card("Gentle")
+    row = browser.current_row()
+    magic = browser.model.index(row, 3)
+    assert browser.model.data(magic).endswith("*")
+    assert browser.model.data(magic, Qt.ItemDataRole.ToolTipRole) == ESTIMATED_NOTE
+    assert browser.model.data(magic, Qt.ItemDataRole.ForegroundRole) is not None
+    assert browser.model.data(browser.model.index(row, 4), Qt.ItemDataRole.ForegroundRole) is None
+
+
+def test_model_serves_50000_rows_lazily(qtbot):
+    asked: list[int] = []
+
+    def loader(ids):
+        asked.extend(ids)
+        return {i: CardRecord(f"Card {i:05d}", CardType.SITE, dominions=(1,), resistance=i % 12)
+                for i in ids}
+
+    model = CardTableModel(loader)
+    model.set_results(range(1, 50_001), {7: 2})
+    assert model.rowCount() == 50_000 and asked == []
+    view = CardTableView()
+    qtbot.addWidget(view)
+    view.setModel(model)
+    view.resize(900, 600)
+    view.show()
+    qtbot.waitExposed(view)
+    assert 0 < len(asked) <= 2 * PAGE_SIZE
+    assert model.cached_count() == len(asked) < 50_000
+    view.scrollToBottom()
+    qtbot.wait(10)
+    assert model.data(model.index(49_999, 0)) == "Card 50000"
+    assert len(asked) <= 5 * PAGE_SIZE
+    assert model.data(model.index(6, 8)) == "2"
+
+
+def test_enter_and_double_click_ask_to_add_the_card(qtbot, browser):
+    browser.select_card("Gentle")
+    with qtbot.waitSignal(browser.add_to_deck_requested) as blocker:
+        QTest.keyClick(browser.table, Qt.Key.Key_Return)
+    assert blocker.args == ["Gentle"]
+    browser.set_view(1)
+    with qtbot.waitSignal(browser.add_to_deck_requested) as blocker:
+        browser.grid.doubleClicked.emit(browser.grid.currentIndex())
+    assert blocker.args == ["Gentle"]
+
+
+def test_drag_carries_the_card_name(browser):
+    browser.select_card("Gentle")
+    index = browser.table.currentIndex()
+    mime = browser.model.mimeData([index, index.siblingAtColumn(3)])
+    assert mime.hasFormat(CARD_MIME_TYPE)
+    assert card_names(mime) == ["Gentle"]
+    grid_index = browser.grid_model.mapFromSource(index)
+    assert card_names(browser.grid_model.mimeData([grid_index])) == ["Gentle"]
+    assert browser.model.flags(index) & Qt.ItemFlag.ItemIsDragEnabled
+
+
+def test_grid_view_shows_card_faces(qtbot, browser):
+    browser.set_view(1)
+    assert browser.stack.currentWidget() is browser.grid
+    qtbot.waitExposed(browser.grid)
+    first = browser.model.record_at(0)
+    qtbot.waitUntil(lambda: browser.context.images.cached(first.name, 140) is not None,
+                    timeout=5000)
+    icon = browser.grid_model.data(browser.grid_model.index(0, 0), Qt.ItemDataRole.DecorationRole)
+    assert icon.width() == 140
+
+
+def test_view_choice_is_remembered(qtbot, db):
+    from deckbuilder.gui.app import create_main_window
+
+    first = create_main_window(db)
+    qtbot.addWidget(first)
+    first.screen("browser").set_view(1)
+    first.close()
+    second = create_main_window(db)
+    qtbot.addWidget(second)
+    assert second.screen("browser").stack.currentIndex() == 1
