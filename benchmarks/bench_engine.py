@@ -75,38 +75,42 @@ def main() -> None:
     decks = demo_decks()
     print(f"Python {sys.version.split()[0]}; {len(decks)} deck(s); medians of {repeat} runs\n")
     for name, records in decks.items():
-        deck = EngineDeck.from_records(records)
-        print(f"== {name}")
+        bench_deck(name, records, games, big, repeat)
 
-        def cold(n=games):
-            goldfish_module._SIMULATORS.clear()
-            run_games(deck, n, 10, seed=1)
 
-        t = statistics.median(timed(cold, repeat))
-        print(f"  1 worker, cold caches : {games / t:>9,.0f} games/s ({games:,} games)")
-        run_games(deck, games, 10, seed=2)  # warm the caches
-        t = statistics.median(timed(lambda: run_games(deck, games, 10, seed=3), repeat))
-        print(f"  1 worker, warm caches : {games / t:>9,.0f} games/s")
-        t = statistics.median(timed(
-            lambda: run_games(deck, games, 10, seed=4, workers=2), repeat))
-        print(f"  2-process pool        : {games / t:>9,.0f} games/s (pool start-up included)")
-        t1 = statistics.median(timed(lambda: cold(big), max(1, repeat - 2)))
-        print(f"  {big:,} games, 1 worker : {t1:6.2f} s (cold caches)")
-        t2 = statistics.median(timed(
-            lambda: (goldfish_module._SIMULATORS.clear(),
-                     run_games(deck, big, 10, seed=5, workers=2)), max(1, repeat - 2)))
-        print(f"  {big:,} games, 2 workers: {t2:6.2f} s")
-        full = 200
-        t = statistics.median(timed(
-            lambda: [GoldfishGame(deck, s, 10).run() for s in range(full)], repeat))
-        print(f"  full engine (logged)  : {full / t:>9,.0f} games/s")
-        profile = DestinyProfile.from_deck(records)
-        queries = 2000
-        t = statistics.median(timed(
-            lambda: [profile.p_at_least(is_character, 3, 10) for _ in range(queries)], repeat))
-        print(f"  odds query            : {t / queries * 1e6:9.1f} us (3+ Characters by round 10)")
-        t = statistics.median(timed(lambda: odds_report(records, 10), repeat))
-        print(f"  odds report (66 queries + setup): {t * 1e3:6.2f} ms\n")
+def bench_deck(name: str, records: list, games: int, big: int, repeat: int) -> None:
+    deck = EngineDeck.from_records(records)
+    print(f"== {name}")
+
+    def cold(n=games):
+        goldfish_module._SIMULATORS.clear()
+        run_games(deck, n, 10, seed=1)
+
+    t = statistics.median(timed(cold, repeat))
+    print(f"  1 worker, cold caches : {games / t:>9,.0f} games/s ({games:,} games)")
+    run_games(deck, games, 10, seed=2)  # warm the caches
+    t = statistics.median(timed(lambda: run_games(deck, games, 10, seed=3), repeat))
+    print(f"  1 worker, warm caches : {games / t:>9,.0f} games/s")
+    t = statistics.median(timed(
+        lambda: run_games(deck, games, 10, seed=4, workers=2), repeat))
+    print(f"  2-process pool        : {games / t:>9,.0f} games/s (pool start-up included)")
+    t1 = statistics.median(timed(lambda: cold(big), max(1, repeat - 2)))
+    print(f"  {big:,} games, 1 worker : {t1:6.2f} s (cold caches)")
+    t2 = statistics.median(timed(
+        lambda: (goldfish_module._SIMULATORS.clear(),
+                 run_games(deck, big, 10, seed=5, workers=2)), max(1, repeat - 2)))
+    print(f"  {big:,} games, 2 workers: {t2:6.2f} s")
+    full = 200
+    t = statistics.median(timed(
+        lambda: [GoldfishGame(deck, s, 10).run() for s in range(full)], repeat))
+    print(f"  full engine (logged)  : {full / t:>9,.0f} games/s")
+    profile = DestinyProfile.from_deck(records)
+    queries = 2000
+    t = statistics.median(timed(
+        lambda: [profile.p_at_least(is_character, 3, 10) for _ in range(queries)], repeat))
+    print(f"  odds query            : {t / queries * 1e6:9.1f} us (3+ Characters by round 10)")
+    t = statistics.median(timed(lambda: odds_report(records, 10), repeat))
+    print(f"  odds report (66 queries + setup): {t * 1e3:6.2f} ms\n")
 
 
 if __name__ == "__main__":

@@ -8,8 +8,10 @@ Each query is timed end to end as the CLI and GUI run it: parse, compile with
 SQLAlchemy Core, execute on a read-only :mod:`sqlite3` connection and fetch every id.
 Each query runs once to warm the page cache, then ``--repeat`` times, both for every
 matching id and for the first screenful (``limit=100``); the script prints the medians
-per query, the overall median, and whether every median (all ids) is within the target
-of 16 ms (one frame of typing; issue "The card database", section 8).
+per query (wall clock, and the process's CPU time, which stays meaningful when other
+programs share the cores), the overall median, and whether every wall-clock median (all
+ids) is within the target of 16 ms (one frame of typing; issue "The card database",
+section 8).
 """
 
 from __future__ import annotations
@@ -82,7 +84,7 @@ WORDS = (
     "seize secure contest challenge ally site path dominion magic strength prime "
     "resistance influence pivot reserve circle realm state holder destiny flash dictate "
     "tower erasure vortex reconciliation retreat oviate maestro vassal versus alone "
-    "counters allies female male target discard draw play remove game autarch roxborough gentle"
+    "counters allies female male target discard draw play remove game autarch"
 ).split()
 SETS = ("Imajica 1997", "Imajica Demo Set", "User Checklist")
 RARITIES = ("common", "uncommon", "rare", "fixed")
@@ -102,6 +104,17 @@ def _name(rng: random.Random, taken: set[str]) -> str:
 
 def _sentence(rng: random.Random, low: int, high: int) -> str:
     return " ".join(rng.choice(WORDS) for _ in range(rng.randint(low, high))).capitalize()
+
+
+def _traits(rng: random.Random, index: int) -> str:
+    """Traits; one card in 200 names Roxborough Tower and one in 500 names Gentle,
+    so that free-text queries find a realistic handful of cards."""
+    extra = ""
+    if index % 200 == 0:
+        extra = " May hold Roxborough Tower alone."
+    elif index % 500 == 1:
+        extra = " Allies for -1 if Gentle is controlled."
+    return (_sentence(rng, 0, 6) + extra).strip()
 
 
 def _card_row(rng: random.Random, index: int, taken: set[str]) -> tuple:
@@ -131,7 +144,7 @@ def _card_row(rng: random.Random, index: int, taken: set[str]) -> tuple:
         rng.randint(1, 12) if is_character else None,
         rng.randint(3, 12) if is_site else None,
         rng.choice([1, 2, 3]) if rng.random() < 0.05 else None,
-        _sentence(rng, 0, 6),
+        _traits(rng, index),
         _sentence(rng, 4, 24),
         rng.choice(SETS),
         str(index),
@@ -179,45 +192,54 @@ def build_generated_catalogue(path: Path, count: int, seed: int = 1997) -> None:
         )
 
 
-def _median_ms(conn: sqlite3.Connection, query: str, repeat: int, limit: int | None) -> float:
+def _medians_ms(
+    conn: sqlite3.Connection, query: str, repeat: int, limit: int | None
+) -> tuple[float, float]:
+    """Median wall-clock and median CPU milliseconds of one search."""
     search_card_ids(conn, query, limit=limit)
-    times = []
+    wall, cpu = [], []
     for _ in range(repeat):
-        start = time.perf_counter()
+        start, start_cpu = time.perf_counter(), time.process_time()
         search_card_ids(conn, query, limit=limit)
-        times.append((time.perf_counter() - start) * 1000)
-    return statistics.median(times)
+        cpu.append((time.process_time() - start_cpu) * 1000)
+        wall.append((time.perf_counter() - start) * 1000)
+    return statistics.median(wall), statistics.median(cpu)
 
 
-def measure(path: Path, repeat: int) -> dict[str, tuple[float, float, int]]:
-    """Query -> (median ms for every id, median ms for the first screenful, ids found)."""
+def measure(path: Path, repeat: int) -> dict[str, tuple[float, float, float, int]]:
+    """Query -> (wall ms for every id, CPU ms for every id, wall ms for the first
+    screenful, number of ids found), each a median."""
     results = {}
     conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
     try:
         for query in QUERIES:
             found = len(search_card_ids(conn, query))
-            every = _median_ms(conn, query, repeat, None)
-            screenful = _median_ms(conn, query, repeat, SCREENFUL)
-            results[query] = (every, screenful, found)
+            every, every_cpu = _medians_ms(conn, query, repeat, None)
+            screenful, _ = _medians_ms(conn, query, repeat, SCREENFUL)
+            results[query] = (every, every_cpu, screenful, found)
     finally:
         conn.close()
     return results
 
 
-def report(title: str, results: dict[str, tuple[float, float, int]]) -> bool:
-    """Print one table; True if every median (all ids) is within :data:`TARGET_MS`."""
+def report(title: str, results: dict[str, tuple[float, float, float, int]]) -> bool:
+    """Print one table; True if every wall-clock median (all ids) is within the target."""
     print(f"\n{title}")
-    print(f"  {'all ids':>9}  {f'first {SCREENFUL}':>9}  {'cards':>6}  query (median ms)")
-    for query, (every, screenful, found) in results.items():
+    print(
+        f"  {'all ids':>9}  {'(cpu)':>7}  {f'first {SCREENFUL}':>9}  {'cards':>6}  "
+        "query (median ms)"
+    )
+    for query, (every, every_cpu, screenful, found) in results.items():
         flag = "" if every <= TARGET_MS else f"   <-- over {TARGET_MS:g} ms"
         label = query or "(empty query)"
-        print(f"  {every:9.2f}  {screenful:9.2f}  {found:6d}  {label}{flag}")
-    medians = [every for every, _, _ in results.values()]
+        print(f"  {every:9.2f}  {every_cpu:7.2f}  {screenful:9.2f}  {found:6d}  {label}{flag}")
+    walls = [r[0] for r in results.values()]
+    cpus = [r[1] for r in results.values()]
     print(
-        f"  overall median {statistics.median(medians):.2f} ms, "
-        f"worst query median {max(medians):.2f} ms (all ids)"
+        f"  overall median {statistics.median(walls):.2f} ms (cpu {statistics.median(cpus):.2f}), "
+        f"worst query median {max(walls):.2f} ms (cpu {max(cpus):.2f}), all ids"
     )
-    return max(medians) <= TARGET_MS
+    return max(walls) <= TARGET_MS
 
 
 def bundled_catalogue(folder: Path) -> Path | None:

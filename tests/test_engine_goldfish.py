@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -12,12 +14,13 @@ from deckbuilder.engine.fastpath import FastGoldfish
 from deckbuilder.engine.goldfish import GoldfishGame, StatsAccumulator, run_games
 from deckbuilder.engine.order_of_play import Step
 from deckbuilder.engine.policy import MAESTRO_WORTH, choose_alliances, plan_seizures
-from deckbuilder.engine.rng import game_seed
+from deckbuilder.engine.rng import game_seed, game_seeds
 from deckbuilder.engine.sample_decks import generated_deck, make_card, make_character, make_site
 from deckbuilder.engine.stalls import stall_reason
 from deckbuilder.engine.variant import Variant
 
 DECK = EngineDeck.from_records(generated_deck(0))
+DECKS_DIR = Path(__file__).resolve().parents[1] / "card_db" / "data" / "decks"
 
 
 # ---------------------------------------------------------------- the policy
@@ -134,21 +137,43 @@ def test_goldfish_result_tables_are_cumulative_per_round():
     sites=st.integers(6, 18),
     shorter=st.booleans(),
     rounds=st.integers(1, 25),
+    abilities=st.booleans(),
 )
-def test_fast_path_equals_full_engine(deck_seed, seed, characters, sites, shorter, rounds):
-    deck = EngineDeck.from_records(generated_deck(deck_seed, characters, sites))
+def test_fast_path_equals_full_engine(
+    deck_seed, seed, characters, sites, shorter, rounds, abilities
+):
+    deck = EngineDeck.from_records(generated_deck(deck_seed, characters, sites, abilities))
     variant = Variant.shorter_games() if shorter else Variant()
     full = GoldfishGame(deck, seed, rounds, variant).run()
     assert FastGoldfish(deck, variant).play(seed, rounds) == full
 
 
 def test_fast_path_equals_full_engine_on_many_seeds():
-    for deck_seed in (1, 2):
-        deck = EngineDeck.from_records(generated_deck(deck_seed))
+    for deck_seed, abilities in ((1, False), (2, True), (3, True)):
+        deck = EngineDeck.from_records(generated_deck(deck_seed, abilities=abilities))
+        if abilities:
+            assert deck.site_bonus and deck.allies_for
         fast = FastGoldfish(deck)
         for i in range(150):
             seed = game_seed(deck_seed, i)
             assert fast.play(seed, 10) == GoldfishGame(deck, seed, 10).run()
+
+
+def test_fast_path_equals_full_engine_on_the_bundled_demo_decks():
+    from card_db.catalogue import Catalogue
+    from card_db.checklist import load_bundled_records
+    from deckbuilder.formats import read_file
+
+    catalogue = Catalogue(load_bundled_records())
+    paths = sorted(DECKS_DIR.glob("*.txt"))
+    assert len(paths) >= 3
+    for path in paths:
+        records = [catalogue.resolve(n) for n, c in read_file(path).main for _ in range(c)]
+        deck = EngineDeck.from_records(records)
+        for variant in (Variant(), Variant.shorter_games()):
+            fast = FastGoldfish(deck, variant)
+            for seed in range(40):
+                assert fast.play(seed, 10) == GoldfishGame(deck, seed, 10, variant).run()
 
 
 def test_fast_path_equals_full_engine_with_unique_duplicates_and_tiny_destiny():
@@ -191,6 +216,11 @@ def test_chunks_merge_to_the_same_totals_whatever_the_split(monkeypatch):
     whole = run_games(DECK, games=250, seed=9)
     monkeypatch.setattr(gf, "CHUNK_GAMES", 7)
     assert run_games(DECK, games=250, seed=9) == whole
+
+
+def test_game_seeds_depend_only_on_master_seed_and_index():
+    assert game_seeds(7, 3, 9) == [game_seed(7, i) for i in range(3, 9)]
+    assert game_seed(7, 3) != game_seed(8, 3) and game_seed(7, 3) != game_seed(7, 4)
 
 
 def test_stats_json_has_the_issue_keys():

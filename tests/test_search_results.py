@@ -316,6 +316,20 @@ def test_negation_is_the_complement_even_for_missing_characteristics(catalogue):
     assert "Roxborough Tower" not in names(catalogue, "prime>3")
 
 
+def test_many_negated_words_exclude_every_match(catalogue):
+    """More top-level ``-word`` terms than the compiler anti-joins still all apply."""
+    from card_db.search.compiler import MAX_ANTI_JOINS
+
+    words = ["gen", "tower", "dowd", "amnesia", "seize", "ritual", "pneuma", "oviate"] * 2
+    words += ["celestine", "gek", "erasure", "path", "little", "dowd"]
+    assert len(words) > MAX_ANTI_JOINS
+    excluded = set().union(*(names(catalogue, w) for w in words))
+    assert names(catalogue, " ".join(f"-{w}" for w in words)) == ALL - excluded
+    assert names(catalogue, "t:site " + " ".join(f"-{w}" for w in words)) == (
+        names(catalogue, "t:site") - excluded
+    )
+
+
 def test_or_and_parentheses_precedence(catalogue):
     loose = names(catalogue, "t:site or t:path d:3")
     grouped = names(catalogue, "(t:site or t:path) d:3")

@@ -70,6 +70,9 @@ ORDERS = {
 
 _DIALECT = sqlite.dialect()
 
+#: Top-level ``-word`` terms compiled as anti-joins; the rest use ``NOT IN``.
+MAX_ANTI_JOINS = 8
+
 
 def fts_string(node: FreeText) -> str:
     """The FTS5 query for a free-text node: ``"word"*`` (prefix) or ``"a phrase"``."""
@@ -191,11 +194,43 @@ def build_select(query: Query, limit: int | None = None, order_by: str = "name")
     first = sort_column.desc() if descending else sort_column.asc()
     ordering = [first if key in ("name", "id") else first.nulls_last()]
     ordering += [column for column in (card.c.name, card.c.id) if column is not ORDERS[key]]
-    stmt = select(card.c.id)
-    if query.root is not None:
-        stmt = stmt.where(condition(query.root))
-    stmt = stmt.order_by(*ordering)
+    stmt = _filtered(query.root).order_by(*ordering)
     return stmt.limit(limit) if limit is not None else stmt
+
+
+def _is_negated_text(node: Node) -> bool:
+    return isinstance(node, Not) and isinstance(node.item, FreeText)
+
+
+def _filtered(root: Node | None) -> Select:
+    """``SELECT card.id`` with the condition of ``root`` (every card for ``None``).
+
+    A top-level ``-word`` becomes an anti-join (``LEFT JOIN`` the FTS matches, keep the
+    rows without one) rather than ``NOT IN``: on 50,000 cards SQLite probes the join's
+    automatic index in about half the time, and such queries return most of the
+    catalogue, so that time counts. Only the first :data:`MAX_ANTI_JOINS` are joined
+    (SQLite allows 64 tables in a join); later ones use ``NOT IN``.
+    """
+    stmt = select(card.c.id)
+    if root is None:
+        return stmt
+    items = root.items if isinstance(root, And) else (root,)
+    source = card
+    conditions = []
+    joins = 0
+    for number, item in enumerate(items):
+        if not _is_negated_text(item) or joins == MAX_ANTI_JOINS:
+            conditions.append(condition(item))
+            continue
+        matches = (
+            select(card_fts.c.rowid.label("card_id"))
+            .where(card_fts.c.card_fts.match(fts_string(item.item)))
+            .subquery(f"excluded_{number}")
+        )
+        source = source.outerjoin(matches, matches.c.card_id == card.c.id)
+        joins += 1
+        conditions.append(matches.c.card_id.is_(None))
+    return stmt.select_from(source).where(and_(*conditions))
 
 
 def to_sql(stmt: Select) -> tuple[str, list]:

@@ -83,7 +83,15 @@ class FastGoldfish:
                    tuple(deck.site_bonus.get((k, sk), 0) for sk in site_kinds),
                    tuple((k, sk) in deck.hold_alone for sk in site_kinds))
             self.profile.append(profiles.setdefault(sig, len(profiles)))
-        self.plain = not deck.site_bonus and not deck.hold_alone
+        self.can_alone = [
+            deck.maestro[c] or any((deck.kind[c], sk) in deck.hold_alone for sk in site_kinds)
+            for c in range(n)
+        ]
+        self.max_influence = [
+            deck.magic[c] + max([0] + [deck.site_bonus.get((deck.kind[c], sk), 0)
+                                       for sk in site_kinds])
+            for c in range(n)
+        ]
         names_of: dict[int, set[int]] = {}
         for c in range(n):
             if deck.unique_key[c] >= 0:
@@ -156,12 +164,13 @@ class FastGoldfish:
         if not useful:
             return ()
         profile = self.profile
-        if self.plain:
-            magic, maestro, res = deck.magic, deck.maestro, deck.resistance
-            if not any(maestro[a] for a in active) and sum(magic[a] for a in active) < min(
-                res[s] for s in useful
-            ):
-                return ()  # no Maestro and too little Magic for any needed Site
+        # No Maestro, no "May hold Y alone", and even all together too little influence
+        # (Magic plus the largest "+N versus Y Sites") for any needed Site: no seizure.
+        can_alone, reach = self.can_alone, self.max_influence
+        if not any(can_alone[a] for a in active) and sum(reach[a] for a in active) < min(
+            deck.resistance[s] for s in useful
+        ):
+            return ()
         key = (tuple(sorted(profile[a] for a in active)),
                tuple(sorted(kind[s] for s in useful)), state_key)
         cached = self._seizure_cache.get(key)
@@ -192,6 +201,14 @@ class FastGoldfish:
         circle = self.circle0[:]
         uniq = set(self.uniq0)
         exhausted = False
+        # Running totals for a cheap "no seizure possible" test (see _seizures): the
+        # active Allies' best influence and Maestro/hold-alone count, and the lowest
+        # Resistance in the Circle.
+        resistance = deck.resistance
+        max_influence, can_alone = self.max_influence, self.can_alone
+        active_reach = 0
+        active_alone = 0
+        min_res = min(resistance[s] for s in circle)
 
         # Game Setup: five cards; a hand with no Character is reshuffled once.
         new = []
@@ -250,6 +267,8 @@ class FastGoldfish:
                         if u >= 0:
                             uniq.add(u)
                         circle.append(c)
+                        if resistance[c] < min_res:
+                            min_res = resistance[c]
                         if n:
                             j = int(rnd() * n)
                             n -= 1
@@ -276,7 +295,7 @@ class FastGoldfish:
                         uniq.add(u)
                     met |= cond_bits[k]
                 established += len(kinds)
-            if active:
+            if active and (active_alone or active_reach >= min_res):
                 for site_kind, group in seizures(active, circle, masks, controlled):
                     for site in circle:
                         if kind[site] == site_kind:
@@ -290,8 +309,14 @@ class FastGoldfish:
                             if profile[a] == t:
                                 break
                         active.remove(a)
+                        active_reach -= max_influence[a]
+                        active_alone -= can_alone[a]
+                    min_res = min([resistance[s] for s in circle], default=1 << 30)
             # Reconciliation: reserves forward; victory; Exhausted Destiny.
             active += chosen
+            for c in chosen:
+                active_reach += max_influence[c]
+                active_alone += can_alone[c]
             allies_by_round.append(established)
             sites_by_round.append(len(masks))
             if masks and (

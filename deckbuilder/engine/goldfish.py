@@ -331,6 +331,8 @@ def run_games(
             if progress:
                 progress(task[5] - task[4])
     else:
+        if fast:
+            _simulator(records, variant)  # built once here; forked workers inherit it
         with ProcessPoolExecutor(max_workers=workers) as pool:
             for task, acc in zip(tasks, pool.map(_chunk, tasks), strict=True):
                 total.merge(acc)

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import random
 
-from card_db.abilities import Ability
+from card_db.abilities import Ability, parse_abilities
 from card_db.records import CardRecord, CardType, Gender
 
 
@@ -70,14 +70,42 @@ def make_card(name: str, card_type: CardType, permanent: bool = False,
     )
 
 
-def generated_deck(seed: int = 0, characters: int = 20, sites: int = 12) -> list[CardRecord]:
+def _keyword_abilities(rnd: random.Random, kind: int) -> tuple[Ability, ...]:
+    """Keyword abilities for a generated Character (the forms of "Card Powers, Traits,
+    and Special Rules"), naming generated Sites."""
+    roll = rnd.random()
+    d = rnd.randint(1, 5)
+    if roll < 0.2:
+        return parse_abilities(f"+{rnd.randint(1, 4)} versus {_ORDINAL[d]} Dominion Sites")
+    if roll < 0.3:
+        name = f"Generated Site {d}"
+        return parse_abilities(f"May hold {name} alone", site_names=[name])
+    if roll < 0.4:
+        name = f"Generated Site {d}"
+        return parse_abilities(f"+3 versus {name}", site_names=[name])
+    if roll < 0.55:
+        return parse_abilities(f"Allies for -{rnd.randint(1, 3)} if any females are controlled")
+    if roll < 0.6:
+        return parse_abilities("+2 versus Border Sites")
+    return ()
+
+
+_ORDINAL = {1: "First", 2: "Second", 3: "Third", 4: "Fourth", 5: "Fifth"}
+
+
+def generated_deck(
+    seed: int = 0, characters: int = 20, sites: int = 12, abilities: bool = False
+) -> list[CardRecord]:
     """A deterministic, realistic 60-card deck (one record per copy).
 
     Characters come in 1-3 copies of each kind; Sites cover all Five Dominions with
     two Border Sites; five Paths (one per Dominion, one copy each); the rest is split
-    among Dictates, Ally Actions, maneuvers and Flashes.
+    among Dictates, Ally Actions, maneuvers and Flashes. ``abilities``: some Characters
+    get keyword abilities ("+N versus Y Sites", "May hold Y alone", "Allies for -N
+    if ...").
     """
     rnd = random.Random(seed)
+    extra = random.Random(seed ^ 0x5EED)
     deck: list[CardRecord] = []
     kinds = 0
     while sum(1 for r in deck if r.card_type is CardType.CHARACTER) < characters:
@@ -94,6 +122,7 @@ def generated_deck(seed: int = 0, characters: int = 20, sites: int = 12) -> list
             unique=maestro or rnd.random() < 0.2,
             gender=rnd.choice([Gender.MALE, Gender.FEMALE]),
             affiliations=("Maestro",) if maestro else (),
+            abilities=_keyword_abilities(extra, kinds) if abilities else (),
         )
         copies = 1 if rec.unique else rnd.randint(1, 3)
         deck.extend([rec] * min(copies, characters - sum(

@@ -10,3 +10,7 @@ Modules: :mod:`~deckbuilder.gui.app` (start-up, screenshot mode),
 registry), :mod:`~deckbuilder.gui.context` (shared state, background work),
 :mod:`~deckbuilder.gui.images` (card faces as Qt images), and one package per screen.
 """
+
+from deckbuilder.gui import qt_compat as _qt_compat
+
+_qt_compat.install()

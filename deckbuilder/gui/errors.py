@@ -16,6 +16,8 @@ from types import TracebackType
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+_OPEN_BOXES: set[QMessageBox] = set()
+
 #: Exception types whose message is written for the user (shown as they are).
 _USER_FACING = (ValueError, LookupError, OSError)
 
@@ -35,7 +37,7 @@ def describe_error(exc: BaseException) -> str:
     if isinstance(exc, OSError) and exc.strerror:
         name = f" {exc.filename}" if exc.filename else ""
         return f"{exc.strerror}:{name}".rstrip(":")
-    if isinstance(exc, DatabaseError | CardImageError | _USER_FACING):
+    if isinstance(exc, (DatabaseError, CardImageError, *_USER_FACING)):
         return str(exc) or type(exc).__name__
     return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
 
@@ -53,6 +55,8 @@ def show_error(
     box.setStandardButtons(QMessageBox.StandardButton.Ok)
     box.setObjectName("errorDialog")
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    _OPEN_BOXES.add(box)  # a box without a parent would otherwise be garbage-collected
+    box.finished.connect(lambda _result: _OPEN_BOXES.discard(box))
     box.open()
     return box
 
@@ -60,13 +64,18 @@ def show_error(
 ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
 
 
-def excepthook(kind: type[BaseException], exc: BaseException, tb: TracebackType | None) -> None:
-    """Show an unexpected exception as a dialog with its traceback as details."""
+def excepthook(
+    kind: type[BaseException], exc: BaseException, tb: TracebackType | None
+) -> QMessageBox | None:
+    """Show an unexpected exception as a dialog with its traceback as details.
+
+    Returns the dialog (``None`` for Ctrl+C or when there is no application).
+    """
     if issubclass(kind, KeyboardInterrupt) or QApplication.instance() is None:
         sys.__excepthook__(kind, exc, tb)
-        return
+        return None
     details = "".join(traceback.format_exception(kind, exc, tb))
-    show_error(
+    return show_error(
         QApplication.activeWindow(),
         "Unexpected error",
         "Something went wrong; the last action may not have finished.\n\n"

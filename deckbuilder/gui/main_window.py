@@ -27,6 +27,8 @@ class MainWindow(QMainWindow):
         super().__init__()
         self.context = context
         context.dialog_parent = self
+        if context.parent() is None:
+            context.setParent(self)  # deleted with the window
         self.setWindowTitle(APP_TITLE)
         self.setObjectName("mainWindow")
         self.specs = list(specs) if specs is not None else registered_screens()

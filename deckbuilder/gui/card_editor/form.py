@@ -15,7 +15,7 @@ import html
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QWidget
 
-from card_db.records import CardRecord
+from card_db.records import ALWAYS_PERMANENT, CardRecord, CardType
 from deckbuilder.gui.card_editor.fields import FIELDS, FieldEditor, record_text
 from deckbuilder.gui.style import ESTIMATED_MARK, ESTIMATED_NOTE, error_color, estimated_html
 
@@ -63,6 +63,7 @@ class CardForm(QWidget):
             self.editors[spec.name] = editor
             self.labels[spec.name] = label
             self.confirm_boxes[spec.name] = confirm
+        self.editors["card_type"].changed.connect(self._type_changed)
         self.error = QLabel()
         self.error.setObjectName("formError")
         self.error.setWordWrap(True)
@@ -100,9 +101,22 @@ class CardForm(QWidget):
             self._mark(name, False)
             self.confirm_boxes[name].hide()
         self.editors["card_type"].set_text("Character")
+        self._type_changed()
         self.editors["set_name"].set_text(set_name)
         self.show_error(None)
         self.editors["name"].widget.setFocus()
+
+    def _type_changed(self) -> None:
+        """New card: Sites and Characters are always permanent ("Permanents and
+        Instants"); a Site is unique unless unticked ("Unique Cards")."""
+        if self.mode != NEW:
+            return
+        card_type = CardType(self.editors["card_type"].text())
+        permanent = self.editors["permanent"]
+        if card_type in ALWAYS_PERMANENT:
+            permanent.set_text("yes")
+        permanent.set_editable(card_type not in ALWAYS_PERMANENT)
+        self.editors["unique"].set_text("yes" if card_type is CardType.SITE else "no")
 
     def _mark(self, name: str, estimated: bool) -> None:
         label = self.labels[name]

@@ -1,0 +1,433 @@
+"""The import contracts between the layers, checked on the source with :mod:`ast`.
+
+Layers, lowest first (see the README's architecture notes)::
+
+    card_db/                        card data, records, search, database (no Qt)
+    deckbuilder/deck, engine        deck rules and the rules engine: pure Python
+    deckbuilder/formats             deck file formats: no Qt, no SQLAlchemy
+    deckbuilder/services            database access for the CLI and the GUI: no Qt
+    deckbuilder/cli, deckbuilder/gui
+
+A contract names the modules it covers and the imports they may not make: a
+top-level package (``sqlalchemy``) or a dotted prefix (``deckbuilder.gui``). Every
+``import`` statement counts, at module level or inside a function (a lazy import
+still loads the module when it runs), and so does ``importlib.import_module`` with
+a literal name. With ``transitive`` set, importing a project module that itself
+loads a forbidden one when imported (module-level imports, followed through the
+project) is a violation too, reported with the chain. Imports under
+``if TYPE_CHECKING:`` count as direct dependencies but are not followed.
+
+A second check imports the covered modules in a fresh interpreter and looks at
+``sys.modules``, so that what Python really loads agrees with the static check.
+"""
+
+from __future__ import annotations
+
+import ast
+import subprocess
+import sys
+import textwrap
+from collections.abc import Iterable, Iterator
+from dataclasses import dataclass, field
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[1]
+PACKAGES = ("card_db", "deckbuilder")
+
+QT = ("PySide6", "shiboken6")
+DATABASE = ("sqlalchemy", "sqlmodel", "alembic", "sqlite3")
+
+
+@dataclass(frozen=True)
+class Contract:
+    """Modules under ``scope`` (paths relative to the root) may not import ``forbidden``."""
+
+    name: str
+    scope: tuple[str, ...]
+    forbidden: tuple[str, ...]
+    transitive: bool = True
+    ignore: tuple[str, ...] = ()
+
+
+CONTRACTS = (
+    Contract(
+        "card_db is the bottom layer: no app code, no Qt",
+        ("card_db",), ("deckbuilder", *QT),
+    ),
+    Contract(
+        "deck rules and the rules engine are pure Python: no Qt, no database, no upper layer",
+        ("deckbuilder/deck", "deckbuilder/engine"),
+        (*QT, *DATABASE, "deckbuilder.services", "deckbuilder.gui", "deckbuilder.cli"),
+    ),
+    Contract(
+        "deck file formats: no Qt, no SQLAlchemy or SQLModel, no upper layer",
+        ("deckbuilder/formats",),
+        (*QT, "sqlalchemy", "sqlmodel", "deckbuilder.gui", "deckbuilder.cli"),
+    ),
+    Contract(
+        "services reach the database for the CLI and the GUI: no Qt, no upper layer",
+        ("deckbuilder/services",), (*QT, "deckbuilder.gui", "deckbuilder.cli"),
+    ),
+    Contract(
+        "shared presentation helpers: no Qt, no database",
+        ("deckbuilder/presentation.py", "deckbuilder/__init__.py"), (*QT, *DATABASE),
+    ),
+    # The CLI opens the GUI (deckbuilder.gui.app) by name, so Qt is reached from it on
+    # purpose; what it may not do is import Qt itself.
+    Contract("the CLI does not import Qt itself", ("deckbuilder/cli",), QT, transitive=False),
+)
+
+
+@dataclass(frozen=True)
+class ImportRef:
+    """One imported module name at ``path``:``line``."""
+
+    path: Path
+    line: int
+    target: str
+    at_import_time: bool  # executed when the importing module is imported
+    type_checking: bool  # inside ``if TYPE_CHECKING:``
+
+
+@dataclass
+class Module:
+    name: str
+    path: Path
+    imports: list[ImportRef] = field(default_factory=list)
+
+
+def module_name(path: Path, root: Path) -> str:
+    parts = list(path.relative_to(root).with_suffix("").parts)
+    if parts[-1] == "__init__":
+        parts.pop()
+    return ".".join(parts)
+
+
+def _is_type_checking(test: ast.expr) -> bool:
+    return (isinstance(test, ast.Name) and test.id == "TYPE_CHECKING") or (
+        isinstance(test, ast.Attribute) and test.attr == "TYPE_CHECKING"
+    )
+
+
+def _resolve_relative(module: str, is_package: bool, level: int, name: str | None) -> str:
+    base = module.split(".") if is_package else module.split(".")[:-1]
+    if level > 1:
+        base = base[: len(base) - (level - 1)]
+    return ".".join([*base, name] if name else base)
+
+
+def scan_imports(path: Path, name: str) -> list[ImportRef]:
+    """Every import in the file at ``path`` (module ``name``), with where and when it runs."""
+    tree = ast.parse(path.read_text(encoding="utf-8"), filename=str(path))
+    is_package = path.name == "__init__.py"
+    found: list[ImportRef] = []
+
+    def visit(node: ast.AST, at_import_time: bool, type_checking: bool) -> None:
+        def add(target: str, line: int) -> None:
+            found.append(ImportRef(path, line, target, at_import_time, type_checking))
+
+        if isinstance(node, ast.Import):
+            for alias in node.names:
+                add(alias.name, node.lineno)
+        elif isinstance(node, ast.ImportFrom):
+            base = (_resolve_relative(name, is_package, node.level, node.module)
+                    if node.level else node.module or "")
+            add(base, node.lineno)
+            for alias in node.names:  # ``from pkg import submodule``
+                if alias.name != "*":
+                    add(f"{base}.{alias.name}", node.lineno)
+        elif (isinstance(node, ast.Call) and node.args
+              and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)
+              and ((isinstance(node.func, ast.Attribute) and node.func.attr == "import_module")
+                   or (isinstance(node.func, ast.Name)
+                       and node.func.id in ("import_module", "__import__")))):
+            add(node.args[0].value, node.lineno)
+        if isinstance(node, ast.If) and _is_type_checking(node.test):
+            for child in node.body:
+                visit(child, at_import_time, True)
+            for child in node.orelse:
+                visit(child, at_import_time, type_checking)
+            return
+        deferred = isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef | ast.Lambda)
+        for child in ast.iter_child_nodes(node):
+            visit(child, at_import_time and not deferred, type_checking)
+
+    for statement in tree.body:
+        visit(statement, True, False)
+    return found
+
+
+def load_project(root: Path = ROOT, packages: Iterable[str] = PACKAGES) -> dict[str, Module]:
+    """Every module of ``packages`` under ``root`` by dotted name, with its imports."""
+    modules: dict[str, Module] = {}
+    for package in packages:
+        for path in sorted((root / package).rglob("*.py")):
+            name = module_name(path, root)
+            modules[name] = Module(name, path, scan_imports(path, name))
+    return modules
+
+
+def _matches(target: str, prefix: str) -> bool:
+    return target == prefix or target.startswith(prefix + ".")
+
+
+def _loaded_with(target: str, modules: dict[str, Module]) -> list[str]:
+    """Project modules executed by importing ``target``: its packages, then itself."""
+    parts = target.split(".")
+    return [m for m in (".".join(parts[:i]) for i in range(1, len(parts) + 1)) if m in modules]
+
+
+class ImportGraph:
+    """The project's import-time dependencies, to explain what importing a module loads."""
+
+    def __init__(self, modules: dict[str, Module]):
+        self.modules = modules
+        self._chains: dict[tuple[str, str], list[ImportRef] | None] = {}
+
+    def chain_to(self, start: str, prefix: str) -> list[ImportRef] | None:
+        """The imports by which importing project module ``start`` loads ``prefix``, or None."""
+        key = (start, prefix)
+        if key in self._chains:
+            return self._chains[key]
+        self._chains[key] = None  # cycles: a module being explored adds nothing new
+        seen = {start}
+        queue: list[tuple[str, list[ImportRef]]] = [(start, [])]
+        while queue:
+            current, chain = queue.pop(0)
+            for ref in self.modules[current].imports:
+                if not ref.at_import_time or ref.type_checking:
+                    continue
+                if _matches(ref.target, prefix):
+                    self._chains[key] = [*chain, ref]
+                    return self._chains[key]
+                for loaded in _loaded_with(ref.target, self.modules):
+                    if loaded not in seen:
+                        seen.add(loaded)
+                        queue.append((loaded, [*chain, ref]))
+        return None
+
+
+def _in_scope(path: Path, root: Path, scope: tuple[str, ...]) -> bool:
+    relative = path.relative_to(root).as_posix()
+    return any(relative == s or relative.startswith(s.rstrip("/") + "/") for s in scope)
+
+
+def _where(ref: ImportRef, root: Path) -> str:
+    return f"{ref.path.relative_to(root).as_posix()}:{ref.line}"
+
+
+def violations(contract: Contract, modules: dict[str, Module], root: Path = ROOT) -> list[str]:
+    """One message per forbidden import in ``contract``'s scope, ``file:line: ...``."""
+    graph = ImportGraph(modules)
+    found: list[str] = []
+    for module in modules.values():
+        if not _in_scope(module.path, root, contract.scope):
+            continue
+        reported: set[tuple[int, str]] = set()
+        for ref in module.imports:
+            if any(_matches(ref.target, ignored) for ignored in contract.ignore):
+                continue
+            for prefix in contract.forbidden:
+                if (ref.line, prefix) in reported:
+                    continue
+                if _matches(ref.target, prefix):
+                    reported.add((ref.line, prefix))
+                    found.append(f"{_where(ref, root)}: imports {ref.target}")
+                    continue
+                if not contract.transitive or ref.type_checking:
+                    continue
+                for loaded in _loaded_with(ref.target, modules):
+                    if _in_scope(modules[loaded].path, root, contract.scope):
+                        continue  # reported where it happens, inside the scope
+                    chain = graph.chain_to(loaded, prefix)
+                    if chain:
+                        reported.add((ref.line, prefix))
+                        steps = " -> ".join(f"{r.target} ({_where(r, root)})" for r in chain)
+                        found.append(f"{_where(ref, root)}: imports {ref.target}, which loads "
+                                     f"{prefix}: {steps}")
+                        break
+    return found
+
+
+@pytest.fixture(scope="module")
+def project() -> dict[str, Module]:
+    return load_project()
+
+
+def test_the_contracts_cover_existing_code(project):
+    for contract in CONTRACTS:
+        covered = [m for m in project.values() if _in_scope(m.path, ROOT, contract.scope)]
+        assert covered, f"contract {contract.name!r} covers no module: {contract.scope}"
+
+
+@pytest.mark.parametrize("contract", CONTRACTS, ids=lambda c: c.scope[0])
+def test_layers_keep_their_import_contract(contract, project):
+    found = violations(contract, project)
+    assert not found, f"{contract.name}:\n  " + "\n  ".join(found)
+
+
+# --- What Python really loads --------------------------------------------------------
+
+RUNTIME_CHECKS = {
+    # scope (package prefixes imported) -> modules that must stay out of sys.modules
+    ("deckbuilder.deck", "deckbuilder.engine"):
+        (*QT, *DATABASE, "deckbuilder.services", "deckbuilder.gui"),
+    ("deckbuilder.formats",): (*QT, "sqlalchemy", "sqlmodel", "deckbuilder.gui"),
+    ("deckbuilder.services",): (*QT, "deckbuilder.gui"),
+    ("card_db",): ("deckbuilder", *QT),
+}
+
+_PROBE = textwrap.dedent("""
+    import importlib, sys
+    names, forbidden = sys.argv[1].split(","), tuple(sys.argv[2].split(","))
+    for name in names:
+        importlib.import_module(name)
+    loaded = sorted(m for m in sys.modules
+                    if any(m == f or m.startswith(f + ".") for f in forbidden))
+    print("\\n".join(loaded))
+""")
+
+
+def _importable(project: dict[str, Module], prefixes: tuple[str, ...]) -> list[str]:
+    # Alembic's env.py and the revision files run migrations when imported: not modules
+    # to import here (the static contract covers them).
+    return sorted(name for name in project
+                  if any(_matches(name, p) for p in prefixes)
+                  and not _matches(name, "card_db.migrations.env")
+                  and not _matches(name, "card_db.migrations.versions"))
+
+
+@pytest.mark.parametrize("scope", list(RUNTIME_CHECKS), ids=lambda s: s[0])
+def test_importing_a_layer_loads_nothing_from_above_it(scope, project):
+    names = _importable(project, scope)
+    assert names, f"no module found for {scope}"
+    forbidden = RUNTIME_CHECKS[scope]
+    result = subprocess.run(
+        [sys.executable, "-c", _PROBE, ",".join(names), ",".join(forbidden)],
+        cwd=ROOT, capture_output=True, text=True, timeout=60,
+    )
+    assert result.returncode == 0, result.stderr
+    loaded = result.stdout.split()
+    assert not loaded, f"importing {', '.join(scope)} loads: {', '.join(loaded)}"
+
+
+# --- The checker itself, on a small made-up project -------------------------------------
+
+
+def _write(root: Path, files: dict[str, str]) -> dict[str, Module]:
+    for relative, text in files.items():
+        path = root / relative
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(textwrap.dedent(text), encoding="utf-8")
+    return load_project(root, ("app",))
+
+
+PURE = Contract("pure", ("app/pure",), ("sqlalchemy", "app.gui"))
+
+
+def test_checker_reports_a_direct_import_with_file_and_line(tmp_path):
+    modules = _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/pure/__init__.py": "",
+        "app/pure/rules.py": "import os\n\nfrom sqlalchemy.orm import Session\n",
+    })
+    assert violations(PURE, modules, tmp_path) == [
+        "app/pure/rules.py:3: imports sqlalchemy.orm"
+    ]
+
+
+def test_checker_counts_lazy_relative_and_by_name_imports(tmp_path):
+    modules = _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/gui/__init__.py": "",
+        "app/gui/window.py": "",
+        "app/pure/__init__.py": "",
+        "app/pure/rules.py": """\
+            import importlib
+
+            def later():
+                from ..gui import window
+                return importlib.import_module("sqlalchemy")
+            """,
+    })
+    found = violations(PURE, modules, tmp_path)
+    assert found == [
+        "app/pure/rules.py:4: imports app.gui",
+        "app/pure/rules.py:5: imports sqlalchemy",
+    ]
+
+
+def test_checker_follows_what_an_imported_module_loads(tmp_path):
+    modules = _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/data/__init__.py": "",
+        "app/data/store.py": "import sqlalchemy\n",
+        "app/data/helpers.py": "from app.data import store\n",
+        "app/pure/__init__.py": "",
+        "app/pure/rules.py": "from app.data.helpers import thing\n",
+    })
+    (message,) = violations(PURE, modules, tmp_path)
+    assert message.startswith("app/pure/rules.py:1: imports app.data.helpers, which loads "
+                              "sqlalchemy: ")
+    assert "app/data/helpers.py:1" in message and "sqlalchemy (app/data/store.py:1)" in message
+
+
+def test_checker_does_not_follow_lazy_or_type_checking_imports_of_other_modules(tmp_path):
+    modules = _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/data/__init__.py": "",
+        "app/data/store.py": """\
+            from typing import TYPE_CHECKING
+
+            if TYPE_CHECKING:
+                import sqlalchemy
+
+            def connect():
+                import sqlalchemy
+                return sqlalchemy
+            """,
+        "app/pure/__init__.py": "",
+        "app/pure/rules.py": "from app.data import store\n",
+    })
+    assert violations(PURE, modules, tmp_path) == []
+
+
+def test_checker_reports_type_checking_imports_made_in_scope(tmp_path):
+    modules = _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/pure/__init__.py": "",
+        "app/pure/rules.py": """\
+            from typing import TYPE_CHECKING
+
+            if TYPE_CHECKING:
+                from app.gui.window import Window
+            """,
+    })
+    assert violations(PURE, modules, tmp_path) == [
+        "app/pure/rules.py:4: imports app.gui.window"
+    ]
+
+
+def test_package_init_runs_when_a_submodule_is_imported(tmp_path):
+    modules = _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/data/__init__.py": "import sqlalchemy\n",
+        "app/data/plain.py": "",
+        "app/pure/__init__.py": "",
+        "app/pure/rules.py": "import app.data.plain\n",
+    })
+    (message,) = violations(PURE, modules, tmp_path)
+    assert message.startswith("app/pure/rules.py:1: imports app.data.plain, which loads sqlalchemy")
+
+
+def _iter_scope_files(scope: Iterable[str]) -> Iterator[Path]:
+    for entry in scope:
+        path = ROOT / entry
+        yield from ([path] if path.is_file() else sorted(path.rglob("*.py")))
+
+
+def test_every_project_module_parses_and_is_scanned(project):
+    files = set(_iter_scope_files(PACKAGES))
+    assert files == {module.path for module in project.values()}

@@ -1,0 +1,52 @@
+"""Starting the app (issue "The desktop app", sections 7 and 8): the database is
+prepared off the GUI thread, start-up errors become dialogs, and the screenshot
+mode writes one PNG per main screen."""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+
+from click.testing import CliRunner
+from PySide6.QtGui import QImage
+from PySide6.QtWidgets import QMessageBox
+
+from card_db.database import current_revision, head_revision
+from deckbuilder.cli.main import cli
+from deckbuilder.gui import app
+
+
+def test_prepare_database_creates_it_in_the_background(qtbot, tmp_path, monkeypatch):
+    db = tmp_path / "fresh.sqlite3"
+    monkeypatch.setenv("DECKBUILDER_DB", str(db))
+    assert app.database_needs_work(db)
+    assert app.prepare_database() == db
+    assert current_revision(db) == head_revision()
+    assert not app.database_needs_work(db)
+    assert app.prepare_database() == db  # the quick path
+
+
+def test_a_broken_database_is_reported_in_a_dialog(qtbot, tmp_path, monkeypatch):
+    db = tmp_path / "broken.sqlite3"
+    db.write_bytes(b"this is not a database at all" * 100)
+    monkeypatch.setenv("DECKBUILDER_DB", str(db))
+    monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *args: shown.append(args[2]))
+    assert app.run() == 1
+    assert len(shown) == 1 and "could not be opened" in shown[0]
+    assert "broken.sqlite3" in shown[0] and "Traceback" not in shown[0]
+
+
+def test_screenshot_mode_writes_every_screen(qtbot, tmp_path):
+    user_db = Path(os.environ["DECKBUILDER_DB"])
+    result = CliRunner().invoke(cli, ["--screenshot", str(tmp_path / "shots")])
+    assert result.exit_code == 0, result.output
+    for name in ("browser.png", "collection.png", "card-editor.png"):
+        image = QImage(str(tmp_path / "shots" / name))
+        assert not image.isNull(), name
+        assert (image.width(), image.height()) == (1280, 800)
+        colours = {image.pixel(x, y) for x in range(0, 1280, 40) for y in range(0, 800, 40)}
+        assert len(colours) > 8, f"{name} looks blank"
+    assert not user_db.exists()  # the screenshots use a throw-away demo database
+    assert "DECKBUILDER_SETTINGS" not in os.environ

@@ -1,0 +1,230 @@
+"""The main window and application basics (issue "The desktop app", section 7):
+screens registry, menus with standard shortcuts, undo/redo through the current
+screen, geometry and splitters remembered, errors as dialogs, the About dialog."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSize
+from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtWidgets import QApplication, QMessageBox
+
+from card_db.database import DatabaseError, ensure_database
+from deckbuilder.gui import errors
+from deckbuilder.gui.screens import Screen, ScreenSpec, registered_screens
+
+
+@pytest.fixture
+def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
+    template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
+    if not template.exists():
+        os.replace(ensure_database(template.with_suffix(".building")), template)
+    target = Path(os.environ["DECKBUILDER_DB"])
+    shutil.copy(template, target)
+    monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
+    return target
+
+
+def _window(qtbot, db, specs=None):
+    from deckbuilder.gui.app import create_main_window
+
+    win = create_main_window(db, specs)
+    qtbot.addWidget(win)
+    return win
+
+
+def test_registry_lists_the_built_screens_in_order():
+    keys = [spec.key for spec in registered_screens()]
+    assert keys[0] == "browser"
+    assert {"browser", "collection", "card-editor"} <= set(keys)
+    shots = {spec.key: spec.screenshot for spec in registered_screens()}
+    assert shots["browser"] == "browser.png" and shots["collection"] == "collection.png"
+    assert shots["card-editor"] == "card-editor.png"
+
+
+def test_one_tab_per_screen(qtbot, db):
+    win = _window(qtbot, db)
+    titles = [win.tabs.tabText(i) for i in range(win.tabs.count())]
+    assert titles == [spec.title for spec in win.specs]
+    assert win.show_screen("collection") is win.tabs.currentWidget()
+    win.screen_actions[0].trigger()
+    assert win.current_screen().key == "browser"
+
+
+def test_menus_use_the_standard_shortcuts(qtbot, db):
+    win = _window(qtbot, db)
+    keys = QKeySequence.StandardKey
+    for action, key in ((win.open_action, keys.Open), (win.save_action, keys.Save),
+                        (win.save_as_action, keys.SaveAs), (win.quit_action, keys.Quit),
+                        (win.undo_action, keys.Undo), (win.redo_action, keys.Redo),
+                        (win.find_action, keys.Find)):
+        assert action.shortcut() == QKeySequence(key)
+    menus = [a.text() for a in win.menuBar().actions()]
+    assert menus == ["&File", "&Edit", "&View", "&Help"]
+
+
+def test_find_puts_the_focus_in_the_search_box(qtbot, db):
+    win = _window(qtbot, db)
+    win.show()
+    win.activateWindow()
+    qtbot.waitExposed(win)
+    win.show_screen("card-editor")
+    win.show_screen("browser")
+    win.find_action.trigger()
+    browser = win.screen("browser")
+    qtbot.waitUntil(lambda: browser.search_box.hasFocus(), timeout=2000)
+
+
+class _UndoScreen(Screen):
+    key = "undo-test"
+    title = "Undo test"
+
+    def __init__(self, context, parent=None):
+        super().__init__(context, parent)
+        self.stack = QUndoStack(self)
+        self.value = 0
+
+    def undo_stack(self):
+        return self.stack
+
+    def can(self, action):
+        return action == "save"
+
+    def save_document(self):
+        self.value = -1
+
+
+class _Add(QUndoCommand):
+    def __init__(self, screen):
+        super().__init__("add one")
+        self.screen = screen
+
+    def redo(self):
+        self.screen.value += 1
+
+    def undo(self):
+        self.screen.value -= 1
+
+
+def test_undo_redo_and_save_act_on_the_current_screen(qtbot, db):
+    from deckbuilder.gui.browser.screen import BrowserScreen
+
+    specs = [ScreenSpec("browser", "Browser", BrowserScreen),
+             ScreenSpec("undo-test", "Undo test", _UndoScreen)]
+    win = _window(qtbot, db, specs)
+    screen = win.screen("undo-test")
+    screen.stack.push(_Add(screen))
+    assert not win.undo_action.isEnabled() and not win.save_action.isEnabled()
+    win.show_screen("undo-test")
+    assert win.undo_action.isEnabled() and win.undo_action.text() == "&Undo add one"
+    win.undo_action.trigger()
+    assert screen.value == 0 and win.redo_action.isEnabled()
+    win.redo_action.trigger()
+    assert screen.value == 1
+    win.save_action.trigger()
+    assert screen.value == -1
+
+
+def test_geometry_and_splitters_are_remembered_across_windows(qtbot, db):
+    first = _window(qtbot, db)
+    first.resize(QSize(720, 560))  # fits the offscreen screen (800 x 800)
+    first.show()
+    qtbot.waitExposed(first)
+    splitter = first.screen("browser").splitter
+    total = sum(splitter.sizes())
+    splitter.setSizes([total - 250, 250])
+    splitter.splitterMoved.emit(total - 250, 1)  # as a drag of the handle does
+    sizes = splitter.sizes()
+    first.show_screen("collection")
+    first.close()
+    second = _window(qtbot, db)
+    assert second.current_screen().key == "collection"
+    second.show_screen("browser")
+    second.show()
+    qtbot.waitExposed(second)
+    assert second.size() == QSize(720, 560)
+    assert second.screen("browser").splitter.sizes() == sizes
+
+
+def test_default_size_without_settings(qtbot, db):
+    win = _window(qtbot, db)
+    assert win.size() == QSize(1280, 800)
+
+
+def test_unexpected_errors_become_dialogs(qtbot):
+    try:
+        raise RuntimeError("the flux capacitor broke")
+    except RuntimeError as exc:
+        errors.excepthook(RuntimeError, exc, exc.__traceback__)
+    boxes = [w for w in QApplication.topLevelWidgets()
+             if isinstance(w, QMessageBox) and w.isVisible()]
+    assert boxes, "no error dialog shown"
+    box = boxes[-1]
+    assert "RuntimeError: the flux capacitor broke" in box.text()
+    assert "Traceback" in box.detailedText()
+    box.close()
+
+
+def test_install_excepthook_replaces_and_returns_the_previous(monkeypatch):
+    import sys
+
+    sentinel = object()
+    monkeypatch.setattr(sys, "excepthook", sentinel)
+    assert errors.install_excepthook() is sentinel
+    assert sys.excepthook is errors.excepthook
+
+
+@pytest.mark.parametrize(
+    ("exc", "expected"),
+    [
+        (DatabaseError("x.sqlite3 is not a database"), "x.sqlite3 is not a database"),
+        (KeyError("no saved deck called 'Q'"), "no saved deck called 'Q'"),
+        (FileNotFoundError(2, "No such file or directory", "a.csv"),
+         "No such file or directory: a.csv"),
+        (ZeroDivisionError("division by zero"), "ZeroDivisionError: division by zero"),
+    ],
+)
+def test_error_messages_are_written_for_people(exc, expected):
+    assert errors.describe_error(exc) == expected
+
+
+def test_background_errors_are_shown_as_dialogs(qtbot, db):
+    win = _window(qtbot, db)
+
+    def broken():
+        raise ValueError("prime: expected a whole number 0-99, got 'x'")
+
+    with qtbot.waitSignal(win.context.error_shown) as shown:
+        win.context.run(broken)
+    assert shown.args == ["prime: expected a whole number 0-99, got 'x'"]
+
+
+def test_about_names_the_card_data_sources(qtbot, db):
+    win = _window(qtbot, db)
+    dialog = win.show_about()
+    assert win.context.wait_idle()
+    text = dialog.sources.text()
+    assert "rulebook" in text and "Demo set" in text and "invented" in text
+    assert "estimated" in text
+    from deckbuilder.services.cards import card_sources
+
+    counts = card_sources(db)
+    assert f"({counts['rulebook']:,})" in text and f"({counts['demo']:,})" in text
+    dialog.close()
+
+
+def test_busy_indicator_follows_background_work(qtbot, db):
+    import threading
+
+    win = _window(qtbot, db)
+    win.show()
+    gate = threading.Event()
+    win.context.run(gate.wait, 5)
+    assert win.busy_bar.isVisible()
+    gate.set()
+    assert win.context.wait_idle()
+    assert not win.busy_bar.isVisible()
