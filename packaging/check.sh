@@ -66,8 +66,9 @@ if [ "${#needed[@]}" -gt 0 ]; then
         || fail "cannot install ${needed[*]}: run 'apt-get install ${needed[*]}' as root"
 fi
 wanted=()
-/sbin/ldconfig -p | grep -q 'libxcb-icccm\.so\.4' || wanted+=(libxcb-icccm4)
-/sbin/ldconfig -p | grep -q 'libxcb-keysyms\.so\.1' || wanted+=(libxcb-keysyms1)
+LDCONFIG="$(command -v ldconfig || echo /sbin/ldconfig)"
+"$LDCONFIG" -p | grep -q 'libxcb-icccm\.so\.4' || wanted+=(libxcb-icccm4)
+"$LDCONFIG" -p | grep -q 'libxcb-keysyms\.so\.1' || wanted+=(libxcb-keysyms1)
 if [ "${#wanted[@]}" -gt 0 ]; then
     echo "installing ${wanted[*]} (bundled for the X11 platform plugin)"
     apt_install "${wanted[@]}" \

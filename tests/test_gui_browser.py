@@ -17,6 +17,7 @@ from card_db.database import ensure_database
 from card_db.records import CardRecord, CardType
 from card_db.search import SearchSyntaxError, parse, search_card_ids
 from deckbuilder.gui.browser.model import PAGE_SIZE, PRIME, CardTableModel
+from deckbuilder.gui.browser.search_box import error_span
 from deckbuilder.gui.browser.views import CardTableView
 from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
 from deckbuilder.gui.style import ESTIMATED_NOTE
@@ -97,8 +98,7 @@ def test_syntax_error_is_shown_inline_at_its_position(qtbot, browser, query):
     qtbot.waitUntil(lambda: browser.error_label.isVisible(), timeout=3000)
     assert browser.search_box.error_position == info.value.position
     start, length = browser.search_box.marked_span
-    assert length >= 1
-    assert start == min(info.value.position, len(query) - 1)
+    assert (start, length) == error_span(query, info.value.position) and length >= 1
     assert f"character {info.value.position + 1}" in browser.error_label.text()
     assert info.value.detail in browser.error_label.text()
     assert browser.model.card_ids == before  # the last good results stay
@@ -250,3 +250,18 @@ def test_view_choice_is_remembered(qtbot, db):
     second = create_main_window(db)
     qtbot.addWidget(second)
     assert second.screen("browser").stack.currentIndex() == 1
+
+
+@pytest.mark.parametrize(
+    ("text", "position", "marked"),
+    [
+        ("bogus:1 t:site", 0, "bogus:1"),  # the offending term
+        ("t:site prime<=", 14, "prime<="),  # the query ended too early: the term before
+        ("t:site prime<= d:3", 14, "prime<="),  # a space where a number was expected
+        ("t:site (d:3", 11, "(d:3"),
+        ("   x", 0, "x"),
+    ],
+)
+def test_error_span_marks_the_term_at_fault(text, position, marked):
+    start, length = error_span(text, position)
+    assert text[start : start + length] == marked

@@ -48,6 +48,7 @@ METAINFO="$TARGET/share/metainfo/$APP_ID.metainfo.xml"
 ICONS="$TARGET/share/icons/hicolor"
 
 refresh_caches() {
+    [ -z "${DESTDIR:-}" ] || return 0  # staged for a package: its install step does this
     if command -v update-desktop-database >/dev/null; then
         update-desktop-database -q "$TARGET/share/applications" 2>/dev/null || true
     fi

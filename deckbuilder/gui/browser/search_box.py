@@ -27,17 +27,32 @@ HELP = (
 def error_span(text: str, position: int) -> tuple[int, int]:
     """(start, length) of the characters to underline for an error at ``position``.
 
-    The token starting there (up to the next space); the last character when the
-    query ended too early; at least one character when the text is not empty.
+    The token starting at ``position`` (up to the next space). When the position is
+    a space or the end of the query (something was expected after the previous
+    token, as in ``prime<=`` followed by nothing), the token before it. At least
+    one character when the text has any.
     """
-    if not text:
+    if not text.strip():
         return 0, 0
-    start = min(max(position, 0), len(text) - 1)
-    if position >= len(text):
-        return start, 1
-    end = start
-    while end < len(text) and not text[end].isspace():
-        end += 1
+    position = min(max(position, 0), len(text))
+    if position < len(text) and not text[position].isspace():
+        end = position
+        while end < len(text) and not text[end].isspace():
+            end += 1
+        return position, end - position
+    end = position
+    while end > 0 and text[end - 1].isspace():
+        end -= 1
+    start = end
+    while start > 0 and not text[start - 1].isspace():
+        start -= 1
+    if start == end:  # only spaces before: mark the next token instead
+        start = position
+        while start < len(text) and text[start].isspace():
+            start += 1
+        end = start
+        while end < len(text) and not text[end].isspace():
+            end += 1
     return start, max(end - start, 1)
 
 

@@ -131,7 +131,7 @@ class CollectionScreen(Screen):
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 10)
         header = self.table.horizontalHeader()
         em = self.fontMetrics().horizontalAdvance("M")
-        for column, width in ((CARD, 15), (QUANTITY, 4), (CONDITION, 9), (LOCATION, 7),
+        for column, width in ((CARD, 17), (QUANTITY, 4), (CONDITION, 9), (LOCATION, 7),
                               (FOR_TRADE, 4), (WISHLIST, 4)):
             title = header.fontMetrics().horizontalAdvance(str(self.model.headerData(
                 column, Qt.Orientation.Horizontal))) + 2 * em
