@@ -25,7 +25,8 @@ fail() { echo "build.sh: $*" >&2; exit 1; }
 
 [ "$(uname -s)" = "Linux" ] || fail "this build is for Linux; found $(uname -s)"
 for tool in ldd objdump strip; do
-    command -v "$tool" >/dev/null || fail "$tool is missing (Debian: apt-get install binutils libc-bin)"
+    command -v "$tool" >/dev/null \
+        || fail "$tool is missing (Debian: apt-get install binutils libc-bin)"
 done
 
 start=$(date +%s)

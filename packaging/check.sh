@@ -81,7 +81,8 @@ appstreamcli --version
 
 # --- 2. desktop integration files ---------------------------------------------------
 step "desktop file"
-desktop-file-validate "$LINUX/$APP_ID.desktop" || fail "desktop-file-validate rejected $LINUX/$APP_ID.desktop"
+desktop-file-validate "$LINUX/$APP_ID.desktop" \
+    || fail "desktop-file-validate rejected $LINUX/$APP_ID.desktop"
 echo "desktop-file-validate: $LINUX/$APP_ID.desktop is valid"
 
 step "AppStream metainfo"
@@ -130,12 +131,13 @@ done
 for plugin in platforms/libqoffscreen.so platforms/libqxcb.so; do
     [ -e "$INTERNAL/PySide6/Qt/plugins/$plugin" ] || fail "Qt plugin $plugin is not in the build"
 done
-unwanted="$(find "$DIST" \( -name 'libQt6WebEngine*' -o -name 'libQt6Quick*' -o -name 'libQt6Qml*' \
-    -o -name 'libQt63D*' -o -name 'libQt6Multimedia*' -o -name 'libQt6Pdf*' -o -name 'QtWebEngine*' \
-    -o -name 'Qt3D*' -o -name 'QtQuick*' -o -name 'QtQml*' -o -name 'QtMultimedia*' -o -name 'QtPdf*' \) \
-    | sed "s|$DIST/||")"
+unwanted=""
+for module in WebEngine Quick Qml 3D Multimedia Pdf; do
+    unwanted+="$(find "$DIST" \( -name "libQt6$module*" -o -name "Qt$module*" \) | sed "s|$DIST/||")"
+done
 [ -z "$unwanted" ] || fail "excluded Qt modules are in the build: $unwanted"
-echo "Qt: Core, Gui, Widgets, Charts, Svg, offscreen and xcb present; WebEngine, Quick/QML, 3D, Multimedia, Pdf absent"
+echo "Qt: Core, Gui, Widgets, Charts, Svg, offscreen and xcb present;" \
+     "WebEngine, Quick/QML, 3D, Multimedia, Pdf absent"
 
 # Every library the bundle provides itself must resolve inside it; other missing
 # libraries are the target system's (noted, not failed).
@@ -143,11 +145,13 @@ missing="$(find "$INTERNAL" -name '*.so*' -type f | while read -r f; do
     LD_LIBRARY_PATH="$INTERNAL" ldd "$f" 2>/dev/null | awk -v f="${f#"$INTERNAL"/}" \
         '/not found/ {print $1 "\t" f}'
 done | sort -u)"
-own="$(printf '%s\n' "$missing" | grep -E '^(libQt6|libpyside6|libshiboken6|libicu|libpython)' || true)"
+own="$(printf '%s\n' "$missing" \
+    | grep -E '^(libQt6|libpyside6|libshiboken6|libicu|libpython)' || true)"
 [ -z "$own" ] || fail "bundled libraries link to Qt/Python libraries left out of the build:
 $own"
 if [ -n "$missing" ]; then
-    echo "note: system libraries the build does not carry and this machine lacks (the target needs them only for these files):"
+    echo "note: system libraries the build does not carry and this machine lacks" \
+         "(a target system needs them only for these files):"
     printf '%s\n' "$missing" | awk -F'\t' '{n[$1]++; by[$1] = $2}
         END {for (l in n) print "  " l " (" n[l] " files, e.g. " by[l] ")"}' | sort
 fi
@@ -165,26 +169,30 @@ run() {
 
 step "command line"
 version="$(run --version)" || fail "imajica-deckbuilder --version failed: $version"
-wanted_version="$("$PY" -c 'import tomllib; print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')"
+wanted_version="$("$PY" -c 'import tomllib
+print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')"
 case "$version" in
     *" $wanted_version") echo "$version" ;;
     *) fail "imajica-deckbuilder --version says '$version', pyproject.toml says $wanted_version" ;;
 esac
-sites="$(run cards search 't:site')" || fail "imajica-deckbuilder cards search failed:
+sites="$(run cards search 't:site' 2>&1)" || fail "imajica-deckbuilder cards search failed:
 $sites"
 printf '%s\n' "$sites" | grep -q ' Site ' || fail "cards search 't:site' listed no Site:
 $sites"
-echo "cards search 't:site': $(printf '%s\n' "$sites" | grep -c ' Site ') Sites"
-head_revision="$(basename "$(find card_db/migrations/versions -name '[0-9]*.py' | sort | tail -1)" | cut -d_ -f1)"
-db_revision="$("$PY" -c 'import sqlite3, sys; print(sqlite3.connect(sys.argv[1]).execute("SELECT version_num FROM alembic_version").fetchone()[0])' "$TMP/user.sqlite3")" \
+echo "cards search 't:site' (a new database): $(printf '%s\n' "$sites" | grep -c ' Site ') Sites"
+newest="$(find card_db/migrations/versions -name '[0-9]*.py' | sort | tail -1)"
+head_revision="$(basename "$newest" | cut -d_ -f1)"
+db_revision="$("$PY" -c 'import sqlite3, sys
+query = "SELECT version_num FROM alembic_version"
+print(sqlite3.connect(sys.argv[1]).execute(query).fetchone()[0])' "$TMP/user.sqlite3")" \
     || fail "the build did not create $TMP/user.sqlite3 with the migrations"
-[ "$db_revision" = "$head_revision" ] \
-    || fail "the build's database is at revision $db_revision, the migrations' head is $head_revision"
+[ "$db_revision" = "$head_revision" ] || fail "the build's database is at revision" \
+    "$db_revision, the migrations' head is $head_revision"
 echo "database created by the bundled migrations, at revision $db_revision"
 deck="$(find "$INTERNAL/card_db/data/decks" -name '*.txt' | sort | head -1)"
-checked="$(run deck validate "$deck")" || fail "imajica-deckbuilder deck validate $(basename "$deck") failed:
-$checked"
-echo "$checked" | sed "s|$INTERNAL/||"
+checked="$(run deck validate "$deck")" \
+    || fail "imajica-deckbuilder deck validate $(basename "$deck") failed: $checked"
+echo "${checked//$INTERNAL\//}"
 
 step "screenshots (QT_QPA_PLATFORM=offscreen)"
 registered="$("$PY" packaging/checks.py registered-screenshots | sort -u)" \
@@ -193,10 +201,11 @@ shown="$("$PY" packaging/checks.py screenshot-names "$LINUX/$APP_ID.metainfo.xml
     || fail "could not read the metainfo's screenshots"
 for name in $shown; do
     grep -qx "$name" <<<"$registered" \
-        || fail "the metainfo shows $name, but no screen of the app writes it (screens write: $(echo $registered))"
+        || fail "the metainfo shows $name, but no screen of the app writes it" \
+                "(the screens write: ${registered//$'\n'/ })"
 done
 expected="$registered"
-echo "expected: $(echo $expected)"
+echo "expected: ${expected//$'\n'/ }"
 shots_start=$(date +%s)
 run --screenshot "$TMP/shots" || fail "imajica-deckbuilder --screenshot exited with status $?"
 echo "rendered in $(( $(date +%s) - shots_start )) s"

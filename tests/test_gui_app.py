@@ -50,3 +50,11 @@ def test_screenshot_mode_writes_every_screen(qtbot, tmp_path):
         assert len(colours) > 8, f"{name} looks blank"
     assert not user_db.exists()  # the screenshots use a throw-away demo database
     assert "DECKBUILDER_SETTINGS" not in os.environ
+
+
+def test_without_a_display_the_app_says_so(monkeypatch, capsys):
+    for name in ("QT_QPA_PLATFORM", "DISPLAY", "WAYLAND_DISPLAY"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setattr(app.sys, "platform", "linux")
+    assert app.run() == 1
+    assert "no display found" in capsys.readouterr().err

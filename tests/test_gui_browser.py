@@ -265,3 +265,10 @@ def test_view_choice_is_remembered(qtbot, db):
 def test_error_span_marks_the_term_at_fault(text, position, marked):
     start, length = error_span(text, position)
     assert text[start : start + length] == marked
+
+
+def test_choosing_a_card_without_a_deck_editor_says_what_to_do(qtbot, browser):
+    assert browser.select_card("Gentle")
+    with qtbot.waitSignal(browser.context.status) as status:
+        QTest.keyClick(browser.table, Qt.Key.Key_Return)
+    assert status.args == ["Open a deck to add Gentle to it."]

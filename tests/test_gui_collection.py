@@ -247,3 +247,34 @@ def test_export_writes_the_collection_csv(screen, db, tmp_path):
 def test_file_menu_offers_import_and_export(screen):
     names = [a.objectName() for a in screen.file_actions()]
     assert names == ["importCollection", "exportCollection"]
+
+
+def test_remove_asks_first_then_deletes_the_selected_entries(qtbot, screen, db):
+    from PySide6.QtWidgets import QMessageBox
+
+    screen.table.selectRow(screen.proxy.mapFromSource(
+        screen.model.index(_row(screen, "Judith"), 0)).row())
+    screen.remove_selected()
+    box = next(w for w in screen.findChildren(QMessageBox) if w.isVisible())
+    assert "Remove 1 entry" in box.text()
+    assert owned_counts(db).get("Judith") == 1  # nothing removed before the answer
+    box.button(QMessageBox.StandardButton.Yes).click()
+    assert screen.context.wait_idle()
+    assert "Judith" not in owned_counts(db) and "Gentle" in owned_counts(db)
+    assert [screen.model.entry(r).name for r in range(screen.model.rowCount())] == ["Gentle"]
+
+
+def test_adding_copies_by_hand(qtbot, screen, db):
+    from deckbuilder.gui.collection.add_dialog import AddCopiesDialog
+
+    screen.add_copies()
+    dialog = next(w for w in screen.findChildren(AddCopiesDialog) if w.isVisible())
+    dialog.name.setText("Irish")
+    dialog.quantity.setValue(3)
+    dialog.condition.setCurrentText("Damaged")
+    dialog.ok_button.click()
+    assert screen.context.wait_idle()
+    irish = next(r for r in collection_rows(db) if r.name == "Irish")
+    assert (irish.quantity, irish.condition) == (3, Condition.DAMAGED)
+    assert screen.context.wait_idle()
+    assert any(screen.model.entry(r).name == "Irish" for r in range(screen.model.rowCount()))

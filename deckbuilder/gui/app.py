@@ -62,7 +62,7 @@ def prepare_database(parent=None) -> Path:
     Raises what :func:`card_db.database.ensure_database` raises
     (:class:`card_db.database.DatabaseError` with a message for the user).
     """
-    from PySide6.QtCore import QEventLoop, Qt
+    from PySide6.QtCore import QEventLoop, Qt, QTimer
     from PySide6.QtWidgets import QProgressDialog
 
     from card_db.database import ensure_database, user_db_path
@@ -76,9 +76,12 @@ def prepare_database(parent=None) -> Path:
         None, 0, 0, parent,
     )
     dialog.setWindowTitle(APPLICATION)
+    dialog.setObjectName("preparingDatabase")
     dialog.setWindowModality(Qt.WindowModality.ApplicationModal)
-    dialog.setMinimumDuration(300)
+    dialog.setAutoClose(False)
+    dialog.setAutoReset(False)
     outcome: dict[str, object] = {}
+    QTimer.singleShot(250, lambda: None if outcome else dialog.show())
     loop = QEventLoop()
 
     def finish(key: str, value: object) -> None:
@@ -121,6 +124,14 @@ def run(screenshot_dir: str | None = None) -> int:
         from deckbuilder.gui.screenshots import write_screenshots
 
         return write_screenshots(Path(screenshot_dir))
+    if not os.environ.get("QT_QPA_PLATFORM") and not has_display():
+        print(
+            "deckbuilder: no display found; the desktop app needs a graphical session.\n"
+            "Use the command line instead (deckbuilder --help), or render the screens "
+            "with deckbuilder --screenshot DIR.",
+            file=sys.stderr,
+        )
+        return 1
     app = _qapplication()
     configure_application(app)
     from PySide6.QtCore import QTimer

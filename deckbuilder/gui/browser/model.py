@@ -38,6 +38,17 @@ CardIdRole = Qt.ItemDataRole.UserRole + 2
 #: Role returning the copies owned.
 OwnedRole = Qt.ItemDataRole.UserRole + 3
 
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_ROLES = frozenset({
+    Qt.ItemDataRole.DisplayRole,
+    Qt.ItemDataRole.ForegroundRole,
+    Qt.ItemDataRole.ToolTipRole,
+    Qt.ItemDataRole.TextAlignmentRole,
+    RecordRole,
+    CardIdRole,
+    OwnedRole,
+})
+
 Loader = Callable[[Sequence[int]], Mapping[int, CardRecord]]
 
 
@@ -181,11 +192,13 @@ class CardTableModel(QAbstractTableModel):
         return None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
+        if role not in _ROLES or not index.isValid():
+            return None  # most roles a view asks for: answered without reading the card
         row, column = index.row(), index.column()
         if role == CardIdRole:
             return self._ids[row] if row < len(self._ids) else None
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return _RIGHT if COLUMNS[column].numeric else None
         record = self.record_at(row)
         if record is None:
             return None
@@ -195,15 +208,12 @@ class CardTableModel(QAbstractTableModel):
             return record
         if role == OwnedRole:
             return self.owned(row)
-        estimated = COLUMNS[column].field is not None and record.is_estimated(
-            COLUMNS[column].field
-        )
-        if role == Qt.ItemDataRole.ForegroundRole and estimated:
-            return ESTIMATED_QCOLOR
+        field = COLUMNS[column].field
+        estimated = field is not None and field in record.estimated
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return ESTIMATED_QCOLOR if estimated else None
         if role == Qt.ItemDataRole.ToolTipRole:
             return ESTIMATED_NOTE if estimated else (record.powers or record.traits or None)
-        if role == Qt.ItemDataRole.TextAlignmentRole and COLUMNS[column].numeric:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
         return None
 
     def flags(self, index):

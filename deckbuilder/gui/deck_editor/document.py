@@ -1,0 +1,229 @@
+"""One open deck: its list, where it is saved, its undo stack, and its live analysis.
+
+Every edit goes through :mod:`.commands` (``QUndoCommand`` subclasses pushed on
+:attr:`DeckDocument.undo_stack`), so every edit can be undone. After each change the
+deck is checked again with :func:`deckbuilder.deck.legality.validate` ("Deck
+Construction") and :func:`deckbuilder.deck.stats.deck_stats`; both take well under a
+millisecond for a 60-card deck, so this runs on every edit.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import QObject, Signal
+from PySide6.QtGui import QUndoStack
+
+from card_db.catalogue import Catalogue, UnknownCardError
+from deckbuilder.deck.legality import LegalityReport, validate
+from deckbuilder.deck.model import MAIN, SIDEBOARD, ZONES, DeckEntry, DeckList, check_count
+from deckbuilder.deck.resolve import UnknownCardsError
+from deckbuilder.deck.stats import DeckStats, deck_stats
+
+#: Title of a deck that has no name yet.
+UNTITLED = "Untitled deck"
+
+
+@dataclass(frozen=True)
+class DeckAnalysis:
+    """Legality ``report`` and ``stats`` of the main deck, or the ``error`` that
+    prevented them (cards the catalogue does not know)."""
+
+    report: LegalityReport | None
+    stats: DeckStats | None
+    error: str | None = None
+
+
+def analyse(deck: DeckList, catalogue: Catalogue, starter: bool = False) -> DeckAnalysis:
+    """Legality ("Deck Construction", starter-deck mode if ``starter``) and statistics."""
+    try:
+        return DeckAnalysis(validate(deck, catalogue, starter), deck_stats(deck, catalogue))
+    except UnknownCardsError as exc:
+        return DeckAnalysis(None, None, str(exc))
+
+
+class DeckDocument(QObject):
+    """A deck being edited.
+
+    ``saved_name``: the name it is saved under in the user's database (``None`` if it
+    never was); ``file_path``: the deck file it was opened from or saved as (``None``
+    if none). Signals: ``changed()`` after every edit, undo or redo (the analysis is
+    already updated); ``dirty_changed(bool)`` when the deck gets or loses unsaved edits.
+    """
+
+    changed = Signal()
+    zone_changed = Signal(str)
+    dirty_changed = Signal(bool)
+
+    def __init__(
+        self,
+        deck: DeckList,
+        catalogue: Catalogue,
+        *,
+        saved_name: str | None = None,
+        file_path: Path | None = None,
+        parent: QObject | None = None,
+    ):
+        super().__init__(parent)
+        self.deck = deck.merged()
+        self.catalogue = catalogue
+        self.saved_name = saved_name
+        self.file_path = Path(file_path) if file_path is not None else None
+        self.starter = False
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(lambda clean: self.dirty_changed.emit(not clean))
+        self.analysis = analyse(self.deck, catalogue)
+
+    # -- reading ----------------------------------------------------------------------------
+
+    @property
+    def title(self) -> str:
+        return self.deck.name or UNTITLED
+
+    @property
+    def dirty(self) -> bool:
+        """Whether the deck has edits that are not saved."""
+        return not self.undo_stack.isClean()
+
+    def count_of(self, name: str, zone: str = MAIN) -> int:
+        return self.deck.count_of(name, zone)
+
+    def snapshot(self) -> DeckList:
+        """A copy of the deck as it is now (for saving or dealing in another thread)."""
+        return self.deck.merged()
+
+    # -- editing (each pushes one undoable command) -------------------------------------------
+
+    def add(self, name: str, count: int = 1, zone: str = MAIN) -> None:
+        """Add ``count`` copies of the card ``name`` (any spelling the catalogue knows).
+
+        Raises :class:`card_db.catalogue.UnknownCardError` for an unknown card and
+        ``ValueError`` for a bad count or more than the deck list allows.
+        """
+        self.add_many([name], count, zone)
+
+    def add_many(self, names: list[str], count: int = 1, zone: str = MAIN) -> None:
+        """Add ``count`` copies of each card of ``names`` as one undoable edit."""
+        from deckbuilder.gui.deck_editor.commands import ZoneEditCommand
+
+        check_count(count)
+        records = [self.catalogue.resolve(name) for name in names]
+        if not records:
+            return
+        after = DeckList(main=list(self.deck.zone(zone)))
+        for record in records:
+            after.add(record.name, count, MAIN)
+        what = records[0].name if len(records) == 1 else f"{len(records)} cards"
+        copies = f"{count} × " if count > 1 else ""
+        self.undo_stack.push(
+            ZoneEditCommand(self, zone, after.main, f"Add {copies}{what}{_to(zone)}")
+        )
+
+    def remove(self, name: str, count: int = 1, zone: str = MAIN) -> bool:
+        """Remove up to ``count`` copies of ``name``; returns False (no edit) if absent."""
+        from deckbuilder.gui.deck_editor.commands import ZoneEditCommand
+
+        check_count(count)
+        after = DeckList(main=list(self.deck.zone(zone)))
+        if not after.remove(name, count, MAIN):
+            return False
+        copies = f"{count} × " if count > 1 else ""
+        self.undo_stack.push(
+            ZoneEditCommand(self, zone, after.main, f"Remove {copies}{name}{_from(zone)}")
+        )
+        return True
+
+    def set_count(self, name: str, count: int, zone: str = MAIN) -> None:
+        """Make ``zone`` hold exactly ``count`` copies (0 removes the card)."""
+        from deckbuilder.gui.deck_editor.commands import ZoneEditCommand
+
+        record = self.catalogue.resolve(name)
+        if count:
+            check_count(count)
+        if self.deck.count_of(record.name, zone) == count:
+            return
+        after = DeckList(main=list(self.deck.zone(zone)))
+        after.set_count(record.name, count, MAIN)
+        self.undo_stack.push(
+            ZoneEditCommand(self, zone, after.main, f"{record.name}: {count}{_in(zone)}")
+        )
+
+    def move(self, name: str, source: str, count: int = 1) -> bool:
+        """Move up to ``count`` copies of ``name`` from ``source`` to the other zone."""
+        from deckbuilder.gui.deck_editor.commands import MoveCommand
+
+        moved = min(count, self.deck.count_of(name, source))
+        if moved <= 0:
+            return False
+        self.undo_stack.push(MoveCommand(self, name, source, moved))
+        return True
+
+    def set_field(self, field: str, value: str) -> None:
+        """Change ``"name"``, ``"author"`` or ``"notes"`` (``ValueError`` if not allowed)."""
+        from deckbuilder.gui.deck_editor.commands import FieldCommand
+
+        if field not in ("name", "author", "notes"):
+            raise ValueError(f"unknown deck field {field!r}")
+        check = DeckList(**{field: value})  # the deck model's own checks
+        if field != "notes":  # notes keep what is typed; saving cleans them
+            value = getattr(check, field)
+        if getattr(self.deck, field) == value:
+            return
+        self.undo_stack.push(FieldCommand(self, field, value))
+
+    def set_starter(self, starter: bool) -> None:
+        """Check the deck as a starter deck ("Deck Construction: Starter Decks")."""
+        if starter != self.starter:
+            self.starter = starter
+            self._refresh()
+
+    def reload_catalogue(self, catalogue: Catalogue) -> None:
+        """Use a new catalogue (after a card was corrected or added)."""
+        self.catalogue = catalogue
+        self._refresh()
+
+    # -- used by the commands -------------------------------------------------------------------
+
+    def replace_zone(self, zone: str, entries: list[DeckEntry]) -> None:
+        """Set ``zone``'s entries (commands only: this is not undoable by itself)."""
+        if zone not in ZONES:
+            raise ValueError(f"unknown zone {zone!r}")
+        if zone == MAIN:
+            self.deck.main = list(entries)
+        else:
+            self.deck.sideboard = list(entries)
+        self.zone_changed.emit(zone)
+        self._refresh()
+
+    def replace_field(self, field: str, value: str) -> None:
+        setattr(self.deck, field, value)
+        self._refresh()
+
+    def mark_saved(self, saved_name: str | None = None, file_path: Path | None = None) -> None:
+        """Record where the deck was saved; the current state becomes the clean one."""
+        if saved_name is not None:
+            self.saved_name = saved_name
+        if file_path is not None:
+            self.file_path = Path(file_path)
+        self.undo_stack.setClean()
+        self.changed.emit()
+
+    def _refresh(self) -> None:
+        self.analysis = analyse(self.deck, self.catalogue, self.starter)
+        self.changed.emit()
+
+
+def _to(zone: str) -> str:
+    return " to the sideboard" if zone == SIDEBOARD else ""
+
+
+def _from(zone: str) -> str:
+    return " from the sideboard" if zone == SIDEBOARD else ""
+
+
+def _in(zone: str) -> str:
+    return " in the sideboard" if zone == SIDEBOARD else ""
+
+
+__all__ = ["UNTITLED", "DeckAnalysis", "DeckDocument", "UnknownCardError", "analyse"]

@@ -1,0 +1,1 @@
+"""The goldfish board: one game step by step, and statistics over many games."""
