@@ -38,10 +38,12 @@ def test_a_broken_database_is_reported_in_a_dialog(qtbot, tmp_path, monkeypatch)
     assert "broken.sqlite3" in shown[0] and "Traceback" not in shown[0]
 
 
-def test_screenshot_mode_writes_every_screen(qtbot, tmp_path):
+def test_screenshot_mode_writes_the_browser_collection_and_card_editor(qtbot, tmp_path):
+    from deckbuilder.gui.screenshots import write_screenshots
+
     user_db = Path(os.environ["DECKBUILDER_DB"])
-    result = CliRunner().invoke(cli, ["--screenshot", str(tmp_path / "shots")])
-    assert result.exit_code == 0, result.output
+    keys = ["browser", "collection", "card-editor"]
+    assert write_screenshots(tmp_path / "shots", keys) == 0
     for name in ("browser.png", "collection.png", "card-editor.png"):
         image = QImage(str(tmp_path / "shots" / name))
         assert not image.isNull(), name
@@ -50,6 +52,13 @@ def test_screenshot_mode_writes_every_screen(qtbot, tmp_path):
         assert len(colours) > 8, f"{name} looks blank"
     assert not user_db.exists()  # the screenshots use a throw-away demo database
     assert "DECKBUILDER_SETTINGS" not in os.environ
+
+
+def test_the_screenshot_option_reaches_the_app(monkeypatch, tmp_path):
+    seen = []
+    monkeypatch.setattr(app, "run", lambda screenshot_dir=None: seen.append(screenshot_dir) or 0)
+    result = CliRunner().invoke(cli, ["--screenshot", str(tmp_path / "shots")])
+    assert result.exit_code == 0 and seen == [str(tmp_path / "shots")]
 
 
 def test_without_a_display_the_app_says_so(monkeypatch, capsys):

@@ -24,6 +24,13 @@ from deckbuilder.gui.style import ESTIMATED_NOTE
 from deckbuilder.services.collection import CollectionRow, add_rows
 
 
+def _my_screens():
+    """The screens these tests are about (other screens are tested by their own modules)."""
+    from deckbuilder.gui.screens import registered_screens
+
+    return [s for s in registered_screens() if s.key in ("browser", "collection", "card-editor")]
+
+
 @pytest.fixture
 def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
     """The user database (a copy of one built per session) and a private settings file."""
@@ -40,7 +47,7 @@ def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
 def window(qtbot, db):
     from deckbuilder.gui.app import create_main_window
 
-    win = create_main_window(db)
+    win = create_main_window(db, _my_screens())
     qtbot.addWidget(win)
     win.show()
     win.start()
@@ -243,11 +250,11 @@ def test_grid_view_shows_card_faces(qtbot, browser):
 def test_view_choice_is_remembered(qtbot, db):
     from deckbuilder.gui.app import create_main_window
 
-    first = create_main_window(db)
+    first = create_main_window(db, _my_screens())
     qtbot.addWidget(first)
     first.screen("browser").set_view(1)
     first.close()
-    second = create_main_window(db)
+    second = create_main_window(db, _my_screens())
     qtbot.addWidget(second)
     assert second.screen("browser").stack.currentIndex() == 1
 

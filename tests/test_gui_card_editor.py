@@ -19,6 +19,13 @@ from deckbuilder.services.catalogue import load_catalogue
 from deckbuilder.services.images import scan_path
 
 
+def _my_screens():
+    """The screens these tests are about (other screens are tested by their own modules)."""
+    from deckbuilder.gui.screens import registered_screens
+
+    return [s for s in registered_screens() if s.key in ("browser", "collection", "card-editor")]
+
+
 @pytest.fixture
 def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
     template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
@@ -34,7 +41,7 @@ def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
 def window(qtbot, db):
     from deckbuilder.gui.app import create_main_window
 
-    win = create_main_window(db)
+    win = create_main_window(db, _my_screens())
     qtbot.addWidget(win)
     win.show()
     win.start()

@@ -30,8 +30,12 @@ def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
 
 
 def _window(qtbot, db, specs=None):
+    """A main window with the browser, collection and card editor (or ``specs``)."""
     from deckbuilder.gui.app import create_main_window
 
+    if specs is None:
+        specs = [s for s in registered_screens() if s.key in ("browser", "collection",
+                                                               "card-editor")]
     win = create_main_window(db, specs)
     qtbot.addWidget(win)
     return win

@@ -72,7 +72,7 @@ class DeckDocument(QObject):
         self.file_path = Path(file_path) if file_path is not None else None
         self.starter = False
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.dirty_changed.emit(not clean))
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
         self.analysis = analyse(self.deck, catalogue)
 
     # -- reading ----------------------------------------------------------------------------
@@ -208,6 +208,12 @@ class DeckDocument(QObject):
             self.file_path = Path(file_path)
         self.undo_stack.setClean()
         self.changed.emit()
+
+    def _clean_changed(self, clean: bool) -> None:
+        try:
+            self.dirty_changed.emit(not clean)
+        except RuntimeError:  # the stack is cleared while the document is being deleted
+            pass
 
     def _refresh(self) -> None:
         self.analysis = analyse(self.deck, self.catalogue, self.starter)

@@ -1,0 +1,339 @@
+"""The deck list as a two-level model: groups by card type, then one row per card.
+
+Top-level rows are the eight card types of the main deck in the rulebook's order
+("Types of Cards"), then the sideboard; each group's count is its total copies. The
+model never resets on an edit: after each change of the document it removes, moves
+and inserts only the rows that changed, so the view keeps its selection, expansion
+and scroll position. Cards dropped on it (:data:`~deckbuilder.gui.mime.CARD_MIME_TYPE`)
+are added to the deck as one undoable edit, to the sideboard if dropped there.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import (
+    QAbstractItemModel,
+    QMimeData,
+    QModelIndex,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QFont
+
+from card_db.records import CardRecord, CardType
+from deckbuilder.deck.model import MAIN, SIDEBOARD
+from deckbuilder.gui.deck_editor.document import DeckDocument
+from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
+from deckbuilder.gui.style import ESTIMATED_NOTE, ESTIMATED_QCOLOR
+from deckbuilder.presentation import dominion_text, shown
+
+COLUMNS = ("Count", "Name", "Dominion", "Prime", "Magic", "Strength", "Resistance")
+COUNT, NAME, DOMINION, PRIME, MAGIC, STRENGTH, RESISTANCE = range(len(COLUMNS))
+#: The record field behind each characteristic column (for sorting and estimated marks).
+FIELDS = {DOMINION: "dominions", PRIME: "prime", MAGIC: "magic", STRENGTH: "strength",
+          RESISTANCE: "resistance"}
+
+#: Role returning a card row's name (``None`` on group rows).
+NameRole = Qt.ItemDataRole.UserRole + 1
+#: Role returning the zone (``"main"`` or ``"side"``) of a row.
+ZoneRole = Qt.ItemDataRole.UserRole + 2
+
+GROUP_TITLES = {
+    CardType.CHARACTER: "Characters",
+    CardType.SITE: "Sites",
+    CardType.PATH: "Paths",
+    CardType.DICTATE: "Dictates",
+    CardType.ALLY_ACTION: "Ally Actions",
+    CardType.COMBAT_MANEUVER: "Combat Maneuvers",
+    CardType.INFLUENCE_MANEUVER: "Influence Maneuvers",
+    CardType.FLASH: "Flashes",
+}
+_ROOT = QModelIndex()
+UNKNOWN_TITLE = "Not in the catalogue"
+SIDEBOARD_TITLE = "Sideboard"
+
+
+@dataclass
+class Group:
+    """A top-level row: its ``title``, ``zone``, the card type it holds (``None``: the
+    sideboard, or unknown cards when ``unknown``) and its card names in display order."""
+
+    title: str
+    zone: str
+    card_type: CardType | None
+    unknown: bool = False
+    names: list[str] = field(default_factory=list)
+
+
+def _number_key(value: int | None) -> tuple[bool, int]:
+    return (value is None, value or 0)
+
+
+class DeckTreeModel(QAbstractItemModel):
+    """The rows of one :class:`DeckDocument`; ``drop_failed(exception)`` when dropped
+    cards could not be added."""
+
+    drop_failed = Signal(object)
+
+    def __init__(self, document: DeckDocument, parent=None):
+        super().__init__(parent)
+        self.document = document
+        self.groups = [Group(GROUP_TITLES[t], MAIN, t) for t in CardType]
+        self.groups.append(Group(UNKNOWN_TITLE, MAIN, None, unknown=True))
+        self.groups.append(Group(SIDEBOARD_TITLE, SIDEBOARD, None))
+        self._counts: dict[str, dict[str, int]] = {MAIN: {}, SIDEBOARD: {}}
+        self._sort_column = NAME
+        self._sort_order = Qt.SortOrder.AscendingOrder
+        self._bold = QFont()
+        self._bold.setBold(True)
+        document.changed.connect(self.sync)
+        self.sync()
+
+    # -- structure ------------------------------------------------------------------------------
+
+    def index(self, row: int, column: int, parent: QModelIndex = _ROOT) -> QModelIndex:
+        if column < 0 or column >= len(COLUMNS) or row < 0:
+            return QModelIndex()
+        if not parent.isValid():
+            return self.createIndex(row, column, 0) if row < len(self.groups) else QModelIndex()
+        if parent.internalId() != 0:
+            return QModelIndex()
+        group = parent.row()
+        if row >= len(self.groups[group].names):
+            return QModelIndex()
+        return self.createIndex(row, column, group + 1)
+
+    def parent(self, child: QModelIndex = _ROOT) -> QModelIndex:  # type: ignore[override]
+        if not child.isValid() or child.internalId() == 0:
+            return QModelIndex()
+        return self.createIndex(child.internalId() - 1, 0, 0)
+
+    def rowCount(self, parent: QModelIndex = _ROOT) -> int:
+        if not parent.isValid():
+            return len(self.groups)
+        if parent.internalId() == 0 and parent.column() == 0:
+            return len(self.groups[parent.row()].names)
+        return 0
+
+    def columnCount(self, parent: QModelIndex = _ROOT) -> int:
+        return len(COLUMNS)
+
+    def headerData(self, section: int, orientation, role=Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return COLUMNS[section]
+        return None
+
+    # -- reading --------------------------------------------------------------------------------
+
+    def group_of(self, index: QModelIndex) -> Group | None:
+        if not index.isValid():
+            return None
+        return self.groups[index.row() if index.internalId() == 0 else index.internalId() - 1]
+
+    def name_at(self, index: QModelIndex) -> str | None:
+        """The card name of a card row (``None`` for a group row)."""
+        if not index.isValid() or index.internalId() == 0:
+            return None
+        return self.groups[index.internalId() - 1].names[index.row()]
+
+    def zone_at(self, index: QModelIndex) -> str:
+        group = self.group_of(index)
+        return group.zone if group is not None else MAIN
+
+    def group_index(self, zone: str, card_type: CardType | None) -> QModelIndex:
+        for row, group in enumerate(self.groups):
+            if group.zone == zone and group.card_type is card_type and not group.unknown:
+                return self.index(row, 0)
+        return QModelIndex()
+
+    def card_index(self, name: str, zone: str = MAIN, column: int = 0) -> QModelIndex:
+        """The row of card ``name`` in ``zone`` (invalid if absent)."""
+        for row, group in enumerate(self.groups):
+            if group.zone != zone:
+                continue
+            if name in group.names:
+                return self.index(group.names.index(name), column, self.index(row, 0))
+        return QModelIndex()
+
+    def total(self, group: Group) -> int:
+        counts = self._counts[group.zone]
+        return sum(counts.get(name, 0) for name in group.names)
+
+    def _record(self, name: str) -> CardRecord | None:
+        return self.document.catalogue.get(name)
+
+    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        column = index.column()
+        if index.internalId() == 0:
+            return self._group_data(self.groups[index.row()], column, role)
+        group = self.groups[index.internalId() - 1]
+        name = group.names[index.row()]
+        if role == NameRole:
+            return name
+        if role == ZoneRole:
+            return group.zone
+        record = self._record(name)
+        count = self._counts[group.zone].get(name, 0)
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._cell(record, name, count, column)
+        if role == Qt.ItemDataRole.TextAlignmentRole and column != NAME:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if record is None:
+            return None
+        estimated = column in FIELDS and record.is_estimated(FIELDS[column])
+        if role == Qt.ItemDataRole.ForegroundRole and estimated:
+            return ESTIMATED_QCOLOR
+        if role == Qt.ItemDataRole.ToolTipRole:
+            lines = [f"{record.name} ({record.card_type.value})"]
+            if record.powers:
+                lines.append(record.powers)
+            if estimated:
+                lines.append(ESTIMATED_NOTE)
+            return "\n".join(lines)
+        return None
+
+    def _group_data(self, group: Group, column: int, role):
+        if role == Qt.ItemDataRole.DisplayRole:
+            if column == NAME:
+                return group.title
+            if column == COUNT:
+                return self.total(group)
+            return None
+        if role == Qt.ItemDataRole.FontRole:
+            return self._bold
+        if role == Qt.ItemDataRole.TextAlignmentRole and column == COUNT:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        if role == ZoneRole:
+            return group.zone
+        return None
+
+    def _cell(self, record: CardRecord | None, name: str, count: int, column: int) -> str | int:
+        if column == COUNT:
+            return count
+        if column == NAME:
+            return name
+        if record is None:
+            return ""
+        if column == DOMINION:
+            return dominion_text(record)
+        character = record.card_type is CardType.CHARACTER
+        if column in (PRIME, MAGIC, STRENGTH):
+            return shown(record, FIELDS[column]) if character else ""
+        if column == RESISTANCE:
+            return shown(record, "resistance") if record.card_type is CardType.SITE else ""
+        return ""
+
+    def flags(self, index: QModelIndex) -> Qt.ItemFlag:
+        if not index.isValid():
+            return Qt.ItemFlag.ItemIsDropEnabled
+        return (Qt.ItemFlag.ItemIsEnabled | Qt.ItemFlag.ItemIsSelectable
+                | Qt.ItemFlag.ItemIsDropEnabled)
+
+    # -- sorting --------------------------------------------------------------------------------
+
+    def _sort_key(self, zone: str):
+        column = self._sort_column
+        counts = self._counts[zone]
+
+        def key(name: str):
+            folded = name.casefold()
+            record = self._record(name)
+            if column == COUNT:
+                return (counts.get(name, 0), folded)
+            if column in FIELDS and record is not None:
+                value = getattr(record, FIELDS[column])
+                if column == DOMINION:
+                    return (not value, value, folded)
+                return (*_number_key(value), folded)
+            return (folded,)
+
+        return key
+
+    def sort(self, column: int, order: Qt.SortOrder = Qt.SortOrder.AscendingOrder) -> None:
+        """Order the cards of every group by ``column`` (ties by name)."""
+        self._sort_column, self._sort_order = column, order
+        self.sync()
+
+    # -- keeping up with the document -----------------------------------------------------------
+
+    def _target(self, group: Group) -> list[str]:
+        names = list(self._counts[group.zone])
+        if group.zone == MAIN:
+            wanted = []
+            for name in names:
+                record = self._record(name)
+                if group.unknown:
+                    if record is None:
+                        wanted.append(name)
+                elif record is not None and record.card_type is group.card_type:
+                    wanted.append(name)
+            names = wanted
+        descending = self._sort_order == Qt.SortOrder.DescendingOrder
+        return sorted(names, key=self._sort_key(group.zone), reverse=descending)
+
+    def sync(self) -> None:
+        """Bring the rows in line with the document (removes, reorders, inserts)."""
+        deck = self.document.deck
+        self._counts = {MAIN: deck.counts(MAIN), SIDEBOARD: deck.counts(SIDEBOARD)}
+        for row, group in enumerate(self.groups):
+            self._sync_group(row, group, self._target(group))
+        last = len(self.groups) - 1
+        self.dataChanged.emit(self.index(0, 0), self.index(last, len(COLUMNS) - 1))
+
+    def _sync_group(self, row: int, group: Group, target: list[str]) -> None:
+        parent = self.index(row, 0)
+        wanted = set(target)
+        for i in range(len(group.names) - 1, -1, -1):
+            if group.names[i] not in wanted:
+                self.beginRemoveRows(parent, i, i)
+                del group.names[i]
+                self.endRemoveRows()
+        kept = set(group.names)
+        order = [name for name in target if name in kept]
+        if order != group.names:
+            self._reorder(row, group, order)
+        for i, name in enumerate(target):
+            if i >= len(group.names) or group.names[i] != name:
+                self.beginInsertRows(parent, i, i)
+                group.names.insert(i, name)
+                self.endInsertRows()
+        if group.names:
+            self.dataChanged.emit(
+                self.index(0, 0, parent), self.index(len(group.names) - 1, len(COLUMNS) - 1, parent)
+            )
+
+    def _reorder(self, row: int, group: Group, order: list[str]) -> None:
+        self.layoutAboutToBeChanged.emit()
+        moved = [(index, group.names[index.row()]) for index in self.persistentIndexList()
+                 if index.isValid() and index.internalId() == row + 1]
+        group.names[:] = order
+        for index, name in moved:
+            self.changePersistentIndex(
+                index, self.createIndex(order.index(name), index.column(), row + 1)
+            )
+        self.layoutChanged.emit()
+
+    # -- drops ----------------------------------------------------------------------------------
+
+    def mimeTypes(self) -> list[str]:
+        return [CARD_MIME_TYPE]
+
+    def supportedDropActions(self) -> Qt.DropAction:
+        return Qt.DropAction.CopyAction
+
+    def canDropMimeData(self, data: QMimeData, action, row, column, parent) -> bool:
+        return data.hasFormat(CARD_MIME_TYPE)
+
+    def dropMimeData(self, data: QMimeData, action, row, column, parent) -> bool:
+        names = card_names(data)
+        if not names:
+            return False
+        try:
+            self.document.add_many(names, 1, self.zone_at(parent))
+        except (LookupError, ValueError) as exc:
+            self.drop_failed.emit(exc)
+            return False
+        return True

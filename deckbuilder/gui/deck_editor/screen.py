@@ -1,0 +1,646 @@
+"""The deck editor screen: open decks in tabs, with New, Open, Save, Save As, Import,
+Export and Recent Decks.
+
+Save stores the deck in the user's database under its name
+(:func:`deckbuilder.services.decks.save_deck`) and, if the deck belongs to a file
+(opened from one, or saved with Save As), writes that file too. Import opens a file
+as a new deck that belongs to no file; Export writes any format, PDF and PNG
+included, without changing where the deck is saved. Cards come from the browser
+(``add_to_deck_requested``, or dragged) into the current deck; with no deck open a new
+one is started. Files are read and written off the GUI thread.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QAction, QKeySequence
+from PySide6.QtWidgets import (
+    QFileDialog,
+    QInputDialog,
+    QLabel,
+    QMenu,
+    QMessageBox,
+    QStackedWidget,
+    QTabWidget,
+    QToolBar,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+from shiboken6 import isValid
+
+from card_db.catalogue import Catalogue
+from deckbuilder.deck.model import MAIN, DeckList
+from deckbuilder.gui.deck_editor import files
+from deckbuilder.gui.deck_editor.document import DeckDocument
+from deckbuilder.gui.deck_editor.editor import DeckEditor
+from deckbuilder.gui.deck_editor.recent import FILE, SAVED, RecentDeck, RecentDecks
+from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
+from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
+
+SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
+
+
+def load_catalogue_from(db: Path) -> Catalogue:
+    from deckbuilder.services.catalogue import load_catalogue
+
+    return load_catalogue(db)
+
+
+class DeckEditorScreen(Screen):
+    """Decks open for editing, one tab each.
+
+    ``open_decks_changed()`` when a deck is opened, closed or renamed (the sample hand
+    and goldfish screens list the open decks).
+    """
+
+    key = "deck-editor"
+    title = "Deck editor"
+    open_decks_changed = Signal()
+
+    def __init__(self, context, parent: QWidget | None = None):
+        super().__init__(context, parent)
+        self._catalogue: Catalogue | None = None
+        self.recent = RecentDecks(context.settings)
+        self.saved_names: set[str] = set()
+        self.window_ref = None
+        self._splitter_states: dict[str, object] = {}
+        self._build()
+        self.setAcceptDrops(True)
+        context.catalogue_changed.connect(lambda _names: self.reload_catalogue())
+        context.decks_changed.connect(self._refresh_saved_names)
+
+    # -- layout ---------------------------------------------------------------------------------
+
+    def _build(self) -> None:
+        keys = QKeySequence.StandardKey
+        self.new_action = self._action("&New Deck", self.new_deck, keys.New, "newDeck",
+                                       Qt.ShortcutContext.WindowShortcut)
+        self.open_action = self._action("&Open…", self.open_document, None, "openDeck")
+        self.save_action = self._action("&Save", self.save_document, None, "saveDeck")
+        self.import_action = self._action("&Import Deck…", lambda: self.import_file(),
+                                          None, "importDeck")
+        self.export_action = self._action("&Export Deck…", lambda: self.export(), None,
+                                          "exportDeck")
+        self.close_action = self._action("&Close Deck", self.close_current, keys.Close,
+                                         "closeDeck")
+        self.recent_menu = QMenu("Recent Decks", self)
+        self.recent_menu.setObjectName("recentDecks")
+        self.recent_menu.aboutToShow.connect(self._fill_recent_menu)
+        self.recent_action = self.recent_menu.menuAction()
+        self.recent_action.setObjectName("recentDecksAction")
+        self._fill_recent_menu()
+
+        toolbar = QToolBar("Deck")
+        toolbar.setObjectName("deckToolbar")
+        toolbar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        toolbar.addActions([self.new_action, self.open_action])
+        recent_button = QToolButton()
+        recent_button.setText("Recent")
+        recent_button.setMenu(self.recent_menu)
+        recent_button.setPopupMode(QToolButton.ToolButtonPopupMode.InstantPopup)
+        toolbar.addWidget(recent_button)
+        toolbar.addSeparator()
+        toolbar.addActions([self.save_action, self.import_action, self.export_action])
+        toolbar.addSeparator()
+        toolbar.addAction(self.close_action)
+
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("deckTabs")
+        self.tabs.setTabsClosable(True)
+        self.tabs.setMovable(True)
+        self.tabs.setDocumentMode(True)
+        self.tabs.tabCloseRequested.connect(lambda index: self.close_tab(index))
+        self.tabs.currentChanged.connect(self._current_changed)
+        self.empty = QLabel(
+            "<p style='font-size:large'>No deck is open.</p>"
+            "<p>Start a <b>New Deck</b> (Ctrl+N), <b>Open</b> a saved deck or a file, "
+            "or add a card from the Browser (double-click it or drag it here).</p>"
+        )
+        self.empty.setObjectName("noDeck")
+        self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.empty.setWordWrap(True)
+        self.stack = QStackedWidget()
+        self.stack.addWidget(self.empty)
+        self.stack.addWidget(self.tabs)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(toolbar)
+        layout.addWidget(self.stack, 1)
+        self._update_actions()
+
+    def _action(self, text: str, slot, shortcut, name: str,
+                context=Qt.ShortcutContext.WidgetWithChildrenShortcut) -> QAction:
+        action = QAction(text, self)
+        action.setObjectName(name)
+        if shortcut is not None:
+            action.setShortcut(QKeySequence(shortcut))
+            action.setShortcutContext(context)
+        action.triggered.connect(slot)
+        self.addAction(action)
+        return action
+
+    # -- the catalogue --------------------------------------------------------------------------
+
+    @property
+    def catalogue(self) -> Catalogue:
+        """The card catalogue (read now if the background read has not finished)."""
+        if self._catalogue is None:
+            self._catalogue = load_catalogue_from(self.context.db_path)
+        return self._catalogue
+
+    def reload_catalogue(self) -> None:
+        self.context.run(load_catalogue_from, self.context.db_path,
+                         on_done=self._catalogue_loaded)
+
+    def _catalogue_loaded(self, catalogue: Catalogue) -> None:
+        self._catalogue = catalogue
+        for document in self.documents():
+            document.reload_catalogue(catalogue)
+
+    def _refresh_saved_names(self) -> None:
+        from deckbuilder.services.decks import list_decks
+
+        self.context.run(list_decks, self.context.db_path,
+                         on_done=lambda decks: setattr(self, "saved_names",
+                                                       {d.name for d in decks}),
+                         on_error=lambda *_: None)
+
+    # -- documents and tabs ---------------------------------------------------------------------
+
+    def editors(self) -> list[DeckEditor]:
+        return [self.tabs.widget(i) for i in range(self.tabs.count())]
+
+    def documents(self) -> list[DeckDocument]:
+        """The open decks, in tab order."""
+        return [editor.document for editor in self.editors()]
+
+    def current_editor(self) -> DeckEditor | None:
+        widget = self.tabs.currentWidget()
+        return widget if isinstance(widget, DeckEditor) else None
+
+    def current_document(self) -> DeckDocument | None:
+        editor = self.current_editor()
+        return editor.document if editor is not None else None
+
+    def open_document_for(self, deck: DeckList, saved_name: str | None = None,
+                          file_path: Path | None = None) -> DeckEditor:
+        """Open ``deck`` in a new tab and show it; returns its editor."""
+        document = DeckDocument(deck, self.catalogue, saved_name=saved_name,
+                                file_path=file_path)
+        editor = DeckEditor(self.context, document)
+        document.setParent(editor)  # deleted with its tab
+        editor.error.connect(lambda title, exc: self.context.report_error(title, exc))
+        document.changed.connect(lambda editor=editor: self._document_changed(editor))
+        document.dirty_changed.connect(lambda _dirty, editor=editor:
+                                       self._document_changed(editor))
+        for key, state in self._splitter_states.items():
+            getattr(editor, key).restoreState(state)
+        for key in ("splitter", "right"):
+            getattr(editor, key).splitterMoved.connect(
+                lambda *_args, key=key, editor=editor: self._remember_splitter(editor, key))
+        index = self.tabs.addTab(editor, document.title)
+        self._document_changed(editor)
+        self.tabs.setCurrentIndex(index)
+        self.stack.setCurrentWidget(self.tabs)
+        self.open_decks_changed.emit()
+        self._update_actions()
+        return editor
+
+    def _remember_splitter(self, editor: DeckEditor, key: str) -> None:
+        state = getattr(editor, key).saveState()
+        self._splitter_states[key] = state
+        self.context.settings.setValue(f"splitters/deck-editor-{key}", state)
+
+    def _document_changed(self, editor: DeckEditor) -> None:
+        index = self.tabs.indexOf(editor)
+        if index < 0:
+            return
+        document = editor.document
+        title = document.title + (" *" if self.is_unsaved(document) else "")
+        if self.tabs.tabText(index) != title:
+            renamed = self.tabs.tabText(index).removesuffix(" *") != document.title
+            self.tabs.setTabText(index, title)
+            if renamed:
+                self.open_decks_changed.emit()
+        where = []
+        if document.saved_name:
+            where.append(f"Saved as “{document.saved_name}” in your decks")
+        if document.file_path:
+            where.append(f"File: {document.file_path}")
+        self.tabs.setTabToolTip(index, "\n".join(where) or "Not saved yet")
+
+    @staticmethod
+    def is_unsaved(document: DeckDocument) -> bool:
+        """Edited since saved, or holding cards that were never saved anywhere."""
+        never_saved = document.saved_name is None and document.file_path is None
+        return document.dirty or (never_saved and bool(document.deck.main
+                                                       or document.deck.sideboard))
+
+    def _current_changed(self, _index: int) -> None:
+        document = self.current_document()
+        self.undo_stack_changed.emit(document.undo_stack if document else None)
+        self._update_actions()
+
+    def _update_actions(self) -> None:
+        has = self.current_document() is not None
+        for action in (self.save_action, self.export_action, self.close_action):
+            action.setEnabled(has)
+        self.stack.setCurrentWidget(self.tabs if self.tabs.count() else self.empty)
+        self.document_actions_changed.emit()
+
+    def new_deck(self) -> DeckEditor:
+        """Start an empty deck in a new tab (and show this screen)."""
+        if self.window_ref is not None:
+            self.window_ref.show_screen(self.key)
+        editor = self.open_document_for(DeckList())
+        editor.name_edit.setFocus()
+        return editor
+
+    def close_tab(self, index: int, ask: bool = True) -> bool:
+        """Close the deck in tab ``index``, asking about unsaved edits; False if kept."""
+        editor = self.tabs.widget(index)
+        if not isinstance(editor, DeckEditor):
+            return False
+        if ask and self.is_unsaved(editor.document):
+            answer = self.ask_unsaved([editor.document])
+            if answer == CANCEL:
+                return False
+            if answer == SAVE and not self.save_and_wait([editor.document]):
+                return False
+        self.tabs.removeTab(index)
+        self.undo_stack_changed.emit(None)
+        editor.deleteLater()
+        self._current_changed(self.tabs.currentIndex())
+        self.open_decks_changed.emit()
+        return True
+
+    def close_current(self) -> bool:
+        return self.tabs.count() > 0 and self.close_tab(self.tabs.currentIndex())
+
+    # -- adding cards ---------------------------------------------------------------------------
+
+    def add_card(self, name: str, zone: str = MAIN) -> None:
+        """Add a copy of ``name`` to the current deck (a new deck if none is open)."""
+        editor = self.current_editor() or self.open_document_for(DeckList())
+        try:
+            editor.add_card(name, zone)
+        except (LookupError, ValueError) as exc:
+            self.context.report_error("The card was not added", exc)
+            return
+        self.context.status.emit(f"Added {name} to {editor.document.title} "
+                                 f"({editor.document.deck.total(MAIN)} cards)")
+
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasFormat(CARD_MIME_TYPE):
+            event.setDropAction(Qt.DropAction.CopyAction)
+            event.accept()
+
+    def dragMoveEvent(self, event) -> None:
+        self.dragEnterEvent(event)
+
+    def dropEvent(self, event) -> None:
+        names = card_names(event.mimeData())
+        if not names:
+            return
+        event.setDropAction(Qt.DropAction.CopyAction)
+        event.accept()
+        for name in names:
+            self.add_card(name)
+
+    # -- opening --------------------------------------------------------------------------------
+
+    def open_document(self) -> QWidget:
+        """File > Open: the saved decks, the demo decks, or a file."""
+        from deckbuilder.gui.deck_editor.open_dialog import OpenDeckDialog
+
+        dialog = OpenDeckDialog(self.context, self)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.saved_chosen.connect(self.open_saved)
+        dialog.file_chosen.connect(self.open_file)
+        dialog.file_requested.connect(lambda: self.open_file(None))
+        dialog.delete_requested.connect(lambda name: self._confirm_delete(name, dialog))
+        dialog.open()
+        return dialog
+
+    def _find(self, saved_name: str | None = None, path: Path | None = None) -> int:
+        for index, document in enumerate(self.documents()):
+            if saved_name is not None and document.saved_name == saved_name:
+                return index
+            if path is not None and document.file_path is not None and \
+                    document.file_path.resolve() == Path(path).resolve():
+                return index
+        return -1
+
+    def open_saved(self, name: str) -> None:
+        """Open the saved deck ``name`` (or show it if it is open already)."""
+        from deckbuilder.services.decks import load_deck
+
+        index = self._find(saved_name=name)
+        if index >= 0:
+            self.tabs.setCurrentIndex(index)
+            return
+
+        def opened(deck: DeckList) -> None:
+            self.open_document_for(deck, saved_name=name)
+            self.recent.add(RecentDeck(SAVED, name))
+
+        def failed(exc: BaseException, _details: str) -> None:
+            self.recent.remove(RecentDeck(SAVED, name))
+            self.context.report_error("The deck could not be opened", exc)
+
+        self.context.run(load_deck, name, self.context.db_path, on_done=opened, on_error=failed)
+
+    def open_file(self, path: str | Path | None = None, belongs: bool = True) -> None:
+        """Open the deck file at ``path`` (asks with a file dialog if ``None``).
+
+        ``belongs``: Save writes the file back (Open); otherwise the deck is only
+        imported (Import).
+        """
+        if path is None:
+            title = "Open Deck File" if belongs else "Import Deck"
+            chosen, _ = QFileDialog.getOpenFileName(self, title, self._last_folder(),
+                                                    ";;".join(files.open_filters()))
+            if not chosen:
+                return
+            path = chosen
+        path = Path(path)
+        self.context.settings.setValue("deck-editor/folder", str(path.parent))
+        if belongs:
+            index = self._find(path=path)
+            if index >= 0:
+                self.tabs.setCurrentIndex(index)
+                return
+
+        def opened(result: files.OpenedDeck) -> None:
+            self.open_document_for(result.deck, file_path=result.path if belongs else None)
+            if belongs:
+                self.recent.add(RecentDeck(FILE, str(result.path)))
+
+        def failed(exc: BaseException, _details: str) -> None:
+            if not path.exists():
+                self.recent.remove(RecentDeck(FILE, str(path)))
+            self.context.report_error("The deck could not be opened", exc)
+
+        self.context.run(files.read_deck, path, self.catalogue, on_done=opened, on_error=failed)
+
+    def import_file(self, path: str | Path | None = None) -> None:
+        """Import a deck file as a new deck (Save then stores it in your decks)."""
+        self.open_file(path, belongs=False)
+
+    def open_recent(self, entry: RecentDeck) -> None:
+        if entry.kind == SAVED:
+            self.open_saved(entry.value)
+        else:
+            self.open_file(entry.value)
+
+    def _fill_recent_menu(self) -> None:
+        menu = self.recent_menu
+        menu.clear()
+        entries = self.recent.entries()
+        for number, entry in enumerate(entries, start=1):
+            action = menu.addAction(f"&{number % 10} {entry.label}")
+            action.setToolTip(entry.value)
+            action.triggered.connect(lambda _checked=False, entry=entry: self.open_recent(entry))
+        if not entries:
+            menu.addAction("No recent decks").setEnabled(False)
+        menu.addSeparator()
+        clear = menu.addAction("Clear the List")
+        clear.setEnabled(bool(entries))
+        clear.triggered.connect(self.recent.clear)
+
+    def _last_folder(self) -> str:
+        return str(self.context.settings.value("deck-editor/folder", str(Path.home())))
+
+    def _confirm_delete(self, name: str, dialog) -> None:
+        box = QMessageBox(QMessageBox.Icon.Question, "Delete Deck",
+                          f"Delete the saved deck “{name}” from your decks?",
+                          QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, dialog)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.accepted.connect(lambda: self.delete_saved(name, dialog.reload))
+        box.open()
+
+    def delete_saved(self, name: str, then=None) -> None:
+        """Delete the saved deck ``name`` (an open copy stays open, as unsaved)."""
+        from deckbuilder.services.decks import delete_deck
+
+        def done(_deleted: bool) -> None:
+            for document in self.documents():
+                if document.saved_name == name:
+                    document.saved_name = None
+                    document.changed.emit()
+            self.recent.remove(RecentDeck(SAVED, name))
+            self.context.decks_changed.emit()
+            if then is not None:
+                then()
+
+        self.context.run(delete_deck, name, self.context.db_path, pool="write", on_done=done,
+                         on_error=self.context.error_handler("The deck was not deleted"))
+
+    # -- saving ---------------------------------------------------------------------------------
+
+    def save_document(self) -> None:
+        """File > Save: the current deck, in your decks (and its file, if it has one)."""
+        document = self.current_document()
+        if document is not None:
+            self.save(document)
+
+    def save(self, document: DeckDocument, file_path: Path | None = None,
+             on_saved=None) -> bool:
+        """Save ``document`` (asking for a name if it has none); returns False if the
+        user cancelled. ``file_path`` makes the deck belong to that file (Save As)."""
+        editor = self._editor_of(document)
+        if editor is not None:
+            editor.commit_fields()
+        if not document.deck.name:
+            suggested = file_path.stem if file_path is not None else ""
+            name, ok = QInputDialog.getText(self, "Save Deck", "Deck name:", text=suggested)
+            if not ok or not name.strip():
+                return False
+            document.set_field("name", name)
+        name = document.deck.name
+        if name != document.saved_name and name in self.saved_names:
+            answer = QMessageBox.question(
+                self, "Save Deck",
+                f"You already have a saved deck called “{name}”. Replace it?",
+                QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
+            )
+            if answer != QMessageBox.StandardButton.Yes:
+                return False
+        target = file_path if file_path is not None else document.file_path
+        position = document.undo_stack.index()
+        previous = document.saved_name
+
+        def saved(deck: DeckList) -> None:
+            self.saved_names.add(deck.name)
+            self.context.decks_changed.emit()
+            if not isValid(document):  # its tab was closed meanwhile
+                return
+            if document.undo_stack.index() == position:
+                document.mark_saved(deck.name, target)
+            else:
+                document.saved_name, document.file_path = deck.name, target
+                document.changed.emit()
+            if previous and previous != deck.name:
+                self.saved_names.discard(previous)
+                self.recent.rename(previous, deck.name)
+            self.recent.add(RecentDeck(FILE, str(target)) if target is not None
+                            else RecentDeck(SAVED, deck.name))
+            self.context.status.emit(f"Saved {deck.name}" + (f" and {target}" if target else ""))
+            if on_saved is not None:
+                on_saved()
+
+        self.context.run(
+            files.save_deck_everywhere, document.snapshot(), self.context.db_path,
+            document.catalogue, previous, target, pool="write", on_done=saved,
+            on_error=self.context.error_handler("The deck was not saved"),
+        )
+        return True
+
+    def save_document_as(self) -> None:
+        """File > Save As: a deck file in a format that can be opened again."""
+        document = self.current_document()
+        if document is None:
+            return
+        filters = files.save_filters()
+        suggested = str(Path(self._last_folder()) / f"{document.deck.name or 'deck'}.txt")
+        chosen, selected = QFileDialog.getSaveFileName(self, "Save Deck As", suggested,
+                                                       ";;".join(filters), filters[0])
+        if chosen:
+            self.save_as(chosen, files.format_for_filter(selected))
+
+    def save_as(self, path: str | Path, deck_format=None) -> bool:
+        """Save the current deck to ``path`` (extension added from ``deck_format``)."""
+        from deckbuilder import formats
+
+        document = self.current_document()
+        if document is None:
+            return False
+        deck_format = deck_format or formats.by_extension(path)
+        target = files.with_extension(path, deck_format)
+        self.context.settings.setValue("deck-editor/folder", str(target.parent))
+        return self.save(document, target)
+
+    def save_and_wait(self, documents: list[DeckDocument]) -> bool:
+        """Save ``documents`` and wait for the writes; True if all were saved."""
+        for document in documents:
+            if not self.save(document):
+                return False
+        self.context.wait_idle(30)
+        return not any(isValid(d) and self.is_unsaved(d) for d in documents)
+
+    def export(self, path: str | Path | None = None, deck_format=None) -> None:
+        """Export the current deck in any format (PDF and PNG too), asking where if
+        ``path`` is ``None``."""
+        from deckbuilder import formats
+
+        document = self.current_document()
+        if document is None:
+            return
+        if path is None:
+            filters = files.export_filters()
+            suggested = str(Path(self._last_folder()) / f"{document.deck.name or 'deck'}")
+            chosen, selected = QFileDialog.getSaveFileName(self, "Export Deck", suggested,
+                                                           ";;".join(filters), filters[0])
+            if not chosen:
+                return
+            path, deck_format = chosen, files.format_for_filter(selected)
+        try:
+            deck_format = deck_format or formats.by_extension(path)
+        except formats.UnknownFormatError as exc:
+            self.context.report_error("The deck was not exported", exc)
+            return
+        target = files.with_extension(path, deck_format)
+        self.context.settings.setValue("deck-editor/folder", str(target.parent))
+        self.context.run(
+            files.write_deck, document.snapshot(), target, deck_format, document.catalogue,
+            self.context.db_path,
+            on_done=lambda written: self.context.status.emit(f"Exported to {written}"),
+            on_error=self.context.error_handler("The deck was not exported"),
+        )
+
+    # -- questions (tests replace these) --------------------------------------------------------
+
+    def ask_unsaved(self, documents: list[DeckDocument]) -> str:
+        """Ask what to do with unsaved decks: :data:`SAVE`, :data:`DISCARD` or :data:`CANCEL`."""
+        names = ", ".join(f"“{d.title}”" for d in documents)
+        box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved Changes",
+                          f"Save the changes to {names}?", parent=self)
+        box.setInformativeText("Your changes are lost if you don't save them.")
+        buttons = QMessageBox.StandardButton
+        box.setStandardButtons(buttons.Save | buttons.Discard | buttons.Cancel)
+        box.setDefaultButton(buttons.Save)
+        answer = box.exec()
+        return {buttons.Save: SAVE, buttons.Discard: DISCARD}.get(
+            buttons(answer), CANCEL)
+
+    # -- Screen hooks ---------------------------------------------------------------------------
+
+    def connect_screens(self, window) -> None:
+        self.window_ref = window
+        browser = window.screen("browser")
+        if browser is not None and hasattr(browser, "add_to_deck_requested"):
+            browser.add_to_deck_requested.connect(self.add_card)
+
+    def start(self) -> None:
+        self.reload_catalogue()
+        self._refresh_saved_names()
+
+    def can_close(self) -> bool:
+        unsaved = [d for d in self.documents() if self.is_unsaved(d)]
+        if not unsaved:
+            return True
+        answer = self.ask_unsaved(unsaved)
+        if answer == CANCEL:
+            return False
+        if answer == SAVE:
+            return self.save_and_wait(unsaved)
+        return True
+
+    def undo_stack(self):
+        document = self.current_document()
+        return document.undo_stack if document is not None else None
+
+    def can(self, action: str) -> bool:
+        if action == "open":
+            return True
+        return self.current_document() is not None
+
+    def file_actions(self) -> list[QAction]:
+        return [self.new_action, self.recent_action, self.import_action, self.export_action,
+                self.close_action]
+
+    def restore_state(self, settings) -> None:
+        for key in ("splitter", "right"):
+            value = settings.value(f"splitters/deck-editor-{key}")
+            if value is not None:
+                self._splitter_states[key] = value
+
+    def prepare_screenshot(self) -> None:
+        demos = files.demo_deck_files()
+        for path in reversed(demos):
+            opened = files.read_deck(path, self.catalogue)
+            self.open_document_for(opened.deck, file_path=opened.path)
+        editor = self.current_editor()
+        if editor is None:
+            return
+        editor.side_tabs.setCurrentIndex(0)
+        first = editor.model.groups[0].names
+        if first:
+            editor.select_cards([first[0]])
+
+    def _editor_of(self, document: DeckDocument) -> DeckEditor | None:
+        for editor in self.editors():
+            if editor.document is document:
+                return editor
+        return None
+
+
+register_screen(
+    ScreenSpec("deck-editor", "Deck editor", DeckEditorScreen, order=20,
+               screenshot="deck-editor.png")
+)
+
+__all__ = ["CANCEL", "DISCARD", "SAVE", "DeckEditorScreen"]
