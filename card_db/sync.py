@@ -46,7 +46,12 @@ def apply_corrections(session: Session, card: Card) -> None:
         return
     estimated = set(json.loads(card.estimated or "[]"))
     for correction in corrections:
-        setattr(card, correction.field, json.loads(correction.value))
+        value = json.loads(correction.value)
+        if correction.field == "affiliations":
+            ids = _affiliation_ids(session, value)
+            _replace_affiliations(session, card.id, [ids[name] for name in value])
+        else:
+            setattr(card, correction.field, value)
         estimated.discard(_record_field(correction.field))
     card.estimated = json.dumps(sorted(estimated))
     session.add(card)

@@ -192,3 +192,16 @@ def test_not_a_database_gives_a_clear_error(tmp_path):
     junk.write_bytes(b"\x00\xff not sqlite at all" * 100)
     with pytest.raises(DatabaseError, match="not a readable database"):
         ensure_database(junk)
+
+
+def test_affiliation_correction_clears_mark_and_survives_sync(tmp_path):
+    db = ensure_database(tmp_path / "a.sqlite3")
+    assert "affiliations" in load_catalogue(db).resolve("Gentle").estimated
+    corrected = correct_card("Gentle", "affiliations", "Maestro|Artist", "my card", db)
+    assert corrected.affiliations == ("Artist", "Maestro")
+    assert "affiliations" not in corrected.estimated
+    with sqlite3.connect(db) as conn:
+        conn.execute("UPDATE meta SET value = 'stale' WHERE key = 'bundled_hash'")
+    ensure_database(db)
+    after = load_catalogue(db).resolve("Gentle")
+    assert after.affiliations == ("Artist", "Maestro") and "affiliations" not in after.estimated

@@ -12,7 +12,7 @@ import json
 from pathlib import Path
 
 from card_db.database import connect_readonly, ensure_database, make_engine
-from card_db.reader import load_records
+from card_db.reader import load_records, records_by_id  # noqa: F401 (re-exported)
 from card_db.records import CHARACTERISTIC_FIELDS, CardRecord, CardType, Gender, dominions_adjacent
 
 
@@ -125,9 +125,11 @@ def _parse_value(field: str, text: str) -> dict[str, object]:
             raise CorrectionError("dominions: a Border Site's two Dominions must be adjacent")
         doms += [None, None]
         return {"dominion": doms[0], "border_dominion": doms[1]}
+    if field == "affiliations":
+        names = [n.strip() for n in raw.replace(",", "|").split("|") if n.strip()]
+        return {"affiliations": names}
     raise CorrectionError(
-        f"cannot correct {field!r}; correctable fields: "
-        + ", ".join(f for f in CHARACTERISTIC_FIELDS if f != "affiliations")
+        f"cannot correct {field!r}; correctable fields: " + ", ".join(CHARACTERISTIC_FIELDS)
     )
 
 
@@ -141,31 +143,7 @@ def correct_card(
     :class:`card_db.catalogue.UnknownCardError` for an unknown card.
     Returns the corrected card.
     """
-    from sqlmodel import Session, select
-
-    from card_db.models import Card, CardCorrection
-    from card_db.sync import apply_corrections
-    from deckbuilder.services.catalogue import load_catalogue
-
-    db = ensure_database(path)
-    record = load_catalogue(db).resolve(name)
-    columns = _parse_value(field, text)
-    engine = make_engine(db)
-    try:
-        with Session(engine) as session:
-            card = session.exec(select(Card).where(Card.name == record.name)).one()
-            for column, value in columns.items():
-                session.add(
-                    CardCorrection(
-                        card_id=card.id, field=column, value=json.dumps(value), note=note
-                    )
-                )
-            session.flush()
-            apply_corrections(session, card)
-            session.commit()
-    finally:
-        engine.dispose()
-    return load_catalogue(db).resolve(record.name)
+    return correct_card_fields(name, {field: text}, note, path)
 
 
 # ---------------------------------------------------------------------------
@@ -176,35 +154,8 @@ class CardExistsError(ValueError):
     """A new card whose name (or key) is already in the catalogue."""
 
 
-def records_by_id(conn, card_ids) -> dict[int, CardRecord]:
-    """Card id -> record for ``card_ids`` (unknown ids left out), from an open connection.
-
-    Unlike :func:`card_db.reader.load_records`, only the requested cards'
-    affiliations are read, so a page of 100 rows of a 50,000-card catalogue loads in
-    a few milliseconds. ``conn`` is a :mod:`sqlite3` connection on an up-to-date
-    database; ids are read in chunks of 900 (SQLite's parameter limit).
-    """
-    from card_db.reader import _COLUMNS, _record
-
-    ids = list(dict.fromkeys(card_ids))
-    found: dict[int, CardRecord] = {}
-    for start in range(0, len(ids), 900):
-        chunk = ids[start : start + 900]
-        marks = ",".join("?" * len(chunk))
-        affiliations: dict[int, list[str]] = {}
-        for card_id, name in conn.execute(
-            "SELECT ca.card_id, a.name FROM card_affiliation ca JOIN affiliation a "
-            f"ON a.id = ca.affiliation_id WHERE ca.card_id IN ({marks}) ORDER BY a.name",
-            chunk,
-        ):
-            affiliations.setdefault(card_id, []).append(name)
-        for row in conn.execute(f"SELECT {_COLUMNS} FROM card WHERE id IN ({marks})", chunk):
-            found[row[0]] = _record(row, tuple(affiliations.get(row[0], ())))
-    return found
-
-
 #: Fields :func:`correct_card` accepts, in the order a card shows them.
-CORRECTABLE_FIELDS = tuple(f for f in CHARACTERISTIC_FIELDS if f != "affiliations")
+CORRECTABLE_FIELDS = CHARACTERISTIC_FIELDS
 
 
 def correct_card_fields(

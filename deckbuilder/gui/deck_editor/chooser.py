@@ -1,0 +1,187 @@
+"""Choosing a deck to play with (sample hands, goldfishing): a deck open in the editor,
+a saved deck, or a demo deck; and turning the choice into card records off the GUI
+thread.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtGui import QStandardItem, QStandardItemModel
+from PySide6.QtWidgets import QComboBox, QWidget
+from shiboken6 import isValid
+
+from card_db.catalogue import Catalogue
+from card_db.records import CardRecord
+from deckbuilder.deck.model import MAIN, DeckList
+from deckbuilder.gui.deck_editor.files import demo_deck_files
+
+OPEN, SAVED, DEMO = "open", "saved", "demo"
+#: Item role: the :class:`DeckSource` of an entry.
+SourceRole = Qt.ItemDataRole.UserRole + 1
+
+
+@dataclass(frozen=True)
+class DeckSource:
+    """Where a deck comes from: ``kind`` :data:`OPEN` (``key`` is the editor's document
+    object), :data:`SAVED` (a saved deck's name) or :data:`DEMO` (a deck file path)."""
+
+    kind: str
+    key: object
+    label: str
+
+
+@dataclass(frozen=True)
+class PlayDeck:
+    """A deck ready for the engine: its name and one record per copy of the main deck."""
+
+    name: str
+    records: tuple[CardRecord, ...]
+
+
+def play_deck(deck: DeckList, catalogue: Catalogue) -> PlayDeck:
+    """The main deck of ``deck`` as records; ``ValueError`` if it has no cards and
+    :class:`~deckbuilder.deck.resolve.UnknownCardsError` for unknown names."""
+    from deckbuilder.deck.resolve import resolve_deck
+
+    resolved = resolve_deck(deck, catalogue)
+    records = tuple(resolved.expand(catalogue, MAIN))
+    if not records:
+        raise ValueError(f"the deck {deck.name or '(untitled)'} has no cards in its main deck")
+    return PlayDeck(deck.name or "Untitled deck", records)
+
+
+def load_play_deck(kind: str, key: object, db: Path, deck: DeckList | None = None,
+                   catalogue: Catalogue | None = None) -> PlayDeck:
+    """Read the deck of a :class:`DeckSource` (worker thread). For :data:`OPEN`, pass the
+    document's ``deck`` snapshot and ``catalogue``."""
+    from deckbuilder.services.catalogue import load_catalogue
+
+    if kind == OPEN:
+        assert deck is not None and catalogue is not None
+        return play_deck(deck, catalogue)
+    catalogue = catalogue or load_catalogue(db)
+    if kind == SAVED:
+        from deckbuilder.services.decks import load_deck
+
+        return play_deck(load_deck(str(key), db), catalogue)
+    from deckbuilder.gui.deck_editor.files import read_deck
+
+    return play_deck(read_deck(Path(str(key)), catalogue).deck, catalogue)
+
+
+class DeckChooser(QComboBox):
+    """The decks to choose from, in three groups. ``source_changed(object)`` gives the
+    chosen :class:`DeckSource` (or ``None``)."""
+
+    source_changed = Signal(object)
+
+    def __init__(self, context, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.context = context
+        self.setObjectName("deckChooser")
+        self.setMinimumContentsLength(24)
+        self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.items = QStandardItemModel(self)
+        self.setModel(self.items)
+        self.editor = None
+        self._saved: list[str] = []
+        self._filling = False
+        self.currentIndexChanged.connect(self._changed)
+        context.decks_changed.connect(self.reload_saved)
+        self.refill()
+
+    def connect_editor(self, editor_screen) -> None:
+        """List the decks open in ``editor_screen`` (a :class:`DeckEditorScreen`)."""
+        self.editor = editor_screen
+        editor_screen.open_decks_changed.connect(self.refill)
+        self.refill()
+
+    def reload_saved(self) -> None:
+        from deckbuilder.services.decks import list_decks
+
+        self.context.run(list_decks, self.context.db_path, on_done=self._saved_loaded,
+                         on_error=lambda *_: None)
+
+    def _saved_loaded(self, decks) -> None:
+        self._saved = [deck.name for deck in decks]
+        self.refill()
+
+    def sources(self) -> list[DeckSource]:
+        """Every choice, in list order."""
+        found = []
+        if self.editor is not None and isValid(self.editor):
+            found += [DeckSource(OPEN, document, document.title)
+                      for document in self.editor.documents()]
+        found += [DeckSource(SAVED, name, name) for name in self._saved]
+        found += [DeckSource(DEMO, str(path), path.stem.replace("-", " ").title())
+                  for path in demo_deck_files()]
+        return found
+
+    def refill(self) -> None:
+        """Rebuild the list, keeping the current choice if it is still there."""
+        current = self.current_source()
+        self._filling = True
+        try:
+            self.items.clear()
+            headings = {OPEN: "Open in the editor", SAVED: "My decks", DEMO: "Demo decks"}
+            kind = None
+            select = -1
+            for source in self.sources():
+                if source.kind != kind:
+                    kind = source.kind
+                    heading = QStandardItem(headings[kind])
+                    heading.setFlags(Qt.ItemFlag.NoItemFlags)
+                    font = heading.font()
+                    font.setBold(True)
+                    heading.setFont(font)
+                    self.items.appendRow(heading)
+                item = QStandardItem("   " + source.label)
+                item.setData(source, SourceRole)
+                item.setToolTip(source.label)
+                self.items.appendRow(item)
+                if current is not None and (source.kind, source.key) == (current.kind,
+                                                                         current.key):
+                    select = self.items.rowCount() - 1
+            if select < 0:
+                select = next((row for row in range(self.items.rowCount())
+                               if self.items.item(row).data(SourceRole) is not None), -1)
+            self.setCurrentIndex(select)
+        finally:
+            self._filling = False
+        if self.current_source() != current:
+            self.source_changed.emit(self.current_source())
+
+    def current_source(self) -> DeckSource | None:
+        source = self.currentData(SourceRole)
+        return source if isinstance(source, DeckSource) else None
+
+    def select(self, kind: str, key: object) -> bool:
+        """Choose the entry of ``kind`` and ``key``; returns whether it is listed."""
+        for row in range(self.items.rowCount()):
+            source = self.items.item(row).data(SourceRole)
+            if isinstance(source, DeckSource) and (source.kind, source.key) == (kind, key):
+                self.setCurrentIndex(row)
+                return True
+        return False
+
+    def _changed(self, _index: int) -> None:
+        if not self._filling:
+            self.source_changed.emit(self.current_source())
+
+    def load(self, on_done, on_error) -> int | None:
+        """Read the chosen deck in the background: ``on_done(PlayDeck)`` or
+        ``on_error(exception, details)``. Returns the task id (``None``: no choice)."""
+        source = self.current_source()
+        if source is None:
+            return None
+        deck = catalogue = None
+        if source.kind == OPEN:
+            document = source.key
+            if not isValid(document):
+                return None
+            deck, catalogue = document.snapshot(), document.catalogue
+        return self.context.run(load_play_deck, source.kind, source.key, self.context.db_path,
+                                deck, catalogue, on_done=on_done, on_error=on_error)

@@ -1,0 +1,97 @@
+"""A row of card faces: a list model of records with captions, shown as images.
+
+Faces come from the app's :class:`~deckbuilder.gui.images.CardImages` cache (drawn by
+:func:`deckbuilder.services.images.face_for` off the GUI thread); a card outline
+stands in until its face is ready.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QSize, Qt
+from PySide6.QtGui import QPixmap
+from PySide6.QtWidgets import QAbstractItemView, QListView
+
+from card_db.images.aspect import card_height
+from card_db.records import CardRecord
+from deckbuilder.gui.browser.views import placeholder_pixmap
+from deckbuilder.presentation import characteristics_text
+
+#: Role returning the row's :class:`CardRecord`.
+RecordRole = Qt.ItemDataRole.UserRole + 1
+_ROOT = QModelIndex()
+
+
+class CardStripModel(QAbstractListModel):
+    """Cards ``(record, caption)``; faces ``width`` px wide from ``images``."""
+
+    def __init__(self, images, width: int, parent=None):
+        super().__init__(parent)
+        self.images = images
+        self.width = width
+        self.cards: list[tuple[CardRecord, str]] = []
+        self.placeholder: QPixmap | None = None
+        images.ready.connect(self._ready)
+
+    def set_cards(self, cards: Sequence[tuple[CardRecord, str]]) -> None:
+        self.beginResetModel()
+        self.cards = list(cards)
+        self.endResetModel()
+
+    def names(self) -> list[str]:
+        return [record.name for record, _ in self.cards]
+
+    def rowCount(self, parent: QModelIndex = _ROOT) -> int:
+        return 0 if parent.isValid() else len(self.cards)
+
+    def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        record, caption = self.cards[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return caption or record.name
+        if role == Qt.ItemDataRole.DecorationRole:
+            pixmap = self.images.pixmap(record, self.width)
+            return pixmap if pixmap is not None else self.placeholder
+        if role == Qt.ItemDataRole.ToolTipRole:
+            details = characteristics_text(record)
+            return f"{record.name}\n{record.card_type.value}" + (f" · {details}" if details
+                                                                 else "")
+        if role == RecordRole:
+            return record
+        return None
+
+    def _ready(self, name: str, width: int) -> None:
+        if width != self.width:
+            return
+        for row, (record, _caption) in enumerate(self.cards):
+            if record.name == name:
+                index = self.index(row)
+                self.dataChanged.emit(index, index, [Qt.ItemDataRole.DecorationRole])
+
+
+class CardStrip(QListView):
+    """Card faces left to right, wrapping; ``width`` px faces."""
+
+    def __init__(self, images, width: int, parent=None):
+        super().__init__(parent)
+        self.strip = CardStripModel(images, width, self)
+        self.strip.placeholder = placeholder_pixmap(width, self.palette())
+        self.setModel(self.strip)
+        self.setViewMode(QListView.ViewMode.IconMode)
+        self.setMovement(QListView.Movement.Static)
+        self.setResizeMode(QListView.ResizeMode.Adjust)
+        self.setWrapping(True)
+        self.setWordWrap(True)
+        self.setUniformItemSizes(True)
+        self.setSpacing(4)
+        self.setIconSize(QSize(width, card_height(width)))
+        self.setGridSize(QSize(width + 14, card_height(width) + 38))
+        self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        self.setTextElideMode(Qt.TextElideMode.ElideRight)
+
+    def set_cards(self, cards: Sequence[tuple[CardRecord, str]]) -> None:
+        self.strip.set_cards(cards)
