@@ -32,7 +32,12 @@ class CardStripModel(QAbstractListModel):
         self.width = width
         self.cards: list[tuple[CardRecord, str]] = []
         self.placeholder: QPixmap | None = None
+        self._scaled: dict[str, QPixmap] = {}
         images.ready.connect(self._ready)
+        context = images.parent()  # the AppContext: forget a face when its scan changes
+        if hasattr(context, "images_changed"):
+            context.images_changed.connect(lambda name: self._scaled.pop(name, None))
+            context.catalogue_changed.connect(lambda _names: self._scaled.clear())
 
     def set_cards(self, cards: Sequence[tuple[CardRecord, str]]) -> None:
         self.beginResetModel()
@@ -52,8 +57,7 @@ class CardStripModel(QAbstractListModel):
         if role == Qt.ItemDataRole.DisplayRole:
             return caption or record.name
         if role == Qt.ItemDataRole.DecorationRole:
-            pixmap = self.images.pixmap(record, self.width)
-            return pixmap if pixmap is not None else self.placeholder
+            return self.face(record)
         if role == Qt.ItemDataRole.ToolTipRole:
             details = characteristics_text(record)
             return f"{record.name}\n{record.card_type.value}" + (f" · {details}" if details
@@ -62,9 +66,23 @@ class CardStripModel(QAbstractListModel):
             return record
         return None
 
+    def face(self, record: CardRecord) -> QPixmap | None:
+        """The face at the strip's width (the placeholder while it is drawn)."""
+        scaled = self._scaled.get(record.name)
+        if scaled is not None:
+            return scaled
+        pixmap = self.images.pixmap(record, self.width)
+        if pixmap is None:
+            return self.placeholder
+        if pixmap.width() != self.width:  # faces are never drawn narrower than legible
+            pixmap = pixmap.scaledToWidth(self.width, Qt.TransformationMode.SmoothTransformation)
+        self._scaled[record.name] = pixmap
+        return pixmap
+
     def _ready(self, name: str, width: int) -> None:
         if width != self.width:
             return
+        self._scaled.pop(name, None)
         for row, (record, _caption) in enumerate(self.cards):
             if record.name == name:
                 index = self.index(row)

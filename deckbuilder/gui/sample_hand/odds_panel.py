@@ -17,9 +17,9 @@ from PySide6.QtWidgets import (
 
 #: (column title, key of the report, tooltip)
 COLUMNS = (
-    ("1+ Character", "p_at_least_1_character_by_round", "At least one Character"),
-    ("2+", "p_at_least_2_characters_by_round", "At least two Characters"),
-    ("3+", "p_at_least_3_characters_by_round", "At least three Characters"),
+    ("1+ Char.", "p_at_least_1_character_by_round", "At least one Character"),
+    ("2+ Char.", "p_at_least_2_characters_by_round", "At least two Characters"),
+    ("3+ Char.", "p_at_least_3_characters_by_round", "At least three Characters"),
     ("Prime ≤ 7", "p_character_prime_7_or_less_by_round",
      "A Character of Prime 7 or less (the Prime allowance)"),
     ("Maestro", "p_maestro_by_round", "A Maestro"),

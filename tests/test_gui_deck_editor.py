@@ -1,0 +1,440 @@
+"""The deck editor (issue "The desktop app", section 2): adding cards (buttons, the
+browser's signal, drops) with the live legality panel ("Deck Construction"), undo and
+redo through the main window, saving and reopening, files in every format, "What I
+still need", recent decks and the unsaved-changes prompt."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, Qt
+from PySide6.QtGui import QDropEvent
+from PySide6.QtTest import QTest
+from PySide6.QtWidgets import QApplication
+
+from card_db.database import ensure_database
+from card_db.records import CardType
+from deckbuilder import formats
+from deckbuilder.deck.legality import validate
+from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
+from deckbuilder.deck.stats import deck_stats
+from deckbuilder.gui.deck_editor import files
+from deckbuilder.gui.deck_editor.deck_model import SIDEBOARD_TITLE
+from deckbuilder.gui.deck_editor.document import DeckDocument
+from deckbuilder.gui.deck_editor.legality_panel import RuleRole
+from deckbuilder.gui.deck_editor.recent import FILE, SAVED, RecentDeck
+from deckbuilder.gui.deck_editor.screen import CANCEL, DISCARD, SAVE
+from deckbuilder.gui.mime import card_mime_data
+from deckbuilder.services.catalogue import load_catalogue
+from deckbuilder.services.collection import CollectionRow, add_rows
+from deckbuilder.services.decks import list_decks, load_deck
+
+DEMO = files.demo_deck_files()[0]  # maestro-reconciliation.txt, a legal 60-card deck
+
+
+@pytest.fixture
+def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
+    template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
+    if not template.exists():
+        os.replace(ensure_database(template.with_suffix(".building")), template)
+    target = Path(os.environ["DECKBUILDER_DB"])
+    shutil.copy(template, target)
+    monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
+    return target
+
+
+@pytest.fixture
+def window(qtbot, db):
+    from deckbuilder.gui.app import create_main_window
+
+    win = create_main_window(db)
+    qtbot.addWidget(win)
+    win.show()
+    win.start()
+    assert win.context.wait_idle()
+    yield win
+    for screen in win.screens.values():  # nothing asks questions at teardown
+        if hasattr(screen, "ask_unsaved"):
+            screen.ask_unsaved = lambda _documents: DISCARD
+    win.context.close()
+
+
+@pytest.fixture
+def editor_screen(window):
+    return window.show_screen("deck-editor")
+
+
+@pytest.fixture
+def catalogue(db):
+    return load_catalogue(db)
+
+
+def open_demo(screen, window):
+    screen.open_file(DEMO)
+    assert window.context.wait_idle()
+    return screen.current_editor()
+
+
+def first_of(catalogue, card_type: CardType) -> str:
+    return next(r.name for r in catalogue if r.card_type is card_type)
+
+
+def test_the_screen_is_registered_with_its_screenshot(window):
+    spec = next(s for s in window.specs if s.key == "deck-editor")
+    assert spec.screenshot == "deck-editor.png"
+    assert window.screen("deck-editor").tabs.count() == 0
+
+
+def test_the_browser_adds_cards_and_the_legality_panel_follows(window, editor_screen,
+                                                                catalogue):
+    character = first_of(catalogue, CardType.CHARACTER)
+    window.screen("browser").add_to_deck_requested.emit(character)  # double-click / Enter
+    editor = editor_screen.current_editor()
+    assert editor is not None, "adding with no deck open starts a new deck"
+    document = editor.document
+    assert document.count_of(character) == 1
+    assert editor.selected_cards() == [(character, MAIN)]
+    rules = editor.legality.rules()
+    assert rules[:2] == ["deck-size", "dominion-missing"]  # violations first
+    assert "few-characters" in rules
+    assert editor.legality.summary.text().startswith("Not legal")
+    # "+" on the selection adds a copy; the panel is recomputed on the spot
+    editor.add_action.trigger()
+    assert document.count_of(character) == 2
+    assert document.analysis.report.card_count == 2
+    assert editor.legality.rules() == [f.rule for f in
+                                       document.analysis.report.violations
+                                       + document.analysis.report.warnings]
+
+
+def test_removing_from_a_legal_deck_makes_it_illegal_and_back(window, editor_screen):
+    editor = open_demo(editor_screen, window)
+    document = editor.document
+    assert editor.legality.summary.text() == "Legal: 60 cards"
+    site = editor.model.groups[1].names[0]
+    assert editor.select_cards([site]) == 1
+    QTest.keyClick(editor.view, Qt.Key.Key_Minus)
+    assert document.deck.total() == 59
+    assert editor.legality.rules()[0] == "deck-size"
+    assert "59 cards" in editor.legality.summary.text()
+    QTest.keyClick(editor.view, Qt.Key.Key_Plus)
+    assert document.deck.total() == 60 and document.analysis.report.legal
+
+
+def test_clicking_a_finding_selects_its_cards(window, editor_screen, catalogue):
+    path = first_of(catalogue, CardType.PATH)
+    editor = editor_screen.new_deck()
+    editor.document.add(path, 2)
+    findings = editor.legality.findings
+    row = next(i for i in range(findings.count())
+               if findings.item(i).data(RuleRole) == "path-duplicate")
+    editor.view.clearSelection()
+    item = findings.item(row)
+    QTest.mouseClick(findings.viewport(), Qt.MouseButton.LeftButton, pos=findings
+                     .visualItemRect(item).center())
+    assert editor.selected_cards() == [(path, MAIN)]
+
+
+def test_undo_and_redo_every_edit_through_the_edit_menu(window, editor_screen, catalogue):
+    editor = editor_screen.new_deck()
+    document = editor.document
+    assert window.undo_group.activeStack() is document.undo_stack
+    site = first_of(catalogue, CardType.SITE)
+    character = first_of(catalogue, CardType.CHARACTER)
+    document.add(site)
+    document.add(character, 3)
+    document.move(character, MAIN, 1)
+    document.set_field("name", "Undo test")
+    editor.notes.setPlainText("first line")
+    editor.notes.appendPlainText("second line")  # merges with the first notes edit
+    before = [document.deck.merged(), document.deck.notes]
+    assert document.deck.count_of(character, SIDEBOARD) == 1
+    assert document.deck.notes == "first line\nsecond line"
+    assert document.undo_stack.count() == 5
+
+    window.undo_action.trigger()  # the notes, in one step
+    assert document.deck.notes == "" and editor.notes.toPlainText() == ""
+    window.undo_action.trigger()  # the name
+    assert document.deck.name == "" and editor.name_edit.text() == ""
+    window.undo_action.trigger()  # the move
+    assert document.count_of(character) == 3
+    assert document.count_of(character, SIDEBOARD) == 0
+    assert editor.model.group_index(SIDEBOARD, None).isValid()
+    assert editor.model.groups[-1].names == []
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert document.deck.main == [] and document.analysis.report.card_count == 0
+    assert not window.undo_action.isEnabled()
+    for _ in range(5):
+        window.redo_action.trigger()
+    assert [document.deck.merged(), document.deck.notes] == before
+    assert editor_screen.tabs.tabText(0) == "Undo test *"
+
+
+def test_undo_restores_the_exact_order_of_the_list(editor_screen, window):
+    editor = open_demo(editor_screen, window)
+    document = editor.document
+    original = list(document.deck.main)
+    name = original[3].name
+    document.set_count(name, 0)
+    assert name not in document.deck.counts()
+    window.undo_action.trigger()
+    assert document.deck.main == original
+
+
+def test_dropping_a_card_from_the_browser(window, editor_screen, catalogue, qtbot):
+    editor = editor_screen.new_deck()
+    character = first_of(catalogue, CardType.CHARACTER)
+    view = editor.view
+    side = editor.model.group_index(SIDEBOARD, None)
+    target = view.visualRect(side).center()
+    mime = card_mime_data([character])
+    drop = QDropEvent(target.toPointF(), Qt.DropAction.CopyAction, mime,
+                      Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
+    QApplication.sendEvent(view.viewport(), drop)
+    assert editor.document.count_of(character, SIDEBOARD) == 1
+    assert editor.document.count_of(character, MAIN) == 0
+    # a drop on the list's empty space goes to the main deck
+    empty = QPoint(view.viewport().width() // 2, view.viewport().height() - 5)
+    QApplication.sendEvent(view.viewport(), QDropEvent(
+        empty.toPointF(), Qt.DropAction.CopyAction, card_mime_data([character]),
+        Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
+    assert editor.document.count_of(character, MAIN) == 1
+    editor.document.undo_stack.undo()
+    assert editor.document.count_of(character, MAIN) == 0
+
+
+def test_dropping_an_unknown_card_reports_it(window, editor_screen):
+    editor = editor_screen.new_deck()
+    ok = editor.model.dropMimeData(card_mime_data(["Gentle Maestroo"]),
+                                   Qt.DropAction.CopyAction, -1, -1, editor.model.index(0, 0))
+    assert not ok
+    assert "Gentle Maestroo" in window.context.last_error
+    assert editor.document.deck.main == []
+
+
+def test_groups_by_type_with_counts_and_hides_empty_ones(editor_screen, window):
+    editor = open_demo(editor_screen, window)
+    model, deck = editor.model, editor.document.deck
+    catalogue = editor.document.catalogue
+    for row, group in enumerate(model.groups[:8]):
+        expected = sum(c for n, c in deck.counts().items()
+                       if catalogue.resolve(n).card_type is group.card_type)
+        assert model.data(model.index(row, 0)) == expected
+        assert editor.view.isRowHidden(row, model.index(row, 0).parent()) == (expected == 0)
+    sideboard = len(model.groups) - 1
+    assert model.data(model.index(sideboard, 1)) == SIDEBOARD_TITLE
+    assert not editor.view.isRowHidden(sideboard, model.index(sideboard, 0).parent())
+
+
+def test_statistics_charts_follow_every_edit(editor_screen, window):
+    editor = open_demo(editor_screen, window)
+    document = editor.document
+    stats = deck_stats(document.deck, document.catalogue)
+    prime = editor.stats.prime_chart.shown()
+    assert {int(k): v for k, v in prime.items() if v} == stats.prime_curve
+    assert editor.stats.type_chart.shown()["Characters"] == stats.by_type["Character"]
+    character = editor.model.groups[0].names[0]
+    record = document.catalogue.resolve(character)
+    document.add(character)
+    assert editor.stats.prime_chart.shown()[str(record.prime)] == \
+        stats.prime_curve[record.prime] + 1
+    assert editor.stats.dominion_chart.shown()[str(record.dominions[0])] == \
+        stats.by_dominion[str(record.dominions[0])] + 1
+
+
+def test_save_and_reopen(window, editor_screen, catalogue, db):
+    editor = editor_screen.new_deck()
+    document = editor.document
+    site = first_of(catalogue, CardType.SITE)
+    character = first_of(catalogue, CardType.CHARACTER)
+    editor.name_edit.setText("Saved in the database")
+    editor.author_edit.setText("Tester")
+    document.add(site, 2)
+    document.add(character, 1, SIDEBOARD)
+    editor.notes.setPlainText("Play the Site first.")
+    assert editor_screen.tabs.tabText(0).endswith(" *")
+    window.save_action.trigger()
+    assert window.context.wait_idle()
+    assert not document.dirty and editor_screen.tabs.tabText(0) == "Saved in the database"
+    stored = load_deck("Saved in the database", db)
+    assert stored == DeckList(name="Saved in the database", author="Tester",
+                              notes="Play the Site first.", main=[(site, 2)],
+                              sideboard=[(character, 1)])
+    assert editor_screen.recent.entries()[0] == RecentDeck(SAVED, "Saved in the database")
+
+    assert editor_screen.close_current()
+    assert editor_screen.tabs.count() == 0
+    editor_screen.open_saved("Saved in the database")
+    assert window.context.wait_idle()
+    reopened = editor_screen.current_document()
+    assert reopened.deck == stored and not reopened.dirty
+    assert reopened.saved_name == "Saved in the database"
+
+
+def test_renaming_a_saved_deck_replaces_the_old_entry(window, editor_screen, catalogue, db):
+    editor = editor_screen.new_deck()
+    editor.document.set_field("name", "Old name")
+    editor.document.add(first_of(catalogue, CardType.SITE))
+    editor_screen.save_document()
+    assert window.context.wait_idle()
+    editor.document.set_field("name", "New name")
+    editor_screen.save_document()
+    assert window.context.wait_idle()
+    assert [d.name for d in list_decks(db)] == ["New name"]
+    assert editor_screen.recent.entries()[0] == RecentDeck(SAVED, "New name")
+
+
+def test_save_as_writes_the_file_and_save_writes_it_again(window, editor_screen, tmp_path):
+    editor = open_demo(editor_screen, window)
+    document = editor.document
+    target = tmp_path / "copy"
+    assert editor_screen.save_as(target, formats.get("cockatrice"))
+    assert window.context.wait_idle()
+    written = tmp_path / "copy.cod"
+    assert document.file_path == written and not document.dirty
+    assert formats.read_file(written).merged().main == document.deck.merged().main
+    name = document.deck.main[0].name
+    document.add(name)
+    window.save_action.trigger()
+    assert window.context.wait_idle()
+    assert formats.read_file(written).count_of(name) == document.count_of(name)
+    assert editor_screen.recent.entries()[0] == RecentDeck(FILE, str(written))
+
+
+@pytest.mark.parametrize("name", formats.names())
+def test_export_in_every_format(window, editor_screen, tmp_path, name):
+    editor = open_demo(editor_screen, window)
+    deck_format = formats.get(name)
+    editor_screen.export(tmp_path / "export", deck_format)
+    assert window.context.wait_idle(30)
+    target = tmp_path / f"export{deck_format.extensions[0]}"
+    data = target.read_bytes()
+    if name == "pdf":
+        assert data.startswith(b"%PDF")
+    elif name == "png":
+        assert data.startswith(b"\x89PNG")
+    else:
+        assert formats.read_file(target).merged().main == editor.document.deck.merged().main
+    assert editor.document.file_path == DEMO  # exporting does not change where it is saved
+
+
+def test_dialog_filters_come_from_the_formats_registry():
+    readable = [f for f in formats.all_formats() if f.readable]
+    assert len(files.save_filters()) == len(readable)
+    assert len(files.export_filters()) == len(formats.all_formats())
+    assert "*.o8d" in files.open_filters()[0] and "*.pdf" not in files.open_filters()[0]
+    assert files.format_for_filter(files.export_filters()[-1]).name == "png"
+    assert files.with_extension("deck", formats.get("pdf")).name == "deck.pdf"
+    assert files.with_extension("deck.PDF", formats.get("pdf")).name == "deck.PDF"
+
+
+def test_importing_a_deck_with_an_unknown_card_shows_where(window, editor_screen, tmp_path):
+    bad = tmp_path / "bad.txt"
+    bad.write_text("# name: Broken\n2 Cinder Waystation\n3 Cinder Waystaton\n", encoding="utf-8")
+    editor_screen.import_file(bad)
+    assert window.context.wait_idle()
+    assert editor_screen.tabs.count() == 0
+    message = window.context.last_error
+    assert "bad.txt:3" in message and "Cinder Waystaton" in message
+    assert "Cinder Waystation" in message  # the suggestion
+
+
+def test_an_imported_deck_is_unsaved_until_saved(window, editor_screen, tmp_path):
+    source = tmp_path / "import.json"
+    shutil.copy(DEMO, tmp_path / "demo.txt")
+    formats.write_file(formats.read_file(tmp_path / "demo.txt"), source)
+    editor_screen.import_file(source)
+    assert window.context.wait_idle()
+    document = editor_screen.current_document()
+    assert document.file_path is None and editor_screen.is_unsaved(document)
+    editor_screen.ask_unsaved = lambda documents: CANCEL
+    assert not editor_screen.can_close()
+
+
+def test_closing_with_unsaved_changes_asks(window, editor_screen, catalogue, db):
+    editor = editor_screen.new_deck()
+    editor.document.set_field("name", "Unsaved")
+    editor.document.add(first_of(catalogue, CardType.SITE))
+    asked = []
+    editor_screen.ask_unsaved = lambda documents: asked.append(documents) or CANCEL
+    assert not editor_screen.can_close()
+    assert not editor_screen.close_current() and editor_screen.tabs.count() == 1
+    editor_screen.ask_unsaved = lambda documents: SAVE
+    assert editor_screen.can_close()
+    assert [d.name for d in list_decks(db)] == ["Unsaved"]
+    editor.document.add(first_of(catalogue, CardType.SITE))
+    editor_screen.ask_unsaved = lambda documents: DISCARD
+    assert editor_screen.close_current() and editor_screen.tabs.count() == 0
+    assert load_deck("Unsaved", db).total() == 1
+    assert asked and asked[0][0].deck.name == "Unsaved"
+
+
+def test_recent_decks_reopen_from_the_menu(window, editor_screen, tmp_path):
+    open_demo(editor_screen, window)
+    assert editor_screen.recent.entries()[0] == RecentDeck(FILE, str(DEMO))
+    editor_screen.close_current()
+    editor_screen._fill_recent_menu()
+    first = editor_screen.recent_menu.actions()[0]
+    assert DEMO.name in first.text()
+    first.trigger()
+    assert window.context.wait_idle()
+    assert editor_screen.current_document().file_path == DEMO
+    # opening the same file again shows the open tab
+    editor_screen.open_file(DEMO)
+    assert window.context.wait_idle()
+    assert editor_screen.tabs.count() == 1
+    missing = tmp_path / "gone.txt"
+    editor_screen.recent.add(RecentDeck(FILE, str(missing)))
+    editor_screen.open_recent(RecentDeck(FILE, str(missing)))
+    assert window.context.wait_idle()
+    assert RecentDeck(FILE, str(missing)) not in editor_screen.recent.entries()
+
+
+def test_what_i_still_need_counts_the_collection(window, editor_screen, db):
+    editor = open_demo(editor_screen, window)
+    deck = editor.document.deck
+    first, second = deck.main[0], deck.main[1]
+    add_rows([CollectionRow(first.name, first.count), CollectionRow(second.name, 1)], db)
+    window.context.collection_changed.emit()
+    editor.side_tabs.setCurrentWidget(editor.needs)
+    assert window.context.wait_idle()
+    needs = {n.name: n.to_acquire for n in editor.needs.model.needs}
+    assert first.name not in needs
+    assert needs.get(second.name, 0) == second.count - 1
+    assert sum(needs.values()) == 60 - first.count - 1
+    assert "You still need" in editor.needs.summary.text()
+    editor.document.set_count(second.name, 1)
+    assert second.name not in {n.name for n in editor.needs.model.needs}
+
+
+def test_the_open_dialog_lists_saved_and_demo_decks(window, editor_screen, catalogue):
+    editor = editor_screen.new_deck()
+    editor.document.set_field("name", "Listed")
+    editor.document.add(first_of(catalogue, CardType.SITE))
+    editor_screen.save_document()
+    assert window.context.wait_idle()
+    dialog = editor_screen.open_document()
+    assert window.context.wait_idle()
+    assert dialog.mine.childCount() == 1 and dialog.mine.child(0).text(0) == "Listed"
+    assert dialog.demos.childCount() == len(files.demo_deck_files())
+    dialog.tree.setCurrentItem(dialog.demos.child(0))
+    dialog.accept()
+    assert window.context.wait_idle()
+    assert editor_screen.tabs.count() == 2
+
+
+def test_document_analysis_matches_the_deck_layer(catalogue):
+    deck = formats.read_file(DEMO)
+    document = DeckDocument(deck, catalogue)
+    assert document.analysis.report == validate(deck.merged(), catalogue)
+    document.set_starter(True)
+    assert document.analysis.report == validate(deck.merged(), catalogue, starter=True)
+    with pytest.raises(LookupError):
+        document.add("No Such Card Anywhere")
+    with pytest.raises(ValueError):
+        document.set_field("name", "bad\x07name")
+    assert document.undo_stack.count() == 0
