@@ -7,11 +7,12 @@ from __future__ import annotations
 
 import os
 import shutil
+import warnings
 from pathlib import Path
 
 import pytest
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QDropEvent
+from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -56,9 +57,6 @@ def window(qtbot, db):
     win.start()
     assert win.context.wait_idle()
     yield win
-    for screen in win.screens.values():  # nothing asks questions at teardown
-        if hasattr(screen, "ask_unsaved"):
-            screen.ask_unsaved = lambda _documents: DISCARD
     win.context.close()
 
 
@@ -185,26 +183,44 @@ def test_undo_restores_the_exact_order_of_the_list(editor_screen, window):
     assert document.deck.main == original
 
 
+def drop_on(widget, point: QPoint, names: list[str]) -> bool:
+    """Drag ``names`` over ``widget`` and drop them at ``point``, as a drag from the
+    browser does (enter, move, drop); returns whether the drop was accepted."""
+    mime = card_mime_data(names)
+    args = (Qt.DropAction.CopyAction, mime, Qt.MouseButton.LeftButton,
+            Qt.KeyboardModifier.NoModifier)
+    with warnings.catch_warnings():  # PySide marks Qt 6's only constructors deprecated
+        warnings.simplefilter("ignore", DeprecationWarning)
+        QApplication.sendEvent(widget, QDragEnterEvent(point, *args))
+        QApplication.sendEvent(widget, QDragMoveEvent(point, *args))
+    drop = QDropEvent(point.toPointF(), *args)
+    QApplication.sendEvent(widget, drop)
+    return drop.isAccepted()
+
+
 def test_dropping_a_card_from_the_browser(window, editor_screen, catalogue, qtbot):
     editor = editor_screen.new_deck()
     character = first_of(catalogue, CardType.CHARACTER)
     view = editor.view
+    qtbot.waitUntil(lambda: view.viewport().height() > 100)  # laid out
     side = editor.model.group_index(SIDEBOARD, None)
-    target = view.visualRect(side).center()
-    mime = card_mime_data([character])
-    drop = QDropEvent(target.toPointF(), Qt.DropAction.CopyAction, mime,
-                      Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier)
-    QApplication.sendEvent(view.viewport(), drop)
+    assert drop_on(view.viewport(), view.visualRect(side).center(), [character])
     assert editor.document.count_of(character, SIDEBOARD) == 1
     assert editor.document.count_of(character, MAIN) == 0
     # a drop on the list's empty space goes to the main deck
     empty = QPoint(view.viewport().width() // 2, view.viewport().height() - 5)
-    QApplication.sendEvent(view.viewport(), QDropEvent(
-        empty.toPointF(), Qt.DropAction.CopyAction, card_mime_data([character]),
-        Qt.MouseButton.LeftButton, Qt.KeyboardModifier.NoModifier))
+    assert drop_on(view.viewport(), empty, [character])
     assert editor.document.count_of(character, MAIN) == 1
     editor.document.undo_stack.undo()
     assert editor.document.count_of(character, MAIN) == 0
+
+
+def test_dropping_on_the_screen_with_no_deck_open_starts_one(window, editor_screen,
+                                                               catalogue, qtbot):
+    character = first_of(catalogue, CardType.CHARACTER)
+    qtbot.waitUntil(lambda: editor_screen.empty.isVisible())
+    assert drop_on(editor_screen, editor_screen.rect().center(), [character])
+    assert editor_screen.current_document().count_of(character) == 1
 
 
 def test_dropping_an_unknown_card_reports_it(window, editor_screen):
@@ -251,8 +267,8 @@ def test_save_and_reopen(window, editor_screen, catalogue, db):
     document = editor.document
     site = first_of(catalogue, CardType.SITE)
     character = first_of(catalogue, CardType.CHARACTER)
-    editor.name_edit.setText("Saved in the database")
-    editor.author_edit.setText("Tester")
+    QTest.keyClicks(editor.name_edit, "Saved in the database")  # not committed yet
+    QTest.keyClicks(editor.author_edit, "Tester")
     document.add(site, 2)
     document.add(character, 1, SIDEBOARD)
     editor.notes.setPlainText("Play the Site first.")
@@ -351,26 +367,47 @@ def test_an_imported_deck_is_unsaved_until_saved(window, editor_screen, tmp_path
     assert window.context.wait_idle()
     document = editor_screen.current_document()
     assert document.file_path is None and editor_screen.is_unsaved(document)
-    editor_screen.ask_unsaved = lambda documents: CANCEL
     assert not editor_screen.can_close()
+    assert editor_screen.quit_box is not None
+    assert "“Maestro Reconciliation”" in editor_screen.quit_box.text()
 
 
-def test_closing_with_unsaved_changes_asks(window, editor_screen, catalogue, db):
+def test_closing_a_tab_with_unsaved_changes_asks(window, editor_screen, catalogue, db):
     editor = editor_screen.new_deck()
     editor.document.set_field("name", "Unsaved")
     editor.document.add(first_of(catalogue, CardType.SITE))
     asked = []
     editor_screen.ask_unsaved = lambda documents: asked.append(documents) or CANCEL
-    assert not editor_screen.can_close()
     assert not editor_screen.close_current() and editor_screen.tabs.count() == 1
+    assert asked and asked[0][0].deck.name == "Unsaved"
     editor_screen.ask_unsaved = lambda documents: SAVE
-    assert editor_screen.can_close()
-    assert [d.name for d in list_decks(db)] == ["Unsaved"]
-    editor.document.add(first_of(catalogue, CardType.SITE))
-    editor_screen.ask_unsaved = lambda documents: DISCARD
     assert editor_screen.close_current() and editor_screen.tabs.count() == 0
     assert load_deck("Unsaved", db).total() == 1
-    assert asked and asked[0][0].deck.name == "Unsaved"
+
+
+def test_quitting_with_unsaved_changes_asks_without_blocking(window, editor_screen, catalogue,
+                                                             db):
+    editor = editor_screen.new_deck()
+    editor.document.set_field("name", "At quit")
+    editor.document.add(first_of(catalogue, CardType.SITE))
+    window.close()
+    assert window.isVisible(), "the window waits for the answer"
+    box = editor_screen.quit_box
+    assert box is not None and box.isVisible() and "“At quit”" in box.text()
+    assert not editor_screen.quit_answer(CANCEL, editor_screen.documents())
+    assert window.isVisible() and list_decks(db) == []
+    window.close()  # asks again
+    assert editor_screen.quit_box is not None
+    assert editor_screen.quit_answer(SAVE, editor_screen.documents())
+    assert not window.isVisible()
+    assert load_deck("At quit", db).total() == 1
+
+
+def test_quitting_and_discarding_closes_the_window(window, editor_screen, catalogue, db):
+    editor_screen.new_deck().document.add(first_of(catalogue, CardType.SITE))
+    assert not editor_screen.can_close()
+    assert editor_screen.quit_answer(DISCARD, editor_screen.documents())
+    assert not window.isVisible() and list_decks(db) == []
 
 
 def test_recent_decks_reopen_from_the_menu(window, editor_screen, tmp_path):

@@ -230,10 +230,9 @@ class DeckEditor(QWidget):
         self._syncing = True
         try:
             deck = document.deck
-            if self.name_edit.text() != deck.name:
-                self.name_edit.setText(deck.name)
-            if self.author_edit.text() != deck.author:
-                self.author_edit.setText(deck.author)
+            for edit, value in ((self.name_edit, deck.name), (self.author_edit, deck.author)):
+                if not edit.isModified() and edit.text() != value:  # not while typed in
+                    edit.setText(value)
             if self.notes.toPlainText() != deck.notes:
                 self.notes.setPlainText(deck.notes)
                 self.notes.moveCursor(self.notes.textCursor().MoveOperation.End)
@@ -340,6 +339,7 @@ class DeckEditor(QWidget):
     def _set_field(self, field: str, edit: QLineEdit) -> None:
         if self._syncing:
             return
+        edit.setModified(False)
         try:
             self.document.set_field(field, edit.text())
         except ValueError as exc:
@@ -356,5 +356,6 @@ class DeckEditor(QWidget):
 
     def commit_fields(self) -> None:
         """Take in a name or author still being typed (before saving)."""
-        self._set_field("name", self.name_edit)
-        self._set_field("author", self.author_edit)
+        for field, edit in (("name", self.name_edit), ("author", self.author_edit)):
+            if edit.isModified():
+                self._set_field(field, edit)

@@ -67,6 +67,8 @@ class DeckEditorScreen(Screen):
         self.saved_names: set[str] = set()
         self.window_ref = None
         self._splitter_states: dict[str, object] = {}
+        self._quit_confirmed = False
+        self.quit_box: QMessageBox | None = None
         self._build()
         self.setAcceptDrops(True)
         context.catalogue_changed.connect(lambda _names: self.reload_catalogue())
@@ -561,20 +563,57 @@ class DeckEditorScreen(Screen):
             on_error=self.context.error_handler("The deck was not exported"),
         )
 
-    # -- questions (tests replace these) --------------------------------------------------------
+    # -- questions ---------------------------------------------------------------------------------
 
-    def ask_unsaved(self, documents: list[DeckDocument]) -> str:
-        """Ask what to do with unsaved decks: :data:`SAVE`, :data:`DISCARD` or :data:`CANCEL`."""
+    def _unsaved_box(self, documents: list[DeckDocument], parent: QWidget) -> QMessageBox:
         names = ", ".join(f"“{d.title}”" for d in documents)
         box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved Changes",
-                          f"Save the changes to {names}?", parent=self)
+                          f"Save the changes to {names}?", parent=parent)
+        box.setObjectName("unsavedDecks")
         box.setInformativeText("Your changes are lost if you don't save them.")
         buttons = QMessageBox.StandardButton
         box.setStandardButtons(buttons.Save | buttons.Discard | buttons.Cancel)
         box.setDefaultButton(buttons.Save)
-        answer = box.exec()
-        return {buttons.Save: SAVE, buttons.Discard: DISCARD}.get(
-            buttons(answer), CANCEL)
+        return box
+
+    @staticmethod
+    def _answer(box: QMessageBox) -> str:
+        buttons = QMessageBox.StandardButton
+        clicked = box.clickedButton()
+        button = box.standardButton(clicked) if clicked is not None else buttons.Cancel
+        return {buttons.Save: SAVE, buttons.Discard: DISCARD}.get(button, CANCEL)
+
+    def ask_unsaved(self, documents: list[DeckDocument]) -> str:
+        """Ask (and wait) what to do with unsaved decks before closing their tab:
+        :data:`SAVE`, :data:`DISCARD` or :data:`CANCEL`."""
+        box = self._unsaved_box(documents, self)
+        box.exec()
+        return self._answer(box)
+
+    def confirm_quit(self, documents: list[DeckDocument]) -> QMessageBox:
+        """Ask, without blocking, what to do with unsaved decks before the window closes;
+        the answer goes to :meth:`quit_answer`."""
+        box = self._unsaved_box(documents, self.window())
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.finished.connect(lambda _result: self.quit_answer(self._answer(box), documents))
+        box.open()
+        self.quit_box = box
+        return box
+
+    def quit_answer(self, answer: str, documents: list[DeckDocument]) -> bool:
+        """Act on the answer of :meth:`confirm_quit`: close the window after saving
+        (:data:`SAVE`) or without (:data:`DISCARD`); returns whether it closed."""
+        self.quit_box = None
+        if answer == CANCEL:
+            return False
+        if answer == SAVE and not self.save_and_wait([d for d in documents if isValid(d)]):
+            return False
+        self._quit_confirmed = True
+        try:
+            return self.window().close()
+        finally:
+            self._quit_confirmed = False
 
     # -- Screen hooks ---------------------------------------------------------------------------
 
@@ -589,15 +628,16 @@ class DeckEditorScreen(Screen):
         self._refresh_saved_names()
 
     def can_close(self) -> bool:
+        """True with no unsaved deck; otherwise asks (without blocking: see
+        :meth:`confirm_quit`) and keeps the window open for now."""
+        if self._quit_confirmed:
+            return True
         unsaved = [d for d in self.documents() if self.is_unsaved(d)]
         if not unsaved:
             return True
-        answer = self.ask_unsaved(unsaved)
-        if answer == CANCEL:
-            return False
-        if answer == SAVE:
-            return self.save_and_wait(unsaved)
-        return True
+        if self.quit_box is None:
+            self.confirm_quit(unsaved)
+        return False
 
     def undo_stack(self):
         document = self.current_document()
