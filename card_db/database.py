@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import os
 import sqlite3
+from collections.abc import Iterator
+from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -84,6 +86,22 @@ def make_engine(path: Path | None = None):
         dbapi_conn.execute("PRAGMA foreign_keys=ON")
 
     return engine
+
+
+@contextmanager
+def open_session(path: Path) -> Iterator:
+    """A SQLModel ``Session`` on the database at ``path``; its engine is disposed after.
+
+    The caller commits; leaving the block without committing rolls back.
+    """
+    from sqlmodel import Session
+
+    engine = make_engine(path)
+    try:
+        with Session(engine) as session:
+            yield session
+    finally:
+        engine.dispose()
 
 
 def upgrade_schema(path: Path, target: str = "head") -> None:

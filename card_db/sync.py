@@ -126,18 +126,14 @@ def sync_bundled_cards(path: Path) -> tuple[int, int]:
         load_bundled_records,
         record_key,
     )
-    from card_db.database import make_engine
+    from card_db.database import open_session
 
-    engine = make_engine(path)
-    try:
-        with Session(engine) as session:
-            _sync_affiliations(session, load_affiliations())
-            records = [(record_key(r), r) for r in load_bundled_records()]
-            result = upsert_records(session, records, origin="bundled")
-            meta = session.get(Meta, "bundled_hash") or Meta(key="bundled_hash")
-            meta.value = bundled_data_hash()
-            session.add(meta)
-            session.commit()
-    finally:
-        engine.dispose()
+    with open_session(path) as session:
+        _sync_affiliations(session, load_affiliations())
+        records = [(record_key(r), r) for r in load_bundled_records()]
+        result = upsert_records(session, records, origin="bundled")
+        meta = session.get(Meta, "bundled_hash") or Meta(key="bundled_hash")
+        meta.value = bundled_data_hash()
+        session.add(meta)
+        session.commit()
     return result

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
-from card_db.database import connect_readonly, ensure_database, make_engine
+from card_db.database import connect_readonly, ensure_database, open_session
 from card_db.reader import load_records, records_by_id  # noqa: F401 (re-exported)
 from card_db.records import CHARACTERISTIC_FIELDS, CardRecord, CardType, Gender, dominions_adjacent
 
@@ -36,7 +36,6 @@ def import_checklist(file: Path, path: Path | None = None) -> tuple[int, int]:
     Raises :class:`card_db.checklist.ChecklistError` (file, line, column) with the
     database unchanged if any row is bad.
     """
-    from sqlmodel import Session
 
     from card_db.checklist import read_checklist_rows
     from card_db.sync import upsert_records
@@ -44,13 +43,9 @@ def import_checklist(file: Path, path: Path | None = None) -> tuple[int, int]:
     db = ensure_database(path)
     sites, affiliations = _site_and_affiliation_names(db)
     rows = read_checklist_rows(Path(file), known_sites=sites, affiliations=affiliations)
-    engine = make_engine(db)
-    try:
-        with Session(engine) as session:
-            result = upsert_records(session, [(r.key, r.record) for r in rows], "user")
-            session.commit()
-    finally:
-        engine.dispose()
+    with open_session(db) as session:
+        result = upsert_records(session, [(r.key, r.record) for r in rows], "user")
+        session.commit()
     return result
 
 
@@ -168,7 +163,7 @@ def correct_card_fields(
     first bad one raises :class:`CorrectionError` naming its field. Each corrected
     field leaves the card's estimated list. Returns the corrected card.
     """
-    from sqlmodel import Session, select
+    from sqlmodel import select
 
     from card_db.models import Card, CardCorrection
     from card_db.sync import apply_corrections
@@ -181,21 +176,15 @@ def correct_card_fields(
     columns: dict[str, object] = {}
     for field in changes:
         columns.update(_parse_value(field, changes[field]))
-    engine = make_engine(db)
-    try:
-        with Session(engine) as session:
-            card = session.exec(select(Card).where(Card.name == record.name)).one()
-            for column, value in columns.items():
-                session.add(
-                    CardCorrection(
-                        card_id=card.id, field=column, value=json.dumps(value), note=note
-                    )
-                )
-            session.flush()
-            apply_corrections(session, card)
-            session.commit()
-    finally:
-        engine.dispose()
+    with open_session(db) as session:
+        card = session.exec(select(Card).where(Card.name == record.name)).one()
+        for column, value in columns.items():
+            session.add(
+                CardCorrection(card_id=card.id, field=column, value=json.dumps(value), note=note)
+            )
+        session.flush()
+        apply_corrections(session, card)
+        session.commit()
     return load_catalogue(db).resolve(record.name)
 
 
@@ -232,7 +221,7 @@ def add_card(record: CardRecord, path: Path | None = None) -> CardRecord:
     Raises :class:`CardExistsError` if a card of that name or key is already in the
     catalogue (use a correction to change an existing card).
     """
-    from sqlmodel import Session, select
+    from sqlmodel import select
 
     from card_db.checklist import record_key
     from card_db.models import Card
@@ -244,15 +233,11 @@ def add_card(record: CardRecord, path: Path | None = None) -> CardRecord:
     if existing is not None:
         raise CardExistsError(f"a card called {existing.name!r} is already in the catalogue")
     key = record_key(record)
-    engine = make_engine(db)
-    try:
-        with Session(engine) as session:
-            if session.exec(select(Card).where(Card.key == key)).first() is not None:
-                raise CardExistsError(f"the card key {key!r} is already used by another card")
-            upsert_records(session, [(key, record)], "user")
-            session.commit()
-    finally:
-        engine.dispose()
+    with open_session(db) as session:
+        if session.exec(select(Card).where(Card.key == key)).first() is not None:
+            raise CardExistsError(f"the card key {key!r} is already used by another card")
+        upsert_records(session, [(key, record)], "user")
+        session.commit()
     return load_catalogue(db).resolve(record.name)
 
 

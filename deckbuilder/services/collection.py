@@ -15,7 +15,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from card_db.catalogue import Catalogue, UnknownCardError
-from card_db.database import connect_readonly, ensure_database, make_engine
+from card_db.database import connect_readonly, ensure_database, open_session
 from card_db.reader import owned_counts as _owned_counts
 from card_db.records import CardRecord, Condition
 
@@ -201,42 +201,38 @@ def add_rows(
     with (rows written, total rows) as the transaction advances; nothing is visible
     to other connections until the single commit at the end.
     """
-    from sqlmodel import Session, select
+    from sqlmodel import select
 
     from card_db.models import Card, CollectionEntry
     from deckbuilder.services.catalogue import load_catalogue
 
     db = ensure_database(path)
     records = _resolve_all(rows, load_catalogue(db), label)
-    engine = make_engine(db)
-    try:
-        with Session(engine) as session:
-            ids = {c.name: c.id for c in session.exec(select(Card)).all()}
-            for done, (row, record) in enumerate(zip(rows, records, strict=True), start=1):
-                entry = session.exec(
-                    select(CollectionEntry).where(
-                        CollectionEntry.card_id == ids[record.name],
-                        CollectionEntry.condition == row.condition.value,
-                        CollectionEntry.location == row.location,
-                    )
-                ).first()
-                if entry is None:
-                    entry = CollectionEntry(
-                        card_id=ids[record.name],
-                        quantity=0,
-                        condition=row.condition.value,
-                        location=row.location,
-                    )
-                entry.quantity += row.quantity
-                entry.for_trade = max(entry.for_trade, row.for_trade)
-                if row.notes:
-                    entry.notes = row.notes
-                session.add(entry)
-                if progress is not None:
-                    progress(done, len(rows))
-            session.commit()
-    finally:
-        engine.dispose()
+    with open_session(db) as session:
+        ids = {c.name: c.id for c in session.exec(select(Card)).all()}
+        for done, (row, record) in enumerate(zip(rows, records, strict=True), start=1):
+            entry = session.exec(
+                select(CollectionEntry).where(
+                    CollectionEntry.card_id == ids[record.name],
+                    CollectionEntry.condition == row.condition.value,
+                    CollectionEntry.location == row.location,
+                )
+            ).first()
+            if entry is None:
+                entry = CollectionEntry(
+                    card_id=ids[record.name],
+                    quantity=0,
+                    condition=row.condition.value,
+                    location=row.location,
+                )
+            entry.quantity += row.quantity
+            entry.for_trade = max(entry.for_trade, row.for_trade)
+            if row.notes:
+                entry.notes = row.notes
+            session.add(entry)
+            if progress is not None:
+                progress(done, len(rows))
+        session.commit()
     return sum(r.quantity for r in rows)
 
 
@@ -423,7 +419,7 @@ def update_entry(
     Raises :class:`CollectionEditError` for an unknown entry or a bad value; nothing
     is written then.
     """
-    from sqlmodel import Session, select
+    from sqlmodel import select
 
     from card_db.models import Card, CollectionEntry
 
@@ -435,70 +431,61 @@ def update_entry(
             )
         except ValueError as exc:
             raise CollectionEditError(str(exc)) from None
-    engine = make_engine(ensure_database(path))
-    try:
-        with Session(engine) as session:
-            entry = session.get(CollectionEntry, entry_id)
-            if entry is None:
-                raise CollectionEditError(f"no collection entry with id {entry_id}")
-            if quantity is not None:
-                entry.quantity = _count(quantity, "quantity")
-            if for_trade is not None:
-                entry.for_trade = _count(for_trade, "for_trade")
-            if notes is not None:
-                entry.notes = notes.strip()
-            if location is not None:
-                entry.location = location.strip()
-            if new_condition is not None:
-                entry.condition = new_condition.value
-            twin = session.exec(
-                select(CollectionEntry).where(
-                    CollectionEntry.card_id == entry.card_id,
-                    CollectionEntry.condition == entry.condition,
-                    CollectionEntry.location == entry.location,
-                    CollectionEntry.id != entry.id,
-                )
-            ).first()
-            if twin is not None:
-                twin.quantity += entry.quantity
-                twin.for_trade = max(twin.for_trade, entry.for_trade)
-                twin.notes = twin.notes or entry.notes
-                session.delete(entry)
-                entry = twin
-            session.add(entry)
-            session.commit()
-            session.refresh(entry)
-            name = session.get(Card, entry.card_id).name
-            return OwnedEntry(
-                entry.id,
-                name,
-                entry.quantity,
-                Condition(entry.condition),
-                entry.location,
-                entry.notes,
-                entry.for_trade,
+    with open_session(ensure_database(path)) as session:
+        entry = session.get(CollectionEntry, entry_id)
+        if entry is None:
+            raise CollectionEditError(f"no collection entry with id {entry_id}")
+        if quantity is not None:
+            entry.quantity = _count(quantity, "quantity")
+        if for_trade is not None:
+            entry.for_trade = _count(for_trade, "for_trade")
+        if notes is not None:
+            entry.notes = notes.strip()
+        if location is not None:
+            entry.location = location.strip()
+        if new_condition is not None:
+            entry.condition = new_condition.value
+        twin = session.exec(
+            select(CollectionEntry).where(
+                CollectionEntry.card_id == entry.card_id,
+                CollectionEntry.condition == entry.condition,
+                CollectionEntry.location == entry.location,
+                CollectionEntry.id != entry.id,
             )
-    finally:
-        engine.dispose()
+        ).first()
+        if twin is not None:
+            twin.quantity += entry.quantity
+            twin.for_trade = max(twin.for_trade, entry.for_trade)
+            twin.notes = twin.notes or entry.notes
+            session.delete(entry)
+            entry = twin
+        session.add(entry)
+        session.commit()
+        session.refresh(entry)
+        name = session.get(Card, entry.card_id).name
+        return OwnedEntry(
+            entry.id,
+            name,
+            entry.quantity,
+            Condition(entry.condition),
+            entry.location,
+            entry.notes,
+            entry.for_trade,
+        )
 
 
 def remove_entry(entry_id: int, path: Path | None = None) -> bool:
     """Delete one collection entry; returns whether it existed."""
-    from sqlmodel import Session
 
     from card_db.models import CollectionEntry
 
-    engine = make_engine(ensure_database(path))
-    try:
-        with Session(engine) as session:
-            entry = session.get(CollectionEntry, entry_id)
-            if entry is None:
-                return False
-            session.delete(entry)
-            session.commit()
-            return True
-    finally:
-        engine.dispose()
+    with open_session(ensure_database(path)) as session:
+        entry = session.get(CollectionEntry, entry_id)
+        if entry is None:
+            return False
+        session.delete(entry)
+        session.commit()
+        return True
 
 
 def wishlist(path: Path | None = None) -> list[WishlistItem]:
@@ -524,7 +511,7 @@ def set_wishlist(
     closest names) for an unknown card and :class:`CollectionEditError` for a bad
     quantity.
     """
-    from sqlmodel import Session, select
+    from sqlmodel import select
 
     from card_db.models import Card, WishlistEntry
     from deckbuilder.services.catalogue import load_catalogue
@@ -532,27 +519,21 @@ def set_wishlist(
     _count(quantity, "quantity")
     db = ensure_database(path)
     record = load_catalogue(db).resolve(name)
-    engine = make_engine(db)
-    try:
-        with Session(engine) as session:
-            card = session.exec(select(Card).where(Card.name == record.name)).one()
-            entry = session.exec(
-                select(WishlistEntry).where(WishlistEntry.card_id == card.id)
-            ).first()
-            if quantity == 0:
-                if entry is not None:
-                    session.delete(entry)
-                    session.commit()
-                return None
-            entry = entry or WishlistEntry(card_id=card.id)
-            entry.quantity = quantity
-            if notes is not None:
-                entry.notes = notes.strip()
-            session.add(entry)
-            session.commit()
-            return WishlistItem(record.name, entry.quantity, entry.notes)
-    finally:
-        engine.dispose()
+    with open_session(db) as session:
+        card = session.exec(select(Card).where(Card.name == record.name)).one()
+        entry = session.exec(select(WishlistEntry).where(WishlistEntry.card_id == card.id)).first()
+        if quantity == 0:
+            if entry is not None:
+                session.delete(entry)
+                session.commit()
+            return None
+        entry = entry or WishlistEntry(card_id=card.id)
+        entry.quantity = quantity
+        if notes is not None:
+            entry.notes = notes.strip()
+        session.add(entry)
+        session.commit()
+        return WishlistItem(record.name, entry.quantity, entry.notes)
 
 
 def set_completion(path: Path | None = None) -> list[SetCompletion]:

@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from datetime import datetime
 from pathlib import Path
 
-from card_db.database import connect_readonly, ensure_database, make_engine
+from card_db.database import connect_readonly, ensure_database, open_session
 from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
 
 
@@ -27,7 +27,7 @@ class SavedDeck:
 
 def save_deck(deck: DeckList, path: Path | None = None) -> None:
     """Save ``deck`` under ``deck.name`` (required), replacing any deck of that name."""
-    from sqlmodel import Session, delete, select
+    from sqlmodel import delete, select
 
     from card_db.models import Card, Deck, DeckEntry, utcnow
     from deckbuilder.services.catalogue import load_catalogue
@@ -41,29 +41,25 @@ def save_deck(deck: DeckList, path: Path | None = None) -> None:
         for zone in (MAIN, SIDEBOARD)
         for e in deck.zone(zone)
     ]
-    engine = make_engine(db)
-    try:
-        with Session(engine) as session:
-            ids = {c.name: c.id for c in session.exec(select(Card)).all()}
-            row = session.exec(select(Deck).where(Deck.name == deck.name)).first()
-            if row is None:
-                row = Deck(name=deck.name)
-            row.author, row.notes, row.modified = deck.author, deck.notes, utcnow()
-            session.add(row)
-            session.flush()
-            session.exec(delete(DeckEntry).where(DeckEntry.deck_id == row.id))
-            for zone, name, count in wanted:
-                session.add(
-                    DeckEntry(
-                        deck_id=row.id,
-                        card_id=ids[name],
-                        count=count,
-                        zone="side" if zone == SIDEBOARD else "main",
-                    )
+    with open_session(db) as session:
+        ids = {c.name: c.id for c in session.exec(select(Card)).all()}
+        row = session.exec(select(Deck).where(Deck.name == deck.name)).first()
+        if row is None:
+            row = Deck(name=deck.name)
+        row.author, row.notes, row.modified = deck.author, deck.notes, utcnow()
+        session.add(row)
+        session.flush()
+        session.exec(delete(DeckEntry).where(DeckEntry.deck_id == row.id))
+        for zone, name, count in wanted:
+            session.add(
+                DeckEntry(
+                    deck_id=row.id,
+                    card_id=ids[name],
+                    count=count,
+                    zone="side" if zone == SIDEBOARD else "main",
                 )
-            session.commit()
-    finally:
-        engine.dispose()
+            )
+        session.commit()
 
 
 def load_deck(name: str, path: Path | None = None) -> DeckList:
@@ -108,20 +104,16 @@ def list_decks(path: Path | None = None) -> list[SavedDeck]:
 
 def delete_deck(name: str, path: Path | None = None) -> bool:
     """Delete the saved deck ``name``; returns whether one was deleted."""
-    from sqlmodel import Session, select
+    from sqlmodel import select
 
     from card_db.models import Deck, DeckEntry
 
-    engine = make_engine(ensure_database(path))
-    try:
-        with Session(engine) as session:
-            row = session.exec(select(Deck).where(Deck.name == name)).first()
-            if row is None:
-                return False
-            for entry in session.exec(select(DeckEntry).where(DeckEntry.deck_id == row.id)):
-                session.delete(entry)
-            session.delete(row)
-            session.commit()
-            return True
-    finally:
-        engine.dispose()
+    with open_session(ensure_database(path)) as session:
+        row = session.exec(select(Deck).where(Deck.name == name)).first()
+        if row is None:
+            return False
+        for entry in session.exec(select(DeckEntry).where(DeckEntry.deck_id == row.id)):
+            session.delete(entry)
+        session.delete(row)
+        session.commit()
+        return True

@@ -10,7 +10,7 @@ from pathlib import Path
 
 from PIL import Image
 
-from card_db.database import connect_readonly, ensure_database, make_engine
+from card_db.database import connect_readonly, ensure_database, open_session
 from card_db.images.aspect import card_height
 from card_db.images.errors import CardImageError
 from card_db.images.proxy import render_proxy
@@ -62,7 +62,7 @@ def attach_scan(name: str, file: Path, path: Path | None = None) -> Path:
     Raises :class:`card_db.images.errors.CardImageError` for corrupt files,
     decompression bombs or a full disk (nothing is recorded then).
     """
-    from sqlmodel import Session, select
+    from sqlmodel import select
 
     from card_db.images.scans import image_cache_dir, import_scan
     from card_db.models import Card, CardImage
@@ -70,24 +70,20 @@ def attach_scan(name: str, file: Path, path: Path | None = None) -> Path:
 
     db = ensure_database(path)
     record = load_catalogue(db).resolve(name)
-    engine = make_engine(db)
-    try:
-        with Session(engine) as session:
-            card = session.exec(select(Card).where(Card.name == record.name)).one()
-            cache = image_cache_dir()
-            result = import_scan(file, cache, card.key)
-            session.add(
-                CardImage(
-                    card_id=card.id,
-                    path=str(result.image_path.relative_to(cache)),
-                    original_name=result.source_name,
-                    width=result.width,
-                    height=result.height,
-                )
+    with open_session(db) as session:
+        card = session.exec(select(Card).where(Card.name == record.name)).one()
+        cache = image_cache_dir()
+        result = import_scan(file, cache, card.key)
+        session.add(
+            CardImage(
+                card_id=card.id,
+                path=str(result.image_path.relative_to(cache)),
+                original_name=result.source_name,
+                width=result.width,
+                height=result.height,
             )
-            session.commit()
-    finally:
-        engine.dispose()
+        )
+        session.commit()
     return result.image_path
 
 
