@@ -11,8 +11,9 @@ import warnings
 from pathlib import Path
 
 import pytest
+from PySide6.QtCharts import QChart
 from PySide6.QtCore import QPoint, Qt
-from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent, QDropEvent
+from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, QPalette
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
@@ -475,3 +476,33 @@ def test_document_analysis_matches_the_deck_layer(catalogue):
     with pytest.raises(ValueError):
         document.set_field("name", "bad\x07name")
     assert document.undo_stack.count() == 0
+
+
+def test_an_edit_of_several_selected_cards_is_one_undo_step(window, editor_screen, qtbot):
+    editor = open_demo(editor_screen, window)
+    document = editor.document
+    names = editor.model.groups[0].names[:2]
+    before = {name: document.count_of(name) for name in names}
+    assert editor.select_cards(names) == 2
+    editor.add_action.trigger()
+    assert {n: document.count_of(n) for n in names} == {n: c + 1 for n, c in before.items()}
+    editor.move_action.trigger()
+    assert all(document.count_of(n, SIDEBOARD) == 1 for n in names)
+    assert document.undo_stack.count() == 2
+    window.undo_action.trigger()
+    window.undo_action.trigger()
+    assert {n: document.count_of(n) for n in names} == before
+    assert document.deck.sideboard == []
+    editor_screen.close_tab(0, ask=False)
+    qtbot.wait(50)  # the closed tab's commands are freed without trouble
+
+
+def test_charts_follow_the_palette_light_or_dark(editor_screen, window):
+    editor = open_demo(editor_screen, window)
+    chart = editor.stats.prime_chart
+    palette = chart.palette()
+    palette.setColor(QPalette.ColorRole.Highlight, QColor("#123456"))
+    palette.setColor(QPalette.ColorRole.Window, QColor("#202020"))
+    chart.setPalette(palette)  # what a switch of the system's colour scheme does
+    assert chart.bars.color() == QColor("#123456")
+    assert chart.chart().theme() == QChart.ChartTheme.ChartThemeDark

@@ -19,7 +19,7 @@ from PySide6.QtCharts import (
     QHorizontalBarSeries,
     QValueAxis,
 )
-from PySide6.QtCore import QMargins, Qt
+from PySide6.QtCore import QEvent, QMargins, Qt
 from PySide6.QtGui import QColor, QPainter, QPalette
 from PySide6.QtWidgets import QWidget
 
@@ -79,8 +79,6 @@ class BarChartView(QChartView):
         chart.setTitle(title)
         self.horizontal = horizontal
         self.bars = QBarSet(title)
-        self.bars.setColor(accent(self))
-        self.bars.setLabelColor(self.palette().color(QPalette.ColorRole.WindowText))
         self.series = QHorizontalBarSeries() if horizontal else QBarSeries()
         self.series.append(self.bars)
         self.series.setLabelsVisible(True)
@@ -92,11 +90,6 @@ class BarChartView(QChartView):
         self.categories.setTruncateLabels(False)
         self.values = QValueAxis()
         self.values.setLabelFormat(value_format)
-        text = self.palette().color(QPalette.ColorRole.WindowText)
-        for axis in (self.categories, self.values):
-            axis.setLabelsColor(text)
-            axis.setTitleBrush(text)
-        self.values.setGridLineColor(self.palette().color(QPalette.ColorRole.Midlight))
         category_side = Qt.AlignmentFlag.AlignLeft if horizontal else Qt.AlignmentFlag.AlignBottom
         value_side = Qt.AlignmentFlag.AlignBottom if horizontal else Qt.AlignmentFlag.AlignLeft
         chart.addAxis(self.categories, category_side)
@@ -105,6 +98,26 @@ class BarChartView(QChartView):
         self.series.attachAxis(self.values)
         self._shown_categories: list[str] = []
         self.setMinimumHeight(150)
+        self.apply_palette()
+
+    def apply_palette(self) -> None:
+        """Colours from the palette (again when the system switches light and dark)."""
+        title = self.chart().title()
+        style_chart(self.chart(), self)
+        self.chart().setTitle(title)
+        text = self.palette().color(QPalette.ColorRole.WindowText)
+        self.bars.setColor(accent(self))
+        self.bars.setBorderColor(accent(self))
+        self.bars.setLabelColor(text)
+        for axis in (self.categories, self.values):
+            axis.setLabelsColor(text)
+            axis.setTitleBrush(text)
+        self.values.setGridLineColor(self.palette().color(QPalette.ColorRole.Midlight))
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.apply_palette()
 
     def set_data(self, categories: Sequence[str], values: Sequence[float],
                  maximum: float | None = None) -> None:

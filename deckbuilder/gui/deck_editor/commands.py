@@ -22,9 +22,8 @@ NOTES_ID = 1001
 class ZoneEditCommand(QUndoCommand):
     """Replace the entries of one zone (``"main"`` or ``"side"``) with ``after``."""
 
-    def __init__(self, document: DeckDocument, zone: str, after: list[DeckEntry], text: str,
-                 parent: QUndoCommand | None = None):
-        super().__init__(text, parent)
+    def __init__(self, document: DeckDocument, zone: str, after: list[DeckEntry], text: str):
+        super().__init__(text)
         self.document = document
         self.zone = zone
         self.before = list(document.deck.zone(zone))
@@ -38,22 +37,27 @@ class ZoneEditCommand(QUndoCommand):
 
 
 class MoveCommand(QUndoCommand):
-    """Move ``count`` copies of ``name`` from ``source`` to the other zone (two child
-    zone edits, undone together)."""
+    """Move ``count`` copies of ``name`` from ``source`` to the other zone (both zones
+    change in one step; no child commands, which PySide would free twice)."""
 
     def __init__(self, document: DeckDocument, name: str, source: str, count: int):
         target = SIDEBOARD if source == MAIN else MAIN
         where = "the sideboard" if target == SIDEBOARD else "the main deck"
         copies = f"{count} × " if count > 1 else ""
         super().__init__(f"Move {copies}{name} to {where}")
+        self.document = document
         taken = DeckList(main=list(document.deck.zone(source)))
         taken.remove(name, count, MAIN)
         given = DeckList(main=list(document.deck.zone(target)))
         given.add(name, count, MAIN)
-        self.parts = (  # owned by this command; kept so Python does not collect them
-            ZoneEditCommand(document, source, taken.main, self.text(), self),
-            ZoneEditCommand(document, target, given.main, self.text(), self),
-        )
+        self.before = {zone: list(document.deck.zone(zone)) for zone in (source, target)}
+        self.after = {source: taken.main, target: given.main}
+
+    def redo(self) -> None:
+        self.document.replace_zones(self.after)
+
+    def undo(self) -> None:
+        self.document.replace_zones(self.before)
 
 
 class FieldCommand(QUndoCommand):

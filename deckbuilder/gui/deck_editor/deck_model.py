@@ -54,6 +54,22 @@ UNKNOWN_TITLE = "Not in the catalogue"
 SIDEBOARD_TITLE = "Sideboard"
 
 
+_RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+_HANDLED_ROLES = frozenset({
+    Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.ToolTipRole, Qt.ItemDataRole.FontRole,
+    Qt.ItemDataRole.TextAlignmentRole, Qt.ItemDataRole.ForegroundRole, NameRole, ZoneRole,
+})
+
+
+@dataclass(frozen=True)
+class _Row:
+    """A card row's cell texts, the columns holding estimated values, its tooltip."""
+
+    cells: tuple
+    estimated: frozenset[int]
+    tooltip: str
+
+
 @dataclass
 class Group:
     """A top-level row: its ``title``, ``zone``, the card type it holds (``None``: the
@@ -83,6 +99,8 @@ class DeckTreeModel(QAbstractItemModel):
         self.groups.append(Group(UNKNOWN_TITLE, MAIN, None, unknown=True))
         self.groups.append(Group(SIDEBOARD_TITLE, SIDEBOARD, None))
         self._counts: dict[str, dict[str, int]] = {MAIN: {}, SIDEBOARD: {}}
+        self._rows: dict[tuple[str, str], _Row] = {}
+        self._catalogue = None
         self._sort_column = NAME
         self._sort_order = Qt.SortOrder.AscendingOrder
         self._bold = QFont()
@@ -164,7 +182,7 @@ class DeckTreeModel(QAbstractItemModel):
         return self.document.catalogue.get(name)
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
+        if role not in _HANDLED_ROLES or not index.isValid():
             return None
         column = index.column()
         if index.internalId() == 0:
@@ -175,25 +193,35 @@ class DeckTreeModel(QAbstractItemModel):
             return name
         if role == ZoneRole:
             return group.zone
-        record = self._record(name)
-        count = self._counts[group.zone].get(name, 0)
+        row = self._row(group.zone, name)
         if role == Qt.ItemDataRole.DisplayRole:
-            return self._cell(record, name, count, column)
-        if role == Qt.ItemDataRole.TextAlignmentRole and column != NAME:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
-        if record is None:
-            return None
-        estimated = column in FIELDS and record.is_estimated(FIELDS[column])
-        if role == Qt.ItemDataRole.ForegroundRole and estimated:
-            return ESTIMATED_QCOLOR
+            return row.cells[column]
+        if role == Qt.ItemDataRole.TextAlignmentRole:
+            return None if column == NAME else _RIGHT
+        if role == Qt.ItemDataRole.ForegroundRole:
+            return ESTIMATED_QCOLOR if column in row.estimated else None
         if role == Qt.ItemDataRole.ToolTipRole:
-            lines = [f"{record.name} ({record.card_type.value})"]
-            if record.powers:
-                lines.append(record.powers)
-            if estimated:
-                lines.append(ESTIMATED_NOTE)
-            return "\n".join(lines)
+            return row.tooltip + (f"\n{ESTIMATED_NOTE}" if column in row.estimated else "")
         return None
+
+    def _row(self, zone: str, name: str) -> _Row:
+        """The cells of a card row, computed once per change of the deck."""
+        key = (zone, name)
+        row = self._rows.get(key)
+        if row is None:
+            record = self._record(name)
+            count = self._counts[zone].get(name, 0)
+            cells = tuple(self._cell(record, name, count, column)
+                          for column in range(len(COLUMNS)))
+            if record is None:
+                row = _Row(cells, frozenset(), f"{name} (not in the catalogue)")
+            else:
+                estimated = frozenset(c for c, f in FIELDS.items() if record.is_estimated(f))
+                tip = f"{record.name} ({record.card_type.value})"
+                row = _Row(cells, estimated, tip + (f"\n{record.powers}" if record.powers
+                                                      else ""))
+            self._rows[key] = row
+        return row
 
     def _group_data(self, group: Group, column: int, role):
         if role == Qt.ItemDataRole.DisplayRole:
@@ -205,7 +233,7 @@ class DeckTreeModel(QAbstractItemModel):
         if role == Qt.ItemDataRole.FontRole:
             return self._bold
         if role == Qt.ItemDataRole.TextAlignmentRole and column == COUNT:
-            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+            return _RIGHT
         if role == ZoneRole:
             return group.zone
         return None
@@ -259,29 +287,38 @@ class DeckTreeModel(QAbstractItemModel):
 
     # -- keeping up with the document -----------------------------------------------------------
 
-    def _target(self, group: Group) -> list[str]:
-        names = list(self._counts[group.zone])
-        if group.zone == MAIN:
-            wanted = []
-            for name in names:
-                record = self._record(name)
-                if group.unknown:
-                    if record is None:
-                        wanted.append(name)
-                elif record is not None and record.card_type is group.card_type:
-                    wanted.append(name)
-            names = wanted
+    def _targets(self) -> list[list[str]]:
+        """Each group's card names in display order, after the document."""
+        buckets: dict[tuple[str, object], list[str]] = {}
+        for name in self._counts[MAIN]:
+            record = self._record(name)
+            buckets.setdefault((MAIN, record.card_type if record else None), []).append(name)
+        buckets[(SIDEBOARD, None)] = list(self._counts[SIDEBOARD])
         descending = self._sort_order == Qt.SortOrder.DescendingOrder
-        return sorted(names, key=self._sort_key(group.zone), reverse=descending)
+        return [sorted(buckets.get((g.zone, g.card_type), []), key=self._sort_key(g.zone),
+                       reverse=descending) for g in self.groups]
 
     def sync(self) -> None:
-        """Bring the rows in line with the document (removes, reorders, inserts)."""
+        """Bring the rows in line with the document (removes, reorders, inserts), then
+        repaint only the rows whose count changed (every row after a new catalogue)."""
         deck = self.document.deck
+        before = self._counts
+        old_totals = [self.total(group) for group in self.groups]
         self._counts = {MAIN: deck.counts(MAIN), SIDEBOARD: deck.counts(SIDEBOARD)}
-        for row, group in enumerate(self.groups):
-            self._sync_group(row, group, self._target(group))
-        last = len(self.groups) - 1
-        self.dataChanged.emit(self.index(0, 0), self.index(last, len(COLUMNS) - 1))
+        everything = self.document.catalogue is not self._catalogue
+        self._catalogue = self.document.catalogue
+        self._rows.clear()
+        last_column = len(COLUMNS) - 1
+        for row, (group, target) in enumerate(zip(self.groups, self._targets(), strict=True)):
+            self._sync_group(row, group, target)
+            parent = self.index(row, 0)
+            if everything or self.total(group) != old_totals[row]:
+                self.dataChanged.emit(parent, self.index(row, last_column))
+            old, new = before[group.zone], self._counts[group.zone]
+            for child, name in enumerate(group.names):
+                if everything or old.get(name) != new.get(name):
+                    self.dataChanged.emit(self.index(child, 0, parent),
+                                          self.index(child, last_column, parent))
 
     def _sync_group(self, row: int, group: Group, target: list[str]) -> None:
         parent = self.index(row, 0)
@@ -300,10 +337,6 @@ class DeckTreeModel(QAbstractItemModel):
                 self.beginInsertRows(parent, i, i)
                 group.names.insert(i, name)
                 self.endInsertRows()
-        if group.names:
-            self.dataChanged.emit(
-                self.index(0, 0, parent), self.index(len(group.names) - 1, len(COLUMNS) - 1, parent)
-            )
 
     def _reorder(self, row: int, group: Group, order: list[str]) -> None:
         self.layoutAboutToBeChanged.emit()

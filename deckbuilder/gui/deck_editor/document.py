@@ -53,7 +53,6 @@ class DeckDocument(QObject):
     """
 
     changed = Signal()
-    zone_changed = Signal(str)
     dirty_changed = Signal(bool)
 
     def __init__(
@@ -187,13 +186,17 @@ class DeckDocument(QObject):
 
     def replace_zone(self, zone: str, entries: list[DeckEntry]) -> None:
         """Set ``zone``'s entries (commands only: this is not undoable by itself)."""
-        if zone not in ZONES:
-            raise ValueError(f"unknown zone {zone!r}")
-        if zone == MAIN:
-            self.deck.main = list(entries)
-        else:
-            self.deck.sideboard = list(entries)
-        self.zone_changed.emit(zone)
+        self.replace_zones({zone: entries})
+
+    def replace_zones(self, zones: dict[str, list[DeckEntry]]) -> None:
+        """Set the entries of several zones at once, then analyse the deck once."""
+        for zone, entries in zones.items():
+            if zone not in ZONES:
+                raise ValueError(f"unknown zone {zone!r}")
+            if zone == MAIN:
+                self.deck.main = list(entries)
+            else:
+                self.deck.sideboard = list(entries)
         self._refresh()
 
     def replace_field(self, field: str, value: str) -> None:

@@ -52,6 +52,7 @@ class LegalityPanel(QWidget):
         self.findings.setWordWrap(True)
         self.findings.setAlternatingRowColors(True)
         self.findings.setUniformItemSizes(False)
+        self._shown: tuple | None = None
         self.findings.itemClicked.connect(self._clicked)
         self.findings.itemActivated.connect(self._clicked)
         top = QHBoxLayout()
@@ -69,7 +70,15 @@ class LegalityPanel(QWidget):
         }
 
     def show_analysis(self, analysis: DeckAnalysis) -> None:
-        """Replace the list with ``analysis``'s violations, then its advice."""
+        """Replace the list with ``analysis``'s violations, then its advice (nothing is
+        redrawn when they are the same as shown)."""
+        report = analysis.report
+        shown = (analysis.error, report.card_count if report else None,
+                 tuple(report.violations) if report else (),
+                 tuple(report.warnings) if report else ())
+        if shown == self._shown:
+            return
+        self._shown = shown
         self.findings.clear()
         if analysis.report is None:
             self._set_summary(False, "Cards the catalogue does not know")

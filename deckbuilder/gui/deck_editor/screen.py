@@ -292,8 +292,9 @@ class DeckEditorScreen(Screen):
         except (LookupError, ValueError) as exc:
             self.context.report_error("The card was not added", exc)
             return
+        total = editor.document.deck.total(MAIN)
         self.context.status.emit(f"Added {name} to {editor.document.title} "
-                                 f"({editor.document.deck.total(MAIN)} cards)")
+                                 f"({total} card{'s' if total != 1 else ''})")
 
     def dragEnterEvent(self, event) -> None:
         if event.mimeData().hasFormat(CARD_MIME_TYPE):

@@ -72,9 +72,25 @@ class DeckStatsPanel(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary)
         layout.addLayout(grid, 1)
+        self._pending: DeckStats | None = None
+        self._stale = False
 
     def show_stats(self, stats: DeckStats | None) -> None:
-        """Show ``stats`` (``None``: the deck could not be analysed; charts emptied)."""
+        """Show ``stats`` (``None``: the deck could not be analysed; charts emptied).
+        While the panel is hidden the charts are only updated when it is shown."""
+        self._pending = stats
+        self._stale = True
+        if self.isVisible():
+            self._apply()
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        if self._stale:
+            self._apply()
+
+    def _apply(self) -> None:
+        self._stale = False
+        stats = self._pending
         if stats is None:
             self.summary.setText("No statistics: the deck names cards the catalogue lacks.")
             self.prime_chart.set_data([], [])

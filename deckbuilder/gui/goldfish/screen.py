@@ -76,6 +76,8 @@ class GoldfishScreen(Screen):
         self.variant = QComboBox()
         self.variant.setObjectName("variant")
         self.variant.addItems(list(VARIANTS))
+        self.rounds.editingFinished.connect(self._rules_changed)
+        self.variant.currentIndexChanged.connect(lambda _index: self._rules_changed())
         self.variant.setToolTip('"Shorter Games": Prime allowance 9, any three Dominions win, '
                                 "a Border Site counts once")
         self.seed = QSpinBox()
@@ -162,6 +164,12 @@ class GoldfishScreen(Screen):
 
     def current_variant(self) -> Variant:
         return VARIANTS[self.variant.currentText()]
+
+    def _rules_changed(self) -> None:
+        """Other rounds or rules: the same game (same seed) set up again under them."""
+        if self.session is not None and (self.session.rounds != self.rounds.value()
+                                         or self.session.game.variant != self.current_variant()):
+            self.new_game(self.seed.value())
 
     def _source_changed(self) -> None:
         if self.isVisible():

@@ -6,7 +6,7 @@ from __future__ import annotations
 import threading
 
 from PySide6.QtCharts import QChart, QChartView, QLineSeries, QScatterSeries, QValueAxis
-from PySide6.QtCore import Qt, Signal
+from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
@@ -38,14 +38,9 @@ class LineChartView(QChartView):
         chart.setTitle(title)
         self.line = QLineSeries()
         self.points = QScatterSeries()
-        colour = accent(self)
-        self.line.setPen(QPen(colour, 2))
-        self.points.setColor(colour)
-        self.points.setBorderColor(colour)
         self.points.setMarkerSize(7)
         self.points.setPointLabelsVisible(True)
         self.points.setPointLabelsFormat("@yPoint%")
-        self.points.setPointLabelsColor(self.palette().color(QPalette.ColorRole.WindowText))
         self.points.setPointLabelsClipping(False)
         chart.addSeries(self.line)
         chart.addSeries(self.points)
@@ -56,17 +51,34 @@ class LineChartView(QChartView):
         self.y_axis.setRange(0, 100)
         self.y_axis.setLabelFormat("%d%%")
         self.y_axis.setTickCount(6)
-        text = self.palette().color(QPalette.ColorRole.WindowText)
-        for axis in (self.x_axis, self.y_axis):
-            axis.setLabelsColor(text)
-            axis.setTitleBrush(text)
-            axis.setGridLineColor(self.palette().color(QPalette.ColorRole.Midlight))
         chart.addAxis(self.x_axis, Qt.AlignmentFlag.AlignBottom)
         chart.addAxis(self.y_axis, Qt.AlignmentFlag.AlignLeft)
         for series in (self.line, self.points):
             series.attachAxis(self.x_axis)
             series.attachAxis(self.y_axis)
         self.setMinimumHeight(150)
+        self.apply_palette()
+
+    def apply_palette(self) -> None:
+        """Colours from the palette (again when the system switches light and dark)."""
+        title = self.chart().title()
+        style_chart(self.chart(), self)
+        self.chart().setTitle(title)
+        colour = accent(self)
+        self.line.setPen(QPen(colour, 2))
+        self.points.setColor(colour)
+        self.points.setBorderColor(colour)
+        text = self.palette().color(QPalette.ColorRole.WindowText)
+        self.points.setPointLabelsColor(text)
+        for axis in (self.x_axis, self.y_axis):
+            axis.setLabelsColor(text)
+            axis.setTitleBrush(text)
+            axis.setGridLineColor(self.palette().color(QPalette.ColorRole.Midlight))
+
+    def changeEvent(self, event) -> None:
+        super().changeEvent(event)
+        if event.type() == QEvent.Type.PaletteChange:
+            self.apply_palette()
 
     def set_values(self, percents: list[float]) -> None:
         points = [(r, shown_percent(p)) for r, p in enumerate(percents, start=1)]
