@@ -9,8 +9,8 @@ Modules: :mod:`~deckbuilder.gui.app` (start-up, screenshot mode),
 :mod:`~deckbuilder.gui.main_window`, :mod:`~deckbuilder.gui.screens` (the screen
 registry), :mod:`~deckbuilder.gui.context` (shared state, background work),
 :mod:`~deckbuilder.gui.images` (card faces as Qt images), and one package per screen.
+
+PySide6 6.12.0 is excluded in ``pyproject.toml``: it drops a reference to ``True``
+on every signal emit and to ``None`` on every void call, and aborts long sessions
+(``tests/test_gui_main_window.py`` checks the installed release).
 """
-
-from deckbuilder.gui import qt_compat as _qt_compat
-
-_qt_compat.install()
