@@ -104,16 +104,15 @@ def list_decks(path: Path | None = None) -> list[SavedDeck]:
 
 def delete_deck(name: str, path: Path | None = None) -> bool:
     """Delete the saved deck ``name``; returns whether one was deleted."""
-    from sqlmodel import select
+    from sqlmodel import delete, select
 
     from card_db.models import Deck, DeckEntry
 
     with open_session(ensure_database(path)) as session:
-        row = session.exec(select(Deck).where(Deck.name == name)).first()
-        if row is None:
+        deck_id = session.exec(select(Deck.id).where(Deck.name == name)).first()
+        if deck_id is None:
             return False
-        for entry in session.exec(select(DeckEntry).where(DeckEntry.deck_id == row.id)):
-            session.delete(entry)
-        session.delete(row)
+        session.exec(delete(DeckEntry).where(DeckEntry.deck_id == deck_id))
+        session.exec(delete(Deck).where(Deck.id == deck_id))
         session.commit()
         return True

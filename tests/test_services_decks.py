@@ -1,0 +1,56 @@
+"""Saved decks: save, reopen, replace, list and delete (tables ``deck``, ``deck_entry``)."""
+
+from __future__ import annotations
+
+import sqlite3
+import warnings
+
+import pytest
+
+from card_db.catalogue import UnknownCardError
+from card_db.database import user_db_path
+from deckbuilder.deck.model import DeckList
+from deckbuilder.services.decks import delete_deck, list_decks, load_deck, save_deck
+
+
+def _deck(**changes) -> DeckList:
+    fields = dict(
+        name="Test",
+        author="me",
+        notes="n",
+        main=[("Gentle", 1), ("Judith", 2)],
+        sideboard=[("Irish", 1)],
+    )
+    fields.update(changes)
+    return DeckList(**fields)
+
+
+def test_save_and_reopen_round_trips():
+    save_deck(_deck())
+    assert load_deck("Test") == _deck()
+    assert [(d.name, d.card_count) for d in list_decks()] == [("Test", 3)]
+
+
+def test_saving_again_replaces_the_list():
+    save_deck(_deck())
+    save_deck(_deck(main=[("Gentle", 3)]))
+    assert load_deck("Test").main == [("Gentle", 3)]
+    assert len(list_decks()) == 1
+
+
+def test_unknown_card_saves_nothing():
+    with pytest.raises(UnknownCardError):
+        save_deck(_deck(main=[("Gentel", 1)]))
+    assert list_decks() == []
+
+
+def test_delete_removes_deck_and_entries_without_warnings():
+    save_deck(_deck())
+    with warnings.catch_warnings():
+        warnings.simplefilter("error")
+        assert delete_deck("Test") is True
+    assert delete_deck("Test") is False
+    with sqlite3.connect(user_db_path()) as conn:
+        assert conn.execute("SELECT COUNT(*) FROM deck_entry").fetchone() == (0,)
+    with pytest.raises(KeyError, match="no saved deck"):
+        load_deck("Test")
