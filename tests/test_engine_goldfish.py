@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -233,3 +234,26 @@ def test_stats_json_has_the_issue_keys():
     acc = StatsAccumulator(3)
     empty = acc.stats(0, Variant())
     assert empty.mean_win_round is None and empty.to_json()["mean_win_round"] is None
+
+
+@pytest.mark.parametrize("workers", [1, 2])
+def test_run_games_stops_when_cancelled(workers):
+    from deckbuilder.engine.goldfish import CHUNK_GAMES, RunCancelled, run_games
+
+    asked = []
+
+    def cancelled() -> bool:
+        asked.append(1)
+        return len(asked) > 2
+
+    with pytest.raises(RunCancelled) as info:
+        run_games(generated_deck(0), 100 * CHUNK_GAMES, 10, workers=workers, cancelled=cancelled)
+    assert info.value.games_done == 2 * CHUNK_GAMES
+
+
+def test_run_games_reports_progress_per_chunk():
+    from deckbuilder.engine.goldfish import CHUNK_GAMES, run_games
+
+    seen = []
+    run_games(generated_deck(0), CHUNK_GAMES + 7, 3, progress=seen.append)
+    assert seen == [CHUNK_GAMES, 7]

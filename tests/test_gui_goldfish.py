@@ -20,7 +20,6 @@ from deckbuilder.gui.deck_editor import files
 from deckbuilder.gui.deck_editor.chooser import DEMO
 from deckbuilder.gui.goldfish.session import GoldfishSession
 from deckbuilder.gui.goldfish.snapshot import take_snapshot
-from deckbuilder.gui.goldfish.statistics import RunCancelled, run_statistics
 from deckbuilder.services.catalogue import load_catalogue
 
 DEMO_DECK = files.demo_deck_files()[0]
@@ -89,28 +88,6 @@ def test_the_outcome_names_the_victory_round_or_the_stall():
     one_round = GoldfishSession(records, seed=2, rounds=1)
     one_round.play_rounds(1)
     assert one_round.finished and one_round.outcome().startswith("No victory in 1 rounds")
-
-
-def test_statistics_equal_the_engine_run_and_report_progress():
-    records = generated_deck(0)
-    seen = []
-    stats = run_statistics(records, 450, 8, seed=3, variant=Variant.shorter_games(),
-                           progress=lambda done, total: seen.append((done, total)))
-    reference = run_games(records, 450, 8, seed=3, variant=Variant.shorter_games())
-    assert stats.to_json() == reference.to_json()
-    assert seen == [(200, 450), (400, 450), (450, 450)]
-
-
-def test_statistics_stop_when_cancelled():
-    asked = []
-
-    def cancelled() -> bool:
-        asked.append(1)
-        return len(asked) > 2
-
-    with pytest.raises(RunCancelled) as info:
-        run_statistics(generated_deck(0), 100_000, 10, cancelled=cancelled)
-    assert info.value.games_done == 400
 
 
 # -- the screen ---------------------------------------------------------------------------------

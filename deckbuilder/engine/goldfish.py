@@ -113,9 +113,11 @@ class GoldfishGame:
         a = s.autarchs[0]
         won = s.winner == 0
         allies = self._allies + [self._allies[-1] if self._allies else 0] * (
-            self.rounds - len(self._allies))
+            self.rounds - len(self._allies)
+        )
         sites = self._sites + [self._sites[-1] if self._sites else 0] * (
-            self.rounds - len(self._sites))
+            self.rounds - len(self._sites)
+        )
         reason = None
         if not won:
             deck = self.deck
@@ -184,9 +186,7 @@ class GoldfishStats:
             "mean_win_round": self.mean_win_round,
             "stall_reasons": dict(self.stall_reasons),
             "most_common_stall": self.most_common_stall,
-            "allies_by_round": {
-                str(r + 1): v for r, v in enumerate(self.mean_allies_by_round)
-            },
+            "allies_by_round": {str(r + 1): v for r, v in enumerate(self.mean_allies_by_round)},
             "sites_by_round": {str(r + 1): v for r, v in enumerate(self.mean_sites_by_round)},
             "destiny_exhausted": self.destiny_exhausted,
         }
@@ -299,6 +299,14 @@ def _chunk(args: tuple) -> StatsAccumulator:
 CHUNK_GAMES = 2000
 
 
+class RunCancelled(Exception):
+    """A :func:`run_games` call stopped by its ``cancelled`` check after ``games_done`` games."""
+
+    def __init__(self, games_done: int):
+        super().__init__(f"cancelled after {games_done} games")
+        self.games_done = games_done
+
+
 def run_games(
     deck: EngineDeck | Sequence[CardRecord],
     games: int,
@@ -308,13 +316,16 @@ def run_games(
     variant: Variant | None = None,
     fast: bool = True,
     progress: Callable[[int], None] | None = None,
+    cancelled: Callable[[], bool] | None = None,
 ) -> GoldfishStats:
     """Play ``games`` goldfish games and return their statistics.
 
     ``workers`` > 1 uses a process pool; chunks of :data:`CHUNK_GAMES` games are merged in
     order, so the result is identical for any worker count. ``fast=False`` plays every
     game on the full engine (slow; the results are the same). ``progress(n)`` is called
-    with the number of games finished after each chunk.
+    with the number of games finished after each chunk. ``cancelled()`` is asked before
+    each chunk is merged; when it returns true the run stops and raises
+    :class:`RunCancelled`.
     """
     if games < 0 or rounds < 1 or workers < 1:
         raise ValueError("games >= 0, rounds >= 1 and workers >= 1 are required")
@@ -325,17 +336,26 @@ def run_games(
         for start in range(0, games, CHUNK_GAMES)
     ]
     total = StatsAccumulator(rounds)
+
+    def merge(task: tuple, acc: StatsAccumulator) -> None:
+        total.merge(acc)
+        if progress:
+            progress(task[5] - task[4])
+
     if workers == 1 or len(tasks) <= 1:
         for task in tasks:
-            total.merge(_chunk(task))
-            if progress:
-                progress(task[5] - task[4])
+            if cancelled is not None and cancelled():
+                raise RunCancelled(task[4])
+            merge(task, _chunk(task))
     else:
         if fast:
             _simulator(records, variant)  # built once here; forked workers inherit it
-        with ProcessPoolExecutor(max_workers=workers) as pool:
+        pool = ProcessPoolExecutor(max_workers=workers)
+        try:
             for task, acc in zip(tasks, pool.map(_chunk, tasks), strict=True):
-                total.merge(acc)
-                if progress:
-                    progress(task[5] - task[4])
+                if cancelled is not None and cancelled():
+                    raise RunCancelled(task[4])
+                merge(task, acc)
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
     return total.stats(seed, variant)

@@ -18,13 +18,26 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckbuilder.engine.goldfish import GoldfishStats
+from deckbuilder.engine.goldfish import GoldfishStats, RunCancelled, run_games
 from deckbuilder.gui.deck_editor.bar_chart import BarChartView, accent, style_chart
 from deckbuilder.gui.goldfish.session import STALL_TEXT
-from deckbuilder.gui.goldfish.statistics import RunCancelled, run_statistics
 
 DEFAULT_GAMES = 2000
 MAX_GAMES = 1_000_000
+
+
+def _play(records, games, rounds, seed, variant, *, cancelled, progress):
+    """:func:`run_games` on one worker, reporting ``progress(done, games)`` per chunk."""
+    done = 0
+
+    def advanced(count: int) -> None:
+        nonlocal done
+        done += count
+        progress(done, games)
+
+    return run_games(
+        records, games, rounds, seed, variant=variant, progress=advanced, cancelled=cancelled
+    )
 
 
 class LineChartView(QChartView):
@@ -110,15 +123,22 @@ def shown_percent(percent: float) -> float:
 def summary_text(stats: GoldfishStats) -> str:
     """The run's figures in a few lines."""
     won = stats.games - stats.no_win
-    lines = [f"{stats.games:,} games of {stats.rounds} rounds ({stats.variant} rules, "
-             f"seed {stats.seed}): victory in {shown_percent(100 * won / stats.games)}% of them"
-             + (f", in round {stats.mean_win_round:.2f} on average."
-                if stats.mean_win_round is not None else ".")]
+    lines = [
+        f"{stats.games:,} games of {stats.rounds} rounds ({stats.variant} rules, "
+        f"seed {stats.seed}): victory in {shown_percent(100 * won / stats.games)}% of them"
+        + (
+            f", in round {stats.mean_win_round:.2f} on average."
+            if stats.mean_win_round is not None
+            else "."
+        )
+    ]
     lines.append(f"Opening hands reshuffled: {stats.mulligan_rate:.1%}.")
     stall = stats.most_common_stall
     if stall is not None:
-        lines.append(f"Most common reason for no victory ({stats.stall_reasons[stall]:,} "
-                     f"games): {STALL_TEXT.get(stall, stall)}.")
+        lines.append(
+            f"Most common reason for no victory ({stats.stall_reasons[stall]:,} "
+            f"games): {STALL_TEXT.get(stall, stall)}."
+        )
     if stats.destiny_exhausted:
         lines.append(f"Destiny exhausted in {stats.destiny_exhausted:,} games.")
     return "<br>".join(lines)
@@ -149,8 +169,10 @@ class GoldfishStatsPanel(QWidget):
         self.seed = QSpinBox()
         self.seed.setObjectName("statsSeed")
         self.seed.setRange(0, 2**31 - 1)
-        self.seed.setToolTip("Master seed: game i of a run always uses the same shuffle, so "
-                             "a run can be repeated exactly.")
+        self.seed.setToolTip(
+            "Master seed: game i of a run always uses the same shuffle, so "
+            "a run can be repeated exactly."
+        )
         self.run_button = QPushButton("Run")
         self.run_button.setObjectName("runStats")
         self.run_button.setToolTip("Play the games in the background")
@@ -204,10 +226,16 @@ class GoldfishStatsPanel(QWidget):
         self.cancel_button.setEnabled(True)
         self.summary.setText(f"Playing {games:,} games…")
         self._running = self.context.run(
-            run_statistics, tuple(records), games, rounds, self.seed.value(), variant,
+            _play,
+            tuple(records),
+            games,
+            rounds,
+            self.seed.value(),
+            variant,
             cancelled=self._cancel.is_set,
             on_progress=lambda done, total: self.progress.setValue(done),
-            on_done=self._done, on_error=self._failed,
+            on_done=self._done,
+            on_error=self._failed,
         )
         return self._running
 
@@ -241,6 +269,7 @@ class GoldfishStatsPanel(QWidget):
         self.stats = stats
         self.summary.setText(summary_text(stats))
         rounds = range(1, stats.rounds + 1)
-        self.histogram.set_data([str(r) for r in rounds],
-                                [stats.win_round_histogram.get(r, 0) for r in rounds])
+        self.histogram.set_data(
+            [str(r) for r in rounds], [stats.win_round_histogram.get(r, 0) for r in rounds]
+        )
         self.cumulative.set_values([p * 100 for p in stats.p_win_by_round])
