@@ -12,6 +12,18 @@ from card_db.records import CardRecord, CardType
 ESTIMATED_MARK = "*"
 ESTIMATED_NOTE = "* estimated value: not printed in the rulebook; check your card"
 
+#: Heading of each card type's group in a deck list (rulebook order).
+TYPE_GROUP_TITLES = {
+    CardType.CHARACTER: "Characters",
+    CardType.SITE: "Sites",
+    CardType.PATH: "Paths",
+    CardType.DICTATE: "Dictates",
+    CardType.ALLY_ACTION: "Ally Actions",
+    CardType.COMBAT_MANEUVER: "Combat Maneuvers",
+    CardType.INFLUENCE_MANEUVER: "Influence Maneuvers",
+    CardType.FLASH: "Flashes",
+}
+
 JSON_KEYS = (
     "name",
     "type",

@@ -16,12 +16,13 @@ import io
 from xml.sax.saxutils import escape as xml_escape
 
 from card_db.catalogue import Catalogue
-from card_db.records import CardRecord, CardType
+from card_db.records import CardRecord
 from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
 from deckbuilder.deck.resolve import UnknownCardsError, UnknownName
 from deckbuilder.presentation import (
     ESTIMATED_MARK,
     ESTIMATED_NOTE,
+    TYPE_GROUP_TITLES,
     characteristics_text,
     dominion_text,
 )
@@ -29,16 +30,6 @@ from deckbuilder.presentation import (
 NAME = "pdf"
 EXTENSIONS = (".pdf",)
 
-_GROUP_TITLES = {
-    CardType.CHARACTER: "Characters",
-    CardType.SITE: "Sites",
-    CardType.PATH: "Paths",
-    CardType.DICTATE: "Dictates",
-    CardType.ALLY_ACTION: "Ally Actions",
-    CardType.COMBAT_MANEUVER: "Combat Maneuvers",
-    CardType.INFLUENCE_MANEUVER: "Influence Maneuvers",
-    CardType.FLASH: "Flashes",
-}
 
 
 def _records(deck: DeckList, catalogue: Catalogue, zone: str) -> list[tuple[CardRecord, int]]:
@@ -61,7 +52,7 @@ def sheet_rows(deck: DeckList, catalogue: Catalogue) -> list[tuple[str, list[lis
     main = _records(deck, catalogue, MAIN)
     side = _records(deck, catalogue, SIDEBOARD)
     sections = []
-    for card_type, title in _GROUP_TITLES.items():
+    for card_type, title in TYPE_GROUP_TITLES.items():
         group = [(r, c) for r, c in main if r.card_type is card_type]
         if group:
             total = sum(c for _, c in group)

@@ -26,7 +26,7 @@ from deckbuilder.deck.model import MAIN, SIDEBOARD
 from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
 from deckbuilder.gui.style import ESTIMATED_NOTE, ESTIMATED_QCOLOR
-from deckbuilder.presentation import dominion_text, shown
+from deckbuilder.presentation import TYPE_GROUP_TITLES, dominion_text, shown
 
 COLUMNS = ("Count", "Name", "Dominion", "Prime", "Magic", "Strength", "Resistance")
 COUNT, NAME, DOMINION, PRIME, MAGIC, STRENGTH, RESISTANCE = range(len(COLUMNS))
@@ -39,16 +39,6 @@ NameRole = Qt.ItemDataRole.UserRole + 1
 #: Role returning the zone (``"main"`` or ``"side"``) of a row.
 ZoneRole = Qt.ItemDataRole.UserRole + 2
 
-GROUP_TITLES = {
-    CardType.CHARACTER: "Characters",
-    CardType.SITE: "Sites",
-    CardType.PATH: "Paths",
-    CardType.DICTATE: "Dictates",
-    CardType.ALLY_ACTION: "Ally Actions",
-    CardType.COMBAT_MANEUVER: "Combat Maneuvers",
-    CardType.INFLUENCE_MANEUVER: "Influence Maneuvers",
-    CardType.FLASH: "Flashes",
-}
 _ROOT = QModelIndex()
 UNKNOWN_TITLE = "Not in the catalogue"
 SIDEBOARD_TITLE = "Sideboard"
@@ -95,7 +85,7 @@ class DeckTreeModel(QAbstractItemModel):
     def __init__(self, document: DeckDocument, parent=None):
         super().__init__(parent)
         self.document = document
-        self.groups = [Group(GROUP_TITLES[t], MAIN, t) for t in CardType]
+        self.groups = [Group(TYPE_GROUP_TITLES[t], MAIN, t) for t in CardType]
         self.groups.append(Group(UNKNOWN_TITLE, MAIN, None, unknown=True))
         self.groups.append(Group(SIDEBOARD_TITLE, SIDEBOARD, None))
         self._counts: dict[str, dict[str, int]] = {MAIN: {}, SIDEBOARD: {}}

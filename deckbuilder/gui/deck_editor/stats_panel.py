@@ -11,7 +11,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 from card_db.records import DOMINIONS, CardType
 from deckbuilder.deck.stats import DeckStats
 from deckbuilder.gui.deck_editor.bar_chart import BarChartView
-from deckbuilder.gui.deck_editor.deck_model import GROUP_TITLES
+from deckbuilder.gui.deck_editor.deck_model import TYPE_GROUP_TITLES
 from deckbuilder.presentation import ESTIMATED_MARK, ESTIMATED_NOTE
 
 #: Prime values always shown on the curve's axis (more if the deck has them).
@@ -107,7 +107,7 @@ class DeckStatsPanel(QWidget):
                                   [stats.prime_curve.get(p, 0) for p in primes])
         self._title(self.type_chart, "By type", stats, "by_type")
         types = list(CardType)
-        self.type_chart.set_data([GROUP_TITLES[t] for t in reversed(types)],
+        self.type_chart.set_data([TYPE_GROUP_TITLES[t] for t in reversed(types)],
                                  [stats.by_type[t.value] for t in reversed(types)])
         self._title(self.dominion_chart, "By Home Dominion", stats, "by_dominion")
         self.dominion_chart.set_data(
