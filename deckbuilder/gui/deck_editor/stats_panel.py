@@ -11,8 +11,7 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 from card_db.records import DOMINIONS, CardType
 from deckbuilder.deck.stats import DeckStats
 from deckbuilder.gui.deck_editor.bar_chart import BarChartView
-from deckbuilder.gui.deck_editor.deck_model import TYPE_GROUP_TITLES
-from deckbuilder.presentation import ESTIMATED_MARK, ESTIMATED_NOTE
+from deckbuilder.presentation import ESTIMATED_MARK, ESTIMATED_NOTE, TYPE_GROUP_TITLES
 
 #: Prime values always shown on the curve's axis (more if the deck has them).
 PRIME_AXIS = range(0, 10)
