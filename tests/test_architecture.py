@@ -431,3 +431,12 @@ def _iter_scope_files(scope: Iterable[str]) -> Iterator[Path]:
 def test_every_project_module_parses_and_is_scanned(project):
     files = set(_iter_scope_files(PACKAGES))
     assert files == {module.path for module in project.values()}
+
+
+def test_gui_application_id_names_the_desktop_file():
+    """Wayland desktops match windows to the .desktop file by the application id."""
+    from deckbuilder.gui.app import APPLICATION_ID
+
+    root = Path(__file__).resolve().parents[1]
+    assert (root / "packaging" / "linux" / f"{APPLICATION_ID}.desktop").is_file()
+    assert (root / "packaging" / "linux" / f"{APPLICATION_ID}.metainfo.xml").is_file()

@@ -18,7 +18,8 @@ from pathlib import Path
 
 ORGANISATION = "Imajica Deck Builder"
 APPLICATION = "Imajica Deck Builder"
-APPLICATION_ID = "imajica-deckbuilder"
+#: The freedesktop application id: the .desktop and metainfo files in packaging/linux/ use it.
+APPLICATION_ID = "io.github.imajica_deckbuilder.ImajicaDeckBuilder"
 
 
 def _qapplication():
