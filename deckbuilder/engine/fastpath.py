@@ -104,6 +104,11 @@ class FastGoldfish:
         self.card_conditions = [
             sum(1 << cond for _, cond in deck.allies_for[c]) for c in range(n)
         ]
+        # Multisets as integers, for cache keys kept without sorting: a multiset of
+        # values v (each present fewer than 2**width times) is the sum of 2**(width*v).
+        width = max(1, n.bit_length())
+        self.kind_weight = [1 << (width * deck.kind[c]) for c in range(n)]
+        self.profile_weight = [1 << (width * p) for p in self.profile]
         self._alliance_cache: dict[tuple, tuple[tuple[int, ...], bool]] = {}
         self._seizure_cache: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
