@@ -17,6 +17,7 @@ from card_db.catalogue import Catalogue
 from card_db.records import CardRecord
 from deckbuilder.deck.model import MAIN, DeckList
 from deckbuilder.gui.deck_editor.files import demo_deck_files
+from deckbuilder.gui.screens import Screen
 
 OPEN, SAVED, DEMO = "open", "saved", "demo"
 #: Item role: the :class:`DeckSource` of an entry.
@@ -185,3 +186,24 @@ class DeckChooser(QComboBox):
             deck, catalogue = document.snapshot(), document.catalogue
         return self.context.run(load_play_deck, source.kind, source.key, self.context.db_path,
                                 deck, catalogue, on_done=on_done, on_error=on_error)
+
+
+class ChosenDeckScreen(Screen):
+    """Base of the screens that play the deck picked in their :class:`DeckChooser`
+    (sample hand, goldfish). Subclasses set ``self.chooser``, ``self.session`` and
+    ``self._stale`` and implement :meth:`restart`, which plays the chosen deck anew."""
+
+    session = None
+    _stale = True
+
+    def connect_screens(self, window) -> None:
+        editor = window.screen("deck-editor")
+        if editor is not None:
+            self.chooser.connect_editor(editor)
+
+    def start(self) -> None:
+        self.chooser.reload_saved()
+
+    def activated(self) -> None:
+        if (self._stale or self.session is None) and self.chooser.current_source() is not None:
+            self.restart()

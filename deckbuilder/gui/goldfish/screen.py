@@ -29,12 +29,12 @@ from PySide6.QtWidgets import (
 
 from deckbuilder.engine.goldfish import DEFAULT_ROUNDS
 from deckbuilder.engine.variant import Variant
-from deckbuilder.gui.deck_editor.chooser import DEMO, DeckChooser, PlayDeck
+from deckbuilder.gui.deck_editor.chooser import DEMO, ChosenDeckScreen, DeckChooser, PlayDeck
 from deckbuilder.gui.deck_editor.files import demo_deck_files
 from deckbuilder.gui.goldfish.board import BoardView
 from deckbuilder.gui.goldfish.session import GoldfishSession
 from deckbuilder.gui.goldfish.stats_panel import GoldfishStatsPanel
-from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
+from deckbuilder.gui.screens import ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.gui.style import error_color
 
@@ -44,7 +44,7 @@ SPEEDS = {"Slow": 1200, "Normal": 600, "Fast": 150}
 VARIANTS = {"Standard rules": Variant(), "Shorter Games": Variant.shorter_games()}
 
 
-class GoldfishScreen(Screen):
+class GoldfishScreen(ChosenDeckScreen):
     """One game on the board, and statistics over many."""
 
     key = "goldfish"
@@ -299,17 +299,9 @@ class GoldfishScreen(Screen):
 
     # -- Screen hooks --------------------------------------------------------------------------
 
-    def connect_screens(self, window) -> None:
-        editor = window.screen("deck-editor")
-        if editor is not None:
-            self.chooser.connect_editor(editor)
-
-    def start(self) -> None:
-        self.chooser.reload_saved()
-
-    def activated(self) -> None:
-        if (self._stale or self.session is None) and self.chooser.current_source() is not None:
-            self.new_game()
+    def restart(self) -> None:
+        """Play the chosen deck anew (called when the screen is shown stale)."""
+        self.new_game()
 
     def can_close(self) -> bool:
         self.stop_auto()

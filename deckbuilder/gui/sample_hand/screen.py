@@ -23,12 +23,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckbuilder.gui.deck_editor.chooser import DEMO, DeckChooser, PlayDeck
+from deckbuilder.gui.deck_editor.chooser import DEMO, ChosenDeckScreen, DeckChooser, PlayDeck
 from deckbuilder.gui.deck_editor.files import demo_deck_files
 from deckbuilder.gui.sample_hand.card_strip import CardStrip
 from deckbuilder.gui.sample_hand.odds_panel import OddsPanel
 from deckbuilder.gui.sample_hand.session import HandSession
-from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
+from deckbuilder.gui.screens import ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.gui.style import error_color
 
@@ -47,7 +47,7 @@ def odds_for(records) -> dict:
     return odds_report(records, ODDS_ROUNDS)
 
 
-class SampleHandScreen(Screen):
+class SampleHandScreen(ChosenDeckScreen):
     """Deal sample hands from a chosen deck."""
 
     key = "sample-hand"
@@ -258,17 +258,9 @@ class SampleHandScreen(Screen):
 
     # -- Screen hooks --------------------------------------------------------------------------
 
-    def connect_screens(self, window) -> None:
-        editor = window.screen("deck-editor")
-        if editor is not None:
-            self.chooser.connect_editor(editor)
-
-    def start(self) -> None:
-        self.chooser.reload_saved()
-
-    def activated(self) -> None:
-        if (self._stale or self.session is None) and self.chooser.current_source() is not None:
-            self.deal()
+    def restart(self) -> None:
+        """Play the chosen deck anew (called when the screen is shown stale)."""
+        self.deal()
 
     def restore_state(self, settings) -> None:
         restore_splitter(settings, self.splitter, "sample-hand")
