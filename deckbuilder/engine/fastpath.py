@@ -27,7 +27,13 @@ the policy's result depends only on the multisets of kinds involved (its ties ar
 broken by kind before card id, and copies of one kind are identical in every
 characteristic), so a cached choice, applied to any copies of the chosen kinds, is the
 choice the policy makes. For seizures only Sites that still add a Dominion are keyed
-(the policy never seizes the others).
+(the policy never seizes the others). In front of those caches, :meth:`play` keeps
+the whole state a decision depends on as a few integers, updated as cards move
+(multisets of kinds and Ally profiles as sums of powers of two; Dominions, conditions
+and unique keys as bitmasks), and looks each decision up by them first: the Characters
+in hand with the controlled Dominions, met conditions and unique cards in play that
+concern them; the active Allies' profiles with the Circle's Site kinds and the
+controlled Dominions.
 
 What the full engine keeps and this does not: the log, pivot state, cards other than
 Characters in hand, and the In Ovo (nothing is discarded in a goldfish game).
@@ -109,77 +115,106 @@ class FastGoldfish:
         width = max(1, n.bit_length())
         self.kind_weight = [1 << (width * deck.kind[c]) for c in range(n)]
         self.profile_weight = [1 << (width * p) for p in self.profile]
+        self.unique_bit = [0 if u < 0 else 1 << u for u in deck.unique_key]
+        self.uniq_bits0 = sum(1 << u for u in self.uniq0)
+        self.circle_kinds0 = sum(self.kind_weight[c] for c in self.circle0)
         self._alliance_cache: dict[tuple, tuple[tuple[int, ...], bool]] = {}
+        # Whole-state decision caches of play(), in front of the two above.
+        self._hand_cache: dict[tuple, tuple[int, ...]] = {}
+        self._circle_cache: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
         self._seizure_cache: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
     def _alliances(self, hand_chars, controlled, met, uniq):
         deck = self.deck
-        kind, ukey = deck.kind, deck.unique_key
+        ukey = deck.unique_key
+        fixed = self.fixed_prime
+        allowance = self.variant.prime_allowance
         if len(hand_chars) == 1:
             # choose_alliances with one candidate, worked out: it enters for its Prime
             # (>= 1) if that fits, else by the exception if its Dominion is controlled.
             c = hand_chars[0]
             if ukey[c] in uniq:
                 return (), False
-            p = self.fixed_prime[c]
+            p = fixed[c]
             if p < 0:
                 p = deck.effective_prime(c, met)
-            if 1 <= p <= self.variant.prime_allowance:
-                return (kind[c],), False
-            if p > self.variant.prime_allowance:
-                return ((kind[c],), True) if deck.dmask[c] & controlled else ((), False)
+            if 1 <= p <= allowance:
+                return (deck.kind[c],), False
+            if p > allowance:
+                return ((deck.kind[c],), True) if deck.dmask[c] & controlled else ((), False)
         # Characters that cannot enter (a unique card in play; Prime over the allowance
         # and no controlled Site of their Dominion) cannot change the choice.
-        allowance = self.variant.prime_allowance
         # (A unique name shared by two different records keeps them all: the policy
         # keeps only the first of such a pair.)
         ambiguous = self.ambiguous_unique
-        fixed = self.fixed_prime
-        relevant = [
-            c for c in hand_chars
-            if ukey[c] not in uniq
-            and ((fixed[c] if fixed[c] >= 0 else deck.effective_prime(c, met)) <= allowance
-                 or deck.dmask[c] & controlled or ukey[c] in ambiguous)
-        ]
-        if not relevant:
-            return (), False
+        dmask = deck.dmask
+        card_conditions = self.card_conditions
+        kind_weight = self.kind_weight
+        relevant = []
         doms = 0
         conds = 0
-        for c in relevant:
-            doms |= deck.dmask[c]
-            conds |= self.card_conditions[c]
-        key = (tuple(sorted(kind[c] for c in relevant)), controlled & doms, met & conds)
+        kinds = 0  # the multiset of the relevant Characters' kinds
+        for c in hand_chars:
+            u = ukey[c]
+            if u in uniq:
+                continue
+            p = fixed[c]
+            if p < 0:
+                p = deck.effective_prime(c, met)
+            if p <= allowance or dmask[c] & controlled or u in ambiguous:
+                relevant.append(c)
+                doms |= dmask[c]
+                conds |= card_conditions[c]
+                kinds += kind_weight[c]
+        if not relevant:
+            return (), False
+        key = (kinds, controlled & doms, met & conds)
         cached = self._alliance_cache.get(key)
         if cached is None:
             chosen, exception = choose_alliances(deck, relevant, allowance, controlled, met, uniq)
-            cached = (tuple(kind[c] for c in chosen), exception)
+            cached = (tuple(deck.kind[c] for c in chosen), exception)
             self._alliance_cache[key] = cached
         return cached
 
-    def _seizures(self, active, circle, masks, covered):
-        """The policy's seizures as ``(Site kind, Ally profiles)``."""
+    def _seizures(self, active, active_profiles, active_alone, active_reach,
+                  circle, masks, covered):
+        """The policy's seizures as ``(Site kind, Ally profiles)``.
+
+        ``active_profiles``: the multiset of the active Allies' profiles (see
+        ``profile_weight``); ``active_alone``/``active_reach``: how many of them are
+        Maestros or may hold some Site alone, and their total best influence.
+        """
         deck = self.deck
-        kind, dmask = deck.kind, deck.dmask
+        dmask, resistance, kind_weight = deck.dmask, deck.resistance, self.kind_weight
+        useful = []
+        sites = 0  # the multiset of the useful Sites' kinds
+        least = 1 << 30
         if self.variant.border_counts_both:
-            useful = [s for s in circle if dmask[s] & ~covered]
+            # Only Sites that still add a Dominion.
+            for s in circle:
+                if dmask[s] & ~covered:
+                    useful.append(s)
+                    sites += kind_weight[s]
+                    if resistance[s] < least:
+                        least = resistance[s]
             state_key: object = covered
         else:
             useful = circle
+            for s in circle:
+                sites += kind_weight[s]
+                if resistance[s] < least:
+                    least = resistance[s]
             state_key = tuple(sorted(masks))
         if not useful:
             return ()
-        profile = self.profile
         # No Maestro, no "May hold Y alone", and even all together too little influence
         # (Magic plus the largest "+N versus Y Sites") for any needed Site: no seizure.
-        can_alone, reach = self.can_alone, self.max_influence
-        if not any(can_alone[a] for a in active) and sum(reach[a] for a in active) < min(
-            deck.resistance[s] for s in useful
-        ):
+        if not active_alone and active_reach < least:
             return ()
-        key = (tuple(sorted(profile[a] for a in active)),
-               tuple(sorted(kind[s] for s in useful)), state_key)
+        key = (active_profiles, sites, state_key)
         cached = self._seizure_cache.get(key)
         if cached is None:
+            kind, profile = deck.kind, self.profile
             plan = plan_seizures(deck, active, useful, masks, self.variant)
             cached = tuple((kind[s], tuple(profile[a] for a in g)) for s, g in plan)
             self._seizure_cache[key] = cached
@@ -189,17 +224,20 @@ class FastGoldfish:
         """Play one game of ``rounds`` rounds with ``seed`` (see the module doc).
 
         Each draw below is :meth:`.destiny.Destiny.draw` written out in place:
-        ``j = int(random() * n)``, take ``pool[j]``, move the last card into slot ``j``.
+        ``j = int(random() * n)``, take ``pool[j]``, move the last card into slot ``j``
+        (the Destiny is ``pool[:n]``; slots from ``n`` on are stale and never read).
         """
         deck = self.deck
         ctype = deck.ctype
         ukey = deck.unique_key
         dmask = deck.dmask
         kind = deck.kind
+        site_type, character_type = SITE, CHARACTER
         cond_bits = self.kind_cond_bits
         alliances = self._alliances
         seizures = self._seizures
         profile = self.profile
+        profile_weight = self.profile_weight
         rnd = random.Random(seed).random
         pool = self.pool0[:]
         n = len(pool)
@@ -208,12 +246,21 @@ class FastGoldfish:
         exhausted = False
         # Running totals for a cheap "no seizure possible" test (see _seizures): the
         # active Allies' best influence and Maestro/hold-alone count, and the lowest
-        # Resistance in the Circle.
+        # Resistance in the Circle; and the multiset of their profiles (a cache key).
         resistance = deck.resistance
         max_influence, can_alone = self.max_influence, self.can_alone
         active_reach = 0
         active_alone = 0
-        min_res = min(resistance[s] for s in circle)
+        active_profiles = 0
+        # Characters in hand: the multiset of their kinds, and their Dominions, "Allies
+        # for -N if" conditions and unique keys as bitmasks; unique keys in play too.
+        kind_weight = self.kind_weight
+        card_conditions, unique_bit = self.card_conditions, self.unique_bit
+        hand_kinds = hand_doms = hand_conds = hand_unique = 0
+        uniq_bits = self.uniq_bits0
+        circle_kinds = self.circle_kinds0
+        hand_decisions, site_decisions = self._hand_cache, self._circle_cache
+        min_res = min([resistance[s] for s in circle])
 
         # Game Setup: five cards; a hand with no Character is reshuffled once.
         new = []
@@ -223,13 +270,12 @@ class FastGoldfish:
                 n -= 1
                 new.append(pool[j])
                 pool[j] = pool[n]
-                pool.pop()
                 if not n:
                     exhausted = True
         reshuffled = False
-        if CHARACTER not in [ctype[c] for c in new]:
+        if character_type not in [ctype[c] for c in new]:
             reshuffled = True
-            pool += new
+            pool[n:] = new
             n = len(pool)
             new = []
             for _ in range(OPENING_HAND):
@@ -238,7 +284,6 @@ class FastGoldfish:
                     n -= 1
                     new.append(pool[j])
                     pool[j] = pool[n]
-                    pool.pop()
                     if not n:
                         exhausted = True
         hand_chars: list[int] = []
@@ -260,18 +305,19 @@ class FastGoldfish:
                     n -= 1
                     new.append(pool[j])
                     pool[j] = pool[n]
-                    pool.pop()
                     if not n:
                         exhausted = True
             # Autarch phase: reveal Sites in hand order, each with a replacement draw.
             for c in new:  # the list grows while it is read: replacements join the hand
                 t = ctype[c]
-                if t == SITE:
+                if t == site_type:
                     u = ukey[c]
                     if u < 0 or u not in uniq:
                         if u >= 0:
                             uniq.add(u)
+                            uniq_bits |= 1 << u
                         circle.append(c)
+                        circle_kinds += kind_weight[c]
                         if resistance[c] < min_res:
                             min_res = resistance[c]
                         if n:
@@ -279,49 +325,78 @@ class FastGoldfish:
                             n -= 1
                             new.append(pool[j])
                             pool[j] = pool[n]
-                            pool.pop()
                             if not n:
                                 exhausted = True
-                elif t == CHARACTER:
+                elif t == character_type:
                     hand_chars.append(c)
+                    hand_kinds += kind_weight[c]
+                    hand_doms |= dmask[c]
+                    hand_conds |= card_conditions[c]
+                    hand_unique |= unique_bit[c]
             new = []
             # Ally phase: establish alliances, then seize.
             chosen = []
             if hand_chars:
-                kinds, _ = alliances(hand_chars, controlled, met, uniq)
+                # The alliances depend only on this key (see _alliances).
+                key = (hand_kinds, controlled & hand_doms, met & hand_conds,
+                       uniq_bits & hand_unique)
+                kinds = hand_decisions.get(key)
+                if kinds is None:
+                    kinds = hand_decisions[key] = alliances(hand_chars, controlled, met, uniq)[0]
                 for k in kinds:
                     for c in hand_chars:
                         if kind[c] == k:
                             break
                     chosen.append(c)
                     hand_chars.remove(c)
+                    hand_kinds -= kind_weight[c]
                     u = ukey[c]
                     if u >= 0:
                         uniq.add(u)
+                        uniq_bits |= 1 << u
                     met |= cond_bits[k]
-                established += len(kinds)
+                if kinds:
+                    established += len(kinds)
+                    hand_doms = hand_conds = hand_unique = 0
+                    for c in hand_chars:
+                        hand_doms |= dmask[c]
+                        hand_conds |= card_conditions[c]
+                        hand_unique |= unique_bit[c]
             if active and (active_alone or active_reach >= min_res):
-                for site_kind, group in seizures(active, circle, masks, controlled):
-                    for site in circle:
-                        if kind[site] == site_kind:
-                            break
-                    circle.remove(site)
-                    m = dmask[site]
-                    masks.append(m)
-                    controlled |= m
-                    for t in group:
-                        for a in active:
-                            if profile[a] == t:
+                # The seizures depend only on this key (see _seizures).
+                key = (active_profiles, circle_kinds,
+                       controlled if standard else tuple(sorted(masks)))
+                plan = site_decisions.get(key)
+                if plan is None:
+                    plan = site_decisions[key] = seizures(
+                        active, active_profiles, active_alone, active_reach,
+                        circle, masks, controlled)
+                if plan:
+                    for site_kind, group in plan:
+                        for site in circle:
+                            if kind[site] == site_kind:
                                 break
-                        active.remove(a)
-                        active_reach -= max_influence[a]
-                        active_alone -= can_alone[a]
+                        circle.remove(site)
+                        circle_kinds -= kind_weight[site]
+                        m = dmask[site]
+                        masks.append(m)
+                        controlled |= m
+                        for t in group:
+                            for a in active:
+                                if profile[a] == t:
+                                    break
+                            active.remove(a)
+                            active_reach -= max_influence[a]
+                            active_alone -= can_alone[a]
+                            active_profiles -= profile_weight[a]
                     min_res = min([resistance[s] for s in circle], default=1 << 30)
             # Reconciliation: reserves forward; victory; Exhausted Destiny.
-            active += chosen
-            for c in chosen:
-                active_reach += max_influence[c]
-                active_alone += can_alone[c]
+            if chosen:
+                active += chosen
+                for c in chosen:
+                    active_reach += max_influence[c]
+                    active_alone += can_alone[c]
+                    active_profiles += profile_weight[c]
             allies_by_round.append(established)
             sites_by_round.append(len(masks))
             if masks and (

@@ -13,7 +13,6 @@ Sources: rulebook "Game Setup", "Order of Play", "Phase 4: The Reconciliation",
 
 from __future__ import annotations
 
-from collections import Counter
 from collections.abc import Callable, Iterator, Sequence
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
@@ -201,7 +200,9 @@ class StatsAccumulator:
         self.games = 0
         self.win_hist = [0] * (rounds + 1)
         self.reshuffles = 0
-        self.tables: Counter[tuple[tuple[int, ...], tuple[int, ...]]] = Counter()
+        # Allies established and Sites controlled by the end of each round, summed.
+        self.allies_total = [0] * rounds
+        self.sites_total = [0] * rounds
         self.stalls = dict.fromkeys(STALL_REASONS, 0)
         self.exhausted = 0
 
@@ -213,7 +214,12 @@ class StatsAccumulator:
             self.stalls[r.stall_reason] += 1  # type: ignore[index]
         if r.reshuffled:
             self.reshuffles += 1
-        self.tables[(r.allies_by_round, r.sites_by_round)] += 1
+        allies = self.allies_total
+        for i, v in enumerate(r.allies_by_round):
+            allies[i] += v
+        sites = self.sites_total
+        for i, v in enumerate(r.sites_by_round):
+            sites[i] += v
         if r.destiny_exhausted:
             self.exhausted += 1
 
@@ -223,19 +229,21 @@ class StatsAccumulator:
         self.exhausted += other.exhausted
         for i in range(self.rounds + 1):
             self.win_hist[i] += other.win_hist[i]
-        self.tables.update(other.tables)
+        for i in range(self.rounds):
+            self.allies_total[i] += other.allies_total[i]
+            self.sites_total[i] += other.sites_total[i]
         for k in self.stalls:
             self.stalls[k] += other.stalls[k]
 
     @property
     def allies(self) -> list[int]:
         """Total Allies established by the end of each round, over all games."""
-        return [sum(a[i] * c for (a, _), c in self.tables.items()) for i in range(self.rounds)]
+        return list(self.allies_total)
 
     @property
     def sites(self) -> list[int]:
         """Total Sites controlled at the end of each round, over all games."""
-        return [sum(s[i] * c for (_, s), c in self.tables.items()) for i in range(self.rounds)]
+        return list(self.sites_total)
 
     def stats(self, seed: int, variant: Variant) -> GoldfishStats:
         n = self.games
