@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import shutil
+from pathlib import Path
 
 import pytest
 
@@ -15,3 +17,38 @@ def _isolated_user_data(tmp_path, monkeypatch):
     monkeypatch.setenv("DECKBUILDER_DB", str(tmp_path / "user.sqlite3"))
     monkeypatch.setenv("DECKBUILDER_CACHE", str(tmp_path / "cache"))
     yield
+
+
+@pytest.fixture
+def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
+    """The user database (a copy of one built once per session) and a private settings file.
+
+    Modules that need another starting database override this fixture.
+    """
+    from card_db.database import ensure_database
+
+    template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
+    if not template.exists():
+        os.replace(ensure_database(template.with_suffix(".building")), template)
+    target = Path(os.environ["DECKBUILDER_DB"])
+    shutil.copy(template, target)
+    monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
+    return target
+
+
+@pytest.fixture
+def window(qtbot, db, request):
+    """A shown, started main window on ``db``. A test module may set ``SCREEN_KEYS`` to
+    load only those screens (the others are tested by their own modules)."""
+    from deckbuilder.gui.app import create_main_window
+    from deckbuilder.gui.screens import registered_screens
+
+    keys = getattr(request.module, "SCREEN_KEYS", None)
+    specs = None if keys is None else [s for s in registered_screens() if s.key in keys]
+    win = create_main_window(db, specs)
+    qtbot.addWidget(win)
+    win.show()
+    win.start()
+    assert win.context.wait_idle()
+    yield win
+    win.context.close()

@@ -4,8 +4,6 @@ estimated values marked, lazy rows, add-to-deck and drag."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import sqlite3
 from pathlib import Path
 
@@ -13,7 +11,6 @@ import pytest
 from PySide6.QtCore import Qt
 from PySide6.QtTest import QTest
 
-from card_db.database import ensure_database
 from card_db.records import CardRecord, CardType
 from card_db.search import SearchSyntaxError, parse, search_card_ids
 from deckbuilder.gui.browser.model import PAGE_SIZE, PRIME, CardTableModel
@@ -23,37 +20,14 @@ from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
 from deckbuilder.gui.style import ESTIMATED_NOTE
 from deckbuilder.services.collection import CollectionRow, add_rows
 
+SCREEN_KEYS = ("browser", "collection", "card-editor")
+
 
 def _my_screens():
     """The screens these tests are about (other screens are tested by their own modules)."""
     from deckbuilder.gui.screens import registered_screens
 
-    return [s for s in registered_screens() if s.key in ("browser", "collection", "card-editor")]
-
-
-@pytest.fixture
-def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
-    """The user database (a copy of one built per session) and a private settings file."""
-    template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
-    if not template.exists():
-        os.replace(ensure_database(template.with_suffix(".building")), template)
-    target = Path(os.environ["DECKBUILDER_DB"])
-    shutil.copy(template, target)
-    monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
-    return target
-
-
-@pytest.fixture
-def window(qtbot, db):
-    from deckbuilder.gui.app import create_main_window
-
-    win = create_main_window(db, _my_screens())
-    qtbot.addWidget(win)
-    win.show()
-    win.start()
-    assert win.context.wait_idle()
-    yield win
-    win.context.close()
+    return [s for s in registered_screens() if s.key in SCREEN_KEYS]
 
 
 @pytest.fixture

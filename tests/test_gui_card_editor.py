@@ -3,8 +3,6 @@ estimated mark, new cards, scans attached by file or drop."""
 
 from __future__ import annotations
 
-import os
-import shutil
 from pathlib import Path
 
 import pytest
@@ -12,42 +10,12 @@ from PIL import Image
 from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
-from card_db.database import ensure_database
 from card_db.records import CardType
 from deckbuilder.gui.card_editor.form import NEW
 from deckbuilder.services.catalogue import load_catalogue
 from deckbuilder.services.images import scan_path
 
-
-def _my_screens():
-    """The screens these tests are about (other screens are tested by their own modules)."""
-    from deckbuilder.gui.screens import registered_screens
-
-    return [s for s in registered_screens() if s.key in ("browser", "collection", "card-editor")]
-
-
-@pytest.fixture
-def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
-    template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
-    if not template.exists():
-        os.replace(ensure_database(template.with_suffix(".building")), template)
-    target = Path(os.environ["DECKBUILDER_DB"])
-    shutil.copy(template, target)
-    monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
-    return target
-
-
-@pytest.fixture
-def window(qtbot, db):
-    from deckbuilder.gui.app import create_main_window
-
-    win = create_main_window(db, _my_screens())
-    qtbot.addWidget(win)
-    win.show()
-    win.start()
-    assert win.context.wait_idle()
-    yield win
-    win.context.close()
+SCREEN_KEYS = ("browser", "collection", "card-editor")
 
 
 @pytest.fixture

@@ -5,8 +5,6 @@ rollback, export, and completion per set."""
 from __future__ import annotations
 
 import csv
-import os
-import shutil
 import sqlite3
 import threading
 from pathlib import Path
@@ -15,7 +13,6 @@ import pytest
 from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QComboBox, QStyleOptionViewItem
 
-from card_db.database import ensure_database
 from card_db.records import Condition
 from deckbuilder.gui.collection.owned_model import CONDITION, FOR_TRADE, QUANTITY, WISHLIST
 from deckbuilder.services.catalogue import load_catalogue
@@ -28,39 +25,21 @@ from deckbuilder.services.collection import (
     wishlist,
 )
 
-
-def _my_screens():
-    """The screens these tests are about (other screens are tested by their own modules)."""
-    from deckbuilder.gui.screens import registered_screens
-
-    return [s for s in registered_screens() if s.key in ("browser", "collection", "card-editor")]
+SCREEN_KEYS = ("browser", "collection", "card-editor")
 
 
 @pytest.fixture
-def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
-    template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
-    if not template.exists():
-        os.replace(ensure_database(template.with_suffix(".building")), template)
-    target = Path(os.environ["DECKBUILDER_DB"])
-    shutil.copy(template, target)
-    monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
+def db(db):
     add_rows([CollectionRow("Gentle", 2, Condition.NEAR_MINT, "Binder 1"),
-              CollectionRow("Judith", 1, Condition.MINT)], target)
-    return target
+              CollectionRow("Judith", 1, Condition.MINT)], db)
+    return db
 
 
 @pytest.fixture
-def screen(qtbot, db):
-    from deckbuilder.gui.app import create_main_window
-
-    win = create_main_window(db, _my_screens())
-    qtbot.addWidget(win)
-    win.show()
-    win.start()
-    screen = win.show_screen("collection")
-    assert win.context.wait_idle()
-    yield screen
-    win.context.close()
+def screen(window):
+    screen = window.show_screen("collection")
+    assert window.context.wait_idle()
+    return screen
 
 
 def _row(screen, name: str) -> int:

@@ -5,10 +5,8 @@ still need", recent decks and the unsaved-changes prompt."""
 
 from __future__ import annotations
 
-import os
 import shutil
 import warnings
-from pathlib import Path
 
 import pytest
 from PySide6.QtCharts import QChart
@@ -17,7 +15,6 @@ from PySide6.QtGui import QColor, QDragEnterEvent, QDragMoveEvent, QDropEvent, Q
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
-from card_db.database import ensure_database
 from card_db.records import CardType
 from deckbuilder import formats
 from deckbuilder.deck.legality import validate
@@ -35,30 +32,6 @@ from deckbuilder.services.collection import CollectionRow, add_rows
 from deckbuilder.services.decks import list_decks, load_deck
 
 DEMO = files.demo_deck_files()[0]  # maestro-reconciliation.txt, a legal 60-card deck
-
-
-@pytest.fixture
-def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
-    template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
-    if not template.exists():
-        os.replace(ensure_database(template.with_suffix(".building")), template)
-    target = Path(os.environ["DECKBUILDER_DB"])
-    shutil.copy(template, target)
-    monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
-    return target
-
-
-@pytest.fixture
-def window(qtbot, db):
-    from deckbuilder.gui.app import create_main_window
-
-    win = create_main_window(db)
-    qtbot.addWidget(win)
-    win.show()
-    win.start()
-    assert win.context.wait_idle()
-    yield win
-    win.context.close()
 
 
 @pytest.fixture

@@ -4,14 +4,10 @@ a statistics run in the background with progress and Cancel."""
 
 from __future__ import annotations
 
-import os
-import shutil
 import time
-from pathlib import Path
 
 import pytest
 
-from card_db.database import ensure_database
 from deckbuilder import formats
 from deckbuilder.engine.goldfish import GoldfishGame, run_games
 from deckbuilder.engine.sample_decks import generated_deck
@@ -91,30 +87,6 @@ def test_the_outcome_names_the_victory_round_or_the_stall():
 
 
 # -- the screen ---------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
-    template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
-    if not template.exists():
-        os.replace(ensure_database(template.with_suffix(".building")), template)
-    target = Path(os.environ["DECKBUILDER_DB"])
-    shutil.copy(template, target)
-    monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
-    return target
-
-
-@pytest.fixture
-def window(qtbot, db):
-    from deckbuilder.gui.app import create_main_window
-
-    win = create_main_window(db)
-    qtbot.addWidget(win)
-    win.show()
-    win.start()
-    assert win.context.wait_idle()
-    yield win
-    win.context.close()
 
 
 @pytest.fixture

@@ -4,29 +4,14 @@ screen, geometry and splitters remembered, errors as dialogs, the About dialog."
 
 from __future__ import annotations
 
-import os
-import shutil
-from pathlib import Path
-
 import pytest
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QApplication, QMessageBox
 
-from card_db.database import DatabaseError, ensure_database
+from card_db.database import DatabaseError
 from deckbuilder.gui import errors
 from deckbuilder.gui.screens import Screen, ScreenSpec, registered_screens
-
-
-@pytest.fixture
-def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
-    template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
-    if not template.exists():
-        os.replace(ensure_database(template.with_suffix(".building")), template)
-    target = Path(os.environ["DECKBUILDER_DB"])
-    shutil.copy(template, target)
-    monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
-    return target
 
 
 def _window(qtbot, db, specs=None):

@@ -4,14 +4,9 @@ before any other draw), draw on, cards as images, and the engine's exact odds.""
 
 from __future__ import annotations
 
-import os
-import shutil
-from pathlib import Path
-
 import pytest
 from PySide6.QtCore import Qt
 
-from card_db.database import ensure_database
 from card_db.records import CardType
 from deckbuilder import formats
 from deckbuilder.engine.hands import SampleHand
@@ -101,30 +96,6 @@ def test_draw_and_draw_round_take_from_the_destiny():
 
 
 # -- the screen ---------------------------------------------------------------------------------
-
-
-@pytest.fixture
-def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
-    template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
-    if not template.exists():
-        os.replace(ensure_database(template.with_suffix(".building")), template)
-    target = Path(os.environ["DECKBUILDER_DB"])
-    shutil.copy(template, target)
-    monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
-    return target
-
-
-@pytest.fixture
-def window(qtbot, db):
-    from deckbuilder.gui.app import create_main_window
-
-    win = create_main_window(db)
-    qtbot.addWidget(win)
-    win.show()
-    win.start()
-    assert win.context.wait_idle()
-    yield win
-    win.context.close()
 
 
 @pytest.fixture
