@@ -121,3 +121,16 @@ def test_cli_search_does_not_import_qt_or_sqlmodel(tmp_path):
     )
     done = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT)
     assert "LOADED []" in done.stderr
+
+
+def test_closed_pipe_stops_quietly():
+    """`deckbuilder odds DECK | head -1` must not print an error when head exits."""
+    import os
+
+    deck = ROOT / "card_db" / "data" / "decks" / "oviate-swarm.txt"
+    command = f"{sys.executable} -m deckbuilder.cli.main odds '{deck}' | head -1 > /dev/null"
+    env = dict(os.environ, PYTHONUNBUFFERED="1")  # each line is written at once
+    done = subprocess.run(
+        ["bash", "-c", command], capture_output=True, text=True, cwd=ROOT, env=env
+    )
+    assert "Broken pipe" not in done.stderr and "Traceback" not in done.stderr

@@ -40,6 +40,8 @@ def handles_errors(func: Callable) -> Callable:
     def wrapper(*args, **kwargs):
         try:
             return func(*args, **kwargs)
+        except BrokenPipeError:
+            raise  # the reader went away (e.g. `| head`): handled quietly in main()
         except _expected_errors() as exc:
             if isinstance(exc, OSError) and exc.filename:
                 fail(f"{exc.filename}: {exc.strerror or exc}")

@@ -81,7 +81,14 @@ def _open_gui(screenshot_dir: str | None) -> int:
 
 
 def main() -> None:
-    cli(prog_name="deckbuilder")
+    try:
+        cli(prog_name="deckbuilder")
+    except BrokenPipeError:
+        # The reader closed the pipe (`deckbuilder cards search | head`): stop quietly,
+        # as Python's documentation recommends, without a second error at exit.
+        devnull = os.open(os.devnull, os.O_WRONLY)
+        os.dup2(devnull, sys.stdout.fileno())
+        sys.exit(1)
 
 
 if __name__ == "__main__":
