@@ -238,3 +238,19 @@ def test_installed_pyside_keeps_reference_counts():
         label.setText("x")
     assert abs(sys.getrefcount(True) - true_before) < 50  # the bug would take 500
     assert abs(sys.getrefcount(None) - none_before) < 50
+
+
+def test_results_of_a_closed_window_are_dropped_quietly(qtbot):
+    """A background task that ends after its window's runner is deleted must not raise
+    in the worker thread ("Signal source has been deleted"); pytest-qt fails the test
+    on any exception raised there."""
+    import time
+
+    import shiboken6
+
+    from deckbuilder.gui.tasks import TaskRunner
+
+    runner = TaskRunner(default_error=lambda exc, details: None)
+    runner.run(time.sleep, 0.3)
+    runner.deleteLater()  # its pools wait for the task; its signals are already gone
+    qtbot.waitUntil(lambda: not shiboken6.isValid(runner), timeout=5000)

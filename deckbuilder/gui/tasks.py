@@ -48,15 +48,20 @@ class _Runnable(QRunnable):
     def run(self) -> None:
         kwargs = dict(self.kwargs)
         if self.wants_progress:
-            kwargs["progress"] = lambda done, total: self.signals.progress.emit(
-                self.task_id, done, total
-            )
+            kwargs["progress"] = lambda done, total: self._emit("progress", done, total)
         try:
             result = self.fn(*self.args, **kwargs)
         except BaseException as exc:  # delivered to the GUI thread, never lost
-            self.signals.failed.emit(self.task_id, exc, traceback.format_exc())
+            self._emit("failed", exc, traceback.format_exc())
         else:
-            self.signals.done.emit(self.task_id, result)
+            self._emit("done", result)
+
+    def _emit(self, name: str, *args) -> None:
+        """Send a result to the runner; dropped if the runner (its window) is gone."""
+        try:
+            getattr(self.signals, name).emit(self.task_id, *args)
+        except RuntimeError:  # "Signal source has been deleted": nobody is waiting
+            pass
 
 
 @dataclass
