@@ -413,13 +413,13 @@ def test_what_i_still_need_counts_the_collection(window, editor_screen, db):
     window.context.collection_changed.emit()
     editor.side_tabs.setCurrentWidget(editor.needs)
     assert window.context.wait_idle()
-    needs = {n.name: n.to_acquire for n in editor.needs.model.needs}
+    needs = {n.name: n.to_acquire for n in editor.needs.model.rows}
     assert first.name not in needs
     assert needs.get(second.name, 0) == second.count - 1
     assert sum(needs.values()) == 60 - first.count - 1
     assert "You still need" in editor.needs.summary.text()
     editor.document.set_count(second.name, 1)
-    assert second.name not in {n.name for n in editor.needs.model.needs}
+    assert second.name not in {n.name for n in editor.needs.model.rows}
 
 
 def test_the_open_dialog_lists_saved_and_demo_decks(window, editor_screen, catalogue):

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QStringListModel, Qt, Signal
+from PySide6.QtCore import QModelIndex, QStringListModel, Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QApplication,
@@ -20,42 +20,28 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deckbuilder.gui.row_model import RowTableModel
 from deckbuilder.services.collection import SetCompletion
 
 SET, OWNED, TOTAL, DONE = range(4)
 HEADERS = ("Set", "Owned", "Total", "Complete")
 
 
-class CompletionModel(QAbstractTableModel):
+class CompletionModel(RowTableModel):
     """One row per set; the Complete column's value is the fraction owned (0..1)."""
 
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self._sets: list[SetCompletion] = []
+    HEADERS = HEADERS
 
     def load(self, sets: list[SetCompletion]) -> None:
-        self.beginResetModel()
-        self._sets = list(sets)
-        self.endResetModel()
+        self.replace_rows(sets)
 
     def completion(self, row: int) -> SetCompletion | None:
-        return self._sets[row] if 0 <= row < len(self._sets) else None
-
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        return 0 if parent.isValid() else len(self._sets)
-
-    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
-        return None
+        return self.rows[row] if 0 <= row < len(self.rows) else None
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
-        item = self._sets[index.row()]
+        item = self.rows[index.row()]
         column = index.column()
         if role == Qt.ItemDataRole.DisplayRole:
             return (item.set_name or "(no set)", item.owned, item.total,

@@ -4,53 +4,42 @@ from __future__ import annotations
 
 from dataclasses import replace
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
+from PySide6.QtCore import Qt, Signal
 
+from deckbuilder.gui.row_model import RowTableModel
 from deckbuilder.services.collection import WishlistItem
 
 CARD, WANTED, NOTES = range(3)
 HEADERS = ("Card", "Wanted", "Notes")
 
 
-class WishlistModel(QAbstractTableModel):
+class WishlistModel(RowTableModel):
     """Wishlist items; edits go through :func:`deckbuilder.services.collection.set_wishlist`.
 
     Setting Wanted to 0 takes the card off the list (``changed()`` asks for a reload).
     """
+
+    HEADERS = HEADERS
 
     changed = Signal()
 
     def __init__(self, context, parent=None):
         super().__init__(parent)
         self._context = context
-        self._items: list[WishlistItem] = []
 
     def load(self, items: list[WishlistItem]) -> None:
-        self.beginResetModel()
-        self._items = list(items)
-        self.endResetModel()
+        self.replace_rows(items)
 
     def item(self, row: int) -> WishlistItem:
-        return self._items[row]
+        return self.rows[row]
 
     def names(self) -> set[str]:
-        return {item.name for item in self._items}
-
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008 - Qt's signature
-        return 0 if parent.isValid() else len(self._items)
-
-    def columnCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
-        return None
+        return {item.name for item in self.rows}
 
     def data(self, index, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
-        item = self._items[index.row()]
+        item = self.rows[index.row()]
         if role in (Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.EditRole):
             return (item.name, item.quantity, item.notes)[index.column()]
         if role == Qt.ItemDataRole.TextAlignmentRole and index.column() == WANTED:
@@ -69,7 +58,7 @@ class WishlistModel(QAbstractTableModel):
         from deckbuilder.services.collection import set_wishlist
 
         row = index.row()
-        before = self._items[row]
+        before = self.rows[row]
         if index.column() == WANTED:
             try:
                 after = replace(before, quantity=int(value))
@@ -81,7 +70,7 @@ class WishlistModel(QAbstractTableModel):
             return False
         if after == before:
             return False
-        self._items[row] = after
+        self.rows[row] = after
         self.dataChanged.emit(index, index)
 
         def failed(exc, _details):

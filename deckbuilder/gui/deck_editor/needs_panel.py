@@ -12,7 +12,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt
+from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
     QHBoxLayout,
@@ -26,8 +26,8 @@ from PySide6.QtWidgets import (
 
 from deckbuilder.deck.ownership import Need, to_acquire
 from deckbuilder.gui.deck_editor.document import DeckDocument
+from deckbuilder.gui.row_model import RowTableModel
 
-_ROOT = QModelIndex()
 HEADERS = ("Card", "Needed", "Owned", "In other decks", "To get")
 
 
@@ -46,33 +46,18 @@ def read_counts(db: Path, deck_name: str | None) -> CollectionCounts:
     return CollectionCounts(owned_counts(db), deck_usage(deck_name, db))
 
 
-class NeedsModel(QAbstractTableModel):
+class NeedsModel(RowTableModel):
     """Rows of :class:`~deckbuilder.deck.ownership.Need`."""
 
-    def __init__(self, parent=None):
-        super().__init__(parent)
-        self.needs: list[Need] = []
+    HEADERS = HEADERS
 
     def set_needs(self, needs: list[Need]) -> None:
-        self.beginResetModel()
-        self.needs = list(needs)
-        self.endResetModel()
-
-    def rowCount(self, parent: QModelIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else len(self.needs)
-
-    def columnCount(self, parent: QModelIndex = _ROOT) -> int:
-        return 0 if parent.isValid() else len(HEADERS)
-
-    def headerData(self, section: int, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return HEADERS[section]
-        return None
+        self.replace_rows(needs)
 
     def data(self, index: QModelIndex, role=Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
-        need = self.needs[index.row()]
+        need = self.rows[index.row()]
         if role == Qt.ItemDataRole.DisplayRole:
             return (need.name, need.needed, need.owned, need.used_elsewhere,
                     need.to_acquire)[index.column()]
