@@ -3,10 +3,7 @@ fields, new cards (issue "The desktop app", section 4; issue "The card database"
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
-from functools import lru_cache
-from pathlib import Path
 
 import pytest
 
@@ -24,19 +21,6 @@ from deckbuilder.services.cards import (
     records_by_id,
 )
 from deckbuilder.services.catalogue import load_catalogue
-
-
-@lru_cache(maxsize=1)
-def _template(folder: str) -> Path:
-    return ensure_database(Path(folder) / "template.sqlite3")
-
-
-@pytest.fixture
-def db(tmp_path, tmp_path_factory):
-    template = _template(str(tmp_path_factory.getbasetemp() / "cards-template"))
-    target = tmp_path / "user.sqlite3"
-    shutil.copy(template, target)
-    return target
 
 
 def test_records_by_id_equals_the_full_reader(db):

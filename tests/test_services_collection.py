@@ -3,15 +3,11 @@ CSV preview and import progress (issue "The desktop app", section 3)."""
 
 from __future__ import annotations
 
-import shutil
 import sqlite3
-from functools import lru_cache
-from pathlib import Path
 
 import pytest
 
 from card_db.catalogue import UnknownCardError
-from card_db.database import ensure_database
 from card_db.records import Condition
 from deckbuilder.services.catalogue import load_catalogue
 from deckbuilder.services.collection import (
@@ -29,20 +25,6 @@ from deckbuilder.services.collection import (
     update_entry,
     wishlist,
 )
-
-
-@lru_cache(maxsize=1)
-def _template(folder: str) -> Path:
-    return ensure_database(Path(folder) / "template.sqlite3")
-
-
-@pytest.fixture
-def db(tmp_path, tmp_path_factory):
-    """A fresh copy of a database built once per test session."""
-    template = _template(str(tmp_path_factory.getbasetemp() / "collection-template"))
-    target = tmp_path / "user.sqlite3"
-    shutil.copy(template, target)
-    return target
 
 
 def test_add_rows_reports_progress_per_row(db):
