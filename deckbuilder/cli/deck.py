@@ -192,4 +192,79 @@ def needs(file: str, other_decks: bool, no_sideboard: bool, as_json: bool) -> No
     click.echo(f"Total to acquire: {sum(r.to_acquire for r in rows)} cards")
 
 
+# -- editing a deck file in place (deck add, deck remove) ---------------------------------
+
+
+def _zone(side: bool) -> str:
+    from deckbuilder.deck.model import MAIN, SIDEBOARD
+
+    return SIDEBOARD if side else MAIN
+
+
+def _edit_file(file: str, make_edit, card: str, zone: str) -> None:
+    """Do ``make_edit`` on FILE in place (see ``services.deck_sources.edit_deck_file``)
+    and print what changed; exits 2 if the file cannot be read or nothing changed."""
+    from deckbuilder.deck.model import SIDEBOARD, DeckList
+    from deckbuilder.formats import DeckFormatError
+    from deckbuilder.services.deck_sources import edit_deck_file
+
+    where = "the sideboard" if zone == SIDEBOARD else "the main deck"
+    try:
+        edit = edit_deck_file(file, make_edit)
+    except DeckFormatError as exc:
+        fail(str(exc))
+    if edit is None:
+        fail(f"{file}: no {card} in {where}")
+    after = DeckList(main=list(edit.after[zone]))
+    click.echo(f"{file}: {edit.label}; now {after.count_of(card)} in {where} "
+               f"({after.total()} cards)")
+
+
+@deck.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("name")
+@click.option("--count", type=click.IntRange(1), default=1, show_default=True,
+              help="Copies to add.")
+@click.option("--side", is_flag=True, help="Add to the sideboard instead of the main deck.")
+@handles_errors
+def add(file: str, name: str, count: int, side: bool) -> None:
+    """Add COUNT copies of the card NAME to deck file FILE, rewritten in its own format.
+
+    NAME is matched against the catalogue (exit 2 with the closest names if unknown).
+    """
+    from deckbuilder.deck.edits import add_cards
+    from deckbuilder.services.catalogue import load_catalogue
+
+    card = load_catalogue().resolve(name).name
+    zone = _zone(side)
+    _edit_file(file, lambda deck_list: add_cards(deck_list, [card], count, zone), card, zone)
+
+
+@deck.command()
+@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("name")
+@click.option("--count", type=click.IntRange(1), default=1, show_default=True,
+              help="Copies to remove (at most those in the deck).")
+@click.option("--side", is_flag=True, help="Remove from the sideboard instead of the main deck.")
+@handles_errors
+def remove(file: str, name: str, count: int, side: bool) -> None:
+    """Remove up to COUNT copies of the card NAME from deck file FILE, rewritten in its
+    own format. Exit 2 if the card is not there."""
+    from card_db.catalogue import UnknownCardError
+    from deckbuilder.deck.edits import remove as remove_copies
+    from deckbuilder.services.catalogue import load_catalogue
+
+    catalogue = load_catalogue()
+    record = catalogue.get(name)
+    card = record.name if record is not None else name.strip()
+    zone = _zone(side)
+
+    def make_edit(deck_list):
+        if record is None and not deck_list.count_of(card, zone):
+            raise UnknownCardError(name, catalogue.suggest(name))
+        return remove_copies(deck_list, card, count, zone)
+
+    _edit_file(file, make_edit, card, zone)
+
+
 __all__ = ["EXIT_BAD_INPUT", "EXIT_ILLEGAL", "deck"]

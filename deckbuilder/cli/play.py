@@ -20,25 +20,16 @@ from deckbuilder.cli.errors import fail, handles_errors
 
 def _records(file: str) -> list:
     """The main deck of FILE as card records, one per copy; exits 2 on bad input."""
-    from deckbuilder.deck.resolve import UnknownCardsError, resolve_deck
-    from deckbuilder.formats import DeckFormatError, read_file
+    from deckbuilder.deck.resolve import UnknownCardsError
+    from deckbuilder.formats import DeckFormatError
     from deckbuilder.services.catalogue import load_catalogue
+    from deckbuilder.services.deck_sources import play_deck_file
 
-    try:
-        deck_list = read_file(file)
-    except DeckFormatError as exc:
-        fail(str(exc))
     catalogue = load_catalogue()
     try:
-        resolved = resolve_deck(deck_list, catalogue, path=file)
-    except UnknownCardsError as exc:
+        return list(play_deck_file(file, catalogue).records)
+    except (DeckFormatError, UnknownCardsError, ValueError) as exc:
         fail(str(exc))
-    records = []
-    for name, count in resolved.main:
-        records.extend([catalogue.resolve(name)] * count)
-    if not records:
-        fail(f"{file}: the deck has no cards")
-    return records
 
 
 def _echo_json(data: object) -> None:

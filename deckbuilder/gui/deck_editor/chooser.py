@@ -1,25 +1,27 @@
 """Choosing a deck to play with (sample hands, goldfishing): a deck open in the editor,
-a saved deck, or a demo deck; and turning the choice into card records off the GUI
-thread.
+a saved deck, or a demo deck. Reading the choice into card records is
+:func:`deckbuilder.services.deck_sources.load_play_deck`, run off the GUI thread.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import QComboBox, QWidget
 from shiboken6 import isValid
 
-from card_db.catalogue import Catalogue
-from card_db.records import CardRecord
-from deckbuilder.deck.model import MAIN, DeckList
-from deckbuilder.gui.deck_editor.files import demo_deck_files
 from deckbuilder.gui.screens import Screen
+from deckbuilder.services.deck_sources import (
+    DEMO,
+    OPEN,
+    SAVED,
+    PlayDeck,
+    demo_deck_files,
+    load_play_deck,
+)
 
-OPEN, SAVED, DEMO = "open", "saved", "demo"
 #: Item role: the :class:`DeckSource` of an entry.
 SourceRole = Qt.ItemDataRole.UserRole + 1
 
@@ -32,45 +34,6 @@ class DeckSource:
     kind: str
     key: object
     label: str
-
-
-@dataclass(frozen=True)
-class PlayDeck:
-    """A deck ready for the engine: its name and one record per copy of the main deck."""
-
-    name: str
-    records: tuple[CardRecord, ...]
-
-
-def play_deck(deck: DeckList, catalogue: Catalogue) -> PlayDeck:
-    """The main deck of ``deck`` as records; ``ValueError`` if it has no cards and
-    :class:`~deckbuilder.deck.resolve.UnknownCardsError` for unknown names."""
-    from deckbuilder.deck.resolve import resolve_deck
-
-    resolved = resolve_deck(deck, catalogue)
-    records = tuple(resolved.expand(catalogue, MAIN))
-    if not records:
-        raise ValueError(f"the deck {deck.name or '(untitled)'} has no cards in its main deck")
-    return PlayDeck(deck.name or "Untitled deck", records)
-
-
-def load_play_deck(kind: str, key: object, db: Path, deck: DeckList | None = None,
-                   catalogue: Catalogue | None = None) -> PlayDeck:
-    """Read the deck of a :class:`DeckSource` (worker thread). For :data:`OPEN`, pass the
-    document's ``deck`` snapshot and ``catalogue``."""
-    from deckbuilder.services.catalogue import load_catalogue
-
-    if kind == OPEN:
-        assert deck is not None and catalogue is not None
-        return play_deck(deck, catalogue)
-    catalogue = catalogue or load_catalogue(db)
-    if kind == SAVED:
-        from deckbuilder.services.decks import load_deck
-
-        return play_deck(load_deck(str(key), db), catalogue)
-    from deckbuilder.gui.deck_editor.files import read_deck
-
-    return play_deck(read_deck(Path(str(key)), catalogue).deck, catalogue)
 
 
 class DeckChooser(QComboBox):
@@ -207,3 +170,15 @@ class ChosenDeckScreen(Screen):
     def activated(self) -> None:
         if (self._stale or self.session is None) and self.chooser.current_source() is not None:
             self.restart()
+
+
+__all__ = [
+    "DEMO",
+    "OPEN",
+    "SAVED",
+    "ChosenDeckScreen",
+    "DeckChooser",
+    "DeckSource",
+    "PlayDeck",
+    "SourceRole",
+]

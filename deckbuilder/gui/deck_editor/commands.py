@@ -1,90 +1,55 @@
-"""The undoable edits of a deck (``QUndoCommand`` subclasses).
+"""The Qt undo stack's carrier of a :class:`~deckbuilder.deck.edits.DeckEdit`.
 
-Each command keeps the exact state before and after, so undo restores the deck list
-entry for entry (order included) and redo repeats the edit.
+The edit itself (what it replaces, its label, its merge key) is a pure value of the
+deck layer; this command only hands its parts to whoever shows the deck: redo gives
+``after``, undo gives ``before``. It knows nothing of the document, so the two
+modules do not import each other. No child commands: PySide frees a Python child
+command twice.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+import zlib
+from collections.abc import Callable, Mapping
 
 from PySide6.QtGui import QUndoCommand
 
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckEntry, DeckList
+from deckbuilder.deck.edits import DeckEdit, Part
 
-if TYPE_CHECKING:
-    from deckbuilder.gui.deck_editor.document import DeckDocument
-
-#: Command id under which consecutive notes edits merge into one undo step.
-NOTES_ID = 1001
+#: Called with the parts to put in place (``{"main": entries, "notes": text, ...}``).
+ReplaceParts = Callable[[Mapping[str, Part]], None]
 
 
-class ZoneEditCommand(QUndoCommand):
-    """Replace the entries of one zone (``"main"`` or ``"side"``) with ``after``."""
-
-    def __init__(self, document: DeckDocument, zone: str, after: list[DeckEntry], text: str):
-        super().__init__(text)
-        self.document = document
-        self.zone = zone
-        self.before = list(document.deck.zone(zone))
-        self.after = list(after)
-
-    def redo(self) -> None:
-        self.document.replace_zone(self.zone, self.after)
-
-    def undo(self) -> None:
-        self.document.replace_zone(self.zone, self.before)
+def merge_id(merge_key: str | None) -> int:
+    """The ``QUndoCommand.id()`` of a merge key: -1 (never merges) for ``None``, else a
+    stable non-negative number (``mergeWith`` compares the keys themselves too)."""
+    if merge_key is None:
+        return -1
+    return zlib.crc32(merge_key.encode("utf-8")) & 0x7FFFFFFF
 
 
-class MoveCommand(QUndoCommand):
-    """Move ``count`` copies of ``name`` from ``source`` to the other zone (both zones
-    change in one step; no child commands, which PySide would free twice)."""
+class DeckEditCommand(QUndoCommand):
+    """Undo and redo ``edit`` by calling ``replace_parts`` with its parts."""
 
-    def __init__(self, document: DeckDocument, name: str, source: str, count: int):
-        target = SIDEBOARD if source == MAIN else MAIN
-        where = "the sideboard" if target == SIDEBOARD else "the main deck"
-        copies = f"{count} × " if count > 1 else ""
-        super().__init__(f"Move {copies}{name} to {where}")
-        self.document = document
-        taken = DeckList(main=list(document.deck.zone(source)))
-        taken.remove(name, count, MAIN)
-        given = DeckList(main=list(document.deck.zone(target)))
-        given.add(name, count, MAIN)
-        self.before = {zone: list(document.deck.zone(zone)) for zone in (source, target)}
-        self.after = {source: taken.main, target: given.main}
-
-    def redo(self) -> None:
-        self.document.replace_zones(self.after)
-
-    def undo(self) -> None:
-        self.document.replace_zones(self.before)
-
-
-class FieldCommand(QUndoCommand):
-    """Set the deck's ``name``, ``author`` or ``notes``; notes typed one after the
-    other merge into one step."""
-
-    def __init__(self, document: DeckDocument, field: str, value: str):
-        labels = {"name": "Rename deck", "author": "Change author", "notes": "Edit notes"}
-        super().__init__(labels[field])
-        self.document = document
-        self.field = field
-        self.before = getattr(document.deck, field)
-        self.after = value
+    def __init__(self, edit: DeckEdit, replace_parts: ReplaceParts):
+        super().__init__(edit.label)
+        self.edit = edit
+        self.replace_parts = replace_parts
 
     def id(self) -> int:
-        return NOTES_ID if self.field == "notes" else -1
+        return merge_id(self.edit.merge_key)
 
     def mergeWith(self, other: QUndoCommand) -> bool:
-        if not isinstance(other, FieldCommand) or other.document is not self.document:
+        if not isinstance(other, DeckEditCommand) or other.replace_parts != self.replace_parts:
             return False
-        if other.field != "notes" or self.field != "notes":
+        if self.edit.merge_key is None or other.edit.merge_key != self.edit.merge_key:
             return False
-        self.after = other.after
+        self.edit = self.edit.merged_with(other.edit)
+        self.setText(self.edit.label)
         return True
 
     def redo(self) -> None:
-        self.document.replace_field(self.field, self.after)
+        self.replace_parts(self.edit.after)
 
     def undo(self) -> None:
-        self.document.replace_field(self.field, self.before)
+        self.replace_parts(self.edit.before)

@@ -1,7 +1,8 @@
 """One open deck: its list, where it is saved, its undo stack, and its live analysis.
 
-Every edit goes through :mod:`.commands` (``QUndoCommand`` subclasses pushed on
-:attr:`DeckDocument.undo_stack`), so every edit can be undone. After each change the
+Every edit is a :class:`~deckbuilder.deck.edits.DeckEdit` carried by a
+:class:`~.commands.DeckEditCommand` on :attr:`DeckDocument.undo_stack`, so every
+edit can be undone. After each change the
 deck is checked again with :func:`deckbuilder.deck.legality.validate` ("Deck
 Construction") and :func:`deckbuilder.deck.stats.deck_stats`; both take well under a
 millisecond for a 60-card deck, so this runs on every edit.
@@ -9,6 +10,7 @@ millisecond for a 60-card deck, so this runs on every edit.
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -16,10 +18,13 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtGui import QUndoStack
 
 from card_db.catalogue import Catalogue, UnknownCardError
+from deckbuilder.deck import edits
+from deckbuilder.deck.edits import DeckEdit, Part, with_parts
 from deckbuilder.deck.legality import LegalityReport, validate
-from deckbuilder.deck.model import MAIN, SIDEBOARD, ZONES, DeckEntry, DeckList, check_count
+from deckbuilder.deck.model import MAIN, DeckList, check_count
 from deckbuilder.deck.resolve import UnknownCardsError
 from deckbuilder.deck.stats import DeckStats, deck_stats
+from deckbuilder.gui.deck_editor.commands import DeckEditCommand
 
 #: Title of a deck that has no name yet.
 UNTITLED = "Untitled deck"
@@ -92,7 +97,7 @@ class DeckDocument(QObject):
         """A copy of the deck as it is now (for saving or dealing in another thread)."""
         return self.deck.merged()
 
-    # -- editing (each pushes one undoable command) -------------------------------------------
+    # -- editing (each pushes one undoable edit) ----------------------------------------------
 
     def add(self, name: str, count: int = 1, zone: str = MAIN) -> None:
         """Add ``count`` copies of the card ``name`` (any spelling the catalogue knows).
@@ -104,72 +109,33 @@ class DeckDocument(QObject):
 
     def add_many(self, names: list[str], count: int = 1, zone: str = MAIN) -> None:
         """Add ``count`` copies of each card of ``names`` as one undoable edit."""
-        from deckbuilder.gui.deck_editor.commands import ZoneEditCommand
-
         check_count(count)
         records = [self.catalogue.resolve(name) for name in names]
-        if not records:
-            return
-        after = DeckList(main=list(self.deck.zone(zone)))
-        for record in records:
-            after.add(record.name, count, MAIN)
-        what = records[0].name if len(records) == 1 else f"{len(records)} cards"
-        copies = f"{count} × " if count > 1 else ""
-        self.undo_stack.push(
-            ZoneEditCommand(self, zone, after.main, f"Add {copies}{what}{_to(zone)}")
-        )
+        self.push(edits.add_cards(self.deck, [record.name for record in records], count, zone))
 
     def remove(self, name: str, count: int = 1, zone: str = MAIN) -> bool:
         """Remove up to ``count`` copies of ``name``; returns False (no edit) if absent."""
-        from deckbuilder.gui.deck_editor.commands import ZoneEditCommand
-
-        check_count(count)
-        after = DeckList(main=list(self.deck.zone(zone)))
-        if not after.remove(name, count, MAIN):
-            return False
-        copies = f"{count} × " if count > 1 else ""
-        self.undo_stack.push(
-            ZoneEditCommand(self, zone, after.main, f"Remove {copies}{name}{_from(zone)}")
-        )
-        return True
+        return self.push(edits.remove(self.deck, name, count, zone))
 
     def set_count(self, name: str, count: int, zone: str = MAIN) -> None:
         """Make ``zone`` hold exactly ``count`` copies (0 removes the card)."""
-        from deckbuilder.gui.deck_editor.commands import ZoneEditCommand
-
         record = self.catalogue.resolve(name)
-        if count:
-            check_count(count)
-        if self.deck.count_of(record.name, zone) == count:
-            return
-        after = DeckList(main=list(self.deck.zone(zone)))
-        after.set_count(record.name, count, MAIN)
-        self.undo_stack.push(
-            ZoneEditCommand(self, zone, after.main, f"{record.name}: {count}{_in(zone)}")
-        )
+        self.push(edits.set_count(self.deck, record.name, count, zone))
 
     def move(self, name: str, source: str, count: int = 1) -> bool:
         """Move up to ``count`` copies of ``name`` from ``source`` to the other zone."""
-        from deckbuilder.gui.deck_editor.commands import MoveCommand
-
-        moved = min(count, self.deck.count_of(name, source))
-        if moved <= 0:
-            return False
-        self.undo_stack.push(MoveCommand(self, name, source, moved))
-        return True
+        return self.push(edits.move(self.deck, name, source, count))
 
     def set_field(self, field: str, value: str) -> None:
         """Change ``"name"``, ``"author"`` or ``"notes"`` (``ValueError`` if not allowed)."""
-        from deckbuilder.gui.deck_editor.commands import FieldCommand
+        self.push(edits.set_field(self.deck, field, value))
 
-        if field not in ("name", "author", "notes"):
-            raise ValueError(f"unknown deck field {field!r}")
-        check = DeckList(**{field: value})  # the deck model's own checks
-        if field != "notes":  # notes keep what is typed; saving cleans them
-            value = getattr(check, field)
-        if getattr(self.deck, field) == value:
-            return
-        self.undo_stack.push(FieldCommand(self, field, value))
+    def push(self, edit: DeckEdit | None) -> bool:
+        """Do ``edit`` as one undoable step; returns False (nothing pushed) for ``None``."""
+        if edit is None:
+            return False
+        self.undo_stack.push(DeckEditCommand(edit, self.replace_parts))
+        return True
 
     def set_starter(self, starter: bool) -> None:
         """Check the deck as a starter deck ("Deck Construction: Starter Decks")."""
@@ -182,25 +148,12 @@ class DeckDocument(QObject):
         self.catalogue = catalogue
         self._refresh()
 
-    # -- used by the commands -------------------------------------------------------------------
+    # -- used by the undo stack -----------------------------------------------------------------
 
-    def replace_zone(self, zone: str, entries: list[DeckEntry]) -> None:
-        """Set ``zone``'s entries (commands only: this is not undoable by itself)."""
-        self.replace_zones({zone: entries})
-
-    def replace_zones(self, zones: dict[str, list[DeckEntry]]) -> None:
-        """Set the entries of several zones at once, then analyse the deck once."""
-        for zone, entries in zones.items():
-            if zone not in ZONES:
-                raise ValueError(f"unknown zone {zone!r}")
-            if zone == MAIN:
-                self.deck.main = list(entries)
-            else:
-                self.deck.sideboard = list(entries)
-        self._refresh()
-
-    def replace_field(self, field: str, value: str) -> None:
-        setattr(self.deck, field, value)
+    def replace_parts(self, parts: Mapping[str, Part]) -> None:
+        """Put ``parts`` of a :class:`~deckbuilder.deck.edits.DeckEdit` in place, then
+        analyse the deck once (undo stack only: this is not undoable by itself)."""
+        self.deck = with_parts(self.deck, parts)
         self._refresh()
 
     def mark_saved(self, saved_name: str | None = None, file_path: Path | None = None) -> None:
@@ -221,18 +174,6 @@ class DeckDocument(QObject):
     def _refresh(self) -> None:
         self.analysis = analyse(self.deck, self.catalogue, self.starter)
         self.changed.emit()
-
-
-def _to(zone: str) -> str:
-    return " to the sideboard" if zone == SIDEBOARD else ""
-
-
-def _from(zone: str) -> str:
-    return " from the sideboard" if zone == SIDEBOARD else ""
-
-
-def _in(zone: str) -> str:
-    return " in the sideboard" if zone == SIDEBOARD else ""
 
 
 __all__ = ["UNTITLED", "DeckAnalysis", "DeckDocument", "UnknownCardError", "analyse"]

@@ -1,22 +1,23 @@
-"""Deck files for the editor: file-dialog filters from the formats registry, reading
-with the names checked against the catalogue, and writing in any format.
+"""Deck files in the editor's file dialogs: the filters, from the formats registry.
 
-No widgets here; the functions run in worker threads. Errors are those of
-:mod:`deckbuilder.formats` (:class:`~deckbuilder.formats.DeckFormatError` with file,
-line and column; :class:`~deckbuilder.formats.UnknownCardsError` listing every
-unknown name with its line and the closest names).
+Reading, writing and saving decks is :mod:`deckbuilder.services.deck_sources`, shared
+with the CLI; its functions are named here too for the editor screen.
 """
 
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass
 from pathlib import Path
 
-from card_db.catalogue import Catalogue
 from deckbuilder import formats
-from deckbuilder.deck.model import DeckList
 from deckbuilder.formats import DeckFormat
+from deckbuilder.services.deck_sources import (
+    OpenedDeck,
+    demo_deck_files,
+    read_deck,
+    save_deck_everywhere,
+    write_deck,
+)
 
 ALL_FILES = "All files (*)"
 
@@ -64,74 +65,17 @@ def with_extension(path: str | os.PathLike, deck_format: DeckFormat) -> Path:
     return target.with_name(target.name + deck_format.extensions[0])
 
 
-@dataclass(frozen=True)
-class OpenedDeck:
-    """A deck read from a file: the list (names in the catalogue's spelling) and its path."""
-
-    deck: DeckList
-    path: Path
-
-
-def read_deck(path: str | os.PathLike, catalogue: Catalogue) -> OpenedDeck:
-    """Read the deck file at ``path`` and check its names (worker thread).
-
-    An unnamed deck takes the file's name. Raises ``DeckFormatError`` or
-    ``UnknownCardsError``.
-    """
-    label = os.fspath(path)
-    deck = formats.resolve_deck(formats.read_file(label), catalogue, label)
-    if not deck.name:
-        deck.name = Path(label).stem.replace("-", " ").replace("_", " ").strip()
-    return OpenedDeck(deck, Path(label))
-
-
-def write_deck(
-    deck: DeckList,
-    path: str | os.PathLike,
-    deck_format: DeckFormat,
-    catalogue: Catalogue,
-    db: Path | None = None,
-) -> Path:
-    """Write ``deck`` to ``path`` as ``deck_format`` (worker thread); returns the path.
-
-    A PNG export uses the user's scans where attached (from ``db``), proxies elsewhere.
-    """
-    options: dict = {}
-    if deck_format.name == "png":
-        from deckbuilder.formats.png import DEFAULT_CELL_WIDTH
-        from deckbuilder.services.images import scan_faces
-
-        records = [catalogue.resolve(entry.name) for entry in deck.merged().main]
-        options["faces"] = scan_faces(records, DEFAULT_CELL_WIDTH, db)
-    formats.write_file(deck, path, deck_format.name, catalogue, **options)
-    return Path(path)
-
-
-def demo_deck_files() -> list[Path]:
-    """The demo decks shipped with the card data (``card_db/data/decks/*.txt``)."""
-    import card_db
-
-    folder = Path(card_db.__file__).resolve().parent / "data" / "decks"
-    return sorted(folder.glob("*.txt"))
-
-
-def save_deck_everywhere(
-    deck: DeckList,
-    db: Path,
-    catalogue: Catalogue,
-    replaces: str | None = None,
-    file_path: Path | None = None,
-) -> DeckList:
-    """Save ``deck`` in the user's database under its name (worker thread), and to
-    ``file_path`` too if given (in that file's format). ``replaces``: the name the deck
-    was saved under before a rename; that saved deck is deleted. Returns the deck saved.
-    """
-    from deckbuilder.services.decks import delete_deck, save_deck
-
-    saved = deck.merged()
-    save_deck(saved, db)
-    if replaces and replaces != saved.name:
-        delete_deck(replaces, db)
-    if file_path is not None:
-        write_deck(saved, file_path, formats.by_extension(file_path), catalogue, db)
-    return saved
+__all__ = [
+    "ALL_FILES",
+    "OpenedDeck",
+    "demo_deck_files",
+    "export_filters",
+    "format_filter",
+    "format_for_filter",
+    "open_filters",
+    "read_deck",
+    "save_deck_everywhere",
+    "save_filters",
+    "with_extension",
+    "write_deck",
+]

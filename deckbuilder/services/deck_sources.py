@@ -1,0 +1,178 @@
+"""Where decks come from and go to, for the CLI and the GUI alike: deck files (read
+with the names checked, written in any format, edited in place), saved decks, the demo
+decks, and the deck to play (sample hands, odds, goldfish).
+
+No Qt; the GUI runs these in worker threads. Errors are those of
+:mod:`deckbuilder.formats` (:class:`~deckbuilder.formats.DeckFormatError` with file,
+line and column; :class:`~deckbuilder.formats.UnknownCardsError` listing every unknown
+name with its line and the closest names), :class:`~card_db.database.DatabaseError`,
+and ``ValueError`` for a deck with nothing to play.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from dataclasses import dataclass
+from pathlib import Path
+
+import card_db
+from card_db.atomic import replace_file
+from card_db.catalogue import Catalogue
+from card_db.records import CardRecord
+from deckbuilder import formats
+from deckbuilder.deck.edits import DeckEdit
+from deckbuilder.deck.model import MAIN, DeckList
+from deckbuilder.deck.resolve import resolve_deck
+from deckbuilder.formats import DeckFormat
+from deckbuilder.services.catalogue import load_catalogue
+from deckbuilder.services.decks import delete_deck, load_deck, save_deck
+
+#: Kinds of deck to play: one in memory (open in the editor), a saved one, a file.
+OPEN, SAVED, DEMO = "open", "saved", "demo"
+
+
+# -- deck files -----------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class OpenedDeck:
+    """A deck read from a file: the list (names in the catalogue's spelling) and its path."""
+
+    deck: DeckList
+    path: Path
+
+
+def read_deck(path: str | os.PathLike, catalogue: Catalogue) -> OpenedDeck:
+    """Read the deck file at ``path`` (format by extension) and check its names.
+
+    An unnamed deck takes the file's name. Raises ``DeckFormatError`` or
+    ``UnknownCardsError``.
+    """
+    label = os.fspath(path)
+    deck = formats.resolve_deck(formats.read_file(label), catalogue, label)
+    if not deck.name:
+        deck.name = Path(label).stem.replace("-", " ").replace("_", " ").strip()
+    return OpenedDeck(deck, Path(label))
+
+
+def write_deck(
+    deck: DeckList,
+    path: str | os.PathLike,
+    deck_format: DeckFormat,
+    catalogue: Catalogue,
+    db: Path | None = None,
+) -> Path:
+    """Write ``deck`` to ``path`` as ``deck_format``; returns the path.
+
+    A PNG export uses the user's scans where attached (from ``db``), proxies elsewhere.
+    """
+    options: dict = {}
+    if deck_format.name == "png":
+        # lazy: Pillow and the PNG writer load only for a PNG export
+        from deckbuilder.formats.png import DEFAULT_CELL_WIDTH
+        from deckbuilder.services.images import scan_faces
+
+        records = [catalogue.resolve(entry.name) for entry in deck.merged().main]
+        options["faces"] = scan_faces(records, DEFAULT_CELL_WIDTH, db)
+    formats.write_file(deck, path, deck_format.name, catalogue, **options)
+    return Path(path)
+
+
+def edit_deck_file(
+    path: str | os.PathLike, make_edit: Callable[[DeckList], DeckEdit | None]
+) -> DeckEdit | None:
+    """Read the deck file at ``path``, make one edit of it with ``make_edit(deck)`` and
+    write the result back in the file's own format, atomically (the file holds the old
+    deck or the new one, never part of either). Returns the edit, or ``None`` (file
+    untouched) if ``make_edit`` returned ``None``.
+
+    Names in the file are kept as written (only the edited entries change). Raises
+    ``DeckFormatError`` for a file that cannot be read, ``ValueError`` from the edit,
+    ``OSError`` if the file cannot be replaced.
+    """
+    deck = formats.read_file(path)
+    edit = make_edit(deck)
+    if edit is None:
+        return None
+    output = formats.by_extension(path).write(edit.apply(deck))
+    replace_file(path, output if isinstance(output, bytes) else output.encode("utf-8"))
+    return edit
+
+
+def demo_deck_files() -> list[Path]:
+    """The demo decks shipped with the card data (``card_db/data/decks/*.txt``)."""
+    folder = Path(card_db.__file__).resolve().parent / "data" / "decks"
+    return sorted(folder.glob("*.txt"))
+
+
+# -- saved decks --------------------------------------------------------------------------------
+
+
+def save_deck_everywhere(
+    deck: DeckList,
+    db: Path,
+    catalogue: Catalogue,
+    replaces: str | None = None,
+    file_path: Path | None = None,
+) -> DeckList:
+    """Save ``deck`` in the user's database under its name, and to ``file_path`` too if
+    given (in that file's format). ``replaces``: the name the deck was saved under
+    before a rename; that saved deck is deleted. Returns the deck saved.
+    """
+    saved = deck.merged()
+    save_deck(saved, db)
+    if replaces and replaces != saved.name:
+        delete_deck(replaces, db)
+    if file_path is not None:
+        write_deck(saved, file_path, formats.by_extension(file_path), catalogue, db)
+    return saved
+
+
+# -- the deck to play -------------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class PlayDeck:
+    """A deck ready for the engine: its name and one record per copy of the main deck."""
+
+    name: str
+    records: tuple[CardRecord, ...]
+
+
+def play_deck(deck: DeckList, catalogue: Catalogue, source: str | None = None) -> PlayDeck:
+    """The main deck of ``deck`` as records. ``source`` names where it came from in the
+    messages (default: the deck's name). ``ValueError`` if the main deck has no cards,
+    :class:`~deckbuilder.deck.resolve.UnknownCardsError` for unknown names."""
+    resolved = resolve_deck(deck, catalogue, path=source)
+    records = tuple(resolved.expand(catalogue, MAIN))
+    if not records:
+        if source:
+            raise ValueError(f"{source}: the deck has no cards in its main deck")
+        raise ValueError(f"the deck {deck.name or '(untitled)'} has no cards in its main deck")
+    return PlayDeck(deck.name or "Untitled deck", records)
+
+
+def play_deck_file(path: str | os.PathLike, catalogue: Catalogue) -> PlayDeck:
+    """The deck file at ``path`` ready to play (see :func:`read_deck`, :func:`play_deck`)."""
+    return play_deck(read_deck(path, catalogue).deck, catalogue, os.fspath(path))
+
+
+def load_play_deck(
+    kind: str,
+    key: object,
+    db: Path,
+    deck: DeckList | None = None,
+    catalogue: Catalogue | None = None,
+) -> PlayDeck:
+    """The deck to play of ``kind``: :data:`OPEN` (pass the ``deck`` and ``catalogue``
+    in memory; ``key`` is unused), :data:`SAVED` (``key``: the saved deck's name) or
+    :data:`DEMO` (``key``: a deck file's path). ``KeyError`` for an unknown saved deck."""
+    if kind == OPEN:
+        if deck is None or catalogue is None:
+            raise ValueError("an open deck is played from its deck list and catalogue")
+        return play_deck(deck, catalogue)
+    catalogue = catalogue or load_catalogue(db)
+    if kind == SAVED:
+        return play_deck(load_deck(str(key), db), catalogue)
+    return play_deck_file(Path(str(key)), catalogue)
