@@ -39,7 +39,6 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 
 from card_db.errors import UserError
-
 from deckbuilder.engine.deck import CHARACTER, SITE, EngineDeck
 from deckbuilder.engine.variant import STANDARD, Variant
 from deckbuilder.engine.victory import dominion_count
