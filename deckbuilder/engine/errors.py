@@ -15,3 +15,15 @@ class RuleError(UserError, ValueError):
     def __init__(self, section: str, message: str):
         self.section = section
         super().__init__(f'{message} (rulebook "{section}")')
+
+
+class DestinyTooSmallError(UserError, ValueError):
+    """More cards would be drawn than the Destiny holds: the deck is too small for the
+    rounds asked. ``draws`` and ``population`` are the two numbers."""
+
+    def __init__(self, draws: int, population: int):
+        self.draws = draws
+        self.population = population
+        super().__init__(
+            f"the deck is too small: {draws} draws from a Destiny of only {population} cards"
+        )

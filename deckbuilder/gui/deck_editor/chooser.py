@@ -15,7 +15,7 @@ from shiboken6 import isValid
 
 from card_db.catalogue import Catalogue
 from card_db.records import CardRecord
-from deckbuilder.deck.model import MAIN, DeckList
+from deckbuilder.deck.model import MAIN, DeckList, DeckListError
 from deckbuilder.gui.deck_editor.files import demo_deck_files
 from deckbuilder.gui.screens import Screen
 
@@ -43,14 +43,15 @@ class PlayDeck:
 
 
 def play_deck(deck: DeckList, catalogue: Catalogue) -> PlayDeck:
-    """The main deck of ``deck`` as records; ``ValueError`` if it has no cards and
-    :class:`~deckbuilder.deck.resolve.UnknownCardsError` for unknown names."""
+    """The main deck of ``deck`` as records; :class:`~deckbuilder.deck.model.DeckListError`
+    if it has no cards and :class:`~deckbuilder.deck.resolve.UnknownCardsError` for
+    unknown names."""
     from deckbuilder.deck.resolve import resolve_deck
 
     resolved = resolve_deck(deck, catalogue)
     records = tuple(resolved.expand(catalogue, MAIN))
     if not records:
-        raise ValueError(f"the deck {deck.name or '(untitled)'} has no cards in its main deck")
+        raise DeckListError(f"the deck {deck.name or '(untitled)'} has no cards in its main deck")
     return PlayDeck(deck.name or "Untitled deck", records)
 
 
