@@ -8,7 +8,6 @@ in the program, shown as one with what a bug report needs: :func:`bug_report_det
 from __future__ import annotations
 
 import sys
-import traceback
 
 from card_db.errors import UserError
 from deckbuilder import __version__
@@ -88,5 +87,7 @@ def bug_report_details(exc: BaseException, traceback_text: str | None = None) ->
     otherwise it is formatted from ``exc``.
     """
     if traceback_text is None:
+        import traceback  # lazy: only a bug needs it; every CLI command imports this module
+
         traceback_text = "".join(traceback.format_exception(type(exc), exc, exc.__traceback__))
     return f"{version_info()}\n\n{traceback_text.rstrip()}\n"
