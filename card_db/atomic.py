@@ -21,6 +21,15 @@ def replace_file(path: str | os.PathLike, data: bytes) -> Path:
     and the target is left as it was.
     """
     target = Path(path)
+    try:
+        return _replace(target, data)
+    except OSError as exc:
+        if exc.filename is not None:
+            raise
+        raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from exc
+
+
+def _replace(target: Path, data: bytes) -> Path:
     mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
     fd, temp = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".part", dir=target.parent)
     try:

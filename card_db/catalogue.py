@@ -9,10 +9,11 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator
 
+from card_db.errors import UserError
 from card_db.records import CardRecord
 
 
-class UnknownCardError(LookupError):
+class UnknownCardError(UserError, LookupError):
     """A card name that is not in the catalogue.
 
     ``name`` is the name as given; ``suggestions`` the closest known names, best first.
@@ -20,9 +21,9 @@ class UnknownCardError(LookupError):
 
     def __init__(self, name: str, suggestions: list[str]):
         self.name = name
-        self.suggestions = suggestions
         hint = f"; did you mean {', '.join(repr(s) for s in suggestions)}?" if suggestions else ""
-        super().__init__(f"unknown card {name!r}{hint}")
+        super().__init__(f"unknown card {name!r}{hint}", suggestions=suggestions)
+        self.suggestions = suggestions
 
 
 def _fold(name: str) -> str:

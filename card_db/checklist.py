@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from card_db.abilities import parse_abilities
+from card_db.errors import UserError
 from card_db.records import (
     ALWAYS_PERMANENT,
     CHARACTERISTIC_FIELDS,
@@ -85,7 +86,7 @@ _FALSE = {"no", "n", "false", "0"}
 _NO_DOMINION = {"0", "o"}
 
 
-class ChecklistError(Exception):
+class ChecklistError(UserError):
     """A checklist that cannot be read or written.
 
     ``path`` names the file (or the label given to :func:`parse_checklist_text`);
@@ -98,18 +99,9 @@ class ChecklistError(Exception):
 
     def __init__(self, path: str, line: int | None, column: int | str | None, message: str):
         self.path = str(path)
-        self.line = line
+        shown_column = column if line is not None and isinstance(column, int) else None
+        super().__init__(message, file=self.path, line=line, column=shown_column)
         self.column = column
-        self.message = message
-        super().__init__(self.path, line, column, message)
-
-    def __str__(self) -> str:
-        parts = [self.path]
-        if self.line is not None:
-            parts.append(str(self.line))
-            if isinstance(self.column, int):
-                parts.append(str(self.column))
-        return ":".join(parts) + ": " + self.message
 
 
 class ChecklistRow(NamedTuple):

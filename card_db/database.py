@@ -17,12 +17,14 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
+from card_db.errors import UserError
+
 APP_NAME = "imajica-deckbuilder"
 DB_FILENAME = "deckbuilder.sqlite3"
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 
 
-class DatabaseError(Exception):
+class DatabaseError(UserError):
     """The user database cannot be opened, backed up or upgraded (message says why)."""
 
 

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from pathlib import Path
+from typing import Any
 
 
 class UserError(Exception):
@@ -17,6 +18,10 @@ class UserError(Exception):
     ``message`` is the sentence without the location; ``file``, 1-based ``line`` and
     ``column`` say where (``None`` where they do not apply); ``suggestions`` are the
     closest valid values, best first (e.g. card names).
+
+    Subclasses that word their whole message differently override
+    :meth:`full_message` (it may read the subclass's own attributes, set before
+    ``UserError.__init__`` runs). Every subclass pickles, whatever its constructor.
     """
 
     def __init__(
@@ -43,3 +48,15 @@ class UserError(Exception):
     def full_message(self) -> str:
         """The location (if any), then the message."""
         return f"{self.location}: {self.message}" if self.location else self.message
+
+    def __reduce__(self):
+        # Subclasses' constructors differ; rebuild from the attributes instead (a
+        # background process sends errors back pickled).
+        return (_restore, (type(self), self.args, self.__dict__))
+
+
+def _restore(cls: type[UserError], args: tuple, state: dict[str, Any]) -> UserError:
+    exc = cls.__new__(cls)
+    exc.args = args
+    exc.__dict__.update(state)
+    return exc

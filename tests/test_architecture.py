@@ -72,7 +72,8 @@ CONTRACTS = (
     ),
     Contract(
         "shared presentation helpers: no Qt, no database",
-        ("deckbuilder/presentation.py", "deckbuilder/__init__.py"), (*QT, *DATABASE),
+        ("deckbuilder/presentation.py", "deckbuilder/messages.py", "deckbuilder/__init__.py"),
+        (*QT, *DATABASE),
     ),
     # The CLI opens the GUI (deckbuilder.gui.app) by name, so Qt is reached from it on
     # purpose; what it may not do is import Qt itself.

@@ -10,6 +10,7 @@ from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from card_db.database import DatabaseError
+from card_db.errors import UserError
 from deckbuilder.gui import errors
 from deckbuilder.gui.screens import Screen, ScreenSpec, registered_screens
 
@@ -171,7 +172,7 @@ def test_install_excepthook_replaces_and_returns_the_previous(monkeypatch):
     ("exc", "expected"),
     [
         (DatabaseError("x.sqlite3 is not a database"), "x.sqlite3 is not a database"),
-        (KeyError("no saved deck called 'Q'"), "no saved deck called 'Q'"),
+        (UserError("no saved deck called 'Q'"), "no saved deck called 'Q'"),
         (FileNotFoundError(2, "No such file or directory", "a.csv"),
          "No such file or directory: a.csv"),
         (ZeroDivisionError("division by zero"), "ZeroDivisionError: division by zero"),
@@ -185,7 +186,7 @@ def test_background_errors_are_shown_as_dialogs(qtbot, db):
     win = _window(qtbot, db)
 
     def broken():
-        raise ValueError("prime: expected a whole number 0-99, got 'x'")
+        raise UserError("prime: expected a whole number 0-99, got 'x'")
 
     with qtbot.waitSignal(win.context.error_shown) as shown:
         win.context.run(broken)

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from card_db.errors import UserError
 
-class CardImageError(Exception):
+
+class CardImageError(UserError):
     """A card image could not be read, rendered or written.
 
     The message names the file and says what went wrong in words a user can act

@@ -1,30 +1,32 @@
-"""Turning the project's expected errors into a message and exit status 2, never a traceback."""
+"""How the CLI ends on an error: the user's mistakes exit 2 with a message, bugs exit 70.
+
+A :class:`~card_db.errors.UserError`, or an ``OSError`` naming a file, is the user's to
+act on: its message goes to stderr and the exit status is :data:`EXIT_BAD_INPUT`.
+Anything else is a bug: a short note says so, the traceback and versions go to a file
+in the user's log folder (or to stderr if it cannot be written), and the exit status is
+:data:`EXIT_BUG` (``EX_SOFTWARE`` of ``sysexits.h``). Status 1 stays the negative answer
+(e.g. an illegal deck).
+"""
 
 from __future__ import annotations
 
 import functools
 import sys
 from collections.abc import Callable
+from datetime import datetime
+from pathlib import Path
 
 import click
 
+from card_db.errors import UserError
+from deckbuilder import messages
+
 EXIT_BAD_INPUT = 2
+EXIT_BUG = 70
+APP_NAME = "imajica-deckbuilder"
 
-
-def _expected_errors() -> tuple[type[BaseException], ...]:
-    from card_db.catalogue import UnknownCardError
-    from card_db.database import DatabaseError
-
-    errors: list[type[BaseException]] = [UnknownCardError, DatabaseError, OSError, ValueError]
-    for module, name in (
-        ("card_db.checklist", "ChecklistError"),
-        ("card_db.images.errors", "CardImageError"),
-        ("card_db.search", "SearchSyntaxError"),
-    ):
-        loaded = sys.modules.get(module)
-        if loaded is not None and hasattr(loaded, name):
-            errors.append(getattr(loaded, name))
-    return tuple(errors)
+#: click's own ways of ending a command (usage errors, --help, Ctrl+C): never a bug.
+_CLICK_EXITS = (click.ClickException, click.exceptions.Exit, click.exceptions.Abort)
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
@@ -33,18 +35,59 @@ def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
     sys.exit(code)
 
 
+def bug_log_folder() -> Path:
+    """Where the tracebacks of bugs are written (the platform's user log folder)."""
+    import platformdirs  # lazy: only a bug needs it; keeps every command's start-up short
+
+    return Path(platformdirs.user_log_dir(APP_NAME, appauthor=False))
+
+
+def save_bug_report(exc: BaseException) -> Path | None:
+    """Write :func:`deckbuilder.messages.bug_report_details` of ``exc`` to a new file in
+    :func:`bug_log_folder`; returns its path, or ``None`` if it could not be written."""
+    stamp = datetime.now().strftime("%Y%m%d-%H%M%S-%f")
+    path = bug_log_folder() / f"bug-{stamp}.txt"
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        path.write_text(messages.bug_report_details(exc), encoding="utf-8")
+    except OSError:
+        return None
+    return path
+
+
+def report_bug(exc: BaseException) -> None:
+    """Tell the user ``exc`` is a bug, where its details are, and exit :data:`EXIT_BUG`."""
+    click.echo(f"deckbuilder: {messages.BUG_TITLE}: {messages.bug_summary(exc)}", err=True)
+    click.echo(messages.BUG_REQUEST, err=True)
+    path = save_bug_report(exc)
+    if path is None:
+        click.echo(messages.bug_report_details(exc), err=True, nl=False)
+    else:
+        click.echo(f"The details are in {path}", err=True)
+    sys.exit(EXIT_BUG)
+
+
+def exit_for(exc: Exception) -> None:
+    """End the command for ``exc`` (raised from it): exit 2 for the user's mistake,
+    :func:`report_bug` for anything else."""
+    if isinstance(exc, UserError):
+        fail(str(exc))
+    if isinstance(exc, OSError) and exc.filename is not None:
+        fail(messages.os_error_line(exc))
+    report_bug(exc)
+
+
 def handles_errors(func: Callable) -> Callable:
-    """Decorate a click command: expected errors exit 2 with their message on stderr."""
+    """Decorate a click command so that it ends as :func:`exit_for` says, never with a
+    traceback."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
         try:
             return func(*args, **kwargs)
-        except BrokenPipeError:
-            raise  # the reader went away (e.g. `| head`): handled quietly in main()
-        except _expected_errors() as exc:
-            if isinstance(exc, OSError) and exc.filename:
-                fail(f"{exc.filename}: {exc.strerror or exc}")
-            fail(str(exc))
+        except (BrokenPipeError, *_CLICK_EXITS):
+            raise  # click ends these itself; a closed pipe (`| head`) is quiet in main()
+        except Exception as exc:
+            exit_for(exc)
 
     return wrapper

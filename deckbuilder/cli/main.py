@@ -2,7 +2,10 @@
 
 Subcommand groups live in their own modules and are imported only when used, so
 ``deckbuilder cards search`` never imports Qt, the rules engine or Alembic.
-Exit status: 0 success, 1 a negative answer (e.g. an illegal deck), 2 bad input.
+Exit status: 0 success, 1 a negative answer (e.g. an illegal deck), 2 bad input (a
+:class:`~card_db.errors.UserError`, or a file that cannot be read or written), 70 a bug
+in deckbuilder (``EX_SOFTWARE``; the traceback goes to a file in the user's log folder,
+see :mod:`deckbuilder.cli.errors`).
 """
 
 from __future__ import annotations
@@ -12,6 +15,8 @@ import os
 import sys
 
 import click
+
+from deckbuilder.cli.errors import handles_errors
 
 #: command name -> "module:attribute" of a click command or group.
 LAZY_COMMANDS = {
@@ -25,7 +30,13 @@ LAZY_COMMANDS = {
 
 
 class LazyGroup(click.Group):
-    """A click group whose subcommands are imported on first use."""
+    """A click group whose subcommands are imported on first use.
+
+    Every command ends as :func:`~deckbuilder.cli.errors.handles_errors` says, whether
+    or not it is decorated with it.
+    """
+
+    invoke = handles_errors(click.Group.invoke)
 
     def list_commands(self, ctx: click.Context) -> list[str]:
         return sorted(set(super().list_commands(ctx)) | set(LAZY_COMMANDS))

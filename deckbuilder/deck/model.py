@@ -9,7 +9,7 @@ Normalisation done on construction (so every file format reads back what it wrot
 
 * card names, the deck name and the author are stripped of surrounding whitespace and
   may not contain control characters, line or paragraph separators, surrogates or the
-  non-characters U+FFFE/U+FFFF (``ValueError``);
+  non-characters U+FFFE/U+FFFF (:class:`DeckListError`);
 * notes keep their lines; line endings become ``"\\n"``, trailing whitespace of each line
   and blank lines at either end are dropped; control characters other than tab and
   newline are refused;
@@ -22,6 +22,8 @@ import unicodedata
 from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
+
+from card_db.errors import UserError
 
 if TYPE_CHECKING:
     from card_db.catalogue import Catalogue
@@ -41,6 +43,11 @@ MAX_TOTAL_CARDS = 10_000
 
 _FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 _NONCHARACTERS = frozenset({"\ufffe", "\uffff"})
+
+
+class DeckListError(UserError, ValueError):
+    """A name, count or notes a deck list cannot hold (too long, a forbidden character,
+    a count outside 1..:data:`MAX_COUNT`, too many cards). The message says which."""
 
 
 def fold_name(name: str) -> str:
@@ -64,18 +71,19 @@ def bad_character(text: str, *, allow: str = "") -> str | None:
 
 
 def clean_name(name: str, what: str = "card name") -> str:
-    """``name`` stripped; ``ValueError`` if it is empty (for card names), too long or
-    holds a forbidden character (see the module docstring)."""
+    """``name`` stripped; :class:`DeckListError` if it is empty (for card names), too
+    long or holds a forbidden character (see the module docstring); ``ValueError`` if it
+    is not a ``str``."""
     if not isinstance(name, str):
         raise ValueError(f"{what} must be text, not {type(name).__name__}")
     text = name.strip()
     if not text and what == "card name":
-        raise ValueError("empty card name")
+        raise DeckListError("empty card name")
     if len(text) > MAX_NAME_LENGTH:
-        raise ValueError(f"{what} longer than {MAX_NAME_LENGTH} characters")
+        raise DeckListError(f"{what} longer than {MAX_NAME_LENGTH} characters")
     char = bad_character(text)
     if char is not None:
-        raise ValueError(f"{what} contains the character U+{ord(char):04X}")
+        raise DeckListError(f"{what} contains the character U+{ord(char):04X}")
     return text
 
 
@@ -86,16 +94,17 @@ def clean_notes(notes: str) -> str:
     text = notes.replace("\r\n", "\n").replace("\r", "\n")
     char = bad_character(text, allow="\n\t")
     if char is not None:
-        raise ValueError(f"notes contain the character U+{ord(char):04X}")
+        raise DeckListError(f"notes contain the character U+{ord(char):04X}")
     return "\n".join(line.rstrip() for line in text.split("\n")).strip("\n")
 
 
 def check_count(count: object) -> int:
-    """``count`` if it is an ``int`` from 1 to :data:`MAX_COUNT`, else ``ValueError``."""
+    """``count`` if it is an ``int`` from 1 to :data:`MAX_COUNT`, else
+    :class:`DeckListError`."""
     if isinstance(count, bool) or not isinstance(count, int):
-        raise ValueError(f"count must be a whole number, not {count!r}")
+        raise DeckListError(f"count must be a whole number, not {count!r}")
     if not 1 <= count <= MAX_COUNT:
-        raise ValueError(f"count {count} is outside 1..{MAX_COUNT}")
+        raise DeckListError(f"count {count} is outside 1..{MAX_COUNT}")
     return count
 
 
@@ -117,8 +126,8 @@ class DeckList:
     ``main`` and ``sideboard`` are lists of :class:`DeckEntry` ``(name, count)`` in the
     player's order; tuples are accepted and converted. ``lines`` maps a card name as
     written to the line of the file it was first read from (used to report unknown
-    names); it is not part of equality. Raises ``ValueError`` on a bad name or count
-    (see the module docstring) or more than :data:`MAX_TOTAL_CARDS` cards.
+    names); it is not part of equality. Raises :class:`DeckListError` on a bad name or
+    count (see the module docstring) or more than :data:`MAX_TOTAL_CARDS` cards.
     """
 
     name: str = ""
@@ -135,7 +144,7 @@ class DeckList:
         self.main = _entries(self.main)
         self.sideboard = _entries(self.sideboard)
         if self.total(MAIN) + self.total(SIDEBOARD) > MAX_TOTAL_CARDS:
-            raise ValueError(f"more than {MAX_TOTAL_CARDS} cards in one deck list")
+            raise DeckListError(f"more than {MAX_TOTAL_CARDS} cards in one deck list")
 
     # -- reading ---------------------------------------------------------------------
 
@@ -175,7 +184,8 @@ class DeckList:
 
     def add(self, name: str, count: int = 1, zone: str = MAIN) -> None:
         """Add ``count`` copies of ``name`` to ``zone``: to its existing entry if there is one,
-        else as a new last entry. ``ValueError`` if the entry would exceed :data:`MAX_COUNT`."""
+        else as a new last entry. :class:`DeckListError` if the entry would exceed
+        :data:`MAX_COUNT`."""
         check_count(count)
         entries = self.zone(zone)
         key = fold_name(name)

@@ -11,6 +11,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from card_db.catalogue import Catalogue
+from card_db.errors import UserError
 from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
 
 
@@ -31,17 +32,29 @@ class UnknownName:
         return f"{where + ': ' if where else ''}unknown card {self.name!r}{hint}"
 
 
-class UnknownCardsError(LookupError):
+class UnknownCardsError(UserError, LookupError):
     """Every unknown card name of a deck list.
 
     ``unknown`` lists :class:`UnknownName` (line, name, suggestions) in file order;
-    ``path`` is the deck file, if known. ``str()`` gives one line per name.
+    ``path`` is the deck file, if known. ``str()`` gives one line per name. As a
+    :class:`~card_db.errors.UserError`: ``file`` is ``path``, ``line`` that of the first
+    unknown name, ``suggestions`` those of the only unknown name (none for several).
     """
 
     def __init__(self, unknown: list[UnknownName], path: str | None = None):
         self.unknown = unknown
         self.path = path
-        super().__init__("\n".join(u.describe(path) for u in unknown))
+        first = unknown[0] if unknown else None
+        super().__init__(
+            "\n".join(u.describe() for u in unknown),
+            file=path,
+            line=first.line if first else None,
+            suggestions=first.suggestions if len(unknown) == 1 else (),
+        )
+
+    def full_message(self) -> str:
+        """One line per unknown name, each with its own ``path:line``."""
+        return "\n".join(u.describe(self.path) for u in self.unknown)
 
 
 def resolve_deck(deck: DeckList, catalogue: Catalogue, path: str | None = None) -> DeckList:

@@ -24,6 +24,7 @@ from math import comb
 
 from card_db.records import CardRecord, CardType
 from deckbuilder.engine.deck import SITE, EngineDeck
+from deckbuilder.engine.errors import DestinyTooSmallError
 from deckbuilder.engine.policy import choose_circle_sites
 from deckbuilder.engine.setup import OPENING_HAND
 
@@ -62,7 +63,8 @@ def p_at_least_counts(
     ``matching_characters`` match, and ``matching_others`` matching non-Characters.
     Categories: A matching Characters, B other Characters, C matching others, D the rest.
     The reshuffle happens when the first hand has no Character (no A and no B).
-    Raises ``ValueError`` if more cards are drawn than the Destiny holds.
+    Raises :class:`~deckbuilder.engine.errors.DestinyTooSmallError` if more cards are
+    drawn than the Destiny holds.
     """
     n = cards_seen(round_, hand, per_round)
     a, b, c = matching_characters, characters - matching_characters, matching_others
@@ -70,7 +72,7 @@ def p_at_least_counts(
     if min(a, b, c, d) < 0:
         raise ValueError("category counts do not fit the population")
     if n > population:
-        raise ValueError(f"{n} draws from a Destiny of {population} cards")
+        raise DestinyTooSmallError(n, population)
     matches = a + c
     m = n - hand
     rest = population - hand

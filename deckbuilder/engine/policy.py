@@ -38,6 +38,7 @@ from __future__ import annotations
 
 from collections.abc import Collection, Sequence
 
+from card_db.errors import UserError
 from deckbuilder.engine.deck import CHARACTER, SITE, EngineDeck
 from deckbuilder.engine.variant import STANDARD, Variant
 from deckbuilder.engine.victory import dominion_count
@@ -46,8 +47,10 @@ from deckbuilder.engine.victory import dominion_count
 MAESTRO_WORTH = 10
 
 
-class SetupError(ValueError):
-    """The deck cannot give each of the Five Dominions its own Site ("Game Setup")."""
+class SetupError(UserError, ValueError):
+    """The deck cannot give each of the Five Dominions its own Site ("Game Setup").
+
+    The deck's fault, so a :class:`~card_db.errors.UserError`."""
 
 
 def ally_worth(deck: EngineDeck, card: int) -> int:

@@ -32,6 +32,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from card_db.errors import UserError
 from deckbuilder.deck.model import DeckList
 from deckbuilder.deck.resolve import UnknownCardsError, UnknownName, resolve_deck
 from deckbuilder.formats._common import MAX_FILE_BYTES
@@ -41,7 +42,7 @@ if TYPE_CHECKING:
     from card_db.catalogue import Catalogue
 
 
-class UnknownFormatError(ValueError):
+class UnknownFormatError(UserError, ValueError):
     """A format name or file extension no deck format handles."""
 
 

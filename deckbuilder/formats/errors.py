@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+from card_db.errors import UserError
 
-class DeckFormatError(ValueError):
+
+class DeckFormatError(UserError, ValueError):
     """A deck file that cannot be read.
 
     ``path`` (``None`` for text that did not come from a file), 1-based ``line`` and
@@ -15,8 +17,4 @@ class DeckFormatError(ValueError):
         self, path: str | None, line: int | None, column: int | None, message: str
     ):
         self.path = path
-        self.line = line
-        self.column = column
-        self.message = message
-        where = ":".join(str(p) for p in (path, line, column) if p is not None)
-        super().__init__(f"{where}: {message}" if where else message)
+        super().__init__(message, file=path, line=line, column=column)

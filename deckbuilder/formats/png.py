@@ -14,7 +14,7 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from card_db.catalogue import Catalogue
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList, fold_name
+from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList, DeckListError, fold_name
 from deckbuilder.deck.resolve import UnknownCardsError, UnknownName
 
 if TYPE_CHECKING:
@@ -39,8 +39,9 @@ def write(
 
     ``faces`` maps card names to images to use instead of proxies. Shape: see
     :func:`card_db.images.grid.grid_size` (``columns`` wide, ``cell_width`` px cells).
-    Raises :class:`UnknownCardsError` for cards not in ``catalogue``, ``ValueError``
-    for a deck with no cards or a bad ``columns``/``cell_width``.
+    Raises :class:`UnknownCardsError` for cards not in ``catalogue``,
+    :class:`~deckbuilder.deck.model.DeckListError` for a deck with no cards and
+    ``ValueError`` for a bad ``columns``/``cell_width``.
     """
     from card_db.images.grid import render_grid
     from card_db.images.proxy import MIN_WIDTH_PX, render_proxy
@@ -68,7 +69,7 @@ def write(
     if unknown:
         raise UnknownCardsError(unknown)
     if not images:
-        raise ValueError("the deck has no cards to draw")
+        raise DeckListError("the deck has no cards to draw")
     sheet = render_grid(images, columns, cell_width=cell_width, labels=labels)
     buffer = io.BytesIO()
     sheet.save(buffer, format="PNG", optimize=False)

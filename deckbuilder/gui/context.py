@@ -10,7 +10,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QWidget
 
-from deckbuilder.gui.errors import describe_error, show_error
+from deckbuilder import messages
+from deckbuilder.gui import errors
 from deckbuilder.gui.settings import make_settings
 from deckbuilder.gui.tasks import TaskRunner
 
@@ -74,19 +75,21 @@ class AppContext(QObject):
     # -- errors -------------------------------------------------------------------------
 
     def report_error(self, title: str, exc: BaseException, details: str | None = None):
-        """Show ``exc`` as an error dialog titled ``title``; returns the dialog."""
-        message = describe_error(exc)
+        """Show ``exc`` as an error dialog titled ``title`` (a bug as a bug, with the
+        ``details`` traceback, see :func:`deckbuilder.gui.errors.report_error`); returns
+        the dialog."""
+        message = errors.describe_error(exc)
         self.last_error = message
-        box = show_error(self.dialog_parent, title, message, details)
+        box = errors.report_error(self.dialog_parent, title, exc, details)
         self.error_shown.emit(message)
         return box
 
     def _unexpected_error(self, exc: BaseException, details: str) -> None:
-        self.report_error("Something went wrong", exc, details)
+        self.report_error(messages.ERROR_TITLE, exc, details)
 
     def error_handler(self, title: str):
-        """An ``on_error`` callback that reports with ``title`` (no traceback shown)."""
-        return lambda exc, _details: self.report_error(title, exc)
+        """An ``on_error`` callback that reports with ``title`` (a bug with its traceback)."""
+        return lambda exc, details: self.report_error(title, exc, details)
 
     def close(self) -> None:
         """Stop background work and close the GUI thread's connection."""

@@ -1,45 +1,38 @@
 """Errors shown to the user as dialogs, never as a console traceback.
 
-:func:`describe_error` turns an exception into a sentence the user can act on (the
-layers below already word their errors so: file, line and column, the closest card
-names, ...). :func:`install_excepthook` catches anything unexpected and shows it
-with the traceback under "Show Details...".
+An error the user can act on (:func:`deckbuilder.messages.is_user_error`: a
+:class:`~card_db.errors.UserError`, or an ``OSError`` naming a file) is shown with its
+own words (:func:`describe_error`). Anything else is a bug: :func:`show_bug` says so and
+offers the traceback and versions under "Show Details..." and a "Copy details" button
+for the bug report. :func:`report_error` picks one of the two; :func:`install_excepthook`
+routes uncaught exceptions to :func:`show_bug`. The wording lives in
+:mod:`deckbuilder.messages`.
 """
 
 from __future__ import annotations
 
 import sys
-import traceback
 from collections.abc import Callable
 from types import TracebackType
 
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
+from deckbuilder import messages
+from deckbuilder.messages import describe_error
+
+__all__ = [
+    "describe_error",
+    "excepthook",
+    "install_excepthook",
+    "report_error",
+    "show_bug",
+    "show_error",
+]
+
 _OPEN_BOXES: set[QMessageBox] = set()
 
-#: Exception types whose message is written for the user (shown as they are).
-_USER_FACING = (ValueError, LookupError, OSError)
-
-
-def describe_error(exc: BaseException) -> str:
-    """A one-paragraph message for ``exc``.
-
-    Errors of the app's layers (bad files, unknown cards, bad corrections, database
-    problems, image problems) carry their own wording; anything else is named by
-    its type so that a bug report can quote it.
-    """
-    from card_db.database import DatabaseError
-    from card_db.images.errors import CardImageError
-
-    if isinstance(exc, KeyError) and exc.args:
-        return str(exc.args[0])
-    if isinstance(exc, OSError) and exc.strerror:
-        name = f" {exc.filename}" if exc.filename else ""
-        return f"{exc.strerror}:{name}".rstrip(":")
-    if isinstance(exc, (DatabaseError, CardImageError, *_USER_FACING)):
-        return str(exc) or type(exc).__name__
-    return f"{type(exc).__name__}: {exc}" if str(exc) else type(exc).__name__
+COPY_DETAILS = "Copy details"
 
 
 def show_error(
@@ -61,27 +54,50 @@ def show_error(
     return box
 
 
+def show_bug(
+    parent: QWidget | None, exc: BaseException, traceback_text: str | None = None
+) -> QMessageBox:
+    """Open the dialog for a bug: what happened, that it is a bug, and the details
+    (versions and traceback; ``traceback_text`` if given, else from ``exc``) under
+    "Show Details..." and on the clipboard by "Copy details". Returns the dialog."""
+    details = messages.bug_report_details(exc, traceback_text)
+    text = (
+        f"{messages.BUG_UNFINISHED}\n\n{messages.bug_summary(exc)}\n\n{messages.BUG_REQUEST}"
+    )
+    box = show_error(parent, messages.BUG_TITLE, text, details)
+    box.setObjectName("bugDialog")
+    copy = box.addButton(COPY_DETAILS, QMessageBox.ButtonRole.ActionRole)
+    copy.setObjectName("copyDetails")
+    copy.clicked.disconnect()  # QMessageBox would close on any button; this one stays
+    copy.clicked.connect(lambda: QApplication.clipboard().setText(details))
+    return box
+
+
+def report_error(
+    parent: QWidget | None, title: str, exc: BaseException, traceback_text: str | None = None
+) -> QMessageBox:
+    """Show ``exc``: a user error in a box titled ``title``, a bug by :func:`show_bug`."""
+    if messages.is_user_error(exc):
+        return show_error(parent, title, describe_error(exc))
+    return show_bug(parent, exc, traceback_text)
+
+
 ExceptHook = Callable[[type[BaseException], BaseException, TracebackType | None], object]
 
 
 def excepthook(
     kind: type[BaseException], exc: BaseException, tb: TracebackType | None
 ) -> QMessageBox | None:
-    """Show an unexpected exception as a dialog with its traceback as details.
+    """Show an uncaught exception: a user error as itself, anything else as a bug.
 
     Returns the dialog (``None`` for Ctrl+C or when there is no application).
     """
     if issubclass(kind, KeyboardInterrupt) or QApplication.instance() is None:
         sys.__excepthook__(kind, exc, tb)
         return None
-    details = "".join(traceback.format_exception(kind, exc, tb))
-    return show_error(
-        QApplication.activeWindow(),
-        "Unexpected error",
-        "Something went wrong; the last action may not have finished.\n\n"
-        + describe_error(exc),
-        details,
-    )
+    if exc.__traceback__ is None:
+        exc = exc.with_traceback(tb)
+    return report_error(QApplication.activeWindow(), messages.ERROR_TITLE, exc)
 
 
 def install_excepthook() -> ExceptHook:

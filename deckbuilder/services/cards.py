@@ -12,11 +12,12 @@ import json
 from pathlib import Path
 
 from card_db.database import connect_readonly, ensure_database, open_session
+from card_db.errors import UserError
 from card_db.reader import load_records, records_by_id  # noqa: F401 (re-exported)
 from card_db.records import CHARACTERISTIC_FIELDS, CardRecord, CardType, Gender, dominions_adjacent
 
 
-class CorrectionError(ValueError):
+class CorrectionError(UserError, ValueError):
     """A correction that cannot be applied (unknown field, bad value)."""
 
 
@@ -145,7 +146,7 @@ def correct_card(
 # Paged reading, several corrections at once, and new cards (used by the desktop app)
 
 
-class CardExistsError(ValueError):
+class CardExistsError(UserError, ValueError):
     """A new card whose name (or key) is already in the catalogue."""
 
 

@@ -16,6 +16,7 @@ from pathlib import Path
 
 from card_db.catalogue import Catalogue, UnknownCardError
 from card_db.database import connect_readonly, ensure_database, open_session
+from card_db.errors import UserError
 from card_db.reader import owned_counts as _owned_counts
 from card_db.records import CardRecord, Condition
 
@@ -32,12 +33,12 @@ _ABBREVIATIONS = {
 }
 
 
-class CollectionFileError(ValueError):
+class CollectionFileError(UserError, ValueError):
     """A bad collection file: ``path``, 1-based ``line`` and ``column``, ``message``."""
 
     def __init__(self, path: str, line: int, column: int | str, message: str):
-        self.path, self.line, self.column, self.message = path, line, column, message
         super().__init__(f"{path}:{line}:{column}: {message}")
+        self.path, self.line, self.column, self.message = path, line, column, message
 
 
 @dataclass(frozen=True)
@@ -282,7 +283,7 @@ def missing_cards(path: Path | None = None) -> list[CardRecord]:
 # Entry-level editing, the wishlist and set completion (used by the desktop app)
 
 
-class CollectionEditError(ValueError):
+class CollectionEditError(UserError, ValueError):
     """An edit of the collection that cannot be applied (unknown entry, bad value)."""
 
 

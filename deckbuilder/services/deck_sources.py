@@ -6,7 +6,7 @@ No Qt; the GUI runs these in worker threads. Errors are those of
 :mod:`deckbuilder.formats` (:class:`~deckbuilder.formats.DeckFormatError` with file,
 line and column; :class:`~deckbuilder.formats.UnknownCardsError` listing every unknown
 name with its line and the closest names), :class:`~card_db.database.DatabaseError`,
-and ``ValueError`` for a deck with nothing to play.
+and :class:`~deckbuilder.deck.model.DeckListError` for a deck with nothing to play.
 """
 
 from __future__ import annotations
@@ -22,7 +22,7 @@ from card_db.catalogue import Catalogue
 from card_db.records import CardRecord
 from deckbuilder import formats
 from deckbuilder.deck.edits import DeckEdit
-from deckbuilder.deck.model import MAIN, DeckList
+from deckbuilder.deck.model import MAIN, DeckList, DeckListError
 from deckbuilder.deck.resolve import resolve_deck
 from deckbuilder.formats import DeckFormat
 from deckbuilder.services.catalogue import load_catalogue
@@ -142,14 +142,14 @@ class PlayDeck:
 
 def play_deck(deck: DeckList, catalogue: Catalogue, source: str | None = None) -> PlayDeck:
     """The main deck of ``deck`` as records. ``source`` names where it came from in the
-    messages (default: the deck's name). ``ValueError`` if the main deck has no cards,
+    messages (default: the deck's name). ``DeckListError`` if the main deck has no cards,
     :class:`~deckbuilder.deck.resolve.UnknownCardsError` for unknown names."""
     resolved = resolve_deck(deck, catalogue, path=source)
     records = tuple(resolved.expand(catalogue, MAIN))
     if not records:
         if source:
-            raise ValueError(f"{source}: the deck has no cards in its main deck")
-        raise ValueError(f"the deck {deck.name or '(untitled)'} has no cards in its main deck")
+            raise DeckListError(f"{source}: the deck has no cards in its main deck")
+        raise DeckListError(f"the deck {deck.name or '(untitled)'} has no cards in its main deck")
     return PlayDeck(deck.name or "Untitled deck", records)
 
 

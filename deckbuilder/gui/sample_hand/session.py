@@ -13,11 +13,12 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from card_db.errors import UserError
 from card_db.records import CardRecord, CardType
 from deckbuilder.engine.hands import SampleHand
 
 
-class ReshuffleNotAllowed(ValueError):
+class ReshuffleNotAllowed(UserError, ValueError):
     """The "Game Setup" reshuffle is not open: the hand has a Character, the hand was
     reshuffled already, or cards were drawn since the deal."""
 
