@@ -15,6 +15,7 @@ import sys
 
 import click
 
+from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import fail, handles_errors
 
 
@@ -22,13 +23,12 @@ def _records(file: str) -> list:
     """The main deck of FILE as card records, one per copy; exits 2 on bad input."""
     from deckbuilder.deck.resolve import UnknownCardsError, resolve_deck
     from deckbuilder.formats import DeckFormatError, read_file
-    from deckbuilder.services.catalogue import load_catalogue
 
     try:
         deck_list = read_file(file)
     except DeckFormatError as exc:
         fail(str(exc))
-    catalogue = load_catalogue()
+    catalogue = user_db().catalogue()
     try:
         resolved = resolve_deck(deck_list, catalogue, path=file)
     except UnknownCardsError as exc:
