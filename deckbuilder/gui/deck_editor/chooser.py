@@ -15,6 +15,7 @@ from shiboken6 import isValid
 
 from card_db.catalogue import Catalogue
 from card_db.records import CardRecord
+from card_db.userdb import UserDatabase
 from deckbuilder.deck.model import MAIN, DeckList
 from deckbuilder.gui.deck_editor.files import demo_deck_files
 from deckbuilder.gui.screens import Screen
@@ -54,20 +55,18 @@ def play_deck(deck: DeckList, catalogue: Catalogue) -> PlayDeck:
     return PlayDeck(deck.name or "Untitled deck", records)
 
 
-def load_play_deck(kind: str, key: object, db: Path, deck: DeckList | None = None,
+def load_play_deck(kind: str, key: object, db: UserDatabase, deck: DeckList | None = None,
                    catalogue: Catalogue | None = None) -> PlayDeck:
     """Read the deck of a :class:`DeckSource` (worker thread). For :data:`OPEN`, pass the
     document's ``deck`` snapshot and ``catalogue``."""
-    from deckbuilder.services.catalogue import load_catalogue
-
     if kind == OPEN:
         assert deck is not None and catalogue is not None
         return play_deck(deck, catalogue)
-    catalogue = catalogue or load_catalogue(db)
+    catalogue = catalogue or db.catalogue()
     if kind == SAVED:
         from deckbuilder.services.decks import load_deck
 
-        return play_deck(load_deck(str(key), db), catalogue)
+        return play_deck(load_deck(db, str(key)), catalogue)
     from deckbuilder.gui.deck_editor.files import read_deck
 
     return play_deck(read_deck(Path(str(key)), catalogue).deck, catalogue)
@@ -103,7 +102,7 @@ class DeckChooser(QComboBox):
     def reload_saved(self) -> None:
         from deckbuilder.services.decks import list_decks
 
-        self.context.run(list_decks, self.context.db_path, on_done=self._saved_loaded,
+        self.context.run(list_decks, self.context.db, on_done=self._saved_loaded,
                          on_error=lambda *_: None)
 
     def _saved_loaded(self, decks) -> None:
@@ -184,7 +183,7 @@ class DeckChooser(QComboBox):
             if not isValid(document):
                 return None
             deck, catalogue = document.snapshot(), document.catalogue
-        return self.context.run(load_play_deck, source.kind, source.key, self.context.db_path,
+        return self.context.run(load_play_deck, source.kind, source.key, self.context.db,
                                 deck, catalogue, on_done=on_done, on_error=on_error)
 
 

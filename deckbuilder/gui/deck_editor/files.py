@@ -14,6 +14,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from card_db.catalogue import Catalogue
+from card_db.userdb import UserDatabase
 from deckbuilder import formats
 from deckbuilder.deck.model import DeckList
 from deckbuilder.formats import DeckFormat
@@ -90,19 +91,20 @@ def write_deck(
     path: str | os.PathLike,
     deck_format: DeckFormat,
     catalogue: Catalogue,
-    db: Path | None = None,
+    db: UserDatabase | None = None,
 ) -> Path:
     """Write ``deck`` to ``path`` as ``deck_format`` (worker thread); returns the path.
 
-    A PNG export uses the user's scans where attached (from ``db``), proxies elsewhere.
+    A PNG export uses the user's scans where attached (from ``db``), proxies elsewhere
+    (everywhere if ``db`` is ``None``).
     """
     options: dict = {}
-    if deck_format.name == "png":
+    if deck_format.name == "png" and db is not None:
         from deckbuilder.formats.png import DEFAULT_CELL_WIDTH
         from deckbuilder.services.images import scan_faces
 
         records = [catalogue.resolve(entry.name) for entry in deck.merged().main]
-        options["faces"] = scan_faces(records, DEFAULT_CELL_WIDTH, db)
+        options["faces"] = scan_faces(db, records, DEFAULT_CELL_WIDTH)
     formats.write_file(deck, path, deck_format.name, catalogue, **options)
     return Path(path)
 
@@ -117,21 +119,20 @@ def demo_deck_files() -> list[Path]:
 
 def save_deck_everywhere(
     deck: DeckList,
-    db: Path,
+    db: UserDatabase,
     catalogue: Catalogue,
     replaces: str | None = None,
     file_path: Path | None = None,
 ) -> DeckList:
     """Save ``deck`` in the user's database under its name (worker thread), and to
     ``file_path`` too if given (in that file's format). ``replaces``: the name the deck
-    was saved under before a rename; that saved deck is deleted. Returns the deck saved.
+    was saved under before a rename; that saved deck is deleted in the same transaction.
+    Returns the deck saved.
     """
-    from deckbuilder.services.decks import delete_deck, save_deck
+    from deckbuilder.services.decks import save_deck
 
     saved = deck.merged()
-    save_deck(saved, db)
-    if replaces and replaces != saved.name:
-        delete_deck(replaces, db)
+    save_deck(db, saved, replaces=replaces)
     if file_path is not None:
         write_deck(saved, file_path, formats.by_extension(file_path), catalogue, db)
     return saved
