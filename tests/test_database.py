@@ -115,7 +115,7 @@ def test_bundled_data_sync_keeps_collection_and_corrections(tmp_path):
     field = sorted(gentle.estimated)[0] if gentle.estimated else None
     add_rows(UserDatabase(db), [CollectionRow("Gentle", 1)])
     if field in ("magic", "strength", "prime"):
-        correct_card(UserDatabase(db), "Gentle", field, "5", "my card").value
+        correct_card(UserDatabase(db), "Gentle", field, "5", "my card")
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE meta SET value = 'stale' WHERE key = 'bundled_hash'")
         conn.execute("UPDATE card SET prime = 99 WHERE name = 'Gentle'")
@@ -198,7 +198,8 @@ def test_not_a_database_gives_a_clear_error(tmp_path):
 def test_affiliation_correction_clears_mark_and_survives_sync(tmp_path):
     db = ensure_database(tmp_path / "a.sqlite3")
     assert "affiliations" in load_catalogue(UserDatabase(db)).resolve("Gentle").estimated
-    corrected = correct_card(UserDatabase(db), "Gentle", "affiliations", "Maestro|Artist", "my card").value
+    outcome = correct_card(UserDatabase(db), "Gentle", "affiliations", "Maestro|Artist", "my card")
+    corrected = outcome.value
     assert corrected.affiliations == ("Artist", "Maestro")
     assert "affiliations" not in corrected.estimated
     with sqlite3.connect(db) as conn:

@@ -20,10 +20,10 @@ def test_prepare_database_creates_it_in_the_background(qtbot, tmp_path, monkeypa
     db = tmp_path / "fresh.sqlite3"
     monkeypatch.setenv("DECKBUILDER_DB", str(db))
     assert app.database_needs_work(db)
-    assert app.prepare_database() == db
+    assert app.prepare_database().path == db
     assert current_revision(db) == head_revision()
     assert not app.database_needs_work(db)
-    assert app.prepare_database() == db  # the quick path
+    assert app.prepare_database().path == db  # the quick path
 
 
 def test_a_broken_database_is_reported_in_a_dialog(qtbot, tmp_path, monkeypatch):

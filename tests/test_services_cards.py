@@ -36,7 +36,8 @@ def test_records_by_id_equals_the_full_reader(db):
 
 def test_correct_card_fields_applies_all_and_clears_marks(db, userdb):
     card = next(r for r in load_catalogue(userdb) if {"magic", "prime"} <= r.estimated)
-    corrected = correct_card_fields(userdb, card.name, {"magic": "2", "prime": "9"}, "my card").value
+    outcome = correct_card_fields(userdb, card.name, {"magic": "2", "prime": "9"}, "my card")
+    corrected = outcome.value
     assert (corrected.magic, corrected.prime) == (2, 9)
     assert not {"magic", "prime"} & corrected.estimated
 
