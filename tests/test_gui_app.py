@@ -56,7 +56,9 @@ def test_screenshot_mode_writes_the_browser_collection_and_card_editor(qtbot, tm
 
 def test_the_screenshot_option_reaches_the_app(monkeypatch, tmp_path):
     seen = []
-    monkeypatch.setattr(app, "run", lambda screenshot_dir=None: seen.append(screenshot_dir) or 0)
+    monkeypatch.setattr(
+        app, "run", lambda screenshot_dir=None, db_path=None: seen.append(screenshot_dir) or 0
+    )
     result = CliRunner().invoke(cli, ["--screenshot", str(tmp_path / "shots")])
     assert result.exit_code == 0 and seen == [str(tmp_path / "shots")]
 
