@@ -10,10 +10,12 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 import click
 
-from card_db.userdb import UserDatabase
+if TYPE_CHECKING:
+    from card_db.userdb import UserDatabase
 
 
 @dataclass
@@ -36,6 +38,8 @@ def user_db(ctx: click.Context | None = None) -> UserDatabase:
         root.obj = CliState()
     state = root.obj
     if state.db is None:
+        from card_db.userdb import UserDatabase  # lazy: start-up time (--help never opens it)
+
         state.db = UserDatabase.open(state.db_path)
         root.call_on_close(state.db.close)
     return state.db

@@ -73,7 +73,7 @@ def prepare_database(parent=None, path: Path | None = None):
 
     path = Path(path) if path else user_db_path()
     if not database_needs_work(path):
-        return UserDatabase.open(path)
+        return UserDatabase(path)  # just checked: up to date, so no second check
     dialog = QProgressDialog(
         "Preparing your card database (first start, or the app's card data changed)…",
         None, 0, 0, parent,
