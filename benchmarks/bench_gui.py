@@ -182,7 +182,7 @@ def main() -> int:
     parser.add_argument("--launches", type=int, default=5)
     parser.add_argument("--repeat", type=int, default=5)
     args = parser.parse_args()
-    from card_db.database import ensure_database
+    from card_db.userdb import ensure_database
 
     ok = True
     with tempfile.TemporaryDirectory() as tmp:

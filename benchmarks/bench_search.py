@@ -245,7 +245,7 @@ def report(title: str, results: dict[str, tuple[float, float, float, int]]) -> b
 def bundled_catalogue(folder: Path) -> Path | None:
     """The bundled catalogue in a temporary database, or ``None`` if it cannot be built."""
     try:
-        from card_db.database import ensure_database
+        from card_db.userdb import ensure_database
 
         return ensure_database(folder / "bundled.sqlite3")
     except Exception as exc:  # report and go on to the generated catalogue

@@ -1,11 +1,14 @@
 """Where the user's database lives, and bringing it up to date.
 
-The database file is ``$DECKBUILDER_DB`` if set (the CLI's ``--db`` sets it), else
+The database file is ``$DECKBUILDER_DB`` if set (the CLI's ``--db`` defaults to it), else
 ``deckbuilder.sqlite3`` in the platform's user data folder (platformdirs). The first
 start creates it with the Alembic migrations; later starts upgrade it, taking a
 backup copy first, and resynchronise the bundled card data when it has changed.
 The checks on an up-to-date database use only :mod:`sqlite3`, so commands that just
 read stay fast; SQLModel and Alembic are imported only when there is work to do.
+Opening the database (create, upgrade, sync) is :meth:`card_db.userdb.UserDatabase.open`;
+this module knows nothing of the card data sync, so it imports no other ``card_db`` module
+but :mod:`card_db.errors`.
 """
 
 from __future__ import annotations
@@ -133,31 +136,3 @@ def stored_bundled_hash(path: Path) -> str | None:
     with sqlite3.connect(path) as conn:
         row = conn.execute("SELECT value FROM meta WHERE key = 'bundled_hash'").fetchone()
     return row[0] if row else None
-
-
-def ensure_database(path: Path | None = None) -> Path:
-    """Create or upgrade the user database and sync the bundled cards; returns its path.
-
-    Raises :class:`DatabaseError` if the file is not a database, or cannot be created,
-    backed up or upgraded. A failed upgrade leaves the backup copy beside the file.
-    """
-    from card_db.checklist import bundled_data_hash
-
-    path = Path(path) if path else user_db_path()
-    try:
-        path.parent.mkdir(parents=True, exist_ok=True)
-    except OSError as exc:
-        raise DatabaseError(f"cannot create the folder for {path}: {exc}") from exc
-    if current_revision(path) != head_revision():
-        upgrade_schema(path)
-    if stored_bundled_hash(path) != bundled_data_hash():
-        from card_db.sync import sync_bundled_cards
-
-        sync_bundled_cards(path)
-    return path
-
-
-def connect_readonly(path: Path | None = None) -> sqlite3.Connection:
-    """A read-only :mod:`sqlite3` connection on an up-to-date user database."""
-    path = ensure_database(path)
-    return sqlite3.connect(f"file:{path}?mode=ro", uri=True)

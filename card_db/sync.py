@@ -13,6 +13,7 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
+from card_db.database import open_session
 from card_db.models import (
     Affiliation,
     Card,
@@ -126,7 +127,6 @@ def sync_bundled_cards(path: Path) -> tuple[int, int]:
         load_bundled_records,
         record_key,
     )
-    from card_db.database import open_session
 
     with open_session(path) as session:
         _sync_affiliations(session, load_affiliations())

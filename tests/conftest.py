@@ -25,7 +25,7 @@ def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
 
     Modules that need another starting database override this fixture.
     """
-    from card_db.database import ensure_database
+    from card_db.userdb import ensure_database
 
     template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
     if not template.exists():
@@ -34,6 +34,15 @@ def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
     shutil.copy(template, target)
     monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
     return target
+
+
+@pytest.fixture
+def userdb(db):
+    """The handle on ``db`` (the services' first argument), closed after the test."""
+    from card_db.userdb import UserDatabase
+
+    with UserDatabase(db) as handle:
+        yield handle
 
 
 @pytest.fixture

@@ -16,12 +16,12 @@ from card_db.checklist import ChecklistError, load_bundled_records
 from card_db.database import (
     MIGRATIONS_DIR,
     current_revision,
-    ensure_database,
     head_revision,
     make_engine,
     upgrade_schema,
 )
 from card_db.migrations import include_object
+from card_db.userdb import UserDatabase, ensure_database
 from deckbuilder.services.cards import correct_card, import_checklist
 from deckbuilder.services.catalogue import load_catalogue
 from deckbuilder.services.collection import (
@@ -42,7 +42,7 @@ def test_migration_from_nothing_creates_schema_and_loads_bundled_cards(tmp_path)
     db = ensure_database(tmp_path / "new.sqlite3")
     assert current_revision(db) == head_revision()
     assert {"card", "affiliation", "collection_entry", "deck", "card_fts"} <= _tables(db)
-    assert len(load_catalogue(db)) == len(load_bundled_records())
+    assert len(load_catalogue(UserDatabase(db))) == len(load_bundled_records())
 
 
 def test_head_revision_matches_alembic_script_directory():
@@ -68,11 +68,11 @@ def test_migrations_match_the_models(tmp_path):
 
 def test_second_start_does_no_work_and_keeps_data(tmp_path):
     db = ensure_database(tmp_path / "u.sqlite3")
-    add_rows([CollectionRow("Gentle", 2)], db)
+    add_rows(UserDatabase(db), [CollectionRow("Gentle", 2)])
     before = db.stat().st_mtime_ns
     ensure_database(db)
     assert db.stat().st_mtime_ns == before
-    assert owned_counts(db) == {"Gentle": 2}
+    assert owned_counts(UserDatabase(db)) == {"Gentle": 2}
 
 
 def test_upgrade_from_first_revision_keeps_user_data_and_takes_a_backup(tmp_path):
@@ -94,8 +94,8 @@ def test_upgrade_from_first_revision_keeps_user_data_and_takes_a_backup(tmp_path
         )
     ensure_database(db)
     assert current_revision(db) == head_revision()
-    assert owned_counts(db) == {"Gentle": 3}
-    assert load_catalogue(db).resolve("Gentle").source.startswith("rulebook")
+    assert owned_counts(UserDatabase(db)) == {"Gentle": 3}
+    assert load_catalogue(UserDatabase(db)).resolve("Gentle").source.startswith("rulebook")
     backups = list(tmp_path.glob("old.backup-0001-*.sqlite3"))
     assert len(backups) == 1 and current_revision(backups[0]) == "0001"
 
@@ -111,26 +111,26 @@ def test_upgrade_takes_a_backup_before_migrating(tmp_path):
 
 def test_bundled_data_sync_keeps_collection_and_corrections(tmp_path):
     db = ensure_database(tmp_path / "s.sqlite3")
-    gentle = load_catalogue(db).resolve("Gentle")
+    gentle = load_catalogue(UserDatabase(db)).resolve("Gentle")
     field = sorted(gentle.estimated)[0] if gentle.estimated else None
-    add_rows([CollectionRow("Gentle", 1)], db)
+    add_rows(UserDatabase(db), [CollectionRow("Gentle", 1)])
     if field in ("magic", "strength", "prime"):
-        correct_card("Gentle", field, "5", "my card", db)
+        correct_card(UserDatabase(db), "Gentle", field, "5", "my card")
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE meta SET value = 'stale' WHERE key = 'bundled_hash'")
         conn.execute("UPDATE card SET prime = 99 WHERE name = 'Gentle'")
     ensure_database(db)
-    after = load_catalogue(db).resolve("Gentle")
+    after = load_catalogue(UserDatabase(db)).resolve("Gentle")
     assert after.prime == 11  # the app's data restored the rulebook value
-    assert owned_counts(db) == {"Gentle": 1}
+    assert owned_counts(UserDatabase(db)) == {"Gentle": 1}
     if field in ("magic", "strength", "prime"):
         assert getattr(after, field) == 5 and field not in after.estimated
 
 
 def test_correction_clears_the_estimated_mark(tmp_path):
     db = ensure_database(tmp_path / "c.sqlite3")
-    estimated_card = next(r for r in load_catalogue(db) if "magic" in r.estimated)
-    corrected = correct_card(estimated_card.name, "magic", "2", "", db)
+    estimated_card = next(r for r in load_catalogue(UserDatabase(db)) if "magic" in r.estimated)
+    corrected = correct_card(UserDatabase(db), estimated_card.name, "magic", "2", "").value
     assert corrected.magic == 2
     assert "magic" not in corrected.estimated
 
@@ -151,7 +151,7 @@ def test_checklist_import_is_all_or_nothing(tmp_path):
         encoding="utf-8",
     )
     with pytest.raises(ChecklistError) as info:
-        import_checklist(bad, db)
+        import_checklist(UserDatabase(db), bad)
     assert info.value.line == 3
     assert _card_count(db) == before
     good = tmp_path / "good.csv"
@@ -159,9 +159,10 @@ def test_checklist_import_is_all_or_nothing(tmp_path):
         "name,type,dominions,gender,magic,strength,prime\nBrand New Card,Character,2,male,3,4,5\n",
         encoding="utf-8",
     )
-    assert import_checklist(good, db) == (1, 0)
+    result = import_checklist(UserDatabase(db), good)
+    assert (result.added, result.updated) == (1, 0)
     assert _card_count(db) == before + 1
-    assert load_catalogue(db).resolve("Brand New Card").prime == 5
+    assert load_catalogue(UserDatabase(db)).resolve("Brand New Card").prime == 5
 
 
 def test_collection_import_rolls_back_on_unknown_card(tmp_path):
@@ -169,10 +170,10 @@ def test_collection_import_rolls_back_on_unknown_card(tmp_path):
     csv_file = tmp_path / "col.csv"
     csv_file.write_text("name,quantity\nGentle,2\nGentel Zacharias,1\n", encoding="utf-8")
     with pytest.raises(CollectionFileError) as info:
-        import_collection_csv(csv_file, db)
+        import_collection_csv(UserDatabase(db), csv_file)
     assert info.value.line == 3
     assert "Gentle" in str(info.value)  # suggestion
-    assert owned_counts(db) == {}
+    assert owned_counts(UserDatabase(db)) == {}
 
 
 def test_collection_import_reports_bad_condition_with_column(tmp_path):
@@ -180,9 +181,9 @@ def test_collection_import_reports_bad_condition_with_column(tmp_path):
     csv_file = tmp_path / "col.csv"
     csv_file.write_text("name,quantity,condition\nGentle,2,Shiny\n", encoding="utf-8")
     with pytest.raises(CollectionFileError) as info:
-        import_collection_csv(csv_file, db)
+        import_collection_csv(UserDatabase(db), csv_file)
     assert (info.value.line, info.value.column) == (2, 3)
-    assert owned_counts(db) == {}
+    assert owned_counts(UserDatabase(db)) == {}
 
 
 def test_not_a_database_gives_a_clear_error(tmp_path):
@@ -196,12 +197,13 @@ def test_not_a_database_gives_a_clear_error(tmp_path):
 
 def test_affiliation_correction_clears_mark_and_survives_sync(tmp_path):
     db = ensure_database(tmp_path / "a.sqlite3")
-    assert "affiliations" in load_catalogue(db).resolve("Gentle").estimated
-    corrected = correct_card("Gentle", "affiliations", "Maestro|Artist", "my card", db)
+    assert "affiliations" in load_catalogue(UserDatabase(db)).resolve("Gentle").estimated
+    outcome = correct_card(UserDatabase(db), "Gentle", "affiliations", "Maestro|Artist", "my card")
+    corrected = outcome.value
     assert corrected.affiliations == ("Artist", "Maestro")
     assert "affiliations" not in corrected.estimated
     with sqlite3.connect(db) as conn:
         conn.execute("UPDATE meta SET value = 'stale' WHERE key = 'bundled_hash'")
     ensure_database(db)
-    after = load_catalogue(db).resolve("Gentle")
+    after = load_catalogue(UserDatabase(db)).resolve("Gentle")
     assert after.affiliations == ("Artist", "Maestro") and "affiliations" not in after.estimated

@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 from click.testing import CliRunner
 
+from card_db.userdb import UserDatabase
 from deckbuilder import formats
 from deckbuilder.cli.main import cli
 from deckbuilder.deck.model import DeckList
@@ -32,9 +33,8 @@ def db(shared_db, monkeypatch):
 
 @pytest.fixture
 def catalogue(db):
-    from deckbuilder.services.catalogue import load_catalogue
-
-    return load_catalogue()
+    with UserDatabase.open() as handle:
+        return handle.catalogue()
 
 
 def run(*args: str):
@@ -242,7 +242,8 @@ def test_needs_lists_what_to_acquire(tmp_path, monkeypatch):
     deck = formats.read_file(DEMO_DECKS[0])
     (first, first_count), (second, _) = deck.main[0], deck.main[1]
     owned = [CollectionRow(n, c) for n, c in deck.main[2:]] + [CollectionRow(first, 1)]
-    add_rows(owned)
+    user_db = UserDatabase.open(db_path)
+    add_rows(user_db, owned)
 
     result = run("needs", str(DEMO_DECKS[0]), "--json")
     assert result.exit_code == 0, result.output
@@ -255,7 +256,7 @@ def test_needs_lists_what_to_acquire(tmp_path, monkeypatch):
 
     # A saved deck using copies of a third card makes them unavailable with --other-decks.
     third, third_count = deck.main[2]
-    save_deck(DeckList(name="Other", main=[(third, third_count)]))
+    save_deck(user_db, DeckList(name="Other", main=[(third, third_count)]))
     plain = json.loads(run("needs", str(DEMO_DECKS[0]), "--json").output)
     assert third not in [r["name"] for r in plain]
     busy = json.loads(run("needs", str(DEMO_DECKS[0]), "--json", "--other-decks").output)
@@ -268,7 +269,8 @@ def test_needs_when_everything_is_owned(tmp_path, monkeypatch):
     from deckbuilder.services.collection import CollectionRow, add_rows
 
     deck = formats.read_file(DEMO_DECKS[1])
-    add_rows([CollectionRow(n, c) for n, c in deck.merged().main + deck.merged().sideboard])
+    cards = deck.merged().main + deck.merged().sideboard
+    add_rows(UserDatabase.open(), [CollectionRow(n, c) for n, c in cards])
     result = run("needs", str(DEMO_DECKS[1]))
     assert result.exit_code == 0
     assert "You have every card this deck needs." in result.output

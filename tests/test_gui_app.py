@@ -20,10 +20,10 @@ def test_prepare_database_creates_it_in_the_background(qtbot, tmp_path, monkeypa
     db = tmp_path / "fresh.sqlite3"
     monkeypatch.setenv("DECKBUILDER_DB", str(db))
     assert app.database_needs_work(db)
-    assert app.prepare_database() == db
+    assert app.prepare_database().path == db
     assert current_revision(db) == head_revision()
     assert not app.database_needs_work(db)
-    assert app.prepare_database() == db  # the quick path
+    assert app.prepare_database().path == db  # the quick path
 
 
 def test_a_broken_database_is_reported_in_a_dialog(qtbot, tmp_path, monkeypatch):
@@ -56,7 +56,9 @@ def test_screenshot_mode_writes_the_browser_collection_and_card_editor(qtbot, tm
 
 def test_the_screenshot_option_reaches_the_app(monkeypatch, tmp_path):
     seen = []
-    monkeypatch.setattr(app, "run", lambda screenshot_dir=None: seen.append(screenshot_dir) or 0)
+    monkeypatch.setattr(
+        app, "run", lambda screenshot_dir=None, db_path=None: seen.append(screenshot_dir) or 0
+    )
     result = CliRunner().invoke(cli, ["--screenshot", str(tmp_path / "shots")])
     assert result.exit_code == 0 and seen == [str(tmp_path / "shots")]
 

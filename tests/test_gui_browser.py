@@ -13,6 +13,7 @@ from PySide6.QtTest import QTest
 
 from card_db.records import CardRecord, CardType
 from card_db.search import SearchSyntaxError, parse, search_card_ids
+from card_db.userdb import UserDatabase
 from deckbuilder.gui.browser.model import PAGE_SIZE, PRIME, CardTableModel
 from deckbuilder.gui.browser.search_box import error_span
 from deckbuilder.gui.browser.views import CardTableView
@@ -117,7 +118,7 @@ def test_clicking_a_header_sorts_in_the_database(qtbot, browser, db):
 
 
 def test_sorting_by_owned_puts_owned_cards_first(qtbot, browser, db):
-    add_rows([CollectionRow("Judith", 3), CollectionRow("Gentle", 1)], db)
+    add_rows(UserDatabase(db), [CollectionRow("Judith", 3), CollectionRow("Gentle", 1)])
     browser.context.collection_changed.emit()
     browser.table.horizontalHeader().setSortIndicator(8, Qt.SortOrder.DescendingOrder)
     _settle(qtbot, browser)
@@ -145,7 +146,7 @@ def test_detail_pane_marks_estimated_values(qtbot, browser):
 
 
 def test_detail_pane_shows_the_owned_count(qtbot, browser, db):
-    add_rows([CollectionRow("Gentle", 3)], db)
+    add_rows(UserDatabase(db), [CollectionRow("Gentle", 3)])
     browser.context.collection_changed.emit()
     _settle(qtbot, browser)
     browser.select_card("Gentle")

@@ -11,6 +11,7 @@ from PySide6.QtCore import QMimeData, QPointF, Qt, QUrl
 from PySide6.QtGui import QDropEvent
 
 from card_db.records import CardType
+from card_db.userdb import UserDatabase
 from deckbuilder.gui.card_editor.form import NEW
 from deckbuilder.services.catalogue import load_catalogue
 from deckbuilder.services.images import scan_path
@@ -24,7 +25,8 @@ def editor(window):
 
 
 def _estimated_magic_card(db: Path):
-    return next(r for r in load_catalogue(db) if "magic" in r.estimated and r.magic is not None)
+    catalogue = load_catalogue(UserDatabase(db))
+    return next(r for r in catalogue if "magic" in r.estimated and r.magic is not None)
 
 
 def test_estimated_fields_are_marked(editor, db):
@@ -48,7 +50,7 @@ def test_a_correction_clears_the_estimated_mark(qtbot, window, editor, db):
     editor.note.setText("from my card")
     window.save_action.trigger()  # File > Save
     assert editor.context.wait_idle()
-    corrected = load_catalogue(db).resolve(card.name)
+    corrected = load_catalogue(UserDatabase(db)).resolve(card.name)
     assert corrected.magic == new_magic and "magic" not in corrected.estimated
     assert not editor.form.is_marked("magic")
     assert "*" not in editor.form.labels["magic"].text()
@@ -67,18 +69,18 @@ def test_confirming_an_unchanged_value_clears_its_mark(editor, db):
     assert editor.form.corrections() == {"magic": str(card.magic)}
     editor.save()
     assert editor.context.wait_idle()
-    corrected = load_catalogue(db).resolve(card.name)
+    corrected = load_catalogue(UserDatabase(db)).resolve(card.name)
     assert corrected.magic == card.magic and "magic" not in corrected.estimated
 
 
 def test_a_bad_correction_is_refused_and_nothing_changes(editor, db):
-    card = next(r for r in load_catalogue(db) if r.card_type is CardType.SITE)
+    card = next(r for r in load_catalogue(UserDatabase(db)) if r.card_type is CardType.SITE)
     editor.select_card(card.name)
     editor.form.editors["dominions"].widget.setText("1|3")
     editor.form.editors["dominions"].changed.emit()
     editor.save()
     assert editor.context.wait_idle()
-    assert load_catalogue(db).resolve(card.name) == card
+    assert load_catalogue(UserDatabase(db)).resolve(card.name) == card
     assert editor.form.error.isVisibleTo(editor.form)
     assert "dominions" in editor.form.error.text() and "adjacent" in editor.form.error.text()
 
@@ -95,7 +97,7 @@ def test_adding_a_new_card(editor, db):
                    resistance="7", rarity="rare")
     editor.save()
     assert editor.context.wait_idle()
-    added = load_catalogue(db).resolve("Quaisoir's Lantern")
+    added = load_catalogue(UserDatabase(db)).resolve("Quaisoir's Lantern")
     assert added.card_type is CardType.SITE and added.dominions == (2,)
     assert added.resistance == 7 and added.source.startswith("user")
     assert editor.form.record.name == "Quaisoir's Lantern"
@@ -103,12 +105,12 @@ def test_adding_a_new_card(editor, db):
 
 
 def test_a_bad_new_card_names_the_field(editor, db):
-    before = len(load_catalogue(db))
+    before = len(load_catalogue(UserDatabase(db)))
     editor.new_button.click()
     _fill_new_card(editor, name="Nowhere Site", card_type="Site")
     editor.save()
     assert editor.context.wait_idle()
-    assert len(load_catalogue(db)) == before
+    assert len(load_catalogue(UserDatabase(db))) == before
     assert "dominions" in editor.form.error.text()
 
 
@@ -122,7 +124,7 @@ def test_attaching_a_scan_from_a_file(editor, db, tmp_path):
     editor.select_card("Gentle")
     editor.attach_scan(_scan(tmp_path))
     assert editor.context.wait_idle()
-    assert scan_path("Gentle", db) is not None
+    assert scan_path(UserDatabase(db), "Gentle") is not None
     assert "attached" in editor.scan_status.text()
 
 
@@ -135,7 +137,7 @@ def test_dropping_a_scan_attaches_it(qtbot, editor, db, tmp_path):
     with qtbot.waitSignal(editor.scan.file_dropped):
         editor.scan.dropEvent(drop)
     assert editor.context.wait_idle()
-    assert scan_path("Judith", db) is not None
+    assert scan_path(UserDatabase(db), "Judith") is not None
 
 
 def test_a_bad_scan_is_reported_clearly(editor, db, tmp_path):
@@ -144,6 +146,6 @@ def test_a_bad_scan_is_reported_clearly(editor, db, tmp_path):
     editor.select_card("Gentle")
     editor.attach_scan(bad)
     assert editor.context.wait_idle()
-    assert scan_path("Gentle", db) is None
+    assert scan_path(UserDatabase(db), "Gentle") is None
     assert "not-an-image.jpg" in editor.context.last_error
     assert editor.scan_status.text().startswith("Not attached:")

@@ -14,6 +14,7 @@ from PySide6.QtCore import QItemSelectionModel, Qt
 from PySide6.QtWidgets import QComboBox, QStyleOptionViewItem
 
 from card_db.records import Condition
+from card_db.userdb import UserDatabase
 from deckbuilder.gui.collection.owned_model import CONDITION, FOR_TRADE, QUANTITY, WISHLIST
 from deckbuilder.services.catalogue import load_catalogue
 from deckbuilder.services.collection import (
@@ -30,8 +31,8 @@ SCREEN_KEYS = ("browser", "collection", "card-editor")
 
 @pytest.fixture
 def db(db):
-    add_rows([CollectionRow("Gentle", 2, Condition.NEAR_MINT, "Binder 1"),
-              CollectionRow("Judith", 1, Condition.MINT)], db)
+    add_rows(UserDatabase(db), [CollectionRow("Gentle", 2, Condition.NEAR_MINT, "Binder 1"),
+                                CollectionRow("Judith", 1, Condition.MINT)])
     return db
 
 
@@ -60,7 +61,7 @@ def test_inline_quantity_edit_persists(screen, db):
     assert screen.model.setData(index, 5)
     assert screen.model.data(index) == 5  # shown at once
     assert screen.context.wait_idle()
-    assert owned_counts(db)["Gentle"] == 5
+    assert owned_counts(UserDatabase(db))["Gentle"] == 5
 
 
 def test_condition_edited_through_its_combo_box_persists(qtbot, screen, db):
@@ -74,7 +75,7 @@ def test_condition_edited_through_its_combo_box_persists(qtbot, screen, db):
     editor.setCurrentText("Heavily Played")
     delegate.setModelData(editor, screen.proxy, index)
     assert screen.context.wait_idle()
-    gentle = next(r for r in collection_rows(db) if r.name == "Gentle")
+    gentle = next(r for r in collection_rows(UserDatabase(db)) if r.name == "Gentle")
     assert gentle.condition is Condition.HEAVILY_PLAYED
 
 
@@ -85,7 +86,7 @@ def test_location_notes_and_trade_count_persist(screen, db):
     model.setData(model.index(row, 4), "from a booster")
     model.setData(model.index(row, FOR_TRADE), 1)
     assert screen.context.wait_idle()
-    judith = next(r for r in collection_rows(db) if r.name == "Judith")
+    judith = next(r for r in collection_rows(UserDatabase(db)) if r.name == "Judith")
     assert (judith.location, judith.notes, judith.for_trade) == ("Deck box", "from a booster", 1)
 
 
@@ -101,7 +102,7 @@ def test_a_refused_edit_goes_back_and_shows_the_error(screen, db):
 
 
 def test_changing_condition_to_an_existing_entry_merges(screen, db):
-    add_rows([CollectionRow("Gentle", 1, Condition.MINT, "Binder 1")], db)
+    add_rows(UserDatabase(db), [CollectionRow("Gentle", 1, Condition.MINT, "Binder 1")])
     screen.reload()
     assert screen.context.wait_idle()
     mint = next(r for r in range(screen.model.rowCount())
@@ -109,7 +110,7 @@ def test_changing_condition_to_an_existing_entry_merges(screen, db):
                 and screen.model.entry(r).name == "Gentle")
     screen.model.setData(screen.model.index(mint, CONDITION), "Near Mint")
     assert screen.context.wait_idle()
-    gentle = [e for e in owned_entries(db) if e.name == "Gentle"]
+    gentle = [e for e in owned_entries(UserDatabase(db)) if e.name == "Gentle"]
     assert [(e.quantity, e.condition) for e in gentle] == [(3, Condition.NEAR_MINT)]
     assert [screen.model.entry(r).quantity for r in range(screen.model.rowCount())
             if screen.model.entry(r).name == "Gentle"] == [3]
@@ -119,15 +120,15 @@ def test_wishlist_flag_persists_and_shows_in_the_wishlist_tab(screen, db):
     index = screen.model.index(_row(screen, "Judith"), WISHLIST)
     assert screen.model.setData(index, Qt.CheckState.Checked.value, Qt.ItemDataRole.CheckStateRole)
     assert screen.context.wait_idle()
-    assert [w.name for w in wishlist(db)] == ["Judith"]
+    assert [w.name for w in wishlist(UserDatabase(db))] == ["Judith"]
     assert screen.wishlist_model.names() == {"Judith"}
     screen.model.setData(index, Qt.CheckState.Unchecked.value, Qt.ItemDataRole.CheckStateRole)
     assert screen.context.wait_idle()
-    assert wishlist(db) == []
+    assert wishlist(UserDatabase(db)) == []
 
 
 def test_completion_shows_owned_against_total_and_missing_cards(screen, db):
-    catalogue = load_catalogue(db)
+    catalogue = load_catalogue(UserDatabase(db))
     set_name = catalogue.resolve("Gentle").set_name
     total = sum(1 for r in catalogue if r.set_name == set_name)
     model = screen.completion.model
@@ -141,7 +142,7 @@ def test_completion_shows_owned_against_total_and_missing_cards(screen, db):
 
 def test_missing_cards_go_on_the_wishlist(screen, db):
     completion = screen.completion
-    set_name = load_catalogue(db).resolve("Gentle").set_name
+    set_name = load_catalogue(UserDatabase(db)).resolve("Gentle").set_name
     row = next(r for r in range(completion.model.rowCount())
                if completion.model.completion(r).set_name == set_name)
     completion.table.setCurrentIndex(completion.model.index(row, 0))
@@ -150,7 +151,7 @@ def test_missing_cards_go_on_the_wishlist(screen, db):
     completion.missing.selectionModel().select(irish, QItemSelectionModel.SelectionFlag.Select)
     completion.wish_button.click()
     assert screen.context.wait_idle()
-    assert [w.name for w in wishlist(db)] == ["Irish"]
+    assert [w.name for w in wishlist(UserDatabase(db))] == ["Irish"]
 
 
 def _write_csv(path: Path, rows: list[list[str]]) -> Path:
@@ -170,11 +171,11 @@ def test_import_preview_shows_rows_and_problems_before_anything_is_written(scree
     assert dialog.rows_model.item(1, 1).toolTip().startswith("unknown card 'Gentel'")
     assert "line 3" in dialog.problems.toPlainText() and "Gentle" in dialog.problems.toPlainText()
     assert not dialog.import_button.isEnabled()
-    assert "Irish" not in owned_counts(db)
+    assert "Irish" not in owned_counts(UserDatabase(db))
 
 
 def test_import_shows_progress_and_commits(qtbot, screen, db, tmp_path):
-    names = [r.name for r in load_catalogue(db)][:40]
+    names = [r.name for r in load_catalogue(UserDatabase(db))][:40]
     file = _write_csv(tmp_path / "c.csv", [[n, "1", "LP", "Box 9"] for n in names])
     dialog = screen.import_csv(str(file))
     assert screen.context.wait_idle()
@@ -185,7 +186,7 @@ def test_import_shows_progress_and_commits(qtbot, screen, db, tmp_path):
         dialog.import_button.click()
     assert seen and seen[-1] == 40 and dialog.progress.maximum() == 40
     assert dialog.imported == 40
-    assert sum(1 for r in collection_rows(db) if r.location == "Box 9") == 40
+    assert sum(1 for r in collection_rows(UserDatabase(db)) if r.location == "Box 9") == 40
     assert screen.context.wait_idle()
     assert any(screen.model.entry(r).location == "Box 9" for r in range(screen.model.rowCount()))
 
@@ -196,17 +197,17 @@ def test_import_failing_midway_rolls_everything_back(screen, db, tmp_path):
     assert screen.context.wait_idle() and dialog.preview.ok
     with sqlite3.connect(db) as conn:  # the card data changed after the preview
         conn.execute("UPDATE card SET name = 'Dowd (renamed)' WHERE name = 'Dowd'")
-    before = collection_rows(db)
+    before = collection_rows(UserDatabase(db))
     dialog.start_import()
     assert screen.context.wait_idle()
-    assert collection_rows(db) == before
+    assert collection_rows(UserDatabase(db)) == before
     assert "nothing was imported" in dialog.summary.text()
     assert "Dowd" in screen.context.last_error
     assert dialog.isVisible() and dialog.progress.isHidden()
 
 
 def test_cancel_during_import_rolls_it_back(screen, db, tmp_path):
-    names = [r.name for r in load_catalogue(db)][:30]
+    names = [r.name for r in load_catalogue(UserDatabase(db))][:30]
     file = _write_csv(tmp_path / "c.csv", [[n, "1", "", "Cancelled"] for n in names])
     dialog = screen.import_csv(str(file))
     assert screen.context.wait_idle()
@@ -219,7 +220,7 @@ def test_cancel_during_import_rolls_it_back(screen, db, tmp_path):
     assert screen.context.wait_idle()
     assert dialog.imported is None and dialog.isVisible()
     assert "cancelled" in dialog.summary.text() and "nothing was imported" in dialog.summary.text()
-    assert not any(r.location == "Cancelled" for r in collection_rows(db))
+    assert not any(r.location == "Cancelled" for r in collection_rows(UserDatabase(db)))
 
 
 def test_export_writes_the_collection_csv(screen, db, tmp_path):
@@ -243,10 +244,11 @@ def test_remove_asks_first_then_deletes_the_selected_entries(qtbot, screen, db):
     screen.remove_selected()
     box = next(w for w in screen.findChildren(QMessageBox) if w.isVisible())
     assert "Remove 1 entry" in box.text()
-    assert owned_counts(db).get("Judith") == 1  # nothing removed before the answer
+    assert owned_counts(UserDatabase(db)).get("Judith") == 1  # nothing removed before the answer
     box.button(QMessageBox.StandardButton.Yes).click()
     assert screen.context.wait_idle()
-    assert "Judith" not in owned_counts(db) and "Gentle" in owned_counts(db)
+    owned = owned_counts(UserDatabase(db))
+    assert "Judith" not in owned and "Gentle" in owned
     assert [screen.model.entry(r).name for r in range(screen.model.rowCount())] == ["Gentle"]
 
 
@@ -260,7 +262,7 @@ def test_adding_copies_by_hand(qtbot, screen, db):
     dialog.condition.setCurrentText("Damaged")
     dialog.ok_button.click()
     assert screen.context.wait_idle()
-    irish = next(r for r in collection_rows(db) if r.name == "Irish")
+    irish = next(r for r in collection_rows(UserDatabase(db)) if r.name == "Irish")
     assert (irish.quantity, irish.condition) == (3, Condition.DAMAGED)
     assert screen.context.wait_idle()
     assert any(screen.model.entry(r).name == "Irish" for r in range(screen.model.rowCount()))

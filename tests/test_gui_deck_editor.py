@@ -16,6 +16,7 @@ from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
 from card_db.records import CardType
+from card_db.userdb import UserDatabase
 from deckbuilder import formats
 from deckbuilder.deck.legality import validate
 from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
@@ -41,7 +42,7 @@ def editor_screen(window):
 
 @pytest.fixture
 def catalogue(db):
-    return load_catalogue(db)
+    return load_catalogue(UserDatabase(db))
 
 
 def open_demo(screen, window):
@@ -250,7 +251,7 @@ def test_save_and_reopen(window, editor_screen, catalogue, db):
     window.save_action.trigger()
     assert window.context.wait_idle()
     assert not document.dirty and editor_screen.tabs.tabText(0) == "Saved in the database"
-    stored = load_deck("Saved in the database", db)
+    stored = load_deck(UserDatabase(db), "Saved in the database")
     assert stored == DeckList(name="Saved in the database", author="Tester",
                               notes="Play the Site first.", main=[(site, 2)],
                               sideboard=[(character, 1)])
@@ -274,7 +275,7 @@ def test_renaming_a_saved_deck_replaces_the_old_entry(window, editor_screen, cat
     editor.document.set_field("name", "New name")
     editor_screen.save_document()
     assert window.context.wait_idle()
-    assert [d.name for d in list_decks(db)] == ["New name"]
+    assert [d.name for d in list_decks(UserDatabase(db))] == ["New name"]
     assert editor_screen.recent.entries()[0] == RecentDeck(SAVED, "New name")
 
 
@@ -356,7 +357,7 @@ def test_closing_a_tab_with_unsaved_changes_asks(window, editor_screen, catalogu
     assert asked and asked[0][0].deck.name == "Unsaved"
     editor_screen.ask_unsaved = lambda documents: SAVE
     assert editor_screen.close_current() and editor_screen.tabs.count() == 0
-    assert load_deck("Unsaved", db).total() == 1
+    assert load_deck(UserDatabase(db), "Unsaved").total() == 1
 
 
 def test_quitting_with_unsaved_changes_asks_without_blocking(window, editor_screen, catalogue,
@@ -369,19 +370,19 @@ def test_quitting_with_unsaved_changes_asks_without_blocking(window, editor_scre
     box = editor_screen.quit_box
     assert box is not None and box.isVisible() and "“At quit”" in box.text()
     assert not editor_screen.quit_answer(CANCEL, editor_screen.documents())
-    assert window.isVisible() and list_decks(db) == []
+    assert window.isVisible() and list_decks(UserDatabase(db)) == []
     window.close()  # asks again
     assert editor_screen.quit_box is not None
     assert editor_screen.quit_answer(SAVE, editor_screen.documents())
     assert not window.isVisible()
-    assert load_deck("At quit", db).total() == 1
+    assert load_deck(UserDatabase(db), "At quit").total() == 1
 
 
 def test_quitting_and_discarding_closes_the_window(window, editor_screen, catalogue, db):
     editor_screen.new_deck().document.add(first_of(catalogue, CardType.SITE))
     assert not editor_screen.can_close()
     assert editor_screen.quit_answer(DISCARD, editor_screen.documents())
-    assert not window.isVisible() and list_decks(db) == []
+    assert not window.isVisible() and list_decks(UserDatabase(db)) == []
 
 
 def test_recent_decks_reopen_from_the_menu(window, editor_screen, tmp_path):
@@ -409,7 +410,8 @@ def test_what_i_still_need_counts_the_collection(window, editor_screen, db):
     editor = open_demo(editor_screen, window)
     deck = editor.document.deck
     first, second = deck.main[0], deck.main[1]
-    add_rows([CollectionRow(first.name, first.count), CollectionRow(second.name, 1)], db)
+    owned = [CollectionRow(first.name, first.count), CollectionRow(second.name, 1)]
+    add_rows(UserDatabase(db), owned)
     window.context.collection_changed.emit()
     editor.side_tabs.setCurrentWidget(editor.needs)
     assert window.context.wait_idle()

@@ -8,6 +8,7 @@ import time
 
 import pytest
 
+from card_db.userdb import UserDatabase
 from deckbuilder import formats
 from deckbuilder.engine.goldfish import GoldfishGame, run_games
 from deckbuilder.engine.sample_decks import generated_deck
@@ -100,7 +101,7 @@ def screen(window):
 
 @pytest.fixture
 def demo_records(db):
-    return formats.read_file(DEMO_DECK).expand(load_catalogue(db))
+    return formats.read_file(DEMO_DECK).expand(load_catalogue(UserDatabase(db)))
 
 
 def test_a_goldfish_step_shows_the_board_and_the_log(screen, demo_records):

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QApplication, QMessageBox
 
 from card_db.database import DatabaseError
 from card_db.errors import UserError
+from card_db.userdb import UserDatabase
 from deckbuilder.gui import errors
 from deckbuilder.gui.screens import Screen, ScreenSpec, registered_screens
 
@@ -202,7 +203,7 @@ def test_about_names_the_card_data_sources(qtbot, db):
     assert "estimated" in text
     from deckbuilder.services.cards import card_sources
 
-    counts = card_sources(db)
+    counts = card_sources(UserDatabase(db))
     assert f"({counts['rulebook']:,})" in text and f"({counts['demo']:,})" in text
     dialog.close()
 

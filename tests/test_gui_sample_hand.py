@@ -8,6 +8,7 @@ import pytest
 from PySide6.QtCore import Qt
 
 from card_db.records import CardType
+from card_db.userdb import UserDatabase
 from deckbuilder import formats
 from deckbuilder.engine.hands import SampleHand
 from deckbuilder.engine.odds import odds_report
@@ -109,7 +110,7 @@ def test_deal_a_demo_deck_with_images_and_exact_odds(window, screen, db):
     assert screen.chooser.select(DEMO, str(DEMO_DECK))
     screen.deal(5)
     assert window.context.wait_idle()
-    records = formats.read_file(DEMO_DECK).expand(load_catalogue(db))
+    records = formats.read_file(DEMO_DECK).expand(load_catalogue(UserDatabase(db)))
     engine = SampleHand(records, 5, reshuffle="never")
     engine.deal()
     assert screen.session is not None and screen.seed.value() == 5
@@ -172,7 +173,7 @@ def test_reshuffle_button_follows_the_rule(window, screen):
 def test_decks_open_in_the_editor_and_saved_decks_are_listed(window, screen, db):
     deck = formats.read_file(DEMO_DECK)
     deck.name = "Saved for hands"
-    save_deck(deck, db)
+    save_deck(UserDatabase(db), deck)
     window.context.decks_changed.emit()
     editor = window.screen("deck-editor")
     editor.open_file(DEMO_DECK)

@@ -23,13 +23,13 @@ from hypothesis import strategies as st
 from card_db.database import (
     MIGRATIONS_DIR,
     current_revision,
-    ensure_database,
     head_revision,
     make_engine,
     upgrade_schema,
 )
 from card_db.reader import load_records
 from card_db.search import SearchSyntaxError, search_card_ids
+from card_db.userdb import ensure_database
 
 
 @dataclass

@@ -23,22 +23,22 @@ from deckbuilder.services.deck_sources import (
 from deckbuilder.services.decks import save_deck
 
 
-def test_every_kind_of_source_gives_the_same_records(db):
+def test_every_kind_of_source_gives_the_same_records(userdb):
     path = demo_deck_files()[0]
-    catalogue = load_catalogue(db)
+    catalogue = load_catalogue(userdb)
     opened = read_deck(path, catalogue)
-    save_deck(opened.deck, db)
-    from_file = load_play_deck(DEMO, str(path), db)
-    from_saved = load_play_deck(SAVED, opened.deck.name, db)
-    in_memory = load_play_deck(OPEN, None, db, opened.deck, catalogue)
+    save_deck(userdb, opened.deck)
+    from_file = load_play_deck(DEMO, str(path), userdb)
+    from_saved = load_play_deck(SAVED, opened.deck.name, userdb)
+    in_memory = load_play_deck(OPEN, None, userdb, opened.deck, catalogue)
     assert from_file == from_saved == in_memory == play_deck_file(path, catalogue)
     assert len(from_file.records) == opened.deck.total()
     with pytest.raises(KeyError, match="no saved deck"):
-        load_play_deck(SAVED, "No such deck", db)
+        load_play_deck(SAVED, "No such deck", userdb)
 
 
-def test_a_deck_file_without_cards_or_with_unknown_cards_is_refused(db, tmp_path):
-    catalogue = load_catalogue(db)
+def test_a_deck_file_without_cards_or_with_unknown_cards_is_refused(userdb, tmp_path):
+    catalogue = load_catalogue(userdb)
     empty = tmp_path / "empty.txt"
     formats.write_file(DeckList(name="Empty", sideboard=[("Gentle", 1)]), empty)
     with pytest.raises(ValueError, match="empty.txt: the deck has no cards"):
@@ -49,10 +49,10 @@ def test_a_deck_file_without_cards_or_with_unknown_cards_is_refused(db, tmp_path
         play_deck_file(unknown, catalogue)
 
 
-def test_an_unnamed_deck_file_takes_the_file_name(db, tmp_path):
+def test_an_unnamed_deck_file_takes_the_file_name(userdb, tmp_path):
     path = tmp_path / "my_best-deck.json"
     formats.write_file(DeckList(main=[("Gentle", 1)]), path)
-    assert read_deck(path, load_catalogue(db)).deck.name == "my best deck"
+    assert read_deck(path, load_catalogue(userdb)).deck.name == "my best deck"
 
 
 def test_edit_deck_file_writes_only_when_something_changes(tmp_path):

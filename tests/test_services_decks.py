@@ -25,32 +25,32 @@ def _deck(**changes) -> DeckList:
     return DeckList(**fields)
 
 
-def test_save_and_reopen_round_trips():
-    save_deck(_deck())
-    assert load_deck("Test") == _deck()
-    assert [(d.name, d.card_count) for d in list_decks()] == [("Test", 3)]
+def test_save_and_reopen_round_trips(userdb):
+    save_deck(userdb, _deck())
+    assert load_deck(userdb, "Test") == _deck()
+    assert [(d.name, d.card_count) for d in list_decks(userdb)] == [("Test", 3)]
 
 
-def test_saving_again_replaces_the_list():
-    save_deck(_deck())
-    save_deck(_deck(main=[("Gentle", 3)]))
-    assert load_deck("Test").main == [("Gentle", 3)]
-    assert len(list_decks()) == 1
+def test_saving_again_replaces_the_list(userdb):
+    save_deck(userdb, _deck())
+    save_deck(userdb, _deck(main=[("Gentle", 3)]))
+    assert load_deck(userdb, "Test").main == [("Gentle", 3)]
+    assert len(list_decks(userdb)) == 1
 
 
-def test_unknown_card_saves_nothing():
+def test_unknown_card_saves_nothing(userdb):
     with pytest.raises(UnknownCardError):
-        save_deck(_deck(main=[("Gentel", 1)]))
-    assert list_decks() == []
+        save_deck(userdb, _deck(main=[("Gentel", 1)]))
+    assert list_decks(userdb) == []
 
 
-def test_delete_removes_deck_and_entries_without_warnings():
-    save_deck(_deck())
+def test_delete_removes_deck_and_entries_without_warnings(userdb):
+    save_deck(userdb, _deck())
     with warnings.catch_warnings():
         warnings.simplefilter("error")
-        assert delete_deck("Test") is True
-    assert delete_deck("Test") is False
+        assert delete_deck(userdb, "Test").changed is True
+    assert delete_deck(userdb, "Test").changed is False
     with sqlite3.connect(user_db_path()) as conn:
         assert conn.execute("SELECT COUNT(*) FROM deck_entry").fetchone() == (0,)
     with pytest.raises(KeyError, match="no saved deck"):
-        load_deck("Test")
+        load_deck(userdb, "Test")

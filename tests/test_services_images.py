@@ -25,20 +25,20 @@ def _mostly_red(image: Image.Image) -> float:
     return sum(1 for p in pixels if p[0] > 180 and p[1] < 60 and p[2] < 60) / len(pixels)
 
 
-def test_attached_scan_replaces_the_proxy(tmp_path):
-    assert _mostly_red(card_face("Gentle", 300)) < 0.1
-    attach_scan("Gentle", _red_scan(tmp_path))
-    assert scan_path("Gentle") is not None
-    assert _mostly_red(card_face("Gentle", 300)) > 0.9
+def test_attached_scan_replaces_the_proxy(tmp_path, userdb):
+    assert _mostly_red(card_face(userdb, "Gentle", 300)) < 0.1
+    attach_scan(userdb, "Gentle", _red_scan(tmp_path))
+    assert scan_path(userdb, "Gentle") is not None
+    assert _mostly_red(card_face(userdb, "Gentle", 300)) > 0.9
 
 
-def test_deck_png_export_uses_scans(tmp_path):
+def test_deck_png_export_uses_scans(tmp_path, userdb):
     deck = tmp_path / "d.txt"
     deck.write_text("1 Gentle\n1 Judith\n", encoding="utf-8")
     out_before, out_after = tmp_path / "before.png", tmp_path / "after.png"
     runner = CliRunner()
     assert runner.invoke(cli, ["deck", "convert", str(deck), str(out_before)]).exit_code == 0
-    attach_scan("Gentle", _red_scan(tmp_path))
+    attach_scan(userdb, "Gentle", _red_scan(tmp_path))
     assert runner.invoke(cli, ["deck", "convert", str(deck), str(out_after)]).exit_code == 0
     before = Image.open(io.BytesIO(out_before.read_bytes()))
     after = Image.open(io.BytesIO(out_after.read_bytes()))

@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import fail, handles_errors
 from deckbuilder.presentation import (
     ESTIMATED_MARK,
@@ -24,15 +25,11 @@ def cards() -> None:
 
 
 def _search_records(query: str, limit: int | None):
-    from card_db.database import connect_readonly
     from card_db.reader import load_records
     from card_db.search import search_card_ids
 
-    conn = connect_readonly()
-    try:
+    with user_db().read() as conn:
         return load_records(conn, search_card_ids(conn, query, limit=limit))
-    finally:
-        conn.close()
 
 
 @cards.command()
@@ -70,9 +67,7 @@ def search(query: str, as_json: bool, limit: int | None) -> None:
 @handles_errors
 def show(name: str, as_json: bool) -> None:
     """Show every characteristic of the card NAME (closest matches suggested if unknown)."""
-    from deckbuilder.services.catalogue import load_catalogue
-
-    record = load_catalogue().resolve(name)
+    record = user_db().catalogue().resolve(name)
     if as_json:
         click.echo(json.dumps(card_json(record), indent=2, ensure_ascii=False))
         return
@@ -91,7 +86,7 @@ def image(name: str, out: str, width: int) -> None:
     """Render the card NAME's face (the user's scan if attached, else a proxy) to a PNG."""
     from deckbuilder.services.images import card_face
 
-    face = card_face(name, width)
+    face = card_face(user_db(), name, width)
     face.save(out, format="PNG")
     click.echo(f"wrote {out} ({face.width}x{face.height})")
 
@@ -103,8 +98,8 @@ def import_(file: str) -> None:
     """Add or update cards from a CSV or JSON checklist (all-or-nothing)."""
     from deckbuilder.services.cards import import_checklist
 
-    added, updated = import_checklist(Path(file))
-    click.echo(f"{file}: {added} card(s) added, {updated} updated")
+    result = import_checklist(user_db(), Path(file))
+    click.echo(f"{file}: {result.added} card(s) added, {result.updated} updated")
 
 
 @cards.command()
@@ -114,7 +109,7 @@ def export(file: str) -> None:
     """Write the whole catalogue as a CSV or JSON checklist (by extension)."""
     from deckbuilder.services.cards import export_checklist
 
-    count = export_checklist(Path(file))
+    count = export_checklist(user_db(), Path(file))
     click.echo(f"wrote {count} cards to {file}")
 
 
@@ -128,5 +123,5 @@ def correct(name: str, field: str, value: str, note: str) -> None:
     """Correct FIELD of card NAME from your physical card; clears its estimated mark."""
     from deckbuilder.services.cards import correct_card
 
-    record = correct_card(name, field, value, note)
+    record = correct_card(user_db(), name, field, value, note).value
     click.echo(f"{record.name}: {field} set to {value!r}; no longer marked estimated")

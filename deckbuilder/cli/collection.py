@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import handles_errors
 
 
@@ -31,7 +32,7 @@ def add(name: str, qty: int, condition: str, location: str, notes: str) -> None:
     from deckbuilder.services.collection import CollectionRow, add_rows, parse_condition
 
     row = CollectionRow(name, qty, parse_condition(condition), location, notes)
-    add_rows([row], label="command line")
+    add_rows(user_db(), [row], label="command line")
     click.echo(f"added {qty} x {name} ({row.condition.value})")
 
 
@@ -42,7 +43,7 @@ def import_(file: str) -> None:
     """Add owned copies from a collection CSV (all-or-nothing)."""
     from deckbuilder.services.collection import import_collection_csv
 
-    copies = import_collection_csv(Path(file))
+    copies = import_collection_csv(user_db(), Path(file)).value
     click.echo(f"{file}: {copies} copies added")
 
 
@@ -53,7 +54,7 @@ def export(file: str) -> None:
     """Write the collection as CSV (name,quantity,condition,location,notes,for_trade)."""
     from deckbuilder.services.collection import export_collection_csv
 
-    rows = export_collection_csv(Path(file))
+    rows = export_collection_csv(user_db(), Path(file))
     click.echo(f"wrote {rows} rows to {file}")
 
 
@@ -64,7 +65,8 @@ def missing(set_filter: str) -> None:
     """List the cards you own no copy of, by set."""
     from deckbuilder.services.collection import missing_cards
 
-    records = [r for r in missing_cards() if set_filter.casefold() in r.set_name.casefold()]
+    wanted = set_filter.casefold()
+    records = [r for r in missing_cards(user_db()) if wanted in r.set_name.casefold()]
     current = None
     for record in records:
         if record.set_name != current:

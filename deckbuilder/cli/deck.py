@@ -12,6 +12,7 @@ import sys
 
 import click
 
+from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import EXIT_BAD_INPUT, fail, handles_errors
 
 EXIT_ILLEGAL = 1
@@ -29,10 +30,9 @@ def _read(file: str):
 def _resolved(file: str):
     """(resolved deck, catalogue) for ``file``; exits 2 on a bad file or unknown card."""
     from deckbuilder.deck.resolve import UnknownCardsError, resolve_deck
-    from deckbuilder.services.catalogue import load_catalogue
 
     deck_list = _read(file)
-    catalogue = load_catalogue()
+    catalogue = user_db().catalogue()
     try:
         return resolve_deck(deck_list, catalogue, path=file), catalogue
     except UnknownCardsError as exc:
@@ -101,7 +101,7 @@ def convert(source: str, target: str, to_format: str | None, player: str | None)
         from deckbuilder.services.images import scan_faces
 
         records = [catalogue.resolve(e.name) for e in deck_list.merged().main]
-        options["faces"] = scan_faces(records, DEFAULT_CELL_WIDTH)
+        options["faces"] = scan_faces(user_db(), records, DEFAULT_CELL_WIDTH)
     formats.write_file(deck_list, target, out_format.name, catalogue, **options)
     click.echo(f"wrote {target} ({out_format.name})")
 
@@ -176,8 +176,9 @@ def needs(file: str, other_decks: bool, no_sideboard: bool, as_json: bool) -> No
     from deckbuilder.services.collection import deck_usage, owned_counts
 
     deck_list, _ = _resolved(file)
-    used = deck_usage(exclude_deck=deck_list.name or None) if other_decks else None
-    rows = to_acquire(deck_list, owned_counts(), used, include_sideboard=not no_sideboard)
+    db = user_db()
+    used = deck_usage(db, exclude_deck=deck_list.name or None) if other_decks else None
+    rows = to_acquire(deck_list, owned_counts(db), used, include_sideboard=not no_sideboard)
     if as_json:
         _echo_json([row.to_dict() for row in rows])
         return
@@ -233,9 +234,8 @@ def add(file: str, name: str, count: int, side: bool) -> None:
     NAME is matched against the catalogue (exit 2 with the closest names if unknown).
     """
     from deckbuilder.deck.edits import add_cards
-    from deckbuilder.services.catalogue import load_catalogue
 
-    card = load_catalogue().resolve(name).name
+    card = user_db().catalogue().resolve(name).name
     zone = _zone(side)
     _edit_file(file, lambda deck_list: add_cards(deck_list, [card], count, zone), card, zone)
 
@@ -252,9 +252,8 @@ def remove(file: str, name: str, count: int, side: bool) -> None:
     own format. Exit 2 if the card is not there."""
     from card_db.catalogue import UnknownCardError
     from deckbuilder.deck.edits import remove as remove_copies
-    from deckbuilder.services.catalogue import load_catalogue
 
-    catalogue = load_catalogue()
+    catalogue = user_db().catalogue()
     record = catalogue.get(name)
     card = record.name if record is not None else name.strip()
     zone = _zone(side)

@@ -13,9 +13,11 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from pathlib import Path
 
 import click
 
+from deckbuilder.cli.context import CliState
 from deckbuilder.cli.errors import handles_errors
 
 #: command name -> "module:attribute" of a click command or group.
@@ -60,6 +62,7 @@ class LazyGroup(click.Group):
     "db_path",
     type=click.Path(dir_okay=False),
     default=None,
+    envvar="DECKBUILDER_DB",
     help="User database file (default: $DECKBUILDER_DB, else the platform data folder).",
 )
 @click.option(
@@ -73,14 +76,12 @@ class LazyGroup(click.Group):
 @click.pass_context
 def cli(ctx: click.Context, db_path: str | None, screenshot_dir: str | None) -> None:
     """Imajica Deck Builder. With no command, opens the desktop app."""
-    if db_path:
-        os.environ["DECKBUILDER_DB"] = os.path.abspath(db_path)
-    ctx.obj = {"db_path": db_path}
+    ctx.obj = CliState(Path(db_path).expanduser().absolute() if db_path else None)
     if ctx.invoked_subcommand is None:
-        sys.exit(_open_gui(screenshot_dir))
+        sys.exit(_open_gui(screenshot_dir, ctx.obj.db_path))
 
 
-def _open_gui(screenshot_dir: str | None) -> int:
+def _open_gui(screenshot_dir: str | None, db_path: Path | None) -> int:
     try:
         gui = importlib.import_module("deckbuilder.gui.app")
     except ModuleNotFoundError as exc:
@@ -88,7 +89,7 @@ def _open_gui(screenshot_dir: str | None) -> int:
             click.echo("The desktop app is not built yet. Use the command line: deckbuilder --help")
             return 0
         raise
-    return gui.run(screenshot_dir=screenshot_dir)
+    return gui.run(screenshot_dir=screenshot_dir, db_path=db_path)
 
 
 def main() -> None:

@@ -15,6 +15,7 @@ import sys
 
 import click
 
+from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import fail, handles_errors
 
 
@@ -22,10 +23,9 @@ def _records(file: str) -> list:
     """The main deck of FILE as card records, one per copy; exits 2 on bad input."""
     from deckbuilder.deck.resolve import UnknownCardsError
     from deckbuilder.formats import DeckFormatError
-    from deckbuilder.services.catalogue import load_catalogue
     from deckbuilder.services.deck_sources import play_deck_file
 
-    catalogue = load_catalogue()
+    catalogue = user_db().catalogue()
     try:
         return list(play_deck_file(file, catalogue).records)
     except (DeckFormatError, UnknownCardsError, ValueError) as exc:

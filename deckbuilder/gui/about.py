@@ -89,6 +89,6 @@ class AboutDialog(QDialog):
 
         context.run(
             card_sources,
-            context.db_path,
+            context.db,
             on_done=lambda counts: self.sources.setText(sources_html(counts)),
         )

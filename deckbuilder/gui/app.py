@@ -54,24 +54,26 @@ def database_needs_work(path: Path) -> bool:
             return True
         return stored_bundled_hash(path) != bundled_data_hash()
     except (DatabaseError, OSError, ValueError):
-        return True  # let ensure_database say what is wrong, off the GUI thread
+        return True  # let UserDatabase.open say what is wrong, off the GUI thread
 
 
-def prepare_database(parent=None) -> Path:
-    """The up-to-date user database path; slow work runs behind a progress dialog.
+def prepare_database(parent=None, path: Path | None = None):
+    """The open :class:`~card_db.userdb.UserDatabase` on ``path`` (default:
+    :func:`card_db.database.user_db_path`); slow work runs behind a progress dialog.
 
-    Raises what :func:`card_db.database.ensure_database` raises
+    Raises what :meth:`card_db.userdb.UserDatabase.open` raises
     (:class:`card_db.database.DatabaseError` with a message for the user).
     """
     from PySide6.QtCore import QEventLoop, Qt, QTimer
     from PySide6.QtWidgets import QProgressDialog
 
-    from card_db.database import ensure_database, user_db_path
+    from card_db.database import user_db_path
+    from card_db.userdb import UserDatabase
     from deckbuilder.gui.tasks import TaskRunner
 
-    path = user_db_path()
+    path = Path(path) if path else user_db_path()
     if not database_needs_work(path):
-        return ensure_database(path)
+        return UserDatabase(path)  # just checked: up to date, so no second check
     dialog = QProgressDialog(
         "Preparing your card database (first start, or the app's card data changed)…",
         None, 0, 0, parent,
@@ -90,13 +92,13 @@ def prepare_database(parent=None) -> Path:
         loop.quit()
 
     runner = TaskRunner(lambda exc, _details: finish("error", exc))
-    runner.run(ensure_database, path, pool="write", on_done=lambda result: finish("path", result))
+    runner.run(UserDatabase.open, path, pool="write", on_done=lambda db: finish("db", db))
     if not outcome:
         loop.exec()
     dialog.close()
     if "error" in outcome:
         raise outcome["error"]  # type: ignore[misc]
-    return Path(outcome["path"])  # type: ignore[arg-type]
+    return outcome["db"]
 
 
 def _warm_up() -> None:
@@ -106,17 +108,19 @@ def _warm_up() -> None:
     import card_db.search.execute  # noqa: F401
 
 
-def create_main_window(db_path: Path, specs=None):
-    """A context on ``db_path`` and a main window with every registered screen (not shown)."""
+def create_main_window(db, specs=None):
+    """A context on ``db`` (a :class:`~card_db.userdb.UserDatabase`, or the path of an
+    up-to-date database) and a main window with every registered screen (not shown)."""
     from deckbuilder.gui.context import AppContext
     from deckbuilder.gui.main_window import MainWindow
 
-    context = AppContext(db_path)
+    context = AppContext(db)
     return MainWindow(context, specs)
 
 
-def run(screenshot_dir: str | None = None) -> int:
-    """Run the desktop app until its window closes; returns the exit status.
+def run(screenshot_dir: str | None = None, db_path: Path | None = None) -> int:
+    """Run the desktop app on ``db_path`` (default: the user database) until its window
+    closes; returns the exit status.
 
     With ``screenshot_dir``, write the screenshots there instead and return 0 (1 if
     a screen could not be rendered).
@@ -143,7 +147,7 @@ def run(screenshot_dir: str | None = None) -> int:
     previous_hook = install_excepthook()
     try:
         try:
-            db = prepare_database()
+            db = prepare_database(path=db_path)
         except Exception as exc:
             QMessageBox.critical(
                 None, APPLICATION, "The card database could not be opened.\n\n"

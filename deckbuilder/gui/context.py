@@ -10,6 +10,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QSettings, Signal
 from PySide6.QtWidgets import QWidget
 
+from card_db.userdb import UserDatabase
 from deckbuilder import messages
 from deckbuilder.gui import errors
 from deckbuilder.gui.settings import make_settings
@@ -17,7 +18,8 @@ from deckbuilder.gui.tasks import TaskRunner
 
 
 class AppContext(QObject):
-    """Shared state of one main window.
+    """Shared state of one main window: ``db``, the :class:`~card_db.userdb.UserDatabase`
+    every service call takes, and ``db_path``, its file.
 
     Signals (all on the GUI thread):
 
@@ -37,9 +39,13 @@ class AppContext(QObject):
     status = Signal(str)
     error_shown = Signal(str)
 
-    def __init__(self, db_path: Path, settings: QSettings | None = None, parent=None):
+    def __init__(
+        self, db: UserDatabase | Path, settings: QSettings | None = None, parent=None
+    ):
+        """``db``: the open handle, or the path of an up-to-date database to wrap."""
         super().__init__(parent)
-        self.db_path = Path(db_path)
+        self.db = db if isinstance(db, UserDatabase) else UserDatabase(Path(db))
+        self.db_path = self.db.path
         self.settings = settings if settings is not None else make_settings()
         self.tasks = TaskRunner(self._unexpected_error, self)
         self.dialog_parent: QWidget | None = None
@@ -55,7 +61,7 @@ class AppContext(QObject):
 
     def connect(self) -> sqlite3.Connection:
         """A new read-only :mod:`sqlite3` connection (for a worker thread; close it)."""
-        return sqlite3.connect(f"file:{self.db_path}?mode=ro", uri=True)
+        return self.db.connect()
 
     def connection(self) -> sqlite3.Connection:
         """The GUI thread's read-only connection (quick look-ups such as a page of rows)."""
@@ -97,3 +103,4 @@ class AppContext(QObject):
         if self._connection is not None:
             self._connection.close()
             self._connection = None
+        self.db.close()

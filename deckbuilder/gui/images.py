@@ -9,7 +9,6 @@ is emitted when it can be asked again.
 from __future__ import annotations
 
 from collections import OrderedDict
-from pathlib import Path
 
 from PIL import Image
 from PySide6.QtCore import QObject, Signal
@@ -17,6 +16,7 @@ from PySide6.QtGui import QIcon, QImage, QPixmap
 
 from card_db.images.proxy import MIN_WIDTH_PX
 from card_db.records import CardRecord
+from card_db.userdb import UserDatabase
 
 #: Faces kept in memory (about 60 MB at the detail width, much less for thumbnails).
 CACHE_SIZE = 400
@@ -50,11 +50,11 @@ def app_icon() -> QIcon:
     return icon
 
 
-def render_face(record: CardRecord, width: int, db_path: Path) -> QImage:
+def render_face(db: UserDatabase, record: CardRecord, width: int) -> QImage:
     """The card's face ``width`` px wide as a QImage (runs in a worker thread)."""
     from deckbuilder.services.images import face_for
 
-    return pil_to_qimage(face_for(record, max(width, MIN_WIDTH_PX), db_path))
+    return pil_to_qimage(face_for(db, record, max(width, MIN_WIDTH_PX)))
 
 
 class CardImages(QObject):
@@ -98,9 +98,9 @@ class CardImages(QObject):
         epoch = self._epoch(record.name)
         task = self._context.run(
             render_face,
+            self._context.db,
             record,
             width,
-            self._context.db_path,
             pool="images",
             on_done=lambda image, key=key, epoch=epoch: self._store(key, image, epoch),
             on_error=lambda exc, _details, key=key: self._fail(key, exc),

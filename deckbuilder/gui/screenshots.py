@@ -21,6 +21,7 @@ from pathlib import Path
 from PySide6.QtCore import QCoreApplication, qInstallMessageHandler
 
 from card_db.records import Condition
+from card_db.userdb import UserDatabase
 
 SIZE = (1280, 800)
 
@@ -43,20 +44,19 @@ def _demo_environment(folder: Path) -> Iterator[Path]:
                 os.environ[key] = value
 
 
-def seed_demo_collection(db: Path) -> None:
+def seed_demo_collection(db: UserDatabase) -> None:
     """A plausible small collection and wishlist, so the collection screen has content.
 
     Deterministic: about two cards in three of each set, in a few conditions and
     places, some offered for trade, and three wanted cards.
     """
-    from deckbuilder.services.catalogue import load_catalogue
     from deckbuilder.services.collection import CollectionRow, add_rows, set_wishlist
 
     conditions = list(Condition)
     places = ["Binder 1", "Binder 2", "Deck box", ""]
     rows = []
     wanted = []
-    for index, record in enumerate(load_catalogue(db)):
+    for index, record in enumerate(db.catalogue()):
         if index % 3 == 2:
             if len(wanted) < 3:
                 wanted.append(record.name)
@@ -71,9 +71,9 @@ def seed_demo_collection(db: Path) -> None:
                 1 if index % 7 == 0 else 0,
             )
         )
-    add_rows(rows, db, label="demo collection")
+    add_rows(db, rows, label="demo collection")
     for name in wanted:
-        set_wishlist(name, 2, "for a Maestro deck", db)
+        set_wishlist(db, name, 2, "for a Maestro deck")
 
 
 def settle(window, timeout: float = 20.0) -> None:
@@ -131,11 +131,10 @@ def _quiet_offscreen_warnings(kind, context, message: str) -> None:
 
 def _render(folder: Path, keys: list[str] | None, errors: list[str]) -> None:
     with tempfile.TemporaryDirectory(prefix="deckbuilder-screens-") as tmp, \
-            _demo_environment(Path(tmp)) as db:
-        from card_db.database import ensure_database
+            _demo_environment(Path(tmp)) as path:
         from deckbuilder.gui.app import create_main_window
 
-        ensure_database(db)
+        db = UserDatabase.open(path)
         seed_demo_collection(db)
         window = create_main_window(db)
         window.context.error_shown.connect(errors.append)

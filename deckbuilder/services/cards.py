@@ -9,67 +9,72 @@ field's estimated mark; it survives data syncs.
 from __future__ import annotations
 
 import json
+from dataclasses import dataclass
+from functools import partial
 from pathlib import Path
 
-from card_db.database import connect_readonly, ensure_database, open_session
 from card_db.errors import UserError
 from card_db.reader import load_records, records_by_id  # noqa: F401 (re-exported)
 from card_db.records import CHARACTERISTIC_FIELDS, CardRecord, CardType, Gender, dominions_adjacent
+from card_db.userdb import UserDatabase
+from deckbuilder.services.changes import Changes, Outcome, Reversal
 
 
 class CorrectionError(UserError, ValueError):
     """A correction that cannot be applied (unknown field, bad value)."""
 
 
-def _site_and_affiliation_names(db: Path) -> tuple[set[str], set[str]]:
-    conn = connect_readonly(db)
-    try:
+@dataclass(frozen=True)
+class ChecklistImport:
+    """What a checklist import did: cards ``added`` and ``updated``, and its changes."""
+
+    added: int
+    updated: int
+    changes: Changes
+
+
+def _site_and_affiliation_names(db: UserDatabase) -> tuple[set[str], set[str]]:
+    with db.read() as conn:
         sites = {r[0] for r in conn.execute("SELECT name FROM card WHERE card_type = 'Site'")}
         affs = {r[0] for r in conn.execute("SELECT name FROM affiliation")}
-    finally:
-        conn.close()
     return sites, affs
 
 
-def import_checklist(file: Path, path: Path | None = None) -> tuple[int, int]:
-    """Add or update cards from a CSV/JSON checklist; returns (added, updated).
+def import_checklist(db: UserDatabase, file: Path) -> ChecklistImport:
+    """Add or update cards from a CSV/JSON checklist (not undoable; any card may change).
 
     Raises :class:`card_db.checklist.ChecklistError` (file, line, column) with the
     database unchanged if any row is bad.
     """
 
     from card_db.checklist import read_checklist_rows
-    from card_db.sync import upsert_records
+    from card_db.sync import upsert_records  # lazy: start-up time (imports SQLModel)
 
-    db = ensure_database(path)
     sites, affiliations = _site_and_affiliation_names(db)
     rows = read_checklist_rows(Path(file), known_sites=sites, affiliations=affiliations)
-    with open_session(db) as session:
-        result = upsert_records(session, [(r.key, r.record) for r in rows], "user")
+    with db.session() as session:
+        added, updated = upsert_records(session, [(r.key, r.record) for r in rows], "user")
         session.commit()
-    return result
+    db.forget_catalogue()
+    changes = Changes(label=f"Import the checklist {Path(file).name}", catalogue=None)
+    return ChecklistImport(added, updated, changes)
 
 
-def export_checklist(file: Path, path: Path | None = None) -> int:
+def export_checklist(db: UserDatabase, file: Path) -> int:
     """Write every card as a checklist (format by extension); returns the card count."""
     from card_db.checklist import write_checklist
 
-    records = all_records(path)
-    conn = connect_readonly(path)
-    try:
+    records = all_records(db)
+    with db.read() as conn:
         keys = dict(conn.execute("SELECT name, key FROM card"))
-    finally:
-        conn.close()
     write_checklist(records, Path(file), keys=keys)
     return len(records)
 
 
-def all_records(path: Path | None = None) -> list[CardRecord]:
-    conn = connect_readonly(path)
-    try:
+def all_records(db: UserDatabase) -> list[CardRecord]:
+    """Every card record, by name, read afresh from the database."""
+    with db.read() as conn:
         return load_records(conn)
-    finally:
-        conn.close()
 
 
 _INT_FIELDS = {"magic", "strength", "prime", "resistance", "deck_limit"}
@@ -130,16 +135,16 @@ def _parse_value(field: str, text: str) -> dict[str, object]:
 
 
 def correct_card(
-    name: str, field: str, text: str, note: str = "", path: Path | None = None
-) -> CardRecord:
+    db: UserDatabase, name: str, field: str, text: str, note: str = ""
+) -> Outcome[CardRecord]:
     """Record the user's correction of one field from their physical card.
 
     The value is stored, applied, and ``field`` leaves the card's estimated list.
     Raises :class:`CorrectionError` for an unknown field or bad value and
     :class:`card_db.catalogue.UnknownCardError` for an unknown card.
-    Returns the corrected card.
+    Returns the corrected card and the undoable changes.
     """
-    return correct_card_fields(name, {field: text}, note, path)
+    return correct_card_fields(db, name, {field: text}, note)
 
 
 # ---------------------------------------------------------------------------
@@ -155,41 +160,117 @@ CORRECTABLE_FIELDS = CHARACTERISTIC_FIELDS
 
 
 def correct_card_fields(
-    name: str, changes: dict[str, str], note: str = "", path: Path | None = None
-) -> CardRecord:
+    db: UserDatabase, name: str, changes: dict[str, str], note: str = ""
+) -> Outcome[CardRecord]:
     """Record several corrections of card ``name`` at once: all are applied or none.
 
     ``changes`` maps a field of :data:`CORRECTABLE_FIELDS` to its text as for
     :func:`correct_card`. Every value is checked before anything is written; the
     first bad one raises :class:`CorrectionError` naming its field. Each corrected
-    field leaves the card's estimated list. Returns the corrected card.
+    field leaves the card's estimated list. Returns the corrected card; the undo
+    removes these corrections and puts the card's values back.
     """
     from sqlmodel import select
 
     from card_db.models import Card, CardCorrection
-    from card_db.sync import apply_corrections
-    from deckbuilder.services.catalogue import load_catalogue
+    from card_db.sync import apply_corrections  # lazy: start-up time (imports SQLModel)
 
     if not changes:
         raise CorrectionError("nothing to correct: no field was changed")
-    db = ensure_database(path)
-    record = load_catalogue(db).resolve(name)
+    record = db.catalogue().resolve(name)
     columns: dict[str, object] = {}
     for field in changes:
         columns.update(_parse_value(field, changes[field]))
-    with open_session(db) as session:
+    with db.session() as session:
         card = session.exec(select(Card).where(Card.name == record.name)).one()
+        before = _card_state(session, card)
+        added = []
         for column, value in columns.items():
-            session.add(
-                CardCorrection(card_id=card.id, field=column, value=json.dumps(value), note=note)
-            )
+            row = CardCorrection(card_id=card.id, field=column, value=json.dumps(value), note=note)
+            session.add(row)
+            added.append(row)
         session.flush()
+        correction_ids = tuple(row.id for row in added)
         apply_corrections(session, card)
         session.commit()
-    return load_catalogue(db).resolve(record.name)
+    db.forget_catalogue()
+    label = f"Correct {', '.join(changes)} of {record.name}"
+    undo = partial(
+        _undo_correction,
+        name=record.name,
+        correction_ids=correction_ids,
+        before=before,
+        redo=partial(correct_card_fields, name=record.name, changes=dict(changes), note=note),
+        label=label,
+    )
+    changes_ = Changes(label=label, catalogue=frozenset({record.name}), undo=Reversal(label, undo))
+    return Outcome(db.catalogue().resolve(record.name), changes_)
 
 
-def parse_card_fields(fields: dict[str, str], path: Path | None = None) -> CardRecord:
+@dataclass(frozen=True)
+class _CardState:
+    """A card row's values and affiliation ids, to put back on undo."""
+
+    columns: tuple[tuple[str, object], ...]
+    affiliation_ids: tuple[int, ...]
+
+
+def _card_state(session, card) -> _CardState:
+    from sqlmodel import select
+
+    from card_db.models import CardAffiliation
+
+    columns = tuple(
+        (k, v) for k, v in card.model_dump().items() if k not in ("id", "key", "origin")
+    )
+    links = session.exec(
+        select(CardAffiliation.affiliation_id).where(CardAffiliation.card_id == card.id)
+    ).all()
+    return _CardState(columns, tuple(links))
+
+
+def _set_card_state(session, card, state: _CardState) -> None:
+    from sqlmodel import delete
+
+    from card_db.models import CardAffiliation
+
+    for column, value in state.columns:
+        setattr(card, column, value)
+    session.add(card)
+    session.exec(delete(CardAffiliation).where(CardAffiliation.card_id == card.id))
+    for aff_id in state.affiliation_ids:
+        session.add(CardAffiliation(card_id=card.id, affiliation_id=aff_id))
+
+
+def _undo_correction(
+    db: UserDatabase,
+    *,
+    name: str,
+    correction_ids: tuple[int, ...],
+    before: _CardState,
+    redo,
+    label: str,
+) -> Changes:
+    """Remove the corrections ``correction_ids`` and give card ``name`` its ``before``
+    values; the returned undo applies the correction again (``redo``)."""
+    from sqlmodel import delete, select
+
+    from card_db.models import Card, CardCorrection
+
+    with db.session() as session:
+        card = session.exec(select(Card).where(Card.name == name)).one()
+        session.exec(delete(CardCorrection).where(CardCorrection.id.in_(correction_ids)))
+        _set_card_state(session, card, before)
+        session.commit()
+    db.forget_catalogue()
+    return Changes(
+        label=label,
+        catalogue=frozenset({name}),
+        undo=Reversal(label, lambda again: redo(again).changes),
+    )
+
+
+def parse_card_fields(db: UserDatabase, fields: dict[str, str]) -> CardRecord:
     """A new card record from checklist fields, checked exactly like a checklist row.
 
     ``fields`` maps checklist column names (:data:`card_db.checklist.COLUMNS`, e.g.
@@ -203,7 +284,6 @@ def parse_card_fields(fields: dict[str, str], path: Path | None = None) -> CardR
 
     from card_db.checklist import parse_checklist_text
 
-    db = ensure_database(path)
     sites, affiliations = _site_and_affiliation_names(db)
     columns = [c for c in fields if fields[c] is not None]
     buffer = io.StringIO()
@@ -216,33 +296,63 @@ def parse_card_fields(fields: dict[str, str], path: Path | None = None) -> CardR
     return record
 
 
-def add_card(record: CardRecord, path: Path | None = None) -> CardRecord:
+def add_card(db: UserDatabase, record: CardRecord) -> Outcome[CardRecord]:
     """Insert a new card (``origin = "user"``, so app data updates keep it); returns it.
 
     Raises :class:`CardExistsError` if a card of that name or key is already in the
-    catalogue (use a correction to change an existing card).
+    catalogue (use a correction to change an existing card). The undo deletes the card.
     """
     from sqlmodel import select
 
     from card_db.checklist import record_key
     from card_db.models import Card
-    from card_db.sync import upsert_records
-    from deckbuilder.services.catalogue import load_catalogue
+    from card_db.sync import upsert_records  # lazy: start-up time (imports SQLModel)
 
-    db = ensure_database(path)
-    existing = load_catalogue(db).get(record.name)
+    existing = db.catalogue().get(record.name)
     if existing is not None:
         raise CardExistsError(f"a card called {existing.name!r} is already in the catalogue")
     key = record_key(record)
-    with open_session(db) as session:
+    with db.session() as session:
         if session.exec(select(Card).where(Card.key == key)).first() is not None:
             raise CardExistsError(f"the card key {key!r} is already used by another card")
         upsert_records(session, [(key, record)], "user")
         session.commit()
-    return load_catalogue(db).resolve(record.name)
+    db.forget_catalogue()
+    added = db.catalogue().resolve(record.name)
+    label = f"Add the card {added.name}"
+    undo = Reversal(label, partial(_remove_card, name=added.name, record=record, label=label))
+    return Outcome(added, Changes(label=label, catalogue=frozenset({added.name}), undo=undo))
 
 
-def card_sources(path: Path | None = None) -> dict[str, int]:
+class CardInUseError(UserError):
+    """A card cannot be removed: the collection, a deck or a scan refers to it."""
+
+
+def _remove_card(db: UserDatabase, *, name: str, record: CardRecord, label: str) -> Changes:
+    """Delete the user's card ``name`` (the undo of :func:`add_card`; its undo adds
+    ``record`` again). Raises :class:`CardInUseError` if other rows refer to it."""
+    from sqlalchemy.exc import IntegrityError
+    from sqlmodel import delete, select
+
+    from card_db.models import Card, CardAffiliation, CardCorrection
+
+    with db.session() as session:
+        card = session.exec(select(Card).where(Card.name == name)).one()
+        session.exec(delete(CardAffiliation).where(CardAffiliation.card_id == card.id))
+        session.exec(delete(CardCorrection).where(CardCorrection.card_id == card.id))
+        session.delete(card)
+        try:
+            session.commit()
+        except IntegrityError:
+            raise CardInUseError(
+                f"{name} is in your collection, a deck or has a scan; remove it there first"
+            ) from None
+    db.forget_catalogue()
+    redo = Reversal(label, lambda again: add_card(again, record).changes)
+    return Changes(label=label, catalogue=frozenset({name}), undo=redo)
+
+
+def card_sources(db: UserDatabase) -> dict[str, int]:
     """How many catalogue cards come from where, for the About dialog.
 
     Keys: ``rulebook`` (values stated in the rulebook), ``rulebook_estimated`` (of
@@ -250,7 +360,7 @@ def card_sources(path: Path | None = None) -> dict[str, int]:
     set), ``other`` (the user's own cards and imports).
     """
     counts = {"rulebook": 0, "rulebook_estimated": 0, "demo": 0, "other": 0}
-    for record in all_records(path):
+    for record in db.catalogue():
         source = record.source.casefold()
         if source.startswith("rulebook"):
             counts["rulebook"] += 1

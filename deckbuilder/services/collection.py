@@ -12,13 +12,16 @@ import csv
 import io
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import datetime
+from functools import partial
 from pathlib import Path
 
 from card_db.catalogue import Catalogue, UnknownCardError
-from card_db.database import connect_readonly, ensure_database, open_session
 from card_db.errors import UserError
 from card_db.reader import owned_counts as _owned_counts
 from card_db.records import CardRecord, Condition
+from card_db.userdb import UserDatabase
+from deckbuilder.services.changes import Changes, Outcome, Reversal
 
 COLUMNS = ("name", "quantity", "condition", "location", "notes", "for_trade")
 MAX_QUANTITY = 100_000
@@ -37,8 +40,12 @@ class CollectionFileError(UserError, ValueError):
     """A bad collection file: ``path``, 1-based ``line`` and ``column``, ``message``."""
 
     def __init__(self, path: str, line: int, column: int | str, message: str):
-        super().__init__(f"{path}:{line}:{column}: {message}")
-        self.path, self.line, self.column, self.message = path, line, column, message
+        super().__init__(message, file=path, line=line, column=column)  # type: ignore[arg-type]
+        self.path = path
+
+
+class ConditionError(UserError, ValueError):
+    """Text that names no card condition; the message lists the valid ones."""
 
 
 @dataclass(frozen=True)
@@ -64,32 +71,29 @@ def parse_condition(text: str) -> Condition:
     if cleaned in _ABBREVIATIONS:
         return _ABBREVIATIONS[cleaned]
     valid = ", ".join(c.value for c in Condition)
-    raise ValueError(f"unknown condition {text!r} (use one of: {valid})")
+    raise ConditionError(
+        f"unknown condition {text!r} (use one of: {valid})",
+        suggestions=[c.value for c in Condition],
+    )
 
 
-def owned_counts(path: Path | None = None) -> dict[str, int]:
+def owned_counts(db: UserDatabase) -> dict[str, int]:
     """Card name -> copies owned, over all conditions and locations."""
-    conn = connect_readonly(path)
-    try:
+    with db.read() as conn:
         return _owned_counts(conn)
-    finally:
-        conn.close()
 
 
-def deck_usage(exclude_deck: str | None = None, path: Path | None = None) -> dict[str, int]:
+def deck_usage(db: UserDatabase, exclude_deck: str | None = None) -> dict[str, int]:
     """Card name -> copies used by the user's saved decks (main and sideboard).
 
     ``exclude_deck`` leaves out the saved deck of that name (the one being checked).
     """
-    conn = connect_readonly(path)
-    try:
+    with db.read() as conn:
         rows = conn.execute(
             "SELECT c.name, SUM(e.count) FROM deck_entry e JOIN deck d ON d.id = e.deck_id "
             "JOIN card c ON c.id = e.card_id WHERE d.name IS NOT ? GROUP BY c.name",
             (exclude_deck,),
         ).fetchall()
-    finally:
-        conn.close()
     return dict(rows)
 
 
@@ -189,28 +193,29 @@ def _resolve_all(rows: list[CollectionRow], catalogue: Catalogue, label: str) ->
 
 
 def add_rows(
+    db: UserDatabase,
     rows: list[CollectionRow],
-    path: Path | None = None,
     label: str = "input",
     progress: Callable[[int, int], None] | None = None,
-) -> int:
-    """Add owned copies in one transaction; returns the number of copies added.
+) -> Outcome[int]:
+    """Add owned copies in one transaction; the outcome's value is the copies added.
 
     Rows merge into an existing entry of the same card, condition and location.
     Raises :class:`CollectionFileError` (nothing written) if any name is unknown;
     the message suggests the closest card names. ``progress``, if given, is called
     with (rows written, total rows) as the transaction advances; nothing is visible
-    to other connections until the single commit at the end.
+    to other connections until the single commit at the end. The undo puts the
+    touched cards' entries back as they were.
     """
     from sqlmodel import select
 
     from card_db.models import Card, CollectionEntry
-    from deckbuilder.services.catalogue import load_catalogue
 
-    db = ensure_database(path)
-    records = _resolve_all(rows, load_catalogue(db), label)
-    with open_session(db) as session:
+    records = _resolve_all(rows, db.catalogue(), label)
+    with db.session() as session:
         ids = {c.name: c.id for c in session.exec(select(Card)).all()}
+        card_ids = frozenset(ids[r.name] for r in records)
+        before = _entry_rows(session, card_ids)
         for done, (row, record) in enumerate(zip(rows, records, strict=True), start=1):
             entry = session.exec(
                 select(CollectionEntry).where(
@@ -234,31 +239,33 @@ def add_rows(
             if progress is not None:
                 progress(done, len(rows))
         session.commit()
-    return sum(r.quantity for r in rows)
+    copies = sum(r.quantity for r in rows)
+    if len(records) == 1:
+        what = f"Add {copies} × {records[0].name}"
+    else:
+        what = f"Add {copies} copies of {len(set(r.name for r in records))} cards"
+    return Outcome(copies, _undoable(what, card_ids, before))
 
 
-def import_collection_csv(file: Path, path: Path | None = None) -> int:
-    """Read and add a collection CSV, all-or-nothing; returns copies added."""
-    return add_rows(read_collection_csv(file), path, label=str(file))
+def import_collection_csv(db: UserDatabase, file: Path) -> Outcome[int]:
+    """Read and add a collection CSV, all-or-nothing; the value is the copies added."""
+    return add_rows(db, read_collection_csv(file), label=str(file))
 
 
-def collection_rows(path: Path | None = None) -> list[CollectionRow]:
+def collection_rows(db: UserDatabase) -> list[CollectionRow]:
     """Every collection entry, by card name then condition."""
-    conn = connect_readonly(path)
-    try:
+    with db.read() as conn:
         rows = conn.execute(
             "SELECT c.name, e.quantity, e.condition, e.location, e.notes, e.for_trade "
             "FROM collection_entry e JOIN card c ON c.id = e.card_id "
             "ORDER BY c.name, e.condition, e.location"
         ).fetchall()
-    finally:
-        conn.close()
     return [CollectionRow(r[0], r[1], Condition(r[2]), r[3], r[4], r[5]) for r in rows]
 
 
-def export_collection_csv(file: Path, path: Path | None = None) -> int:
+def export_collection_csv(db: UserDatabase, file: Path) -> int:
     """Write the collection as CSV (the import format); returns the rows written."""
-    rows = collection_rows(path)
+    rows = collection_rows(db)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(COLUMNS)
@@ -268,12 +275,10 @@ def export_collection_csv(file: Path, path: Path | None = None) -> int:
     return len(rows)
 
 
-def missing_cards(path: Path | None = None) -> list[CardRecord]:
+def missing_cards(db: UserDatabase) -> list[CardRecord]:
     """Catalogue cards the user owns no copy of, by set then name."""
-    from deckbuilder.services.catalogue import load_catalogue
-
-    catalogue = load_catalogue(path)
-    owned = owned_counts(path)
+    catalogue = db.catalogue()
+    owned = owned_counts(db)
     return sorted(
         (r for r in catalogue if owned.get(r.name, 0) == 0), key=lambda r: (r.set_name, r.name)
     )
@@ -349,20 +354,18 @@ class CollectionPreview:
         return bool(self.rows) and not self.problems
 
 
-def preview_collection_csv(file: Path, path: Path | None = None) -> CollectionPreview:
+def preview_collection_csv(db: UserDatabase, file: Path) -> CollectionPreview:
     """Read a collection CSV and check every card name, writing nothing.
 
     Unlike :func:`import_collection_csv`, an unknown name does not stop the check:
     each one is reported (its message suggests the closest names), so the user sees
     every problem before deciding to import.
     """
-    from deckbuilder.services.catalogue import load_catalogue
-
     try:
         rows = read_collection_csv(file)
     except CollectionFileError as exc:
         return CollectionPreview((), (exc,))
-    catalogue = load_catalogue(path)
+    catalogue = db.catalogue()
     problems = []
     for index, row in enumerate(rows, start=2):
         try:
@@ -372,17 +375,14 @@ def preview_collection_csv(file: Path, path: Path | None = None) -> CollectionPr
     return CollectionPreview(tuple(rows), tuple(problems))
 
 
-def owned_entries(path: Path | None = None) -> list[OwnedEntry]:
+def owned_entries(db: UserDatabase) -> list[OwnedEntry]:
     """Every collection entry with its id, by card name, condition and location."""
-    conn = connect_readonly(path)
-    try:
+    with db.read() as conn:
         rows = conn.execute(
             "SELECT e.id, c.name, e.quantity, e.condition, e.location, e.notes, e.for_trade "
             "FROM collection_entry e JOIN card c ON c.id = e.card_id "
             "ORDER BY c.name, e.condition, e.location, e.id"
         ).fetchall()
-    finally:
-        conn.close()
     return [OwnedEntry(r[0], r[1], r[2], Condition(r[3]), r[4], r[5], r[6]) for r in rows]
 
 
@@ -402,6 +402,7 @@ def _count(value: int, field: str) -> int:
 
 
 def update_entry(
+    db: UserDatabase,
     entry_id: int,
     *,
     quantity: int | None = None,
@@ -409,16 +410,15 @@ def update_entry(
     location: str | None = None,
     notes: str | None = None,
     for_trade: int | None = None,
-    path: Path | None = None,
-) -> OwnedEntry:
-    """Change the given fields of one collection entry; returns the entry as stored.
+) -> Outcome[OwnedEntry]:
+    """Change the given fields of one collection entry; the value is the entry as stored.
 
     A ``condition`` may be a :class:`Condition` or text for :func:`parse_condition`.
     If the new condition and location equal another entry's of the same card, the
     two merge (quantities add up, the larger trade count and any notes are kept)
     and the surviving entry is returned. A quantity of 0 keeps the entry (0 copies).
     Raises :class:`CollectionEditError` for an unknown entry or a bad value; nothing
-    is written then.
+    is written then. The undo puts the card's entries back as they were (ids kept).
     """
     from sqlmodel import select
 
@@ -432,10 +432,13 @@ def update_entry(
             )
         except ValueError as exc:
             raise CollectionEditError(str(exc)) from None
-    with open_session(ensure_database(path)) as session:
+    asked = {"quantity": quantity, "condition": new_condition and new_condition.value,
+             "location": location, "notes": notes, "trade count": for_trade}
+    with db.session() as session:
         entry = session.get(CollectionEntry, entry_id)
         if entry is None:
             raise CollectionEditError(f"no collection entry with id {entry_id}")
+        before = _entry_rows(session, frozenset({entry.card_id}))
         if quantity is not None:
             entry.quantity = _count(quantity, "quantity")
         if for_trade is not None:
@@ -464,7 +467,7 @@ def update_entry(
         session.commit()
         session.refresh(entry)
         name = session.get(Card, entry.card_id).name
-        return OwnedEntry(
+        stored = OwnedEntry(
             entry.id,
             name,
             entry.quantity,
@@ -473,77 +476,170 @@ def update_entry(
             entry.notes,
             entry.for_trade,
         )
+        card_id = entry.card_id
+    fields = [(k, v) for k, v in asked.items() if v is not None]
+    if len(fields) == 1 and fields[0][0] != "notes":
+        label = f"Set {fields[0][0]} of {name} to {fields[0][1]}"
+    else:
+        label = f"Edit {', '.join(k for k, _ in fields) or 'nothing'} of {name}"
+    return Outcome(stored, _undoable(label, frozenset({card_id}), before))
 
 
-def remove_entry(entry_id: int, path: Path | None = None) -> bool:
-    """Delete one collection entry; returns whether it existed."""
+def remove_entry(db: UserDatabase, entry_id: int) -> Changes:
+    """Delete one collection entry; ``changes.changed`` says whether it existed.
+
+    The undo puts it back (same id).
+    """
+    from card_db.models import Card, CollectionEntry
+
+    with db.session() as session:
+        entry = session.get(CollectionEntry, entry_id)
+        if entry is None:
+            return Changes(label="Remove an entry")
+        card_ids = frozenset({entry.card_id})
+        before = _entry_rows(session, card_ids)
+        name = session.get(Card, entry.card_id).name
+        label = f"Remove {entry.quantity} × {name} ({entry.condition})"
+        session.delete(entry)
+        session.commit()
+    return _undoable(label, card_ids, before)
+
+
+# ---------------------------------------------------------------------------
+# Undo of collection writes: the touched cards' entries are put back as they were
+
+
+@dataclass(frozen=True)
+class _EntryRow:
+    """One ``collection_entry`` row as stored (id included), for undo."""
+
+    entry_id: int
+    card_id: int
+    quantity: int
+    condition: str
+    location: str
+    notes: str
+    for_trade: int
+    date_added: datetime
+
+
+def _entry_rows(session, card_ids: frozenset[int]) -> tuple[_EntryRow, ...]:
+    from sqlmodel import select
 
     from card_db.models import CollectionEntry
 
-    with open_session(ensure_database(path)) as session:
-        entry = session.get(CollectionEntry, entry_id)
-        if entry is None:
-            return False
-        session.delete(entry)
+    entries = session.exec(
+        select(CollectionEntry).where(CollectionEntry.card_id.in_(card_ids))
+    ).all()
+    return tuple(
+        _EntryRow(e.id, e.card_id, e.quantity, e.condition, e.location, e.notes, e.for_trade,
+                  e.date_added)
+        for e in entries
+    )
+
+
+def _undoable(label: str, card_ids: frozenset[int], before: tuple[_EntryRow, ...]) -> Changes:
+    undo = partial(restore_entries, card_ids=card_ids, rows=before, label=label)
+    return Changes(label=label, collection=True, undo=Reversal(label, undo))
+
+
+def restore_entries(
+    db: UserDatabase, *, card_ids: frozenset[int], rows: tuple[_EntryRow, ...], label: str
+) -> Changes:
+    """Give the cards ``card_ids`` exactly the collection entries ``rows`` (ids kept), in
+    one transaction; the returned undo is the redo. Used by the collection's undo."""
+    from sqlmodel import delete
+
+    from card_db.models import CollectionEntry
+
+    with db.session() as session:
+        current = _entry_rows(session, card_ids)
+        session.exec(delete(CollectionEntry).where(CollectionEntry.card_id.in_(card_ids)))
+        session.flush()
+        for row in rows:
+            taken = session.get(CollectionEntry, row.entry_id) is not None
+            session.add(
+                CollectionEntry(
+                    id=None if taken else row.entry_id,
+                    card_id=row.card_id,
+                    quantity=row.quantity,
+                    condition=row.condition,
+                    location=row.location,
+                    notes=row.notes,
+                    for_trade=row.for_trade,
+                    date_added=row.date_added,
+                )
+            )
         session.commit()
-        return True
+    return _undoable(label, card_ids, current)
 
 
-def wishlist(path: Path | None = None) -> list[WishlistItem]:
+# ---------------------------------------------------------------------------
+# The wishlist and set completion
+
+
+def wishlist(db: UserDatabase) -> list[WishlistItem]:
     """Every wishlist entry, by card name."""
-    conn = connect_readonly(path)
-    try:
+    with db.read() as conn:
         rows = conn.execute(
             "SELECT c.name, w.quantity, w.notes FROM wishlist_entry w "
             "JOIN card c ON c.id = w.card_id ORDER BY c.name"
         ).fetchall()
-    finally:
-        conn.close()
     return [WishlistItem(*row) for row in rows]
 
 
 def set_wishlist(
-    name: str, quantity: int = 1, notes: str | None = None, path: Path | None = None
-) -> WishlistItem | None:
+    db: UserDatabase, name: str, quantity: int = 1, notes: str | None = None
+) -> Outcome[WishlistItem | None]:
     """Want ``quantity`` copies of card ``name``; 0 takes it off the wishlist.
 
-    ``notes`` ``None`` keeps the stored notes. Returns the stored item, or ``None``
-    when removed. Raises :class:`card_db.catalogue.UnknownCardError` (with the
-    closest names) for an unknown card and :class:`CollectionEditError` for a bad
-    quantity.
+    ``notes`` ``None`` keeps the stored notes. The value is the stored item, or
+    ``None`` when removed; the undo puts the old wish back. Raises
+    :class:`card_db.catalogue.UnknownCardError` (with the closest names) for an
+    unknown card and :class:`CollectionEditError` for a bad quantity.
     """
     from sqlmodel import select
 
     from card_db.models import Card, WishlistEntry
-    from deckbuilder.services.catalogue import load_catalogue
 
     _count(quantity, "quantity")
-    db = ensure_database(path)
-    record = load_catalogue(db).resolve(name)
-    with open_session(db) as session:
+    record = db.catalogue().resolve(name)
+    with db.session() as session:
         card = session.exec(select(Card).where(Card.name == record.name)).one()
         entry = session.exec(select(WishlistEntry).where(WishlistEntry.card_id == card.id)).first()
+        old_quantity, old_notes = (entry.quantity, entry.notes) if entry else (0, "")
+        item = None
         if quantity == 0:
             if entry is not None:
                 session.delete(entry)
-                session.commit()
-            return None
-        entry = entry or WishlistEntry(card_id=card.id)
-        entry.quantity = quantity
-        if notes is not None:
-            entry.notes = notes.strip()
-        session.add(entry)
+        else:
+            entry = entry or WishlistEntry(card_id=card.id)
+            entry.quantity = quantity
+            if notes is not None:
+                entry.notes = notes.strip()
+            session.add(entry)
+            item = WishlistItem(record.name, entry.quantity, entry.notes)
         session.commit()
-        return WishlistItem(record.name, entry.quantity, entry.notes)
+    if quantity == 0:
+        label = f"Take {record.name} off the wishlist"
+    elif old_quantity == 0:
+        label = f"Add {record.name} to the wishlist"
+    else:
+        label = f"Want {quantity} × {record.name}"
+    if old_quantity == 0 and quantity == 0:
+        return Outcome(None, Changes(label=label))
+    undo = partial(set_wishlist, name=record.name, quantity=old_quantity, notes=old_notes)
+    changes = Changes(
+        label=label, wishlist=True, undo=Reversal(label, lambda again: undo(again).changes)
+    )
+    return Outcome(item, changes)
 
 
-def set_completion(path: Path | None = None) -> list[SetCompletion]:
+def set_completion(db: UserDatabase) -> list[SetCompletion]:
     """Owned against total for every set in the catalogue, by set name."""
-    from deckbuilder.services.catalogue import load_catalogue
-
-    owned = owned_counts(path)
+    owned = owned_counts(db)
     by_set: dict[str, list[str]] = {}
-    for record in load_catalogue(path):
+    for record in db.catalogue():
         by_set.setdefault(record.set_name, []).append(record.name)
     result = []
     for set_name in sorted(by_set):

@@ -20,13 +20,13 @@ import card_db
 from card_db.atomic import replace_file
 from card_db.catalogue import Catalogue
 from card_db.records import CardRecord
+from card_db.userdb import UserDatabase
 from deckbuilder import formats
 from deckbuilder.deck.edits import DeckEdit
 from deckbuilder.deck.model import MAIN, DeckList, DeckListError
 from deckbuilder.deck.resolve import resolve_deck
 from deckbuilder.formats import DeckFormat
-from deckbuilder.services.catalogue import load_catalogue
-from deckbuilder.services.decks import delete_deck, load_deck, save_deck
+from deckbuilder.services.decks import load_deck, save_deck
 
 #: Kinds of deck to play: one in memory (open in the editor), a saved one, a file.
 OPEN, SAVED, DEMO = "open", "saved", "demo"
@@ -61,20 +61,21 @@ def write_deck(
     path: str | os.PathLike,
     deck_format: DeckFormat,
     catalogue: Catalogue,
-    db: Path | None = None,
+    db: UserDatabase | None = None,
 ) -> Path:
     """Write ``deck`` to ``path`` as ``deck_format``; returns the path.
 
-    A PNG export uses the user's scans where attached (from ``db``), proxies elsewhere.
+    A PNG export uses the user's scans where attached (from ``db``), proxies elsewhere
+    (everywhere if ``db`` is ``None``).
     """
     options: dict = {}
-    if deck_format.name == "png":
+    if deck_format.name == "png" and db is not None:
         # lazy: Pillow and the PNG writer load only for a PNG export
         from deckbuilder.formats.png import DEFAULT_CELL_WIDTH
         from deckbuilder.services.images import scan_faces
 
         records = [catalogue.resolve(entry.name) for entry in deck.merged().main]
-        options["faces"] = scan_faces(records, DEFAULT_CELL_WIDTH, db)
+        options["faces"] = scan_faces(db, records, DEFAULT_CELL_WIDTH)
     formats.write_file(deck, path, deck_format.name, catalogue, **options)
     return Path(path)
 
@@ -111,19 +112,18 @@ def demo_deck_files() -> list[Path]:
 
 def save_deck_everywhere(
     deck: DeckList,
-    db: Path,
+    db: UserDatabase,
     catalogue: Catalogue,
     replaces: str | None = None,
     file_path: Path | None = None,
 ) -> DeckList:
     """Save ``deck`` in the user's database under its name, and to ``file_path`` too if
     given (in that file's format). ``replaces``: the name the deck was saved under
-    before a rename; that saved deck is deleted. Returns the deck saved.
+    before a rename; that saved deck is deleted in the same transaction. Returns the deck
+    saved.
     """
     saved = deck.merged()
-    save_deck(saved, db)
-    if replaces and replaces != saved.name:
-        delete_deck(replaces, db)
+    save_deck(db, saved, replaces=replaces)
     if file_path is not None:
         write_deck(saved, file_path, formats.by_extension(file_path), catalogue, db)
     return saved
@@ -161,18 +161,20 @@ def play_deck_file(path: str | os.PathLike, catalogue: Catalogue) -> PlayDeck:
 def load_play_deck(
     kind: str,
     key: object,
-    db: Path,
+    db: UserDatabase,
     deck: DeckList | None = None,
     catalogue: Catalogue | None = None,
 ) -> PlayDeck:
     """The deck to play of ``kind``: :data:`OPEN` (pass the ``deck`` and ``catalogue``
     in memory; ``key`` is unused), :data:`SAVED` (``key``: the saved deck's name) or
-    :data:`DEMO` (``key``: a deck file's path). ``KeyError`` for an unknown saved deck."""
+    :data:`DEMO` (``key``: a deck file's path).
+    :class:`~deckbuilder.services.decks.UnknownDeckError`
+    for an unknown saved deck."""
     if kind == OPEN:
         if deck is None or catalogue is None:
             raise ValueError("an open deck is played from its deck list and catalogue")
         return play_deck(deck, catalogue)
-    catalogue = catalogue or load_catalogue(db)
+    catalogue = catalogue or db.catalogue()
     if kind == SAVED:
-        return play_deck(load_deck(str(key), db), catalogue)
+        return play_deck(load_deck(db, str(key)), catalogue)
     return play_deck_file(Path(str(key)), catalogue)

@@ -1,18 +1,33 @@
 """Saved decks in the user's database (tables ``deck`` and ``deck_entry``).
 
 A deck is saved under its name; saving again replaces the stored list in one
-transaction. Card names must be in the catalogue (UnknownCardError otherwise, with
-the closest names).
+transaction, and a save under a new name (``replaces``) or a rename removes the old
+name in that same transaction. Card names must be in the catalogue (UnknownCardError
+otherwise, with the closest names). Every write returns :class:`Changes` whose undo
+puts the touched decks back as they were (a deleted deck is saved again).
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass
 from datetime import datetime
-from pathlib import Path
+from functools import partial
 
-from card_db.database import connect_readonly, ensure_database, open_session
+from card_db.errors import UserError
+from card_db.userdb import UserDatabase
 from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
+from deckbuilder.services.changes import Changes, Reversal
+
+
+class DeckSaveError(UserError, ValueError):
+    """A deck that cannot be saved or renamed (no name, the new name is taken)."""
+
+
+class UnknownDeckError(UserError, KeyError):
+    """No saved deck has that name; the message names the saved decks."""
+
+    def __str__(self) -> str:  # KeyError would quote the message
+        return self.full_message()
 
 
 @dataclass(frozen=True)
@@ -25,60 +40,210 @@ class SavedDeck:
     modified: datetime
 
 
-def save_deck(deck: DeckList, path: Path | None = None) -> None:
-    """Save ``deck`` under ``deck.name`` (required), replacing any deck of that name."""
+@dataclass(frozen=True)
+class _StoredDeck:
+    """A saved deck as stored, with its dates, for putting it back on undo."""
+
+    deck: DeckList
+    created: datetime
+    modified: datetime
+
+
+def _stored(session, name: str) -> _StoredDeck | None:
+    from sqlmodel import select
+
+    from card_db.models import Card, Deck, DeckEntry
+
+    row = session.exec(select(Deck).where(Deck.name == name)).first()
+    if row is None:
+        return None
+    entries = session.exec(
+        select(Card.name, DeckEntry.count, DeckEntry.zone)
+        .join(Card, Card.id == DeckEntry.card_id)
+        .where(DeckEntry.deck_id == row.id)
+        .order_by(DeckEntry.id)
+    ).all()
+    deck = DeckList(
+        name=row.name,
+        author=row.author,
+        notes=row.notes,
+        main=[(n, c) for n, c, z in entries if z == "main"],
+        sideboard=[(n, c) for n, c, z in entries if z == "side"],
+    )
+    return _StoredDeck(deck, row.created, row.modified)
+
+
+def _remove(session, name: str) -> bool:
+    from sqlmodel import delete, select
+
+    from card_db.models import Deck, DeckEntry
+
+    deck_id = session.exec(select(Deck.id).where(Deck.name == name)).first()
+    if deck_id is None:
+        return False
+    session.exec(delete(DeckEntry).where(DeckEntry.deck_id == deck_id))
+    session.exec(delete(Deck).where(Deck.id == deck_id))
+    return True
+
+
+def _write(session, db: UserDatabase, deck: DeckList, dates: _StoredDeck | None = None) -> None:
+    """Store ``deck`` under its name, replacing that name's list (``dates``: keep those)."""
     from sqlmodel import delete, select
 
     from card_db.models import Card, Deck, DeckEntry, utcnow
-    from deckbuilder.services.catalogue import load_catalogue
 
-    if not deck.name:
-        raise ValueError("a deck needs a name to be saved")
-    db = ensure_database(path)
-    catalogue = load_catalogue(db)
+    catalogue = db.catalogue()
     wanted = [
         (zone, catalogue.resolve(e.name).name, e.count)
         for zone in (MAIN, SIDEBOARD)
         for e in deck.zone(zone)
     ]
-    with open_session(db) as session:
-        ids = {c.name: c.id for c in session.exec(select(Card)).all()}
-        row = session.exec(select(Deck).where(Deck.name == deck.name)).first()
-        if row is None:
-            row = Deck(name=deck.name)
-        row.author, row.notes, row.modified = deck.author, deck.notes, utcnow()
-        session.add(row)
-        session.flush()
-        session.exec(delete(DeckEntry).where(DeckEntry.deck_id == row.id))
-        for zone, name, count in wanted:
-            session.add(
-                DeckEntry(
-                    deck_id=row.id,
-                    card_id=ids[name],
-                    count=count,
-                    zone="side" if zone == SIDEBOARD else "main",
-                )
+    names = {name for _, name, _ in wanted}
+    ids = dict(session.exec(select(Card.name, Card.id).where(Card.name.in_(names))).all())
+    row = session.exec(select(Deck).where(Deck.name == deck.name)).first() or Deck(name=deck.name)
+    row.author, row.notes = deck.author, deck.notes
+    row.modified = dates.modified if dates else utcnow()
+    if dates:
+        row.created = dates.created
+    session.add(row)
+    session.flush()
+    session.exec(delete(DeckEntry).where(DeckEntry.deck_id == row.id))
+    for zone, name, count in wanted:
+        session.add(
+            DeckEntry(
+                deck_id=row.id,
+                card_id=ids[name],
+                count=count,
+                zone="side" if zone == SIDEBOARD else "main",
             )
+        )
+
+
+def _write_decks(db: UserDatabase, label: str, names: list[str], write) -> Changes:
+    """Run ``write(session)`` in one transaction; the undo restores ``names`` as before."""
+    with db.session() as session:
+        before = tuple((name, _stored(session, name)) for name in names)
+        write(session)
         session.commit()
+    return Changes(
+        label=label,
+        decks=frozenset(names),
+        undo=Reversal(label, partial(restore_decks, before=before, label=label)),
+    )
 
 
-def load_deck(name: str, path: Path | None = None) -> DeckList:
-    """The saved deck called ``name``; raises KeyError naming the saved decks if absent."""
-    conn = connect_readonly(path)
-    try:
+def restore_decks(
+    db: UserDatabase, before: tuple[tuple[str, _StoredDeck | None], ...], label: str
+) -> Changes:
+    """Put the named saved decks back as ``before`` says (``None``: no such deck), in
+    one transaction; the undo of that is the redo. Used by the decks' undo."""
+
+    def write(session) -> None:
+        for name, stored in before:
+            if stored is None:
+                _remove(session, name)
+        for _name, stored in before:
+            if stored is not None:
+                _write(session, db, stored.deck, stored)
+
+    return _write_decks(db, label, [name for name, _ in before], write)
+
+
+def save_deck(db: UserDatabase, deck: DeckList, replaces: str | None = None) -> Changes:
+    """Save ``deck`` under ``deck.name`` (required), replacing any deck of that name.
+
+    ``replaces``: the name the deck was saved under before (save as / rename); that
+    saved deck is deleted in the same transaction. Raises :class:`DeckSaveError` for
+    an unnamed deck and ``UnknownCardError`` for a card not in the catalogue (nothing
+    is written then).
+    """
+    if not deck.name:
+        raise DeckSaveError("a deck needs a name to be saved")
+    names = [deck.name]
+    if replaces and replaces != deck.name:
+        names.append(replaces)
+    label = f"Save deck {deck.name}"
+
+    def write(session) -> None:
+        if replaces and replaces != deck.name:
+            _remove(session, replaces)
+        _write(session, db, deck)
+
+    return _write_decks(db, label, names, write)
+
+
+def rename_deck(db: UserDatabase, old: str, new: str) -> Changes:
+    """Rename the saved deck ``old`` to ``new`` in one transaction.
+
+    Raises :class:`UnknownDeckError` if ``old`` is not saved and :class:`DeckSaveError`
+    if ``new`` is empty or already names another saved deck (nothing changes then).
+    """
+    from sqlmodel import select
+
+    from card_db.models import Deck, utcnow
+
+    new = new.strip()
+    if not new:
+        raise DeckSaveError("a deck needs a name to be saved")
+    if new == old:
+        return Changes(label=f"Rename deck {old} to {new}")
+
+    def write(session) -> None:
+        row = session.exec(select(Deck).where(Deck.name == old)).first()
+        if row is None:
+            raise _unknown_deck(db, old)
+        if session.exec(select(Deck.id).where(Deck.name == new)).first() is not None:
+            raise DeckSaveError(f"a saved deck is already called {new!r}")
+        row.name, row.modified = new, utcnow()
+        session.add(row)
+
+    return _write_decks(db, f"Rename deck {old} to {new}", [old, new], write)
+
+
+def delete_deck(db: UserDatabase, name: str) -> Changes:
+    """Delete the saved deck ``name``; ``changes.changed`` says whether one was deleted.
+
+    The undo saves it again, with its dates.
+    """
+    with db.session() as session:
+        stored = _stored(session, name)
+        if stored is None:
+            return Changes(label=f"Delete deck {name}")
+        _remove(session, name)
+        session.commit()
+    label = f"Delete deck {name}"
+    return Changes(
+        label=label,
+        decks=frozenset({name}),
+        undo=Reversal(label, partial(restore_decks, before=((name, stored),), label=label)),
+    )
+
+
+def _unknown_deck(db: UserDatabase, name: str) -> UnknownDeckError:
+    with db.read() as conn:
+        known = [r[0] for r in conn.execute("SELECT name FROM deck ORDER BY name")]
+    return UnknownDeckError(
+        f"no saved deck called {name!r} (saved: {', '.join(known) or 'none'})",
+        suggestions=known,
+    )
+
+
+def load_deck(db: UserDatabase, name: str) -> DeckList:
+    """The saved deck called ``name``; raises :class:`UnknownDeckError` (a ``KeyError``)
+    naming the saved decks if absent."""
+    with db.read() as conn:
         row = conn.execute(
             "SELECT id, name, author, notes FROM deck WHERE name = ?", (name,)
         ).fetchone()
-        if row is None:
-            known = [r[0] for r in conn.execute("SELECT name FROM deck ORDER BY name")]
-            raise KeyError(f"no saved deck called {name!r} (saved: {', '.join(known) or 'none'})")
-        entries = conn.execute(
-            "SELECT c.name, e.count, e.zone FROM deck_entry e JOIN card c ON c.id = e.card_id "
-            "WHERE e.deck_id = ? ORDER BY e.id",
-            (row[0],),
-        ).fetchall()
-    finally:
-        conn.close()
+        entries = []
+        if row is not None:
+            entries = conn.execute(
+                "SELECT c.name, e.count, e.zone FROM deck_entry e JOIN card c ON c.id = e.card_id "
+                "WHERE e.deck_id = ? ORDER BY e.id",
+                (row[0],),
+            ).fetchall()
+    if row is None:
+        raise _unknown_deck(db, name)
     return DeckList(
         name=row[1],
         author=row[2],
@@ -88,31 +253,12 @@ def load_deck(name: str, path: Path | None = None) -> DeckList:
     )
 
 
-def list_decks(path: Path | None = None) -> list[SavedDeck]:
+def list_decks(db: UserDatabase) -> list[SavedDeck]:
     """Every saved deck, newest first."""
-    conn = connect_readonly(path)
-    try:
+    with db.read() as conn:
         rows = conn.execute(
             "SELECT d.name, d.author, COALESCE(SUM(CASE WHEN e.zone = 'main' THEN e.count END), 0),"
             " d.modified FROM deck d LEFT JOIN deck_entry e ON e.deck_id = d.id "
             "GROUP BY d.id ORDER BY d.modified DESC, d.name"
         ).fetchall()
-    finally:
-        conn.close()
     return [SavedDeck(n, a, c, datetime.fromisoformat(str(m))) for n, a, c, m in rows]
-
-
-def delete_deck(name: str, path: Path | None = None) -> bool:
-    """Delete the saved deck ``name``; returns whether one was deleted."""
-    from sqlmodel import delete, select
-
-    from card_db.models import Deck, DeckEntry
-
-    with open_session(ensure_database(path)) as session:
-        deck_id = session.exec(select(Deck.id).where(Deck.name == name)).first()
-        if deck_id is None:
-            return False
-        session.exec(delete(DeckEntry).where(DeckEntry.deck_id == deck_id))
-        session.exec(delete(Deck).where(Deck.id == deck_id))
-        session.commit()
-        return True

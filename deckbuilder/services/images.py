@@ -10,26 +10,24 @@ from pathlib import Path
 
 from PIL import Image
 
-from card_db.database import connect_readonly, ensure_database, open_session
 from card_db.images.aspect import card_height
 from card_db.images.errors import CardImageError
 from card_db.images.proxy import render_proxy
 from card_db.records import CardRecord
+from card_db.userdb import UserDatabase
+from deckbuilder.services.changes import Changes, Outcome
 
 
-def scan_path(name: str, path: Path | None = None) -> Path | None:
+def scan_path(db: UserDatabase, name: str) -> Path | None:
     """The newest attached scan of card ``name`` that still exists, or ``None``."""
     from card_db.images.scans import image_cache_dir
 
-    conn = connect_readonly(path)
-    try:
+    with db.read() as conn:
         rows = conn.execute(
             "SELECT i.path FROM card_image i JOIN card c ON c.id = i.card_id "
             "WHERE c.name = ? ORDER BY i.added DESC, i.id DESC",
             (name,),
         ).fetchall()
-    finally:
-        conn.close()
     for (relative,) in rows:
         candidate = image_cache_dir() / relative
         if candidate.is_file():
@@ -37,9 +35,9 @@ def scan_path(name: str, path: Path | None = None) -> Path | None:
     return None
 
 
-def face_for(record: CardRecord, width: int = 630, path: Path | None = None) -> Image.Image:
+def face_for(db: UserDatabase, record: CardRecord, width: int = 630) -> Image.Image:
     """The card's face at ``width`` pixels (scan if attached and readable, else a proxy)."""
-    scan = scan_path(record.name, path)
+    scan = scan_path(db, record.name)
     if scan is not None:
         try:
             with Image.open(scan) as img:
@@ -49,15 +47,14 @@ def face_for(record: CardRecord, width: int = 630, path: Path | None = None) -> 
     return render_proxy(record, width)
 
 
-def card_face(name: str, width: int = 630, path: Path | None = None) -> Image.Image:
+def card_face(db: UserDatabase, name: str, width: int = 630) -> Image.Image:
     """Like :func:`face_for`, by card name; raises UnknownCardError with suggestions."""
-    from deckbuilder.services.catalogue import load_catalogue
-
-    return face_for(load_catalogue(path).resolve(name), width, path)
+    return face_for(db, db.catalogue().resolve(name), width)
 
 
-def attach_scan(name: str, file: Path, path: Path | None = None) -> Path:
-    """Import a photo or scan of card ``name``; returns the normalised image's path.
+def attach_scan(db: UserDatabase, name: str, file: Path) -> Outcome[Path]:
+    """Import a photo or scan of card ``name``; the outcome's value is the normalised
+    image's path, its changes name the card in ``images`` (not undoable).
 
     Raises :class:`card_db.images.errors.CardImageError` for corrupt files,
     decompression bombs or a full disk (nothing is recorded then).
@@ -66,11 +63,8 @@ def attach_scan(name: str, file: Path, path: Path | None = None) -> Path:
 
     from card_db.images.scans import image_cache_dir, import_scan
     from card_db.models import Card, CardImage
-    from deckbuilder.services.catalogue import load_catalogue
-
-    db = ensure_database(path)
-    record = load_catalogue(db).resolve(name)
-    with open_session(db) as session:
+    record = db.catalogue().resolve(name)
+    with db.session() as session:
         card = session.exec(select(Card).where(Card.name == record.name)).one()
         cache = image_cache_dir()
         result = import_scan(file, cache, card.key)
@@ -84,16 +78,17 @@ def attach_scan(name: str, file: Path, path: Path | None = None) -> Path:
             )
         )
         session.commit()
-    return result.image_path
+    changes = Changes(label=f"Attach a scan of {record.name}", images=frozenset({record.name}))
+    return Outcome(result.image_path, changes)
 
 
 __all__ = ["CardImageError", "attach_scan", "card_face", "face_for", "scan_path"]
 
 
-def scan_faces(records: list[CardRecord], width: int, path: Path | None = None) -> dict:
+def scan_faces(db: UserDatabase, records: list[CardRecord], width: int) -> dict:
     """Card name -> the user's scan at ``width`` px, for the cards that have one."""
     faces = {}
     for record in records:
-        if scan_path(record.name, path) is not None:
-            faces[record.name] = face_for(record, width, path)
+        if scan_path(db, record.name) is not None:
+            faces[record.name] = face_for(db, record, width)
     return faces

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from card_db.records import CardRecord
+from card_db.userdb import UserDatabase
 from deckbuilder.gui.browser.detail import FACE_WIDTH
 from deckbuilder.gui.card_editor.fields import FIELDS_BY_NAME
 from deckbuilder.gui.card_editor.form import CORRECT, NEW, CardForm
@@ -32,18 +33,23 @@ from deckbuilder.gui.settings import restore_splitter
 COLUMN_FIELDS = {spec.column: spec.name for spec in FIELDS_BY_NAME.values()}
 
 
-def load_cards(db: Path) -> dict[str, CardRecord]:
+def load_cards(db: UserDatabase) -> dict[str, CardRecord]:
     """Every card by name (worker thread)."""
-    from deckbuilder.services.catalogue import load_catalogue
-
-    return {record.name: record for record in load_catalogue(db)}
+    return {record.name: record for record in db.catalogue()}
 
 
-def add_new_card(fields: dict[str, str], db: Path) -> CardRecord:
+def add_new_card(db: UserDatabase, fields: dict[str, str]) -> CardRecord:
     """Check ``fields`` as a checklist row and insert the card (worker thread)."""
     from deckbuilder.services.cards import add_card, parse_card_fields
 
-    return add_card(parse_card_fields(fields, db), db)
+    return add_card(db, parse_card_fields(db, fields)).value
+
+
+def correct_fields(db: UserDatabase, name: str, changes: dict[str, str], note: str) -> CardRecord:
+    """Record the corrections ``changes`` of card ``name``; the corrected card (worker thread)."""
+    from deckbuilder.services.cards import correct_card_fields
+
+    return correct_card_fields(db, name, changes, note).value
 
 
 class CardEditorScreen(Screen):
@@ -153,7 +159,7 @@ class CardEditorScreen(Screen):
         if select is not None:
             self._wanted = select
         self.context.run(
-            load_cards, self.context.db_path, on_done=self._loaded,
+            load_cards, self.context.db, on_done=self._loaded,
             on_error=self.context.error_handler("The cards could not be read"),
         )
 
@@ -249,18 +255,16 @@ class CardEditorScreen(Screen):
         """Save the corrections, or add the new card (through the writer thread)."""
         if self.form.mode == NEW:
             self.context.run(
-                add_new_card, self.form.checklist_fields(), self.context.db_path, pool="write",
+                add_new_card, self.context.db, self.form.checklist_fields(), pool="write",
                 on_done=self._card_added, on_error=lambda exc, _d: self._save_failed(exc),
             )
             return
         changes = self.form.corrections()
         if not changes or self.form.record is None:
             return
-        from deckbuilder.services.cards import correct_card_fields
-
         self.context.run(
-            correct_card_fields, self.form.record.name, changes, self.note.text().strip(),
-            self.context.db_path, pool="write",
+            correct_fields, self.context.db, self.form.record.name, changes,
+            self.note.text().strip(), pool="write",
             on_done=self._corrected, on_error=lambda exc, _d: self._save_failed(exc),
         )
 
@@ -302,8 +306,8 @@ class CardEditorScreen(Screen):
 
         self.scan_status.setText(f"Importing {Path(file).name}…")
         self.context.run(
-            attach_scan, record.name, Path(file), self.context.db_path, pool="write",
-            on_done=lambda path: self._scan_attached(record.name, path),
+            attach_scan, self.context.db, record.name, Path(file), pool="write",
+            on_done=lambda outcome: self._scan_attached(record.name, outcome.value),
             on_error=lambda exc, _d: self._scan_failed(exc),
         )
 

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from card_db.userdb import UserDatabase
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.style import error_color
 from deckbuilder.services.collection import CollectionPreview, CollectionRow
@@ -35,7 +36,7 @@ class ImportCancelled(Exception):
 
 
 def import_rows(
-    rows: list[CollectionRow], db: Path, label: str, cancelled: threading.Event, progress
+    db: UserDatabase, rows: list[CollectionRow], label: str, cancelled: threading.Event, progress
 ) -> int:
     """Add ``rows`` in one transaction, reporting progress; raises :class:`ImportCancelled`
     (nothing written) once ``cancelled`` is set. Runs in a worker thread."""
@@ -49,7 +50,7 @@ def import_rows(
         if done % step == 0 or done == total:
             progress(done, total)
 
-    return add_rows(rows, db, label, progress=report)
+    return add_rows(db, rows, label, progress=report).value
 
 
 class CollectionImportDialog(QDialog):
@@ -103,8 +104,8 @@ class CollectionImportDialog(QDialog):
 
         context.run(
             preview_collection_csv,
+            context.db,
             self.file,
-            context.db_path,
             on_done=self.show_preview,
             on_error=lambda exc, _d: self._fail(
                 f"The file could not be read: {describe_error(exc)}"
@@ -162,8 +163,8 @@ class CollectionImportDialog(QDialog):
         self.summary.setText("Importing…")
         self._context.run(
             import_rows,
+            self._context.db,
             list(self.preview.rows),
-            self._context.db_path,
             str(self.file),
             self._cancelled,
             pool="write",

@@ -158,10 +158,10 @@ class OwnedEntriesModel(QAbstractTableModel):
 
         self._context.run(
             update_entry,
+            self._context.db,
             before.entry_id,
             pool="write",
-            path=self._context.db_path,
-            on_done=lambda stored: self._stored(before, stored),
+            on_done=lambda outcome: self._stored(before, outcome.value),
             on_error=lambda exc, _details: self._rejected(before, exc),
             **{field: value},
         )
@@ -205,10 +205,10 @@ class OwnedEntriesModel(QAbstractTableModel):
 
         self._context.run(
             set_wishlist,
+            self._context.db,
             name,
             1 if wanted else 0,
             pool="write",
-            path=self._context.db_path,
             on_done=lambda _item: self.wishlist_changed.emit(),
             on_error=undo,
         )

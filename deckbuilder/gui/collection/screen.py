@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from card_db.userdb import UserDatabase
 from deckbuilder.gui.collection.completion import CompletionView
 from deckbuilder.gui.collection.delegates import ConditionDelegate, CountDelegate
 from deckbuilder.gui.collection.owned_model import (
@@ -51,16 +52,15 @@ class CollectionSnapshot:
     names: list[str]
 
 
-def read_snapshot(db: Path) -> CollectionSnapshot:
+def read_snapshot(db: UserDatabase) -> CollectionSnapshot:
     """Read the collection, wishlist, completion and card names (worker thread)."""
-    from deckbuilder.services.catalogue import load_catalogue
     from deckbuilder.services.collection import owned_entries, set_completion, wishlist
 
     return CollectionSnapshot(
         owned_entries(db),
         wishlist(db),
         set_completion(db),
-        [r.name for r in load_catalogue(db)],
+        [r.name for r in db.catalogue()],
     )
 
 
@@ -190,7 +190,7 @@ class CollectionScreen(Screen):
         """Read everything again in the background (``keep_table``: not the owned rows)."""
         self.context.run(
             read_snapshot,
-            self.context.db_path,
+            self.context.db,
             on_done=lambda snapshot: self._show(snapshot, keep_table),
             on_error=self.context.error_handler("The collection could not be read"),
         )
@@ -240,12 +240,12 @@ class CollectionScreen(Screen):
 
         self.context.run(
             add_rows,
+            self.context.db,
             rows,
-            self.context.db_path,
             "added by hand",
             pool="write",
-            on_done=lambda copies: (self.context.collection_changed.emit(),
-                                    self.context.status.emit(f"Added {copies} copies")),
+            on_done=lambda added: (self.context.collection_changed.emit(),
+                                   self.context.status.emit(f"Added {added.value} copies")),
             on_error=self.context.error_handler("The cards were not added"),
         )
 
@@ -275,10 +275,10 @@ class CollectionScreen(Screen):
 
         def remove_all(db):
             for entry in entries:
-                remove_entry(entry.entry_id, db)
+                remove_entry(db, entry.entry_id)
 
         self.context.run(
-            remove_all, self.context.db_path, pool="write",
+            remove_all, self.context.db, pool="write",
             on_done=lambda _r: self.context.collection_changed.emit(),
             on_error=self.context.error_handler("The entries were not removed"),
         )
@@ -288,10 +288,10 @@ class CollectionScreen(Screen):
 
         def wish_all(db):
             for name in names:
-                set_wishlist(name, 1, path=db)
+                set_wishlist(db, name, 1)
 
         self.context.run(
-            wish_all, self.context.db_path, pool="write",
+            wish_all, self.context.db, pool="write",
             on_done=lambda _r: (self._changed_here(), self.side_tabs.setCurrentIndex(1)),
             on_error=self.context.error_handler("The wishlist was not changed"),
         )
@@ -321,7 +321,7 @@ class CollectionScreen(Screen):
         from deckbuilder.services.collection import export_collection_csv
 
         self.context.run(
-            export_collection_csv, Path(file), self.context.db_path,
+            export_collection_csv, self.context.db, Path(file),
             on_done=lambda rows: self.context.status.emit(f"Wrote {rows} rows to {file}"),
             on_error=self.context.error_handler("The collection was not exported"),
         )

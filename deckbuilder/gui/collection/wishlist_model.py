@@ -79,11 +79,11 @@ class WishlistModel(RowTableModel):
 
         self._context.run(
             set_wishlist,
+            self._context.db,
             after.name,
             after.quantity,
             after.notes,
             pool="write",
-            path=self._context.db_path,
             on_done=lambda _item: self.changed.emit(),
             on_error=failed,
         )

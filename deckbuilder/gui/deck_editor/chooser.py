@@ -66,7 +66,7 @@ class DeckChooser(QComboBox):
     def reload_saved(self) -> None:
         from deckbuilder.services.decks import list_decks
 
-        self.context.run(list_decks, self.context.db_path, on_done=self._saved_loaded,
+        self.context.run(list_decks, self.context.db, on_done=self._saved_loaded,
                          on_error=lambda *_: None)
 
     def _saved_loaded(self, decks) -> None:
@@ -147,7 +147,7 @@ class DeckChooser(QComboBox):
             if not isValid(document):
                 return None
             deck, catalogue = document.snapshot(), document.catalogue
-        return self.context.run(load_play_deck, source.kind, source.key, self.context.db_path,
+        return self.context.run(load_play_deck, source.kind, source.key, self.context.db,
                                 deck, catalogue, on_done=on_done, on_error=on_error)
 
 

@@ -10,7 +10,6 @@ itself is pure and runs on every edit.
 from __future__ import annotations
 
 from dataclasses import dataclass
-from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
@@ -24,6 +23,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from card_db.userdb import UserDatabase
 from deckbuilder.deck.ownership import Need, to_acquire
 from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.row_model import RowTableModel
@@ -39,11 +39,11 @@ class CollectionCounts:
     used_elsewhere: dict[str, int]
 
 
-def read_counts(db: Path, deck_name: str | None) -> CollectionCounts:
+def read_counts(db: UserDatabase, deck_name: str | None) -> CollectionCounts:
     """Read the counts (worker thread); ``deck_name`` is left out of the usage."""
     from deckbuilder.services.collection import deck_usage, owned_counts
 
-    return CollectionCounts(owned_counts(db), deck_usage(deck_name, db))
+    return CollectionCounts(owned_counts(db), deck_usage(db, deck_name))
 
 
 class NeedsModel(RowTableModel):
@@ -126,7 +126,7 @@ class NeedsPanel(QWidget):
             return
         self._loading = True
         self.context.run(
-            read_counts, self.context.db_path, self.document.saved_name,
+            read_counts, self.context.db, self.document.saved_name,
             on_done=self._loaded, on_error=self._failed,
         )
 
@@ -171,13 +171,13 @@ class NeedsPanel(QWidget):
             return
         note = f"for {self.document.title}"
 
-        def wish(db: Path) -> int:
+        def wish(db: UserDatabase) -> int:
             for name, count in wanted:
-                set_wishlist(name, count, note, db)
+                set_wishlist(db, name, count, note)
             return len(wanted)
 
         self.context.run(
-            wish, self.context.db_path, pool="write",
+            wish, self.context.db, pool="write",
             on_done=lambda n: (self.context.collection_changed.emit(),
                                self.context.status.emit(f"{n} cards added to the wishlist")),
             on_error=self.context.error_handler("The wishlist was not changed"),

@@ -83,7 +83,7 @@ class OpenDeckDialog(QDialog):
     def reload(self) -> None:
         from deckbuilder.services.decks import list_decks
 
-        self.context.run(list_decks, self.context.db_path, on_done=self.show_saved,
+        self.context.run(list_decks, self.context.db, on_done=self.show_saved,
                          on_error=self.context.error_handler("The saved decks could not be read"))
 
     def show_saved(self, decks: list[SavedDeck]) -> None:

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from card_db.catalogue import Catalogue
+from card_db.userdb import UserDatabase
 from deckbuilder.deck.model import MAIN, DeckList
 from deckbuilder.gui.deck_editor import files
 from deckbuilder.gui.deck_editor.document import DeckDocument
@@ -43,10 +44,8 @@ from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 
 
-def load_catalogue_from(db: Path) -> Catalogue:
-    from deckbuilder.services.catalogue import load_catalogue
-
-    return load_catalogue(db)
+def load_catalogue_from(db: UserDatabase) -> Catalogue:
+    return db.catalogue()
 
 
 class DeckEditorScreen(Screen):
@@ -150,11 +149,11 @@ class DeckEditorScreen(Screen):
     def catalogue(self) -> Catalogue:
         """The card catalogue (read now if the background read has not finished)."""
         if self._catalogue is None:
-            self._catalogue = load_catalogue_from(self.context.db_path)
+            self._catalogue = load_catalogue_from(self.context.db)
         return self._catalogue
 
     def reload_catalogue(self) -> None:
-        self.context.run(load_catalogue_from, self.context.db_path,
+        self.context.run(load_catalogue_from, self.context.db,
                          on_done=self._catalogue_loaded)
 
     def _catalogue_loaded(self, catalogue: Catalogue) -> None:
@@ -165,7 +164,7 @@ class DeckEditorScreen(Screen):
     def _refresh_saved_names(self) -> None:
         from deckbuilder.services.decks import list_decks
 
-        self.context.run(list_decks, self.context.db_path,
+        self.context.run(list_decks, self.context.db,
                          on_done=lambda decks: setattr(self, "saved_names",
                                                        {d.name for d in decks}),
                          on_error=lambda *_: None)
@@ -354,7 +353,7 @@ class DeckEditorScreen(Screen):
             self.recent.remove(RecentDeck(SAVED, name))
             self.context.report_error("The deck could not be opened", exc)
 
-        self.context.run(load_deck, name, self.context.db_path, on_done=opened, on_error=failed)
+        self.context.run(load_deck, self.context.db, name, on_done=opened, on_error=failed)
 
     def open_file(self, path: str | Path | None = None, belongs: bool = True) -> None:
         """Open the deck file at ``path`` (asks with a file dialog if ``None``).
@@ -429,7 +428,7 @@ class DeckEditorScreen(Screen):
         """Delete the saved deck ``name`` (an open copy stays open, as unsaved)."""
         from deckbuilder.services.decks import delete_deck
 
-        def done(_deleted: bool) -> None:
+        def done(_changes) -> None:
             for document in self.documents():
                 if document.saved_name == name:
                     document.saved_name = None
@@ -439,7 +438,7 @@ class DeckEditorScreen(Screen):
             if then is not None:
                 then()
 
-        self.context.run(delete_deck, name, self.context.db_path, pool="write", on_done=done,
+        self.context.run(delete_deck, self.context.db, name, pool="write", on_done=done,
                          on_error=self.context.error_handler("The deck was not deleted"))
 
     # -- saving ---------------------------------------------------------------------------------
@@ -496,7 +495,7 @@ class DeckEditorScreen(Screen):
                 on_saved()
 
         self.context.run(
-            files.save_deck_everywhere, document.snapshot(), self.context.db_path,
+            files.save_deck_everywhere, document.snapshot(), self.context.db,
             document.catalogue, previous, target, pool="write", on_done=saved,
             on_error=self.context.error_handler("The deck was not saved"),
         )
@@ -559,7 +558,7 @@ class DeckEditorScreen(Screen):
         self.context.settings.setValue("deck-editor/folder", str(target.parent))
         self.context.run(
             files.write_deck, document.snapshot(), target, deck_format, document.catalogue,
-            self.context.db_path,
+            self.context.db,
             on_done=lambda written: self.context.status.emit(f"Exported to {written}"),
             on_error=self.context.error_handler("The deck was not exported"),
         )

@@ -1,0 +1,142 @@
+"""The one handle on the user's database: opened once, then passed to every service.
+
+:meth:`UserDatabase.open` creates the database or upgrades it (Alembic migrations,
+backup first) and resynchronises the bundled card data when it changed; this is the
+only place the migration version is checked. Reads then use :mod:`sqlite3`
+(:meth:`UserDatabase.read`), so read-only commands never import SQLAlchemy; writes
+use a SQLModel session (:meth:`UserDatabase.session`). The card catalogue is loaded
+once and kept (:meth:`UserDatabase.catalogue`) until a write says that cards changed
+(:meth:`UserDatabase.forget_catalogue`).
+
+This module imports both :mod:`card_db.database` and :mod:`card_db.sync`, so neither
+of those needs the other's import.
+"""
+
+from __future__ import annotations
+
+import sqlite3
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
+from pathlib import Path
+
+from card_db.catalogue import Catalogue
+from card_db.checklist import bundled_data_hash
+from card_db.database import (
+    DatabaseError,
+    current_revision,
+    head_revision,
+    make_engine,
+    stored_bundled_hash,
+    upgrade_schema,
+    user_db_path,
+)
+from card_db.reader import load_records
+
+
+def ensure_database(path: Path | None = None) -> Path:
+    """Create or upgrade the user database and sync the bundled cards; returns its path.
+
+    ``path`` defaults to :func:`card_db.database.user_db_path`. Raises
+    :class:`card_db.database.DatabaseError` if the file is not a database, or cannot
+    be created, backed up or upgraded. A failed upgrade leaves the backup copy beside
+    the file. An up-to-date database is checked with :mod:`sqlite3` only.
+    """
+    path = Path(path) if path else user_db_path()
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except OSError as exc:
+        raise DatabaseError(f"cannot create the folder for {path}: {exc}") from exc
+    if current_revision(path) != head_revision():
+        upgrade_schema(path)
+    if stored_bundled_hash(path) != bundled_data_hash():
+        from card_db.sync import sync_bundled_cards  # lazy: start-up time (imports SQLModel)
+
+        sync_bundled_cards(path)
+    return path
+
+
+class UserDatabase:
+    """The user's database file, known to be up to date (see :meth:`open`).
+
+    ``path`` is the file. Thread-safe: each :meth:`read` and :meth:`session` opens its
+    own connection, the SQLAlchemy engine is made once, and the cached catalogue is
+    swapped under a lock. Call :meth:`close` (or use ``with``) to release the engine.
+    """
+
+    def __init__(self, path: Path):
+        """Wrap ``path`` as it is: no creation or upgrade (use :meth:`open` for that)."""
+        self.path = Path(path)
+        self._lock = threading.Lock()
+        self._catalogue: Catalogue | None = None
+        self._engine = None
+
+    @classmethod
+    def open(cls, path: Path | None = None) -> UserDatabase:
+        """The handle on ``path`` (default: :func:`card_db.database.user_db_path`),
+        created, upgraded and synced first by :func:`ensure_database` (same errors)."""
+        return cls(ensure_database(path))
+
+    def __repr__(self) -> str:
+        return f"UserDatabase({str(self.path)!r})"
+
+    def __enter__(self) -> UserDatabase:
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        self.close()
+
+    # -- reading ------------------------------------------------------------------------
+
+    def connect(self) -> sqlite3.Connection:
+        """A new read-only :mod:`sqlite3` connection; the caller closes it."""
+        return sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+
+    @contextmanager
+    def read(self) -> Iterator[sqlite3.Connection]:
+        """A read-only :mod:`sqlite3` connection, closed when the block ends."""
+        conn = self.connect()
+        try:
+            yield conn
+        finally:
+            conn.close()
+
+    def catalogue(self) -> Catalogue:
+        """Every card in the database, loaded on first use and kept until
+        :meth:`forget_catalogue`."""
+        with self._lock:
+            if self._catalogue is None:
+                with self.read() as conn:
+                    self._catalogue = Catalogue(load_records(conn))
+            return self._catalogue
+
+    def forget_catalogue(self) -> None:
+        """Drop the cached catalogue (card rows changed); the next call reloads it."""
+        with self._lock:
+            self._catalogue = None
+
+    # -- writing ------------------------------------------------------------------------
+
+    @contextmanager
+    def session(self) -> Iterator:
+        """A SQLModel ``Session`` on the database, foreign keys enforced.
+
+        The caller commits; leaving the block without committing rolls back.
+        """
+        from sqlmodel import Session  # lazy: start-up time (SQLAlchemy only for writes)
+
+        with Session(self._get_engine()) as session:
+            yield session
+
+    def _get_engine(self):
+        with self._lock:
+            if self._engine is None:
+                self._engine = make_engine(self.path)
+            return self._engine
+
+    def close(self) -> None:
+        """Release the engine's connections (the handle stays usable; it reconnects)."""
+        with self._lock:
+            engine, self._engine = self._engine, None
+        if engine is not None:
+            engine.dispose()

@@ -1,0 +1,45 @@
+"""The user database of one ``deckbuilder`` run, opened on first use.
+
+``cli`` (:mod:`deckbuilder.cli.main`) stores the ``--db`` path in ``ctx.obj``; a
+command that needs the database calls :func:`user_db`, which opens the handle once
+(creating or upgrading the file if needed) and closes it when the run ends. Commands
+that never call it (``--help``, ``--version``) never touch the database.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from pathlib import Path
+from typing import TYPE_CHECKING
+
+import click
+
+if TYPE_CHECKING:
+    from card_db.userdb import UserDatabase
+
+
+@dataclass
+class CliState:
+    """What the root command passes down: the ``--db`` path (``None``: the default
+    location) and the handle once opened."""
+
+    db_path: Path | None = None
+    db: UserDatabase | None = None
+
+
+def user_db(ctx: click.Context | None = None) -> UserDatabase:
+    """The run's :class:`~card_db.userdb.UserDatabase`, opened on first call.
+
+    ``ctx`` defaults to the current click context. Raises
+    :class:`card_db.database.DatabaseError` if the database cannot be opened.
+    """
+    root = (ctx or click.get_current_context()).find_root()
+    if not isinstance(root.obj, CliState):
+        root.obj = CliState()
+    state = root.obj
+    if state.db is None:
+        from card_db.userdb import UserDatabase  # lazy: start-up time (--help never opens it)
+
+        state.db = UserDatabase.open(state.db_path)
+        root.call_on_close(state.db.close)
+    return state.db
