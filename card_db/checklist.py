@@ -53,6 +53,7 @@ from pathlib import Path
 from typing import Any, NamedTuple
 
 from card_db.abilities import parse_abilities
+from card_db.names import fold_name
 from card_db.records import (
     ALWAYS_PERMANENT,
     CHARACTERISTIC_FIELDS,
@@ -139,10 +140,6 @@ def slugify(name: str) -> str:
 def record_key(record: CardRecord) -> str:
     """The stable key of a bundled card: the slug of its name (see :func:`slugify`)."""
     return slugify(record.name)
-
-
-def _fold_name(name: str) -> str:
-    return " ".join(name.replace("\u2019", "'").casefold().split())
 
 
 # ------------------------------------------------------------------ decoding input
@@ -654,7 +651,7 @@ def _parse_records(
     for raw in raws:
         key, record = _parse_row(raw, label, affiliations)
         fields = _Fields(raw, label)
-        folded = _fold_name(record.name)
+        folded = fold_name(record.name)
         if folded in names:
             raise fields.fail("name", f"{record.name!r} is already on line {names[folded]}")
         if key in keys:
@@ -916,7 +913,7 @@ def load_bundled_rows() -> list[ChecklistRow]:
     names: dict[str, str] = {}
     keys: dict[str, str] = {}
     for key, record, line, label in parsed:
-        folded = _fold_name(record.name)
+        folded = fold_name(record.name)
         for seen, value, what in ((names, folded, "name"), (keys, key, "key")):
             if value in seen and seen[value] != label:
                 msg = f"{what}: {value!r} is also in {seen[value]}"

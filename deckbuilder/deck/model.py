@@ -23,6 +23,8 @@ from collections.abc import Iterable, Iterator, Mapping
 from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
+from card_db.names import fold_name
+
 if TYPE_CHECKING:
     from card_db.catalogue import Catalogue
     from card_db.records import CardRecord
@@ -41,13 +43,6 @@ MAX_TOTAL_CARDS = 10_000
 
 _FORBIDDEN_CATEGORIES = frozenset({"Cc", "Cs", "Zl", "Zp"})
 _NONCHARACTERS = frozenset({"\ufffe", "\uffff"})
-
-
-def fold_name(name: str) -> str:
-    """The matching key of a card name: case-folded, runs of spaces collapsed and the
-    typographic apostrophe read as ``'``. The same rule as :class:`card_db.catalogue.Catalogue`.
-    """
-    return " ".join(name.replace("\u2019", "'").casefold().split())
 
 
 def bad_character(text: str, *, allow: str = "") -> str | None:

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from card_db.names import names_match
 from card_db.records import DOMINIONS, CardRecord, CardType
 from deckbuilder.gui.browser.detail import CardDetailPane
 from deckbuilder.gui.browser.model import COLUMNS, CardTableModel
@@ -192,7 +193,7 @@ class BrowserScreen(Screen):
         """Select the card called ``name`` among the results; returns whether found."""
         for row in range(self.model.rowCount()):
             record = self.model.record_at(row)
-            if record is not None and record.name.casefold() == name.casefold():
+            if record is not None and names_match(record.name, name):
                 self.select_row(row)
                 return True
         return False
