@@ -13,6 +13,7 @@ from PySide6.QtCore import QByteArray, QSize
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QTabWidget, QWidget
 
+from deckbuilder.gui.about import AboutDialog
 from deckbuilder.gui.context import AppContext
 from deckbuilder.gui.screens import Screen, ScreenSpec, registered_screens
 
@@ -192,8 +193,6 @@ class MainWindow(QMainWindow):
             browser.focus_search()
 
     def show_about(self) -> QWidget:
-        from deckbuilder.gui.about import AboutDialog
-
         dialog = AboutDialog(self.context, self)
         dialog.open()
         return dialog
