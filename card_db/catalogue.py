@@ -55,7 +55,7 @@ class Catalogue:
 
     def suggest(self, name: str, limit: int = 3, cutoff: float = 60.0) -> list[str]:
         """Up to ``limit`` known names closest to ``name`` (rapidfuzz WRatio >= ``cutoff``)."""
-        from rapidfuzz import fuzz, process
+        from rapidfuzz import fuzz, process  # lazy: only for "did you mean", off start-up
 
         folded = {fold_name(r.name): r.name for r in self._records}
         matches = process.extract(
