@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from card_db.abilities import Ability
+from card_db.abilities import Ability, parse_sentence
 from card_db.catalogue import Catalogue
 from card_db.names import fold_name, names_match, reference_key, refers_to
 from card_db.records import CardRecord, CardType
@@ -72,3 +72,12 @@ def test_engine_matches_references_with_the_article_rule():
     )
     assert counters(counterer, flash)
     assert not counters(counterer, _card("Amnesiac", CardType.FLASH))
+
+
+def test_ability_parser_names_sites_by_the_rule():
+    sites = frozenset({"Charlotte's Tower", "The Erasure"})
+    ability = parse_sentence("+2 versus Charlotte\u2019s  Tower", sites)
+    assert (ability.kind, ability.target, ability.target_kind) == (
+        "versus_sites", "Charlotte's Tower", "site"
+    )
+    assert parse_sentence("May hold the  erasure alone", sites).target == "The Erasure"
