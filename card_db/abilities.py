@@ -24,6 +24,8 @@ from collections.abc import Iterable
 from dataclasses import asdict, dataclass
 from functools import lru_cache
 
+from card_db.names import fold_name
+
 KINDS = ("versus_sites", "versus", "may_hold_alone", "allies_for", "counters")
 
 _ORDINALS = {"first": 1, "second": 2, "third": 3, "fourth": 4, "fifth": 5}
@@ -88,8 +90,9 @@ def _singular(word: str) -> str:
 
 @lru_cache(maxsize=8)
 def _folded_sites(site_names: frozenset[str]) -> dict[str, str]:
-    """Site names by case-folded name (cached: a checklist parses against one set)."""
-    return {name.casefold(): name for name in sorted(site_names)}
+    """Site names by :func:`card_db.names.fold_name` key (cached: a checklist parses against
+    one set)."""
+    return {fold_name(name): name for name in sorted(site_names)}
 
 
 def _site_target(y: str, site_names: frozenset[str]) -> tuple[str, str] | None:
@@ -100,7 +103,7 @@ def _site_target(y: str, site_names: frozenset[str]) -> tuple[str, str] | None:
     lowered = y.casefold()
     if y in site_names:
         return y, "site"
-    if named := _folded_sites(site_names).get(lowered):
+    if named := _folded_sites(site_names).get(fold_name(y)):
         return named, "site"
     words = lowered.split()
     if words and words[-1] in ("site", "sites"):
@@ -150,7 +153,7 @@ def parse_sentence(
         return Ability("allies_for", int(m.group(1)), target, kind, s)
     if m := _HOLD_ALONE.fullmatch(s):
         y = m.group(1).strip()
-        named = y if y in site_names else _folded_sites(site_names).get(y.casefold(), y)
+        named = y if y in site_names else _folded_sites(site_names).get(fold_name(y), y)
         return Ability("may_hold_alone", 0, named, "site", s)
     if m := _VERSUS.fullmatch(s):
         amount, y = int(m.group(1)), m.group(2).strip()

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Iterator
 
 from card_db.errors import UserError
+from card_db.names import fold_name
 from card_db.records import CardRecord
 
 
@@ -26,16 +27,12 @@ class UnknownCardError(UserError, LookupError):
         self.suggestions = suggestions
 
 
-def _fold(name: str) -> str:
-    return " ".join(name.replace("\u2019", "'").casefold().split())
-
-
 class Catalogue:
-    """Cards by name. Names match case-insensitively and ignoring repeated spaces."""
+    """Cards by name. Names match by :func:`card_db.names.fold_name`."""
 
     def __init__(self, records: Iterable[CardRecord]):
         self._records = list(records)
-        self._by_folded = {_fold(r.name): r for r in self._records}
+        self._by_folded = {fold_name(r.name): r for r in self._records}
 
     def __len__(self) -> int:
         return len(self._records)
@@ -44,11 +41,11 @@ class Catalogue:
         return iter(self._records)
 
     def __contains__(self, name: object) -> bool:
-        return isinstance(name, str) and _fold(name) in self._by_folded
+        return isinstance(name, str) and fold_name(name) in self._by_folded
 
     def get(self, name: str) -> CardRecord | None:
         """The card called ``name``, or ``None``."""
-        return self._by_folded.get(_fold(name))
+        return self._by_folded.get(fold_name(name))
 
     def resolve(self, name: str) -> CardRecord:
         """The card called ``name``; raises :class:`UnknownCardError` with suggestions."""
@@ -59,10 +56,10 @@ class Catalogue:
 
     def suggest(self, name: str, limit: int = 3, cutoff: float = 60.0) -> list[str]:
         """Up to ``limit`` known names closest to ``name`` (rapidfuzz WRatio >= ``cutoff``)."""
-        from rapidfuzz import fuzz, process
+        from rapidfuzz import fuzz, process  # lazy: only for "did you mean", off start-up
 
-        folded = {_fold(r.name): r.name for r in self._records}
+        folded = {fold_name(r.name): r.name for r in self._records}
         matches = process.extract(
-            _fold(name), list(folded), scorer=fuzz.WRatio, limit=limit, score_cutoff=cutoff
+            fold_name(name), list(folded), scorer=fuzz.WRatio, limit=limit, score_cutoff=cutoff
         )
         return [folded[m[0]] for m in matches]

@@ -22,6 +22,7 @@ from card_db.models import (
     Meta,
     record_columns,
 )
+from card_db.names import fold_name
 from card_db.records import CardRecord
 
 
@@ -76,10 +77,10 @@ def upsert_records(
     aff_ids = _affiliation_ids(session, {a for _, r in pairs for a in r.affiliations})
     cards = session.exec(select(Card)).all()
     by_key = {c.key: c for c in cards}
-    by_name = {c.name.casefold(): c for c in cards}
+    by_name = {fold_name(c.name): c for c in cards}
     added = updated = 0
     for key, record in pairs:
-        card = by_key.get(key) or by_name.get(record.name.casefold())
+        card = by_key.get(key) or by_name.get(fold_name(record.name))
         if card is not None and origin == "bundled" and card.origin == "user":
             continue  # the user's own import of this card wins over the app's data
         columns = record_columns(record)

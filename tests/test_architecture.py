@@ -269,6 +269,116 @@ def test_layers_keep_their_import_contract(contract, project):
     assert not found, f"{contract.name}:\n  " + "\n  ".join(found)
 
 
+# --- No import cycles ----------------------------------------------------------------
+
+
+def _project_module(target: str, modules: dict[str, Module]) -> str | None:
+    """The project module an import of ``target`` names (``pkg.mod.func`` -> ``pkg.mod``)."""
+    parts = target.split(".")
+    for end in range(len(parts), 0, -1):
+        name = ".".join(parts[:end])
+        if name in modules:
+            return name
+    return None
+
+
+def dependency_edges(modules: dict[str, Module]) -> dict[str, dict[str, list[ImportRef]]]:
+    """Module -> imported project module -> the imports that make the edge.
+
+    Every import counts: at module level, inside functions and under ``TYPE_CHECKING``
+    (a cycle hidden by a lazy import is still a cycle). An import of one's own package
+    (``from app.pkg import x`` inside ``app.pkg.mod``) is not an edge.
+    """
+    edges: dict[str, dict[str, list[ImportRef]]] = {}
+    for module in modules.values():
+        for ref in module.imports:
+            target = _project_module(ref.target, modules)
+            if target is None or target == module.name or module.name.startswith(target + "."):
+                continue
+            edges.setdefault(module.name, {}).setdefault(target, []).append(ref)
+    return edges
+
+
+def _strongly_connected(edges: dict[str, dict[str, list[ImportRef]]]) -> list[list[str]]:
+    """The groups of modules that import each other, directly or not (Tarjan, iterative)."""
+    index: dict[str, int] = {}
+    low: dict[str, int] = {}
+    stack: list[str] = []
+    on_stack: set[str] = set()
+    groups: list[list[str]] = []
+    for root in sorted(edges):
+        if root in index:
+            continue
+        work = [(root, iter(sorted(edges.get(root, {}))))]
+        index[root] = low[root] = len(index)
+        stack.append(root)
+        on_stack.add(root)
+        while work:
+            node, children = work[-1]
+            child = next(children, None)
+            if child is not None:
+                if child not in index:
+                    index[child] = low[child] = len(index)
+                    stack.append(child)
+                    on_stack.add(child)
+                    work.append((child, iter(sorted(edges.get(child, {})))))
+                elif child in on_stack:
+                    low[node] = min(low[node], index[child])
+                continue
+            work.pop()
+            if work:
+                low[work[-1][0]] = min(low[work[-1][0]], low[node])
+            if low[node] == index[node]:
+                group = []
+                while True:
+                    member = stack.pop()
+                    on_stack.discard(member)
+                    group.append(member)
+                    if member == node:
+                        break
+                if len(group) > 1:
+                    groups.append(sorted(group))
+    return sorted(groups)
+
+
+def _shortest_cycle(start: str, group: set[str], edges) -> list[str]:
+    """The shortest path of imports from ``start`` back to itself inside ``group``."""
+    paths = {start: [start]}
+    queue = [start]
+    while queue:
+        current = queue.pop(0)
+        for target in sorted(edges.get(current, {})):
+            if target == start:
+                return [*paths[current], start]
+            if target in group and target not in paths:
+                paths[target] = [*paths[current], target]
+                queue.append(target)
+    raise AssertionError(f"no cycle through {start}")  # a strongly connected group has one
+
+
+def import_cycles(modules: dict[str, Module], root: Path = ROOT) -> list[str]:
+    """One message per group of modules that import each other: a cycle through them
+    and the ``file:line`` of each import on it."""
+    edges = dependency_edges(modules)
+    found = []
+    for group in _strongly_connected(edges):
+        cycle = _shortest_cycle(group[0], set(group), edges)
+        lines = [f"cycle {' -> '.join(cycle)}"]
+        if len(group) > len(cycle) - 1:
+            lines[0] += f" (among {', '.join(group)})"
+        for source, target in zip(cycle, cycle[1:], strict=False):
+            where = ", ".join(sorted({_where(ref, root) for ref in edges[source][target]}))
+            lines.append(f"    {source} imports {target} at {where}")
+        found.append("\n".join(lines))
+    return found
+
+
+def test_no_import_cycles(project):
+    """No module imports itself through others, counting lazy and TYPE_CHECKING imports."""
+    found = import_cycles(project)
+    assert not found, "import cycles:\n  " + "\n  ".join(found)
+
+
 # --- What Python really loads --------------------------------------------------------
 
 RUNTIME_CHECKS = {
@@ -423,6 +533,38 @@ def test_package_init_runs_when_a_submodule_is_imported(tmp_path):
     assert message.startswith("app/pure/rules.py:1: imports app.data.plain, which loads sqlalchemy")
 
 
+def test_cycle_check_sees_lazy_and_type_checking_imports(tmp_path):
+    modules = _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/a.py": "from app import b\n",
+        "app/b.py": """\
+            from typing import TYPE_CHECKING
+
+            if TYPE_CHECKING:
+                from app.c import C
+
+            def later():
+                from app.a import thing
+            """,
+        "app/c.py": "import app.b\n",
+        "app/d.py": "from app import a\n",
+    })
+    assert import_cycles(modules, tmp_path) == [
+        "cycle app.a -> app.b -> app.a (among app.a, app.b, app.c)\n"
+        "    app.a imports app.b at app/a.py:1\n"
+        "    app.b imports app.a at app/b.py:7",
+    ]
+
+
+def test_cycle_check_accepts_a_package_importing_its_modules(tmp_path):
+    modules = _write(tmp_path, {
+        "app/__init__.py": "from app.tool import run\n",
+        "app/tool.py": "from app.helpers import x\n",
+        "app/helpers.py": "import os\n",
+    })
+    assert import_cycles(modules, tmp_path) == []
+
+
 def _iter_scope_files(scope: Iterable[str]) -> Iterator[Path]:
     for entry in scope:
         path = ROOT / entry
@@ -436,7 +578,7 @@ def test_every_project_module_parses_and_is_scanned(project):
 
 def test_gui_application_id_names_the_desktop_file():
     """Wayland desktops match windows to the .desktop file by the application id."""
-    from deckbuilder.gui.app import APPLICATION_ID
+    from deckbuilder.gui.application import APPLICATION_ID
 
     root = Path(__file__).resolve().parents[1]
     assert (root / "packaging" / "linux" / f"{APPLICATION_ID}.desktop").is_file()

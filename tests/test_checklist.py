@@ -1,6 +1,6 @@
 """Checklist reading and writing: the format, every validation rule, bad input, round trips.
 
-Source: the checklist format in ``card_db/checklist.py``; the rules it enforces come
+Source: the checklist format in the ``card_db/checklist`` package; the rules it enforces come
 from the rulebook ("Types of Cards", "Permanents and Instants", "Border Sites and
 Adjacency", "Affiliations", "Unique Cards", "Deck Construction").
 """
@@ -17,11 +17,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from card_db import checklist
 from card_db.abilities import parse_abilities
 from card_db.checklist import (
     COLUMNS,
     ChecklistError,
+    bundled,
     bundled_data_hash,
     checklist_text,
     load_affiliations,
@@ -518,9 +518,9 @@ def test_any_valid_checklist_round_trips(records, fmt):
 
 def _copy_data(tmp_path, monkeypatch):
     data = tmp_path / "data"
-    shutil.copytree(checklist.DATA_DIR, data)
-    monkeypatch.setattr(checklist, "DATA_DIR", data)
-    monkeypatch.setattr(checklist, "AFFILIATIONS_FILE", data / "affiliations.csv")
+    shutil.copytree(bundled.DATA_DIR, data)
+    monkeypatch.setattr(bundled, "DATA_DIR", data)
+    monkeypatch.setattr(bundled, "AFFILIATIONS_FILE", data / "affiliations.csv")
     return data
 
 

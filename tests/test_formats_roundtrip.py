@@ -8,8 +8,9 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from card_db.names import fold_name
 from deckbuilder import formats
-from deckbuilder.deck.model import DeckList, fold_name
+from deckbuilder.deck.model import DeckList
 
 READABLE = formats.names(readable_only=True)
 

@@ -24,6 +24,7 @@ from dataclasses import dataclass, field
 from typing import TYPE_CHECKING, NamedTuple
 
 from card_db.errors import UserError
+from card_db.names import fold_name
 
 if TYPE_CHECKING:
     from card_db.catalogue import Catalogue
@@ -48,13 +49,6 @@ _NONCHARACTERS = frozenset({"\ufffe", "\uffff"})
 class DeckListError(UserError, ValueError):
     """A name, count or notes a deck list cannot hold (too long, a forbidden character,
     a count outside 1..:data:`MAX_COUNT`, too many cards). The message says which."""
-
-
-def fold_name(name: str) -> str:
-    """The matching key of a card name: case-folded, runs of spaces collapsed and the
-    typographic apostrophe read as ``'``. The same rule as :class:`card_db.catalogue.Catalogue`.
-    """
-    return " ".join(name.replace("\u2019", "'").casefold().split())
 
 
 def bad_character(text: str, *, allow: str = "") -> str | None:

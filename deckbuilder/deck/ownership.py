@@ -2,7 +2,7 @@
 
 Pure Python: the caller passes the counts (``deckbuilder.services.collection``
 provides ``owned_counts()`` and ``deck_usage(exclude_deck)`` from the database).
-Card names match by :func:`deckbuilder.deck.model.fold_name`.
+Card names match by :func:`card_db.names.fold_name`.
 """
 
 from __future__ import annotations
@@ -10,7 +10,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from dataclasses import dataclass
 
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList, fold_name
+from card_db.names import fold_name
+from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
 
 
 @dataclass(frozen=True)

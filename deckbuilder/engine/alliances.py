@@ -14,8 +14,9 @@ from __future__ import annotations
 from collections.abc import Collection, Sequence
 from dataclasses import dataclass
 
+from card_db.names import fold_name
 from card_db.records import CardRecord, CardType
-from deckbuilder.engine.cards import dominion_mask, fold_name, prime
+from deckbuilder.engine.cards import dominion_mask, prime
 from deckbuilder.engine.deck import condition_met_by
 from deckbuilder.engine.errors import RuleError
 

@@ -69,18 +69,6 @@ def is_male(record: CardRecord) -> bool:
     return record.gender in (Gender.MALE, Gender.BOTH)
 
 
-def fold_name(name: str) -> str:
-    """A card name for comparisons: case-folded, curly apostrophes straightened,
-    spaces collapsed and a leading "the" dropped ("the Erasure" names "Erasure")."""
-    folded = " ".join(name.replace("\u2019", "'").casefold().split())
-    return folded[4:] if folded.startswith("the ") else folded
-
-
-def names_match(a: str, b: str) -> bool:
-    """True if two card names name the same card (see :func:`fold_name`)."""
-    return fold_name(a) == fold_name(b)
-
-
 def describe(record: CardRecord) -> str:
     """A short readable label for logs, e.g. ``"Judith (Prime 7, Magic 4)"``."""
     if record.card_type is CardType.CHARACTER:

@@ -23,8 +23,9 @@ from __future__ import annotations
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 
+from card_db.names import refers_to
 from card_db.records import CardRecord
-from deckbuilder.engine.cards import names_match, prime, strength
+from deckbuilder.engine.cards import prime, strength
 
 
 @dataclass(frozen=True, slots=True)
@@ -52,7 +53,7 @@ def versus_bonus(record: CardRecord, opponents: Sequence[CardRecord]) -> int:
         if a.target_kind == "affiliation":
             hit = any(o.has_affiliation(a.target) for o in opponents)
         else:
-            hit = any(names_match(a.target, o.name) for o in opponents)
+            hit = any(refers_to(a.target, o.name) for o in opponents)
         if hit and (best is None or a.amount > best):
             best = a.amount
     return best or 0

@@ -11,12 +11,12 @@ character is active and unpivoted).
 
 from __future__ import annotations
 
+from card_db.names import refers_to
 from card_db.records import CardRecord
-from deckbuilder.engine.cards import names_match
 
 
 def counters(counterer: CardRecord, played: CardRecord) -> bool:
     """True if ``counterer`` has a "Counters P" power naming ``played``."""
     return any(
-        a.kind == "counters" and names_match(a.target, played.name) for a in counterer.abilities
+        a.kind == "counters" and refers_to(a.target, played.name) for a in counterer.abilities
     )

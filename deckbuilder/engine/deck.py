@@ -16,15 +16,14 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 
+from card_db.names import fold_name, refers_to
 from card_db.records import CardRecord, CardType
 from deckbuilder.engine.cards import (
     dominion_mask,
-    fold_name,
     is_female,
     is_maestro,
     is_male,
     magic,
-    names_match,
     prime,
     resistance,
     strength,
@@ -49,7 +48,7 @@ def condition_met_by(kind: str, target: str, record: CardRecord) -> bool:
     if kind == "affiliation":
         return record.has_affiliation(target)
     if kind == "card":
-        return names_match(target, record.name)
+        return refers_to(target, record.name)
     return False
 
 

@@ -27,12 +27,12 @@ import random
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
+from card_db.names import fold_name
 from card_db.records import CardRecord, CardType
 from deckbuilder.engine import alliances
 from deckbuilder.engine.cards import (
     describe,
     dominion_mask,
-    fold_name,
     is_character,
     is_site,
     resistance,

@@ -25,8 +25,9 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from card_db.abilities import Ability
+from card_db.names import reference_key, refers_to
 from card_db.records import CardRecord
-from deckbuilder.engine.cards import fold_name, is_maestro, magic, names_match
+from deckbuilder.engine.cards import is_maestro, magic
 
 
 def versus_site_applies(ability: Ability, site: CardRecord) -> bool:
@@ -38,7 +39,7 @@ def versus_site_applies(ability: Ability, site: CardRecord) -> bool:
     """
     kind = ability.target_kind
     if kind == "site":
-        return names_match(ability.target, site.name)
+        return refers_to(ability.target, site.name)
     if kind == "dominion":
         return ability.target.isdigit() and int(ability.target) in site.dominions
     if kind == "border":
@@ -61,9 +62,9 @@ def site_bonus(ally: CardRecord, site: CardRecord) -> int:
 
 def may_hold_alone(ally: CardRecord, site: CardRecord) -> bool:
     """True if the Ally's text says "May hold Y alone" with Y naming ``site``."""
-    wanted = fold_name(site.name)
+    wanted = reference_key(site.name)
     return any(
-        a.kind == "may_hold_alone" and fold_name(a.target) == wanted for a in ally.abilities
+        a.kind == "may_hold_alone" and reference_key(a.target) == wanted for a in ally.abilities
     )
 
 

@@ -22,6 +22,9 @@ Reading never needs the catalogue; :func:`resolve_deck` checks the names afterwa
 and raises :class:`UnknownCardsError` listing every unknown name with its line and
 closest matches. Malformed input always raises :class:`DeckFormatError`.
 Modules are imported on first use, so reading a text deck never imports reportlab.
+
+Not a deck format: the collection CSV (owned copies) is
+:mod:`deckbuilder.formats.collection_csv`.
 """
 
 from __future__ import annotations

@@ -12,6 +12,7 @@ from __future__ import annotations
 import codecs
 import re
 
+from card_db.names import fold_name
 from deckbuilder.deck.model import (
     MAIN,
     MAX_COUNT,
@@ -21,7 +22,6 @@ from deckbuilder.deck.model import (
     DeckList,
     bad_character,
     clean_name,
-    fold_name,
 )
 from deckbuilder.formats.errors import DeckFormatError
 

@@ -14,7 +14,8 @@ from collections.abc import Mapping
 from typing import TYPE_CHECKING
 
 from card_db.catalogue import Catalogue
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList, DeckListError, fold_name
+from card_db.names import fold_name
+from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList, DeckListError
 from deckbuilder.deck.resolve import UnknownCardsError, UnknownName
 
 if TYPE_CHECKING:

@@ -1,7 +1,6 @@
 """Starting the desktop app: ``deckbuilder`` with no arguments calls :func:`run`.
 
-Start-up: create the ``QApplication`` (names for ``QSettings``, the app icon, a
-style that follows the system's light or dark palette), make sure the user
+Start-up: create the ``QApplication`` (:mod:`deckbuilder.gui.application`), make sure the user
 database is up to date (off the GUI thread, behind a progress dialog, when it must
 be created, migrated or resynchronised with the app's card data), then show the
 main window. Errors become dialogs (:mod:`deckbuilder.gui.errors`).
@@ -16,39 +15,31 @@ import os
 import sys
 from pathlib import Path
 
-ORGANISATION = "Imajica Deck Builder"
-APPLICATION = "Imajica Deck Builder"
-#: The freedesktop application id: the .desktop and metainfo files in packaging/linux/ use it.
-APPLICATION_ID = "io.github.imajica_deckbuilder.ImajicaDeckBuilder"
+from PySide6.QtCore import QEventLoop, Qt, QTimer
+from PySide6.QtWidgets import QMessageBox, QProgressDialog
 
-
-def _qapplication():
-    from PySide6.QtWidgets import QApplication
-
-    app = QApplication.instance()
-    if app is None:
-        app = QApplication(sys.argv[:1])
-    return app
-
-
-def configure_application(app) -> None:
-    """Names (for ``QSettings``), window icon and style of the application."""
-    from deckbuilder.gui.images import app_icon
-    from deckbuilder.gui.style import apply_style
-
-    app.setOrganizationName(ORGANISATION)
-    app.setApplicationName(APPLICATION)
-    app.setApplicationDisplayName(APPLICATION)
-    app.setDesktopFileName(APPLICATION_ID)
-    app.setWindowIcon(app_icon())
-    apply_style(app)
+from card_db.checklist import bundled_data_hash
+from card_db.database import (
+    DatabaseError,
+    current_revision,
+    head_revision,
+    stored_bundled_hash,
+    user_db_path,
+)
+from card_db.userdb import UserDatabase
+from deckbuilder.gui.application import (
+    APPLICATION,
+    configure_application,
+    create_main_window,
+    has_display,
+    qapplication,
+)
+from deckbuilder.gui.errors import describe_error, install_excepthook
+from deckbuilder.gui.tasks import TaskRunner
 
 
 def database_needs_work(path: Path) -> bool:
     """True if opening ``path`` means creating, migrating or resyncing it (slow)."""
-    from card_db.checklist import bundled_data_hash
-    from card_db.database import DatabaseError, current_revision, head_revision, stored_bundled_hash
-
     try:
         if current_revision(path) != head_revision():
             return True
@@ -64,13 +55,6 @@ def prepare_database(parent=None, path: Path | None = None):
     Raises what :meth:`card_db.userdb.UserDatabase.open` raises
     (:class:`card_db.database.DatabaseError` with a message for the user).
     """
-    from PySide6.QtCore import QEventLoop, Qt, QTimer
-    from PySide6.QtWidgets import QProgressDialog
-
-    from card_db.database import user_db_path
-    from card_db.userdb import UserDatabase
-    from deckbuilder.gui.tasks import TaskRunner
-
     path = Path(path) if path else user_db_path()
     if not database_needs_work(path):
         return UserDatabase(path)  # just checked: up to date, so no second check
@@ -103,19 +87,9 @@ def prepare_database(parent=None, path: Path | None = None):
 
 def _warm_up() -> None:
     """Import the database layers used by searches and writes (in a worker thread)."""
-    import sqlmodel  # noqa: F401
+    import sqlmodel  # noqa: F401  # lazy: loaded in a worker thread, off the start-up path
 
-    import card_db.search.execute  # noqa: F401
-
-
-def create_main_window(db, specs=None):
-    """A context on ``db`` (a :class:`~card_db.userdb.UserDatabase`, or the path of an
-    up-to-date database) and a main window with every registered screen (not shown)."""
-    from deckbuilder.gui.context import AppContext
-    from deckbuilder.gui.main_window import MainWindow
-
-    context = AppContext(db)
-    return MainWindow(context, specs)
+    import card_db.search.execute  # noqa: F401  # lazy: loaded in a worker thread
 
 
 def run(screenshot_dir: str | None = None, db_path: Path | None = None) -> int:
@@ -126,7 +100,7 @@ def run(screenshot_dir: str | None = None, db_path: Path | None = None) -> int:
     a screen could not be rendered).
     """
     if screenshot_dir is not None:
-        from deckbuilder.gui.screenshots import write_screenshots
+        from deckbuilder.gui.screenshots import write_screenshots  # lazy: --screenshot only
 
         return write_screenshots(Path(screenshot_dir))
     if not os.environ.get("QT_QPA_PLATFORM") and not has_display():
@@ -137,13 +111,8 @@ def run(screenshot_dir: str | None = None, db_path: Path | None = None) -> int:
             file=sys.stderr,
         )
         return 1
-    app = _qapplication()
+    app = qapplication()
     configure_application(app)
-    from PySide6.QtCore import QTimer
-    from PySide6.QtWidgets import QMessageBox
-
-    from deckbuilder.gui.errors import describe_error, install_excepthook
-
     previous_hook = install_excepthook()
     try:
         try:
@@ -164,9 +133,3 @@ def run(screenshot_dir: str | None = None, db_path: Path | None = None) -> int:
     finally:
         sys.excepthook = previous_hook
 
-
-def has_display() -> bool:
-    """Whether a windowing system is available (always on macOS and Windows)."""
-    if sys.platform in ("darwin", "win32"):
-        return True
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))

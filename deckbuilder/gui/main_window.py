@@ -9,12 +9,14 @@ current screen's search box, or the browser's.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QByteArray, QSize
+from PySide6.QtCore import QSize
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QTabWidget, QWidget
 
+from deckbuilder.gui.about import AboutDialog
 from deckbuilder.gui.context import AppContext
 from deckbuilder.gui.screens import Screen, ScreenSpec, registered_screens
+from deckbuilder.gui.settings import WINDOW_GEOMETRY, WINDOW_SCREEN, WINDOW_STATE
 
 DEFAULT_SIZE = QSize(1280, 800)
 APP_TITLE = "Imajica Deck Builder"
@@ -80,7 +82,7 @@ class MainWindow(QMainWindow):
         self.undo_group.setActiveStack(screen.undo_stack() if screen else None)
         self._update_actions()
         if screen is not None:
-            self.context.settings.setValue("window/screen", screen.key)
+            WINDOW_SCREEN.write(self.context.settings, screen.key)
             screen.activated()
 
     def _undo_stack_changed(self, screen: Screen, stack) -> None:
@@ -192,8 +194,6 @@ class MainWindow(QMainWindow):
             browser.focus_search()
 
     def show_about(self) -> QWidget:
-        from deckbuilder.gui.about import AboutDialog
-
         dialog = AboutDialog(self.context, self)
         dialog.open()
         return dialog
@@ -202,22 +202,22 @@ class MainWindow(QMainWindow):
 
     def _restore(self) -> None:
         settings = self.context.settings
-        geometry = settings.value("window/geometry")
-        if not (isinstance(geometry, QByteArray) and self.restoreGeometry(geometry)):
+        geometry = WINDOW_GEOMETRY.read(settings)
+        if not (geometry is not None and self.restoreGeometry(geometry)):
             self.resize(DEFAULT_SIZE)
-        state = settings.value("window/state")
-        if isinstance(state, QByteArray):
+        state = WINDOW_STATE.read(settings)
+        if state is not None:
             self.restoreState(state)
         for screen in self.screens.values():
             screen.restore_state(settings)
-        last = settings.value("window/screen")
-        if isinstance(last, str) and last in self.screens:
+        last = WINDOW_SCREEN.read(settings)
+        if last in self.screens:
             self.tabs.setCurrentWidget(self.screens[last])
 
     def save_settings(self) -> None:
         settings = self.context.settings
-        settings.setValue("window/geometry", self.saveGeometry())
-        settings.setValue("window/state", self.saveState())
+        WINDOW_GEOMETRY.write(settings, self.saveGeometry())
+        WINDOW_STATE.write(settings, self.saveState())
         for screen in self.screens.values():
             screen.save_state(settings)
         settings.sync()

@@ -18,7 +18,7 @@ from __future__ import annotations
 import importlib
 from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QSettings, Signal
 from PySide6.QtGui import QAction, QUndoStack
@@ -26,7 +26,6 @@ from PySide6.QtWidgets import QWidget
 
 if TYPE_CHECKING:
     from deckbuilder.gui.context import AppContext
-    from deckbuilder.gui.main_window import MainWindow
 
 #: Modules that register screens, imported in this order by :func:`registered_screens`.
 SCREEN_MODULES = (
@@ -40,6 +39,18 @@ SCREEN_MODULES = (
 
 #: File-menu commands a screen may handle (see :meth:`Screen.can`).
 DOCUMENT_ACTIONS = ("open", "save", "save_as")
+
+
+class ScreenHost(Protocol):
+    """What a screen may ask of the window holding it (the main window is one)."""
+
+    def screen(self, key: str) -> Screen | None:
+        """The screen registered as ``key``, or ``None`` if the window has none."""
+        ...
+
+    def show_screen(self, key: str) -> Screen:
+        """Make the screen ``key`` the visible tab and return it (``KeyError`` if absent)."""
+        ...
 
 
 class Screen(QWidget):
@@ -60,7 +71,7 @@ class Screen(QWidget):
         super().__init__(parent)
         self.context = context
 
-    def connect_screens(self, window: MainWindow) -> None:
+    def connect_screens(self, window: ScreenHost) -> None:
         """Called once every screen exists, to connect to the others (``window.screen(key)``)."""
 
     def start(self) -> None:

@@ -18,10 +18,18 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from PySide6.QtCore import QCoreApplication, qInstallMessageHandler
+from PySide6.QtCore import QCoreApplication, QEventLoop, qInstallMessageHandler
+from PySide6.QtWidgets import QApplication
 
 from card_db.records import Condition
 from card_db.userdb import UserDatabase
+from deckbuilder.gui.application import (
+    configure_application,
+    create_main_window,
+    has_display,
+    qapplication,
+)
+from deckbuilder.services.collection import CollectionRow, add_rows, set_wishlist
 
 SIZE = (1280, 800)
 
@@ -50,8 +58,6 @@ def seed_demo_collection(db: UserDatabase) -> None:
     Deterministic: about two cards in three of each set, in a few conditions and
     places, some offered for trade, and three wanted cards.
     """
-    from deckbuilder.services.collection import CollectionRow, add_rows, set_wishlist
-
     conditions = list(Condition)
     places = ["Binder 1", "Binder 2", "Deck box", ""]
     rows = []
@@ -78,8 +84,6 @@ def seed_demo_collection(db: UserDatabase) -> None:
 
 def settle(window, timeout: float = 20.0) -> None:
     """Process events until no background work is left and nothing more arrives."""
-    from PySide6.QtCore import QCoreApplication, QEventLoop
-
     app = QCoreApplication.instance()
     deadline = time.perf_counter() + timeout
     quiet = 0
@@ -97,13 +101,9 @@ def write_screenshots(folder: Path, keys: list[str] | None = None) -> int:
     ``keys`` limits the screens (default: all that name a screenshot). Returns 0,
     or 1 if an error was reported while rendering (the message goes to stderr).
     """
-    from PySide6.QtWidgets import QApplication
-
-    from deckbuilder.gui.app import _qapplication, configure_application, has_display
-
     if QApplication.instance() is None and not has_display():
         os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    app = _qapplication()
+    app = qapplication()
     configure_application(app)
     folder.mkdir(parents=True, exist_ok=True)
     errors: list[str] = []
@@ -132,8 +132,6 @@ def _quiet_offscreen_warnings(kind, context, message: str) -> None:
 def _render(folder: Path, keys: list[str] | None, errors: list[str]) -> None:
     with tempfile.TemporaryDirectory(prefix="deckbuilder-screens-") as tmp, \
             _demo_environment(Path(tmp)) as path:
-        from deckbuilder.gui.app import create_main_window
-
         db = UserDatabase.open(path)
         seed_demo_collection(db)
         window = create_main_window(db)

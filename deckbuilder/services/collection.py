@@ -1,15 +1,11 @@
-"""The user's collection: owned copies, wishlist, and the collection CSV format.
+"""The user's collection: owned copies and wishlist.
 
-Collection CSV columns (header required): ``name,quantity,condition,location,notes,for_trade``.
-``condition`` is one of the :class:`card_db.records.Condition` names (Mint, Near Mint,
-Lightly Played, Moderately Played, Heavily Played, Damaged; case-insensitive, with the
-usual abbreviations M, NM, LP, MP, HP, D). An import is all-or-nothing.
+Files in the collection CSV format (:mod:`deckbuilder.formats.collection_csv`) are
+imported and exported here. An import is all-or-nothing.
 """
 
 from __future__ import annotations
 
-import csv
-import io
 from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import datetime
@@ -21,60 +17,15 @@ from card_db.errors import UserError
 from card_db.reader import owned_counts as _owned_counts
 from card_db.records import CardRecord, Condition
 from card_db.userdb import UserDatabase
+from deckbuilder.formats.collection_csv import (
+    MAX_QUANTITY,
+    CollectionFileError,
+    CollectionRow,
+    parse_condition,
+    read_collection_csv,
+    write_collection_csv,
+)
 from deckbuilder.services.changes import Changes, Outcome, Reversal
-
-COLUMNS = ("name", "quantity", "condition", "location", "notes", "for_trade")
-MAX_QUANTITY = 100_000
-_ABBREVIATIONS = {
-    "m": Condition.MINT,
-    "nm": Condition.NEAR_MINT,
-    "lp": Condition.LIGHTLY_PLAYED,
-    "mp": Condition.MODERATELY_PLAYED,
-    "hp": Condition.HEAVILY_PLAYED,
-    "d": Condition.DAMAGED,
-    "dmg": Condition.DAMAGED,
-}
-
-
-class CollectionFileError(UserError, ValueError):
-    """A bad collection file: ``path``, 1-based ``line`` and ``column``, ``message``."""
-
-    def __init__(self, path: str, line: int, column: int | str, message: str):
-        super().__init__(message, file=path, line=line, column=column)  # type: ignore[arg-type]
-        self.path = path
-
-
-class ConditionError(UserError, ValueError):
-    """Text that names no card condition; the message lists the valid ones."""
-
-
-@dataclass(frozen=True)
-class CollectionRow:
-    """One row of owned copies: card name, quantity, condition, location, notes, for-trade count."""
-
-    name: str
-    quantity: int
-    condition: Condition = Condition.NEAR_MINT
-    location: str = ""
-    notes: str = ""
-    for_trade: int = 0
-
-
-def parse_condition(text: str) -> Condition:
-    """A condition from its name or abbreviation; raises ValueError naming the valid ones."""
-    cleaned = " ".join(text.strip().split()).casefold()
-    if not cleaned:
-        return Condition.NEAR_MINT
-    for condition in Condition:
-        if condition.value.casefold() == cleaned:
-            return condition
-    if cleaned in _ABBREVIATIONS:
-        return _ABBREVIATIONS[cleaned]
-    valid = ", ".join(c.value for c in Condition)
-    raise ConditionError(
-        f"unknown condition {text!r} (use one of: {valid})",
-        suggestions=[c.value for c in Condition],
-    )
 
 
 def owned_counts(db: UserDatabase) -> dict[str, int]:
@@ -95,91 +46,6 @@ def deck_usage(db: UserDatabase, exclude_deck: str | None = None) -> dict[str, i
             (exclude_deck,),
         ).fetchall()
     return dict(rows)
-
-
-def _int_field(value: str, column: str, low: int, high: int) -> int:
-    text = value.strip()
-    if not text:
-        return low if column == "for_trade" else 1
-    try:
-        number = int(text)
-    except ValueError:
-        raise ValueError(f"{column}: expected a whole number, got {value!r}") from None
-    if not low <= number <= high:
-        raise ValueError(f"{column}: {number} is outside {low}..{high}")
-    return number
-
-
-def read_collection_csv(path: Path) -> list[CollectionRow]:
-    """Parse a collection CSV file; raises :class:`CollectionFileError` on any bad row."""
-    label = str(path)
-    try:
-        raw = Path(path).read_bytes()
-    except OSError as exc:
-        raise CollectionFileError(label, 0, 0, f"cannot read file: {exc.strerror}") from exc
-    try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise CollectionFileError(label, line, 0, "not UTF-8 text") from exc
-    if "\x00" in text:
-        raise CollectionFileError(label, 1, 0, "binary data, not a CSV file")
-    return parse_collection_rows(text, label)
-
-
-def parse_collection_rows(text: str, label: str) -> list[CollectionRow]:
-    """Parse collection CSV ``text``; ``label`` names the source in errors."""
-    reader = csv.reader(io.StringIO(text))
-    try:
-        header = next(reader)
-    except StopIteration:
-        raise CollectionFileError(label, 1, 1, "empty file: expected a header row") from None
-    except csv.Error as exc:
-        raise CollectionFileError(label, 1, 1, f"malformed CSV: {exc}") from exc
-    names = [h.strip().casefold() for h in header]
-    if "name" not in names:
-        raise CollectionFileError(label, 1, 1, f"header must include 'name' (columns: {COLUMNS})")
-    unknown = [h for h in names if h not in COLUMNS]
-    if unknown:
-        col = names.index(unknown[0]) + 1
-        raise CollectionFileError(label, 1, col, f"unknown column {unknown[0]!r}")
-    rows = []
-    try:
-        for values in reader:
-            if not any(v.strip() for v in values):
-                continue
-            rows.append(_row(values, names, label, reader.line_num))
-    except csv.Error as exc:
-        raise CollectionFileError(label, reader.line_num, 1, f"malformed CSV: {exc}") from exc
-    return rows
-
-
-def _row(values: list[str], names: list[str], label: str, line: int) -> CollectionRow:
-    if len(values) > len(names):
-        raise CollectionFileError(label, line, len(names) + 1, "more fields than the header")
-    fields = dict(zip(names, values + [""] * (len(names) - len(values)), strict=True))
-    column = 1
-    try:
-        column = names.index("name") + 1
-        name = fields["name"].strip()
-        if not name:
-            raise ValueError("name: empty")
-        column = names.index("quantity") + 1 if "quantity" in names else column
-        quantity = _int_field(fields.get("quantity", ""), "quantity", 0, MAX_QUANTITY)
-        column = names.index("condition") + 1 if "condition" in names else column
-        condition = parse_condition(fields.get("condition", ""))
-        column = names.index("for_trade") + 1 if "for_trade" in names else column
-        for_trade = _int_field(fields.get("for_trade", ""), "for_trade", 0, MAX_QUANTITY)
-    except ValueError as exc:
-        raise CollectionFileError(label, line, column, str(exc)) from None
-    return CollectionRow(
-        name,
-        quantity,
-        condition,
-        fields.get("location", "").strip(),
-        fields.get("notes", "").strip(),
-        for_trade,
-    )
 
 
 def _resolve_all(rows: list[CollectionRow], catalogue: Catalogue, label: str) -> list[CardRecord]:
@@ -266,12 +132,7 @@ def collection_rows(db: UserDatabase) -> list[CollectionRow]:
 def export_collection_csv(db: UserDatabase, file: Path) -> int:
     """Write the collection as CSV (the import format); returns the rows written."""
     rows = collection_rows(db)
-    buffer = io.StringIO()
-    writer = csv.writer(buffer, lineterminator="\n")
-    writer.writerow(COLUMNS)
-    for r in rows:
-        writer.writerow([r.name, r.quantity, r.condition.value, r.location, r.notes, r.for_trade])
-    Path(file).write_text(buffer.getvalue(), encoding="utf-8")
+    Path(file).write_text(write_collection_csv(rows), encoding="utf-8")
     return len(rows)
 
 

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from card_db.names import names_match
 from card_db.records import DOMINIONS, CardRecord, CardType
 from deckbuilder.gui.browser.detail import CardDetailPane
 from deckbuilder.gui.browser.model import COLUMNS, CardTableModel
@@ -32,7 +33,7 @@ from deckbuilder.gui.browser.views import (
     placeholder_pixmap,
 )
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
-from deckbuilder.gui.settings import restore_header, restore_splitter
+from deckbuilder.gui.settings import BROWSER_VIEW, restore_header, restore_splitter
 
 #: Dominion quick filter: label -> value for ``d:`` (None: any).
 DOMINION_CHOICES = [("Any Dominion", None)] + [(f"Dominion {d}", d) for d in DOMINIONS] + [
@@ -167,7 +168,7 @@ class BrowserScreen(Screen):
         row = self.current_row()
         self.stack.setCurrentIndex(which)
         (self.table_action if which == TABLE else self.grid_action).setChecked(True)
-        self.context.settings.setValue("browser/view", which)
+        BROWSER_VIEW.write(self.context.settings, which)
         if row >= 0:
             self.select_row(row)
 
@@ -192,7 +193,7 @@ class BrowserScreen(Screen):
         """Select the card called ``name`` among the results; returns whether found."""
         for row in range(self.model.rowCount()):
             record = self.model.record_at(row)
-            if record is not None and record.name.casefold() == name.casefold():
+            if record is not None and names_match(record.name, name):
                 self.select_row(row)
                 return True
         return False
@@ -288,8 +289,7 @@ class BrowserScreen(Screen):
     def restore_state(self, settings) -> None:
         restore_splitter(settings, self.splitter, "browser")
         restore_header(settings, self.table.horizontalHeader(), "browser-table")
-        view = settings.value("browser/view", TABLE)
-        self.set_view(GRID if str(view) == str(GRID) else TABLE)
+        self.set_view(GRID if BROWSER_VIEW.read(settings) == GRID else TABLE)
 
     def prepare_screenshot(self) -> None:
         self.set_view(TABLE)

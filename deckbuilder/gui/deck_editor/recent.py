@@ -1,4 +1,4 @@
-"""Recent decks, remembered in ``QSettings`` (``deck-editor/recent``).
+"""Recent decks, remembered in the setting :data:`deckbuilder.gui.settings.RECENT_DECKS`.
 
 An entry is a saved deck (by name, in the user's database) or a deck file (by path),
 most recent first, at most :data:`MAX_RECENT`.
@@ -11,8 +11,9 @@ from pathlib import Path
 
 from PySide6.QtCore import QSettings
 
+from deckbuilder.gui.settings import RECENT_DECKS
+
 MAX_RECENT = 10
-KEY = "deck-editor/recent"
 SAVED, FILE = "saved", "file"
 
 
@@ -45,14 +46,11 @@ class RecentDecks:
         self.settings = settings
 
     def entries(self) -> list[RecentDeck]:
-        raw = self.settings.value(KEY, [])
-        if isinstance(raw, str):
-            raw = [raw]
-        decoded = (RecentDeck.decode(item) for item in (raw or []))
+        decoded = (RecentDeck.decode(item) for item in RECENT_DECKS.read(self.settings))
         return [entry for entry in decoded if entry is not None][:MAX_RECENT]
 
     def _store(self, entries: list[RecentDeck]) -> None:
-        self.settings.setValue(KEY, [entry.encode() for entry in entries[:MAX_RECENT]])
+        RECENT_DECKS.write(self.settings, [entry.encode() for entry in entries[:MAX_RECENT]])
 
     def add(self, entry: RecentDeck) -> None:
         """Put ``entry`` first (once)."""

@@ -40,6 +40,7 @@ from deckbuilder.gui.deck_editor.editor import DeckEditor
 from deckbuilder.gui.deck_editor.recent import FILE, SAVED, RecentDeck, RecentDecks
 from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
+from deckbuilder.gui.settings import DECK_FOLDER, SPLITTERS
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 
@@ -213,7 +214,7 @@ class DeckEditorScreen(Screen):
     def _remember_splitter(self, editor: DeckEditor, key: str) -> None:
         state = getattr(editor, key).saveState()
         self._splitter_states[key] = state
-        self.context.settings.setValue(f"splitters/deck-editor-{key}", state)
+        SPLITTERS.at(f"deck-editor-{key}").write(self.context.settings, state)
 
     def _document_changed(self, editor: DeckEditor) -> None:
         index = self.tabs.indexOf(editor)
@@ -369,7 +370,7 @@ class DeckEditorScreen(Screen):
                 return
             path = chosen
         path = Path(path)
-        self.context.settings.setValue("deck-editor/folder", str(path.parent))
+        DECK_FOLDER.write(self.context.settings, str(path.parent))
         if belongs:
             index = self._find(path=path)
             if index >= 0:
@@ -414,7 +415,7 @@ class DeckEditorScreen(Screen):
         clear.triggered.connect(self.recent.clear)
 
     def _last_folder(self) -> str:
-        return str(self.context.settings.value("deck-editor/folder", str(Path.home())))
+        return DECK_FOLDER.read(self.context.settings) or str(Path.home())
 
     def _confirm_delete(self, name: str, dialog) -> None:
         box = QMessageBox(QMessageBox.Icon.Question, "Delete Deck",
@@ -522,7 +523,7 @@ class DeckEditorScreen(Screen):
             return False
         deck_format = deck_format or formats.by_extension(path)
         target = files.with_extension(path, deck_format)
-        self.context.settings.setValue("deck-editor/folder", str(target.parent))
+        DECK_FOLDER.write(self.context.settings, str(target.parent))
         return self.save(document, target)
 
     def save_and_wait(self, documents: list[DeckDocument]) -> bool:
@@ -555,7 +556,7 @@ class DeckEditorScreen(Screen):
             self.context.report_error("The deck was not exported", exc)
             return
         target = files.with_extension(path, deck_format)
-        self.context.settings.setValue("deck-editor/folder", str(target.parent))
+        DECK_FOLDER.write(self.context.settings, str(target.parent))
         self.context.run(
             files.write_deck, document.snapshot(), target, deck_format, document.catalogue,
             self.context.db,
@@ -654,7 +655,7 @@ class DeckEditorScreen(Screen):
 
     def restore_state(self, settings) -> None:
         for key in ("splitter", "right"):
-            value = settings.value(f"splitters/deck-editor-{key}")
+            value = SPLITTERS.at(f"deck-editor-{key}").read(settings)
             if value is not None:
                 self._splitter_states[key] = value
 
