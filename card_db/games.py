@@ -584,7 +584,8 @@ def _is_heading(lines: list[str], i: int, markdown: bool) -> bool:
     blank_before = i == 0 or not lines[i - 1].strip()
     blank_after = i + 1 == len(lines) or not lines[i + 1].strip()
     return (bool(line) and len(line) <= 60 and blank_before and blank_after
-            and line[0] not in "-•0123456789" and line[-1] not in ".,;:")
+            and line[0] not in "-•" and line[-1] not in ".;:"
+            and not any(ch.isdigit() or ch == "," for ch in line))
 
 
 def rulebook_sections(text: str, heading: str) -> list[str]:
@@ -592,7 +593,8 @@ def rulebook_sections(text: str, heading: str) -> list[str]:
 
     A section runs from a line that reads ``heading`` (markdown ``#`` and emphasis
     ignored) to the next heading: a ``#`` line in a markdown rulebook, otherwise a short
-    line standing alone between blank lines. The heading line is part of the section.
+    line standing alone between blank lines, with no digit or comma. The heading line is
+    part of the section.
     """
     lines = text.splitlines()
     markdown = any(line.startswith("#") for line in lines)
