@@ -185,6 +185,23 @@ class GameDefinition:
         """The components in the group ``path`` (and its subgroups)."""
         return tuple(c for c in self.components if c.in_group(path))
 
+    def as_dict(self) -> dict[str, Any]:
+        """The shape of ``shelf show --json``: game, publisher, year, players, source
+        (the rulebook), components (name, group, kind, count, source, estimated),
+        total_components, notes."""
+        return {
+            "game": self.name,
+            "publisher": self.publisher.value if self.publisher else None,
+            "year": self.year.value if self.year else None,
+            "players": {"min": self.players.min, "max": self.players.max},
+            "source": self.rulebook,
+            "components": [{"name": c.name, "group": list(c.group), "kind": c.kind,
+                            "count": c.count, "source": c.source.section,
+                            "estimated": list(c.estimated)} for c in self.components],
+            "total_components": self.total_components,
+            "notes": list(self.notes),
+        }
+
     def group_paths(self) -> tuple[tuple[str, ...], ...]:
         """Every group path and its prefixes, in the order they first appear."""
         seen: dict[tuple[str, ...], None] = {}
@@ -266,33 +283,37 @@ def _field_name(path: Sequence[str | int]) -> str:
     return name
 
 
+_HEADER = re.compile(r"^\s*\[\[?\s*([A-Za-z0-9_.-]+)\s*\]\]?\s*(#.*)?$")
+
+
 def _line_of(text: str, path: Sequence[str | int]) -> int | None:
-    """Best effort: the 1-based line of ``path`` in the TOML text, or None."""
+    """Best effort: the 1-based line of the value at ``path`` in the TOML text, or None.
+
+    ``["components", 3, "count"]`` is the ``count =`` line after the fourth
+    ``[[components]]`` header; a table or array entry without a key is its header line.
+    """
     lines = text.splitlines()
-    start, end = 0, len(lines)
+    headers = [i for i, line in enumerate(lines) if _HEADER.match(line)]
+    start, end = 0, headers[0] if headers else len(lines)
     keys = list(path)
-    if keys and isinstance(keys[0], str) and len(keys) > 1:
-        header = re.compile(rf"^\s*\[\[?\s*{re.escape(keys[0])}\s*\]\]?\s*$")
-        index = keys[1] if isinstance(keys[1], int) else 0
-        hits = [i for i, line in enumerate(lines) if header.match(line)]
-        if index >= len(hits):
-            return None
-        start = hits[index]
-        following = [i for i in range(start + 1, len(lines)) if lines[i].lstrip().startswith("[")]
-        end = following[0] if following else len(lines)
-        keys = keys[2:] if isinstance(keys[1], int) else keys[1:]
-        if not keys:
-            return start + 1
-    elif keys:
-        following = [i for i, line in enumerate(lines) if line.lstrip().startswith("[")]
-        end = following[0] if following else len(lines)
+    indexed = len(keys) > 1 and isinstance(keys[1], int)
+    if keys and isinstance(keys[0], str):
+        hits = [i for i in headers if _HEADER.match(lines[i])[1] == keys[0]]
+        if hits:
+            index = keys[1] if indexed else 0
+            if index >= len(hits):
+                return None
+            start = hits[index]
+            end = next((i for i in headers if i > start), len(lines))
+            keys = keys[2:] if indexed else keys[1:]
+            if not keys:
+                return start + 1
     key = next((k for k in keys if isinstance(k, str)), None)
-    if key is None:
-        return None
-    pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
-    for i in range(start, end):
-        if pattern.match(lines[i]):
-            return i + 1
+    if key is not None:
+        pattern = re.compile(rf"^\s*{re.escape(key)}\s*=")
+        for i in range(start, end):
+            if pattern.match(lines[i]):
+                return i + 1
     return start + 1 if start else None
 
 

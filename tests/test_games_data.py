@@ -309,6 +309,26 @@ def test_requirements_must_name_a_real_component():
         parse_game(both)
 
 
+def test_errors_in_tables_and_entries_point_at_their_header():
+    text = MINIMAL.replace("[players]", "[players]\nmood = 1")
+    with pytest.raises(GameFileError) as caught:
+        parse_game(text)
+    assert (caught.value.field, caught.value.line) == ("players.mood", 6)
+    text = MINIMAL + '\n[[requires]]\ncomponent = "Die"\nrule = "Box"\nevidence = "x"\nwhy = "y"\n'
+    with pytest.raises(GameFileError) as caught:
+        parse_game(text)
+    assert (caught.value.field, caught.value.line) == ("requires[0]", 19)
+
+
+def test_show_json_shape():
+    data = parse_game(MINIMAL).as_dict()
+    assert data == {"game": "Tiny", "publisher": None, "year": None,
+                    "players": {"min": 2, "max": 4}, "source": "tiny.txt",
+                    "components": [{"name": "Die", "group": ["Dice"], "kind": "die",
+                                    "count": 2, "source": "Box", "estimated": []}],
+                    "total_components": 2, "notes": []}
+
+
 def test_a_missing_file_is_a_user_error(tmp_path):
     with pytest.raises(GameFileError, match="cannot read"):
         load_game(tmp_path / "none.toml")

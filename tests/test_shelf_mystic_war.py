@@ -44,6 +44,7 @@ def test_a_deal_follows_set_up(players):
     for seat, player in enumerate(table.players, start=1):
         assert player.seat == seat
         assert player.resources == {"Followers": 5, "Mystic Power": 5, "Gold": 5}
+        assert player.disks == {"green": 2, "red": 2, "yellow": 3}
         assert player.wealth == "Content"
         assert len(player.hand) == 2
         assert player.cut and player.cut[-1].type == "RESOURCE"

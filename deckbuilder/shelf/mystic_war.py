@@ -37,6 +37,7 @@ VICTORY_CONDITIONS = ("Victory Condition cards",)
 WHITE_JUDGMENT = "Judgment (white-backed)"
 RESOURCES = ("Followers", "Mystic Power", "Gold")
 STARTING_AMOUNT = 5  # "3.0 Set Up": 5 of each resource
+DISKS = {"green": 2, "red": 2, "yellow": 3}  # "3.0 Set Up": each player's seven disks
 WILD_MAGIC_AMOUNT = 4  # Card Summary: Wild Magic is used as a 4 card
 
 CUT_NOTE = ("The amounts printed on Notoriety, Sorcery, Riches and Dragon cards are not "
@@ -72,9 +73,11 @@ class ActionCard:
 
 @dataclass(frozen=True)
 class PlayerSetup:
-    """One player after set-up; seats are numbered clockwise from 1."""
+    """One player after set-up (a Realm mat each): seats are numbered clockwise from 1;
+    ``disks`` by colour; the extra yellow disk marks ``wealth``."""
 
     seat: int
+    disks: dict[str, int]
     resources: dict[str, int]
     wealth: str
     victory_condition: str
@@ -165,7 +168,7 @@ def deal(game: GameDefinition, players: int, seed: int | None = None) -> MysticW
         hands[seat - 1].append(card)
     resources = dict.fromkeys(RESOURCES, STARTING_AMOUNT)
     setups = tuple(
-        PlayerSetup(seat, dict(resources), wealth_status(resources["Followers"],
+        PlayerSetup(seat, dict(DISKS), dict(resources), wealth_status(resources["Followers"],
                                                          resources["Gold"]),
                     drawn[seat - 1], tuple(hands[seat - 1]), cuts[seat - 1])
         for seat in range(1, players + 1))
