@@ -165,7 +165,6 @@ def test_requirement_numbers_are_in_their_evidence(game):
         needed = r.at_least or r.per_player
         if needed > 1:
             assert _states_number(r.rule.evidence, needed), r.target
-        assert r.why and r.why not in _rulebook(game)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
@@ -181,13 +180,16 @@ def test_contradiction_values_are_what_each_text_says(game):
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.name)
 def test_summaries_are_our_own_words(game):
-    rules = normalise_text(_rulebook(game))
-    for c in game.components:
-        if c.summary:
-            # no run of eight words copied from the rulebook
-            words = c.summary.split()
-            for i in range(len(words) - 7):
-                assert " ".join(words[i:i + 8]) not in rules, c.name
+    rules = normalise_text(_rulebook(game)).casefold()
+    texts = [(c.name, c.summary) for c in game.components if c.summary]
+    texts += [(r.target, r.why) for r in game.requires]
+    texts += [(c.subject, c.why) for c in game.contradictions]
+    assert texts
+    for what, text in texts:
+        # no run of six words copied from the rulebook
+        words = text.casefold().split()
+        for i in range(len(words) - 5):
+            assert " ".join(words[i:i + 6]) not in rules, (what, words[i:i + 6])
 
 
 # --- facts the issue names -------------------------------------------------------------
