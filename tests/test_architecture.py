@@ -62,6 +62,12 @@ CONTRACTS = (
         (*QT, *DATABASE, "deckbuilder.services", "deckbuilder.gui", "deckbuilder.cli"),
     ),
     Contract(
+        "the shelf's games (inventory, Mystic War) are pure Python: no Qt, no database, "
+        "no upper layer",
+        ("deckbuilder/shelf",),
+        (*QT, *DATABASE, "deckbuilder.services", "deckbuilder.gui", "deckbuilder.cli"),
+    ),
+    Contract(
         "deck file formats: no Qt, no SQLAlchemy or SQLModel, no upper layer",
         ("deckbuilder/formats",),
         (*QT, "sqlalchemy", "sqlmodel", "deckbuilder.gui", "deckbuilder.cli"),
@@ -385,6 +391,7 @@ RUNTIME_CHECKS = {
     # scope (package prefixes imported) -> modules that must stay out of sys.modules
     ("deckbuilder.deck", "deckbuilder.engine"):
         (*QT, *DATABASE, "deckbuilder.services", "deckbuilder.gui"),
+    ("deckbuilder.shelf",): (*QT, *DATABASE, "deckbuilder.services", "deckbuilder.gui"),
     ("deckbuilder.formats",): (*QT, "sqlalchemy", "sqlmodel", "deckbuilder.gui"),
     ("deckbuilder.services",): (*QT, "deckbuilder.gui"),
     ("card_db",): ("deckbuilder", *QT),
