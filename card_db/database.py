@@ -20,6 +20,8 @@ from contextlib import contextmanager
 from datetime import UTC, datetime
 from pathlib import Path
 
+from platformdirs import user_data_dir
+
 from card_db.errors import UserError
 
 APP_NAME = "imajica-deckbuilder"
@@ -36,7 +38,6 @@ def user_db_path() -> Path:
     override = os.environ.get("DECKBUILDER_DB")
     if override:
         return Path(override).expanduser()
-    from platformdirs import user_data_dir
 
     return Path(user_data_dir(APP_NAME, appauthor=False)) / DB_FILENAME
 
@@ -82,6 +83,7 @@ def sqlalchemy_url(path: Path) -> str:
 
 def make_engine(path: Path | None = None):
     """A SQLAlchemy engine on the user database, with foreign keys enforced."""
+    # lazy: SQLAlchemy loads only when the database is written
     from sqlalchemy import create_engine, event
 
     engine = create_engine(sqlalchemy_url(path or user_db_path()))
@@ -99,7 +101,7 @@ def open_session(path: Path) -> Iterator:
 
     The caller commits; leaving the block without committing rolls back.
     """
-    from sqlmodel import Session
+    from sqlmodel import Session  # lazy: SQLModel loads only when the database is written
 
     engine = make_engine(path)
     try:
@@ -114,6 +116,7 @@ def upgrade_schema(path: Path, target: str = "head") -> None:
 
     Raises :class:`DatabaseError` if the backup fails; the upgrade then does not run.
     """
+    # lazy: Alembic loads only when a migration runs
     from alembic import command
     from alembic.config import Config
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 from sqlmodel import Session, select
 
+from card_db.checklist import bundled_data_hash, load_affiliations, load_bundled_records, record_key
 from card_db.database import open_session
 from card_db.models import (
     Affiliation,
@@ -122,12 +123,6 @@ def sync_bundled_cards(path: Path) -> tuple[int, int]:
     Returns (added, updated). User tables are untouched; bundled cards that left the
     data files stay in the database (the user's decks may name them).
     """
-    from card_db.checklist import (
-        bundled_data_hash,
-        load_affiliations,
-        load_bundled_records,
-        record_key,
-    )
 
     with open_session(path) as session:
         _sync_affiliations(session, load_affiliations())

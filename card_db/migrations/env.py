@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from alembic import context
+from sqlalchemy import create_engine
 from sqlmodel import SQLModel
 
 import card_db.models  # noqa: F401  (registers the tables on SQLModel.metadata)
@@ -15,7 +16,6 @@ target_metadata = SQLModel.metadata
 def run_migrations() -> None:
     connection = config.attributes.get("connection")
     if connection is None:
-        from sqlalchemy import create_engine
 
         engine = create_engine(config.get_main_option("sqlalchemy.url"))
         with engine.begin() as conn:

@@ -8,6 +8,14 @@ import click
 
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import handles_errors
+from deckbuilder.services.collection import (
+    CollectionRow,
+    add_rows,
+    export_collection_csv,
+    import_collection_csv,
+    missing_cards,
+    parse_condition,
+)
 
 
 @click.group()
@@ -29,7 +37,6 @@ def collection() -> None:
 @handles_errors
 def add(name: str, qty: int, condition: str, location: str, notes: str) -> None:
     """Add QTY copies of the card NAME to the collection."""
-    from deckbuilder.services.collection import CollectionRow, add_rows, parse_condition
 
     row = CollectionRow(name, qty, parse_condition(condition), location, notes)
     add_rows(user_db(), [row], label="command line")
@@ -41,7 +48,6 @@ def add(name: str, qty: int, condition: str, location: str, notes: str) -> None:
 @handles_errors
 def import_(file: str) -> None:
     """Add owned copies from a collection CSV (all-or-nothing)."""
-    from deckbuilder.services.collection import import_collection_csv
 
     copies = import_collection_csv(user_db(), Path(file)).value
     click.echo(f"{file}: {copies} copies added")
@@ -52,7 +58,6 @@ def import_(file: str) -> None:
 @handles_errors
 def export(file: str) -> None:
     """Write the collection as CSV (name,quantity,condition,location,notes,for_trade)."""
-    from deckbuilder.services.collection import export_collection_csv
 
     rows = export_collection_csv(user_db(), Path(file))
     click.echo(f"wrote {rows} rows to {file}")
@@ -63,7 +68,6 @@ def export(file: str) -> None:
 @handles_errors
 def missing(set_filter: str) -> None:
     """List the cards you own no copy of, by set."""
-    from deckbuilder.services.collection import missing_cards
 
     wanted = set_filter.casefold()
     records = [r for r in missing_cards(user_db()) if wanted in r.set_name.casefold()]

@@ -12,14 +12,26 @@ import sys
 
 import click
 
+from card_db.catalogue import UnknownCardError
+from deckbuilder import formats
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import EXIT_BAD_INPUT, fail, handles_errors
+from deckbuilder.deck.edits import add_cards
+from deckbuilder.deck.edits import remove as remove_copies
+from deckbuilder.deck.legality import validate as check
+from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
+from deckbuilder.deck.ownership import to_acquire
+from deckbuilder.deck.resolve import UnknownCardsError, resolve_deck
+from deckbuilder.deck.stats import deck_stats
+from deckbuilder.formats import DeckFormatError, read_file
+from deckbuilder.presentation import ESTIMATED_MARK, ESTIMATED_NOTE
+from deckbuilder.services.collection import deck_usage, owned_counts
+from deckbuilder.services.deck_sources import edit_deck_file
 
 EXIT_ILLEGAL = 1
 
 
 def _read(file: str):
-    from deckbuilder.formats import DeckFormatError, read_file
 
     try:
         return read_file(file)
@@ -29,7 +41,6 @@ def _read(file: str):
 
 def _resolved(file: str):
     """(resolved deck, catalogue) for ``file``; exits 2 on a bad file or unknown card."""
-    from deckbuilder.deck.resolve import UnknownCardsError, resolve_deck
 
     deck_list = _read(file)
     catalogue = user_db().catalogue()
@@ -58,7 +69,6 @@ def validate(file: str, as_json: bool, starter: bool) -> None:
 
     Exit 0 if legal, 1 if illegal, 2 if FILE cannot be read or names an unknown card.
     """
-    from deckbuilder.deck.legality import validate as check
 
     deck_list, catalogue = _resolved(file)
     report = check(deck_list, catalogue, starter=starter)
@@ -88,7 +98,6 @@ def validate(file: str, as_json: bool, starter: bool) -> None:
 def convert(source: str, target: str, to_format: str | None, player: str | None) -> None:
     """Convert deck file SOURCE to TARGET. Card names are checked against the catalogue
     and written in its spelling."""
-    from deckbuilder import formats
 
     try:
         out_format = formats.get(to_format) if to_format else formats.by_extension(target)
@@ -97,6 +106,7 @@ def convert(source: str, target: str, to_format: str | None, player: str | None)
     deck_list, catalogue = _resolved(source)
     options: dict = {"player": player} if out_format.name == "pdf" and player is not None else {}
     if out_format.name == "png":
+        # lazy: Pillow loads only for a PNG export
         from deckbuilder.formats.png import DEFAULT_CELL_WIDTH
         from deckbuilder.services.images import scan_faces
 
@@ -113,8 +123,6 @@ def convert(source: str, target: str, to_format: str | None, player: str | None)
 def stats(file: str, as_json: bool) -> None:
     """Statistics of FILE's main deck: types, Dominions, Prime curve, Magic, Strength,
     Characters needed to secure its Sites, permanents and instants."""
-    from deckbuilder.deck.stats import deck_stats
-    from deckbuilder.presentation import ESTIMATED_MARK, ESTIMATED_NOTE
 
     deck_list, catalogue = _resolved(file)
     result = deck_stats(deck_list, catalogue)
@@ -172,8 +180,6 @@ def stats(file: str, as_json: bool) -> None:
 @handles_errors
 def needs(file: str, other_decks: bool, no_sideboard: bool, as_json: bool) -> None:
     """List the cards of FILE you do not own enough copies of (a buy or trade list)."""
-    from deckbuilder.deck.ownership import to_acquire
-    from deckbuilder.services.collection import deck_usage, owned_counts
 
     deck_list, _ = _resolved(file)
     db = user_db()
@@ -197,7 +203,6 @@ def needs(file: str, other_decks: bool, no_sideboard: bool, as_json: bool) -> No
 
 
 def _zone(side: bool) -> str:
-    from deckbuilder.deck.model import MAIN, SIDEBOARD
 
     return SIDEBOARD if side else MAIN
 
@@ -205,9 +210,6 @@ def _zone(side: bool) -> str:
 def _edit_file(file: str, make_edit, card: str, zone: str) -> None:
     """Do ``make_edit`` on FILE in place (see ``services.deck_sources.edit_deck_file``)
     and print what changed; exits 2 if the file cannot be read or nothing changed."""
-    from deckbuilder.deck.model import SIDEBOARD, DeckList
-    from deckbuilder.formats import DeckFormatError
-    from deckbuilder.services.deck_sources import edit_deck_file
 
     where = "the sideboard" if zone == SIDEBOARD else "the main deck"
     try:
@@ -233,7 +235,6 @@ def add(file: str, name: str, count: int, side: bool) -> None:
 
     NAME is matched against the catalogue (exit 2 with the closest names if unknown).
     """
-    from deckbuilder.deck.edits import add_cards
 
     card = user_db().catalogue().resolve(name).name
     zone = _zone(side)
@@ -250,8 +251,6 @@ def add(file: str, name: str, count: int, side: bool) -> None:
 def remove(file: str, name: str, count: int, side: bool) -> None:
     """Remove up to COUNT copies of the card NAME from deck file FILE, rewritten in its
     own format. Exit 2 if the card is not there."""
-    from card_db.catalogue import UnknownCardError
-    from deckbuilder.deck.edits import remove as remove_copies
 
     catalogue = user_db().catalogue()
     record = catalogue.get(name)

@@ -75,6 +75,7 @@ def write(
     ``player`` defaults to ``deck.author``. ``compress=False`` leaves the page streams
     readable (for tests). Raises :class:`UnknownCardsError` for unknown cards.
     """
+    # lazy: reportlab loads only for a PDF export
     from reportlab.lib import colors
     from reportlab.lib.pagesizes import A4
     from reportlab.lib.styles import getSampleStyleSheet

@@ -44,6 +44,7 @@ def write(
     :class:`~deckbuilder.deck.model.DeckListError` for a deck with no cards and
     ``ValueError`` for a bad ``columns``/``cell_width``.
     """
+    # lazy: Pillow loads only for a PNG export
     from card_db.images.grid import render_grid
     from card_db.images.proxy import MIN_WIDTH_PX, render_proxy
 

@@ -8,11 +8,14 @@ field's estimated mark; it survives data syncs.
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
 
+from card_db.checklist import parse_checklist_text, read_checklist_rows, record_key, write_checklist
 from card_db.errors import UserError
 from card_db.reader import load_records, records_by_id  # noqa: F401 (re-exported)
 from card_db.records import CHARACTERISTIC_FIELDS, CardRecord, CardType, Gender, dominions_adjacent
@@ -46,8 +49,6 @@ def import_checklist(db: UserDatabase, file: Path) -> ChecklistImport:
     Raises :class:`card_db.checklist.ChecklistError` (file, line, column) with the
     database unchanged if any row is bad.
     """
-
-    from card_db.checklist import read_checklist_rows
     from card_db.sync import upsert_records  # lazy: start-up time (imports SQLModel)
 
     sites, affiliations = _site_and_affiliation_names(db)
@@ -62,8 +63,6 @@ def import_checklist(db: UserDatabase, file: Path) -> ChecklistImport:
 
 def export_checklist(db: UserDatabase, file: Path) -> int:
     """Write every card as a checklist (format by extension); returns the card count."""
-    from card_db.checklist import write_checklist
-
     records = all_records(db)
     with db.read() as conn:
         keys = dict(conn.execute("SELECT name, key FROM card"))
@@ -170,6 +169,7 @@ def correct_card_fields(
     field leaves the card's estimated list. Returns the corrected card; the undo
     removes these corrections and puts the card's values back.
     """
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import select
 
     from card_db.models import Card, CardCorrection
@@ -216,6 +216,7 @@ class _CardState:
 
 
 def _card_state(session, card) -> _CardState:
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import select
 
     from card_db.models import CardAffiliation
@@ -230,6 +231,7 @@ def _card_state(session, card) -> _CardState:
 
 
 def _set_card_state(session, card, state: _CardState) -> None:
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import delete
 
     from card_db.models import CardAffiliation
@@ -253,6 +255,7 @@ def _undo_correction(
 ) -> Changes:
     """Remove the corrections ``correction_ids`` and give card ``name`` its ``before``
     values; the returned undo applies the correction again (``redo``)."""
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import delete, select
 
     from card_db.models import Card, CardCorrection
@@ -279,11 +282,6 @@ def parse_card_fields(db: UserDatabase, fields: dict[str, str]) -> CardRecord:
     Raises :class:`card_db.checklist.ChecklistError` whose ``message`` starts with
     the faulty column's name (the file label is ``"new card"``).
     """
-    import csv
-    import io
-
-    from card_db.checklist import parse_checklist_text
-
     sites, affiliations = _site_and_affiliation_names(db)
     columns = [c for c in fields if fields[c] is not None]
     buffer = io.StringIO()
@@ -302,9 +300,9 @@ def add_card(db: UserDatabase, record: CardRecord) -> Outcome[CardRecord]:
     Raises :class:`CardExistsError` if a card of that name or key is already in the
     catalogue (use a correction to change an existing card). The undo deletes the card.
     """
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import select
 
-    from card_db.checklist import record_key
     from card_db.models import Card
     from card_db.sync import upsert_records  # lazy: start-up time (imports SQLModel)
 
@@ -331,6 +329,7 @@ class CardInUseError(UserError):
 def _remove_card(db: UserDatabase, *, name: str, record: CardRecord, label: str) -> Changes:
     """Delete the user's card ``name`` (the undo of :func:`add_card`; its undo adds
     ``record`` again). Raises :class:`CardInUseError` if other rows refer to it."""
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlalchemy.exc import IntegrityError
     from sqlmodel import delete, select
 

@@ -73,6 +73,7 @@ def add_rows(
     to other connections until the single commit at the end. The undo puts the
     touched cards' entries back as they were.
     """
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import select
 
     from card_db.models import Card, CollectionEntry
@@ -281,6 +282,7 @@ def update_entry(
     Raises :class:`CollectionEditError` for an unknown entry or a bad value; nothing
     is written then. The undo puts the card's entries back as they were (ids kept).
     """
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import select
 
     from card_db.models import Card, CollectionEntry
@@ -351,6 +353,7 @@ def remove_entry(db: UserDatabase, entry_id: int) -> Changes:
 
     The undo puts it back (same id).
     """
+    # lazy: SQLModel and the table models load only when the database is written
     from card_db.models import Card, CollectionEntry
 
     with db.session() as session:
@@ -385,6 +388,7 @@ class _EntryRow:
 
 
 def _entry_rows(session, card_ids: frozenset[int]) -> tuple[_EntryRow, ...]:
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import select
 
     from card_db.models import CollectionEntry
@@ -409,6 +413,7 @@ def restore_entries(
 ) -> Changes:
     """Give the cards ``card_ids`` exactly the collection entries ``rows`` (ids kept), in
     one transaction; the returned undo is the redo. Used by the collection's undo."""
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import delete
 
     from card_db.models import CollectionEntry
@@ -459,6 +464,7 @@ def set_wishlist(
     :class:`card_db.catalogue.UnknownCardError` (with the closest names) for an
     unknown card and :class:`CollectionEditError` for a bad quantity.
     """
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import select
 
     from card_db.models import Card, WishlistEntry

@@ -50,6 +50,7 @@ class _StoredDeck:
 
 
 def _stored(session, name: str) -> _StoredDeck | None:
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import select
 
     from card_db.models import Card, Deck, DeckEntry
@@ -74,6 +75,7 @@ def _stored(session, name: str) -> _StoredDeck | None:
 
 
 def _remove(session, name: str) -> bool:
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import delete, select
 
     from card_db.models import Deck, DeckEntry
@@ -88,6 +90,7 @@ def _remove(session, name: str) -> bool:
 
 def _write(session, db: UserDatabase, deck: DeckList, dates: _StoredDeck | None = None) -> None:
     """Store ``deck`` under its name, replacing that name's list (``dates``: keep those)."""
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import delete, select
 
     from card_db.models import Card, Deck, DeckEntry, utcnow
@@ -178,6 +181,7 @@ def rename_deck(db: UserDatabase, old: str, new: str) -> Changes:
     Raises :class:`UnknownDeckError` if ``old`` is not saved and :class:`DeckSaveError`
     if ``new`` is empty or already names another saved deck (nothing changes then).
     """
+    # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import select
 
     from card_db.models import Deck, utcnow

@@ -20,6 +20,7 @@ from deckbuilder.services.changes import Changes, Outcome
 
 def scan_path(db: UserDatabase, name: str) -> Path | None:
     """The newest attached scan of card ``name`` that still exists, or ``None``."""
+    # lazy: Pillow loads only when an image is drawn
     from card_db.images.scans import image_cache_dir
 
     with db.read() as conn:
@@ -59,6 +60,7 @@ def attach_scan(db: UserDatabase, name: str, file: Path) -> Outcome[Path]:
     Raises :class:`card_db.images.errors.CardImageError` for corrupt files,
     decompression bombs or a full disk (nothing is recorded then).
     """
+    # lazy: SQLModel, the table models and Pillow load only when a scan is attached
     from sqlmodel import select
 
     from card_db.images.scans import image_cache_dir, import_scan
