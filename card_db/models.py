@@ -111,8 +111,10 @@ class Deck(SQLModel, table=True):
     modified: datetime = Field(default_factory=utcnow)
 
 
-class DeckEntry(SQLModel, table=True):
-    """``zone`` is ``"main"`` or ``"side"`` (sideboard)."""
+class SavedDeckEntry(SQLModel, table=True):
+    """A stored entry of a saved deck (the stored form of a deck list's
+    :class:`~deckbuilder.deck.decklist.DeckEntry`); ``zone`` is ``"main"`` or ``"side"``
+    (sideboard)."""
 
     __tablename__ = "deck_entry"
 

@@ -16,10 +16,10 @@ from card_db.catalogue import UnknownCardError
 from deckbuilder import formats
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import EXIT_BAD_INPUT, fail, handles_errors
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.deck.edits import add_cards
 from deckbuilder.deck.edits import remove as remove_copies
 from deckbuilder.deck.legality import validate as check
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
 from deckbuilder.deck.ownership import to_acquire
 from deckbuilder.deck.resolve import UnknownCardsError, resolve_deck
 from deckbuilder.deck.stats import deck_stats
