@@ -1,7 +1,7 @@
 """Running a query on a plain :mod:`sqlite3` connection.
 
-The statement is built with SQLAlchemy Core and compiled with the SQLite dialect to
-text with ``?`` placeholders; no SQLAlchemy engine or SQLModel is involved, which keeps
+The parsed query is compiled by :mod:`card_db.search.compiler` to SQLite text with
+``?`` placeholders; neither SQLAlchemy nor SQLModel is imported, which keeps
 ``deckbuilder cards search`` start-up small.
 """
 
@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import sqlite3
 
-from card_db.search.compiler import build_select, to_sql
+from card_db.search.compiler import build_select
 from card_db.search.nodes import Query
 from card_db.search.parser import parse
 
@@ -23,7 +23,8 @@ def compile_query(
     parse, ``ValueError`` for an unknown ``order_by`` or a negative ``limit``.
     """
     parsed = parse(query) if isinstance(query, str) else query
-    return to_sql(build_select(parsed, limit, order_by))
+    sql = build_select(parsed, limit, order_by)
+    return sql.text, list(sql.params)
 
 
 def search_card_ids(
