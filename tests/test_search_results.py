@@ -31,7 +31,8 @@ from card_db.database import (
     upgrade_schema,
 )
 from card_db.reader import load_records
-from card_db.search import SearchSyntaxError, search_card_ids
+from card_db.search import SearchSyntaxError, parse, search_card_ids
+from card_db.search.compiler import build_select
 
 
 @dataclass
@@ -648,6 +649,9 @@ def test_a_first_screen_is_the_start_of_every_result(schema_template, rows_, ter
     try:
         every = search_card_ids(conn, term[0], order_by=order)
         assert search_card_ids(conn, term[0], limit=limit, order_by=order) == every[:limit]
+        for walk in (True, False):  # both plans, whatever the free text's match count
+            sql = build_select(parse(term[0]), limit, order, walk)
+            assert [row[0] for row in conn.execute(sql.text, sql.params)] == every[:limit]
     finally:
         conn.close()
 
@@ -754,6 +758,17 @@ def test_search_tables_mirror_the_migrated_schema(schema_template):
         assert {"name", "traits", "powers", "flavor_text"} <= fts
     finally:
         conn.close()
+
+
+def test_first_screen_index_covers_every_column_the_search_reads(schema_template):
+    """A walk through ix_card_search goes in name order and never needs the table row."""
+    from card_db.search import tables
+
+    with sqlite3.connect(schema_template) as conn:
+        columns = [row[2] for row in conn.execute(f"PRAGMA index_info({tables.SEARCH_INDEX})")]
+        name_index = [row[2] for row in conn.execute(f"PRAGMA index_info({tables.NAME_INDEX})")]
+    assert columns[0] == "name" and name_index == ["name"]
+    assert set(columns) == set(tables.TABLES["card"]) - {"id"}
 
 
 SEARCH_INDEXES = {

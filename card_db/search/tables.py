@@ -41,6 +41,12 @@ FTS_TABLE = "card_fts"
 
 CARD_COLUMNS = frozenset(TABLES["card"])
 
+#: The unique index on ``card.name`` (it holds every card id, in name order).
+NAME_INDEX = "ix_card_name"
+#: The index on ``card.name`` then every other column above (migration 0003), so a walk
+#: in name order can test any search condition without reading the table.
+SEARCH_INDEX = "ix_card_search"
+
 
 def card_column(name: str) -> str:
     """``card.<name>`` for a column the search may read; ``ValueError`` for any other name."""
