@@ -32,7 +32,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
-from card_db.database import head_revision, upgrade_schema  # noqa: E402
+from card_db.database import ensure_database, head_revision, upgrade_schema  # noqa: E402
 from card_db.records import CardType  # noqa: E402
 from card_db.search import search_card_ids  # noqa: E402
 
@@ -284,8 +284,6 @@ def report(title: str, cards: int, yardstick: float, results: dict) -> bool:
 def bundled_catalogue(folder: Path) -> Path | None:
     """The bundled catalogue in a temporary database, or ``None`` if it cannot be built."""
     try:
-        from card_db.database import ensure_database
-
         return ensure_database(folder / "bundled.sqlite3")
     except Exception as exc:  # report and go on to the generated catalogue
         print(f"\nbundled catalogue: not measured ({type(exc).__name__}: {exc})")

@@ -13,6 +13,7 @@ then every id; other orders need every match sorted, so they come in one go.
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -20,7 +21,8 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from card_db.records import CardType
-from card_db.search import SearchSyntaxError, parse
+from card_db.search import SearchSyntaxError, parse, search_card_ids
+from deckbuilder.services.collection import owned_by_card_id
 
 #: Pause after the last keystroke before searching, in ms.
 DEBOUNCE_MS = 150
@@ -83,11 +85,6 @@ class SearchResult:
 def run_search(db_path: Path, request: SearchRequest, limit: int | None = None) -> SearchResult:
     """Run ``request`` on a fresh read-only connection (in a worker thread), keeping at
     most ``limit`` ids (``None``: all; only for orders other than copies owned)."""
-    import sqlite3
-
-    from card_db.search import search_card_ids
-    from deckbuilder.services.collection import owned_by_card_id
-
     start = time.perf_counter()
     conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
     try:
