@@ -15,10 +15,12 @@ owned) the name sort comes from the ``ix_card_name`` index, which holds every id
 it reads other card columns and every match is wanted, the statement sorts with
 ``ORDER BY +card.name`` (SQLite's way to keep an index from being used for the sort),
 because walking the name index and fetching each row costs several times more than
-scanning the table and sorting the matches. With a ``limit`` (a first screen of
-results) the name order comes from ``ix_card_search``, an index on the name and every
-column the search compares, so SQLite reads index entries in name order, tests them
-without touching the table, and stops after ``limit`` matches.
+scanning the table and sorting the matches. With a ``limit`` in name order (a first
+screen of results) the statement walks ``ix_card_search``, an index on the name and
+every column the search compares (``ix_card_name`` when the condition reads only the
+id), so SQLite reads index entries in name order, tests them without touching the
+table, and stops after ``limit`` matches; :mod:`card_db.search.execute` decides when
+sorting a few free-text matches is quicker.
 """
 
 from __future__ import annotations

@@ -33,8 +33,10 @@ def compile_query(
 ) -> tuple[str, list]:
     """The SQL text and positional parameters selecting the ids of the matching cards.
 
-    Raises :class:`~card_db.search.errors.SearchSyntaxError` for a query that does not
-    parse, ``ValueError`` for an unknown ``order_by`` or a negative ``limit``.
+    With a ``limit`` in name order this is the plan walking the name order (it needs
+    no connection to choose). Raises :class:`~card_db.search.errors.SearchSyntaxError`
+    for a query that does not parse, ``ValueError`` for an unknown ``order_by`` or a
+    negative ``limit``.
     """
     parsed = parse(query) if isinstance(query, str) else query
     sql = build_select(parsed, limit, order_by)
