@@ -30,7 +30,8 @@ sys.path.insert(0, str(ROOT))
 
 from deckbuilder.engine import goldfish as goldfish_module  # noqa: E402
 from deckbuilder.engine.deck import EngineDeck  # noqa: E402
-from deckbuilder.engine.goldfish import GoldfishGame, run_games  # noqa: E402
+from deckbuilder.engine.goldfish import run_games  # noqa: E402
+from deckbuilder.engine.goldfish_game import GoldfishGame  # noqa: E402
 from deckbuilder.engine.odds import DestinyProfile, is_character, odds_report  # noqa: E402
 from deckbuilder.engine.sample_decks import generated_deck  # noqa: E402
 

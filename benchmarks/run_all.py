@@ -1,6 +1,8 @@
 """Run every benchmark in this folder, one after another, and print their figures.
 
 Usage: ``.venv/bin/python benchmarks/run_all.py [NAME ...]`` (names like ``search``).
+Each script's output is shown as it runs; the lines naming a yardstick or a target are
+repeated at the end, so the figures the issues set targets for are read in one place.
 """
 
 from __future__ import annotations
@@ -10,6 +12,7 @@ import sys
 from pathlib import Path
 
 HERE = Path(__file__).resolve().parent
+SUMMARY_WORDS = ("yardstick", "target")
 
 
 def main(names: list[str]) -> int:
@@ -17,10 +20,20 @@ def main(names: list[str]) -> int:
     if names:
         scripts = [s for s in scripts if s.stem.removeprefix("bench_") in names]
     failed = 0
+    summary: list[str] = []
     for script in scripts:
         print(f"== {script.stem} ==", flush=True)
-        result = subprocess.run([sys.executable, str(script)], cwd=HERE.parent)
-        failed += result.returncode != 0
+        process = subprocess.Popen(
+            [sys.executable, str(script)], cwd=HERE.parent, stdout=subprocess.PIPE, text=True
+        )
+        assert process.stdout is not None
+        for line in process.stdout:
+            print(line, end="", flush=True)
+            if any(word in line for word in SUMMARY_WORDS):
+                summary.append(f"{script.stem}: {line.strip()}")
+        failed += process.wait() != 0
+    print("\n== summary ==")
+    print("\n".join(summary))
     return 1 if failed else 0
 
 

@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
+from sqlalchemy import Index
 from sqlmodel import Field, SQLModel
 
 from card_db.abilities import abilities_from_json, abilities_to_json
@@ -32,7 +33,33 @@ class Card(SQLModel, table=True):
     facts; ``abilities`` is the JSON list from :mod:`card_db.abilities`. ``origin`` is
     ``"bundled"`` for rows owned by the app's data files and ``"user"`` for cards a
     user imported or added.
+
+    ``ix_card_search`` (name, then every column the search compares) lets a first
+    screen of search results walk the cards in name order without reading their rows
+    (migration 0003, :mod:`card_db.search.compiler`).
     """
+
+    __table_args__ = (
+        Index(
+            "ix_card_search",
+            "name",
+            "card_type",
+            "dominion",
+            "border_dominion",
+            "permanent",
+            "is_unique",
+            "gender",
+            "magic",
+            "strength",
+            "prime",
+            "resistance",
+            "deck_limit",
+            "set_name",
+            "rarity",
+            "source",
+            "estimated",
+        ),
+    )
 
     id: int | None = Field(default=None, primary_key=True)
     key: str = Field(index=True, unique=True)

@@ -107,11 +107,11 @@ def test_collection_add_unknown_card_suggests(tmp_path):
     assert result.exit_code == 2 and "Gek-A-Gek" in result.stderr
 
 
-def test_cli_search_does_not_import_qt_or_sqlmodel(tmp_path):
+def test_cli_search_does_not_import_qt_or_sqlalchemy(tmp_path):
     code = (
         "import sys; from deckbuilder.cli.main import main; sys.argv=['deckbuilder','cards',"
         "'search','t:site','--json'];\ntry:\n main()\nexcept SystemExit: pass\n"
-        "bad=[m for m in ('PySide6','sqlmodel','alembic','deckbuilder.engine')"
+        "bad=[m for m in ('PySide6','sqlmodel','sqlalchemy','alembic','deckbuilder.engine')"
         " if m in sys.modules]\n"
         "print('LOADED', bad, file=sys.stderr)"
     )

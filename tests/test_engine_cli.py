@@ -27,8 +27,9 @@ def test_goldfish_json_has_the_issue_keys_and_is_byte_identical_for_any_workers(
     assert again.stdout == first.stdout
     data = json.loads(first.stdout)
     for key in ("games", "rounds", "seed", "p_win_by_round", "win_round_histogram", "no_win",
-                "mulligan_rate", "mean_win_round", "stall_reasons"):
+                "reshuffle_rate", "mean_win_round", "stall_reasons"):
         assert key in data
+    assert data["mulligan_rate"] == data["reshuffle_rate"]  # the old key, for one release
     assert (data["games"], data["rounds"], data["seed"]) == (400, 8, 3)
     assert list(data["p_win_by_round"]) == [str(r) for r in range(1, 9)]
     assert data["no_win"] + sum(data["win_round_histogram"].values()) == 400

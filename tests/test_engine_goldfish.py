@@ -12,7 +12,8 @@ from card_db.abilities import parse_abilities
 from card_db.records import CardType
 from deckbuilder.engine.deck import EngineDeck
 from deckbuilder.engine.fastpath import FastGoldfish
-from deckbuilder.engine.goldfish import GoldfishGame, StatsAccumulator, run_games
+from deckbuilder.engine.goldfish import StatsAccumulator, run_games
+from deckbuilder.engine.goldfish_game import GoldfishGame
 from deckbuilder.engine.order_of_play import Step
 from deckbuilder.engine.policy import MAESTRO_WORTH, choose_alliances, plan_seizures
 from deckbuilder.engine.rng import game_seed, game_seeds
@@ -228,8 +229,9 @@ def test_stats_json_has_the_issue_keys():
     stats = run_games(DECK, games=50, rounds=6, seed=1)
     data = stats.to_json()
     for key in ("games", "rounds", "seed", "p_win_by_round", "win_round_histogram", "no_win",
-                "mulligan_rate", "mean_win_round", "stall_reasons"):
+                "reshuffle_rate", "mean_win_round", "stall_reasons"):
         assert key in data
+    assert data["mulligan_rate"] == data["reshuffle_rate"]  # the old key, for one release
     assert list(data["p_win_by_round"]) == [str(r) for r in range(1, 7)]
     acc = StatsAccumulator(3)
     empty = acc.stats(0, Variant())

@@ -11,7 +11,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from card_db.records import CardType
-from deckbuilder.engine.goldfish import GoldfishGame
+from deckbuilder.engine.goldfish_game import GoldfishGame
 from deckbuilder.engine.hands import SampleHand
 from deckbuilder.engine.odds import (
     DestinyProfile,

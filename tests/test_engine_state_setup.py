@@ -13,7 +13,7 @@ from deckbuilder.engine.deck import EngineDeck
 from deckbuilder.engine.destiny import Destiny
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.goldfish import GoldfishGame
+from deckbuilder.engine.goldfish_game import GoldfishGame
 from deckbuilder.engine.policy import SetupError, choose_circle_sites
 from deckbuilder.engine.sample_decks import (
     generated_deck,

@@ -108,6 +108,38 @@ def test_quick_filters_add_to_the_query(qtbot, browser, db):
     assert list(browser.model.card_ids) == _ids(db, "-is:unique d:0")
 
 
+def test_first_screen_then_every_card(qtbot, browser, db, monkeypatch):
+    """In name order the first rows come first, marked incomplete, then every id; the
+    selected card stays selected even when it is not on the first screen."""
+    from deckbuilder.gui.browser import search
+
+    monkeypatch.setattr(search, "FIRST_SCREEN", 5)
+    every = _ids(db, "")
+    browser.select_row(100)
+    chosen = browser.model.card_ids[100]
+    shown = []
+    browser.search.results_ready.connect(
+        lambda result: shown.append((len(result.ids), result.complete))
+    )
+    QTest.keyClicks(browser.search_box, "-zzzz")
+    _settle(qtbot, browser)
+    assert shown == [(5, False), (len(every), True)]
+    assert list(browser.model.card_ids) == every
+    assert browser.count_label.text() == f"{len(every):,} cards"
+    assert browser.model.card_ids[browser.current_row()] == chosen
+
+
+def test_a_first_screen_is_the_start_of_the_full_result(db):
+    from deckbuilder.gui.browser.search import SearchRequest, run_search
+
+    request = SearchRequest(text="t:character", descending=True)
+    full = run_search(db, request)
+    first = run_search(db, request, limit=5)
+    assert full.complete and not first.complete
+    assert first.ids == full.ids[:5]
+    assert run_search(db, request, limit=len(full.ids) + 1).ids == full.ids
+
+
 def test_clicking_a_header_sorts_in_the_database(qtbot, browser, db):
     header = browser.table.horizontalHeader()
     header.setSortIndicator(PRIME, Qt.SortOrder.DescendingOrder)

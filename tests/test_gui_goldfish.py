@@ -10,7 +10,8 @@ import pytest
 
 from card_db.userdb import UserDatabase
 from deckbuilder import formats
-from deckbuilder.engine.goldfish import GoldfishGame, run_games
+from deckbuilder.engine.goldfish import run_games
+from deckbuilder.engine.goldfish_game import GoldfishGame
 from deckbuilder.engine.sample_decks import generated_deck
 from deckbuilder.engine.variant import Variant
 from deckbuilder.gui.deck_editor import files

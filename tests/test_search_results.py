@@ -12,6 +12,8 @@ from __future__ import annotations
 import operator
 import re
 import sqlite3
+import subprocess
+import sys
 from dataclasses import dataclass, field
 
 import pytest
@@ -28,7 +30,8 @@ from card_db.database import (
     upgrade_schema,
 )
 from card_db.reader import load_records
-from card_db.search import SearchSyntaxError, search_card_ids
+from card_db.search import SearchSyntaxError, parse, search_card_ids
+from card_db.search.compiler import build_select
 from card_db.userdb import ensure_database
 
 
@@ -633,6 +636,42 @@ def test_results_equal_their_predicates_on_generated_catalogues(schema_template,
         conn.close()
 
 
+@settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@given(
+    rows_=catalogues(),
+    term=queries,
+    limit=st.integers(0, 6),
+    order=st.sampled_from(["name", "-name", "prime", "-magic", "type", "-set", "id"]),
+)
+def test_a_first_screen_is_the_start_of_every_result(schema_template, rows_, term, limit, order):
+    """``limit`` (another query plan: the first screen) gives the first ids of the full list."""
+    conn = open_catalogue(schema_template, rows_)
+    try:
+        every = search_card_ids(conn, term[0], order_by=order)
+        assert search_card_ids(conn, term[0], limit=limit, order_by=order) == every[:limit]
+        for walk in (True, False):  # both plans, whatever the free text's match count
+            sql = build_select(parse(term[0]), limit, order, walk)
+            assert [row[0] for row in conn.execute(sql.text, sql.params)] == every[:limit]
+    finally:
+        conn.close()
+
+
+def test_searching_loads_no_sqlalchemy(bundled_path):
+    """The search path compiles its own SQL: no SQLAlchemy, SQLModel or Alembic import."""
+    code = (
+        "import sqlite3, sys\n"
+        "from card_db.search import search_card_ids\n"
+        f"conn = sqlite3.connect({str(bundled_path)!r})\n"
+        "assert search_card_ids(conn, 't:site d:3 -zzz or aff:m owned=0', limit=5)\n"
+        "print(sorted(m for m in sys.modules if m.split('.')[0] in "
+        "('sqlalchemy', 'sqlmodel', 'alembic')))\n"
+    )
+    done = subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, timeout=60, check=True
+    )
+    assert done.stdout.strip() == "[]"
+
+
 @settings(max_examples=150, deadline=None)
 @given(st.text(max_size=40))
 def test_search_never_fails_except_with_a_syntax_error(catalogue, query):
@@ -651,9 +690,13 @@ def test_search_never_fails_except_with_a_syntax_error(catalogue, query):
 
 
 @pytest.fixture(scope="module")
-def bundled(tmp_path_factory):
-    path = ensure_database(tmp_path_factory.mktemp("bundled") / "bundled.sqlite3")
-    conn = sqlite3.connect(f"file:{path}?mode=ro", uri=True)
+def bundled_path(tmp_path_factory):
+    return ensure_database(tmp_path_factory.mktemp("bundled") / "bundled.sqlite3")
+
+
+@pytest.fixture(scope="module")
+def bundled(bundled_path):
+    conn = sqlite3.connect(f"file:{bundled_path}?mode=ro", uri=True)
     yield conn
     conn.close()
 
@@ -708,18 +751,24 @@ def test_search_tables_mirror_the_migrated_schema(schema_template):
 
     conn = sqlite3.connect(schema_template)
     try:
-        for table in (
-            tables.card,
-            tables.affiliation,
-            tables.card_affiliation,
-            tables.collection_entry,
-        ):
-            present = {row[1] for row in conn.execute(f"PRAGMA table_info({table.name})")}
-            assert {c.name for c in table.columns} <= present, table.name
-        fts = {row[1] for row in conn.execute("PRAGMA table_xinfo(card_fts)")}
+        for table, columns in tables.TABLES.items():
+            present = {row[1] for row in conn.execute(f"PRAGMA table_info({table})")}
+            assert set(columns) <= present, table
+        fts = {row[1] for row in conn.execute(f"PRAGMA table_xinfo({tables.FTS_TABLE})")}
         assert {"name", "traits", "powers", "flavor_text"} <= fts
     finally:
         conn.close()
+
+
+def test_first_screen_index_covers_every_column_the_search_reads(schema_template):
+    """A walk through ix_card_search goes in name order and never needs the table row."""
+    from card_db.search import tables
+
+    with sqlite3.connect(schema_template) as conn:
+        columns = [row[2] for row in conn.execute(f"PRAGMA index_info({tables.SEARCH_INDEX})")]
+        name_index = [row[2] for row in conn.execute(f"PRAGMA index_info({tables.NAME_INDEX})")]
+    assert columns[0] == "name" and name_index == ["name"]
+    assert set(columns) == set(tables.TABLES["card"]) - {"id"}
 
 
 SEARCH_INDEXES = {

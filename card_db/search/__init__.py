@@ -5,29 +5,17 @@
 the keys and :mod:`card_db.search.parser` for the grammar. Source: issue "The card
 database", section 5.
 
-Public API: :func:`parse`, :class:`SearchSyntaxError`, :func:`explain` (no SQLAlchemy
-import), and :func:`search_card_ids`, :func:`compile_query` (these load SQLAlchemy
-Core on first use, never SQLModel).
+Public API: :func:`parse`, :class:`SearchSyntaxError`, :func:`explain`,
+:func:`search_card_ids` and :func:`compile_query`. Nothing here imports SQLAlchemy
+or SQLModel: queries are compiled to SQLite text and run on :mod:`sqlite3`.
 """
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
-
 from card_db.search.errors import SearchSyntaxError
+from card_db.search.execute import compile_query, search_card_ids
 from card_db.search.explain import explain
 from card_db.search.nodes import Query
 from card_db.search.parser import parse
 
-if TYPE_CHECKING:
-    from card_db.search.execute import compile_query, search_card_ids
-
 __all__ = ["Query", "SearchSyntaxError", "compile_query", "explain", "parse", "search_card_ids"]
-
-
-def __getattr__(name: str):
-    if name in ("search_card_ids", "compile_query"):
-        from card_db.search import execute
-
-        return getattr(execute, name)
-    raise AttributeError(f"module 'card_db.search' has no attribute {name!r}")

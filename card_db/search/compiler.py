@@ -1,32 +1,34 @@
-"""Compiling a parsed query to parameterised SQL with SQLAlchemy Core.
+"""Compiling a parsed query to SQLite text with ``?`` parameters.
 
-Every value from the query becomes a bound parameter; the SQL text depends only on
-the query's shape. Free text becomes an FTS5 ``MATCH`` on ``card_fts`` whose argument
-is one FTS5 string token (the user's text inside double quotes, quotes doubled), and
-text keys use ``LIKE`` with the user's ``%``, ``_`` and escape character escaped, so no
-user text is ever read as FTS5 or ``LIKE`` syntax either. Like SQLite's ``LIKE``, text
-keys ignore case for ASCII letters only.
+The SQL text is built from fixed fragments and from the names in
+:mod:`card_db.search.tables` only; every value from the query is a bound parameter,
+so the text depends only on the query's shape. Free text becomes an FTS5 ``MATCH`` on
+``card_fts`` whose argument is one FTS5 string token (the user's text inside double
+quotes, quotes doubled), and text keys use ``LIKE`` with the user's ``%``, ``_`` and
+escape character escaped, so no user text is ever read as FTS5 or ``LIKE`` syntax
+either. Like SQLite's ``LIKE``, text keys ignore case for ASCII letters only.
+
+No SQLAlchemy here: importing it cost ``deckbuilder cards search`` about 0.2 s.
 
 Sorting: when the condition reads only ``card.id`` (free text, affiliations, copies
 owned) the name sort comes from the ``ix_card_name`` index, which holds every id; when
-it reads other card columns the statement sorts with ``ORDER BY +name`` (SQLite's way
-to keep an index from being used for the sort), because walking the name index and
-fetching each row costs several times more than scanning the table and sorting the
-matches (about 50 ms against 6 ms for ``prime<=3`` on 50,000 cards).
+it reads other card columns and every match is wanted, the statement sorts with
+``ORDER BY +card.name`` (SQLite's way to keep an index from being used for the sort),
+because walking the name index and fetching each row costs several times more than
+scanning the table and sorting the matches. With a ``limit`` in name order (a first
+screen of results) the statement walks ``ix_card_search``, an index on the name and
+every column the search compares (``ix_card_name`` when the condition reads only the
+id), so SQLite reads index entries in name order, tests them without touching the
+table, and stops after ``limit`` matches; :mod:`card_db.search.execute` decides when
+sorting a few free-text matches is quicker.
 """
 
 from __future__ import annotations
 
-import operator
-from collections.abc import Callable
-
-from sqlalchemy import and_, func, not_, or_, select
-from sqlalchemy.dialects import sqlite
-from sqlalchemy.sql import ColumnElement, Select
-from sqlalchemy.sql.elements import UnaryExpression
-from sqlalchemy.sql.operators import custom_op
+from dataclasses import dataclass
 
 from card_db.search.nodes import (
+    COMPARISON_OPS,
     AffiliationIs,
     And,
     CardTypeIs,
@@ -41,37 +43,44 @@ from card_db.search.nodes import (
     Query,
     TextMatch,
 )
-from card_db.search.tables import affiliation as affiliation_table
-from card_db.search.tables import card, card_affiliation, card_fts, collection_entry
+from card_db.search.tables import FTS_TABLE, NAME_INDEX, SEARCH_INDEX, card_column
 
-_OPS: dict[str, Callable] = {
-    "=": operator.eq,
-    "!=": operator.ne,
-    "<": operator.lt,
-    "<=": operator.le,
-    ">": operator.gt,
-    ">=": operator.ge,
-}
-
-#: ``order_by`` names accepted by :func:`build_select` (prefix ``-`` for descending).
+#: ``order_by`` names accepted by :func:`build_select` (prefix ``-`` for descending),
+#: with the ``card`` column each sorts by.
 ORDERS = {
-    "name": card.c.name,
-    "type": card.c.card_type,
-    "dominion": card.c.dominion,
-    "prime": card.c.prime,
-    "magic": card.c.magic,
-    "strength": card.c.strength,
-    "resistance": card.c.resistance,
-    "limit": card.c.deck_limit,
-    "set": card.c.set_name,
-    "rarity": card.c.rarity,
-    "id": card.c.id,
+    "name": "name",
+    "type": "card_type",
+    "dominion": "dominion",
+    "prime": "prime",
+    "magic": "magic",
+    "strength": "strength",
+    "resistance": "resistance",
+    "limit": "deck_limit",
+    "set": "set_name",
+    "rarity": "rarity",
+    "id": "id",
 }
-
-_DIALECT = sqlite.dialect()
 
 #: Top-level ``-word`` terms compiled as anti-joins; the rest use ``NOT IN``.
 MAX_ANTI_JOINS = 8
+
+#: The escape character of every ``LIKE`` the compiler writes.
+LIKE_ESCAPE = "/"
+
+
+@dataclass(frozen=True)
+class Sql:
+    """A piece of SQLite text and its positional parameters, in order."""
+
+    text: str
+    params: tuple = ()
+
+
+def _join(separator: str, parts: list[Sql]) -> Sql:
+    return Sql(
+        separator.join(part.text for part in parts),
+        tuple(value for part in parts for value in part.params),
+    )
 
 
 def fts_string(node: FreeText) -> str:
@@ -80,58 +89,119 @@ def fts_string(node: FreeText) -> str:
     return quoted if node.phrase else quoted + "*"
 
 
-def _number(node: NumberCompare) -> ColumnElement:
-    compare = _OPS[node.op]
+def like_escaped(value: str) -> str:
+    """``value`` with ``LIKE``'s wildcards and :data:`LIKE_ESCAPE` escaped."""
+    for special in (LIKE_ESCAPE, "%", "_"):
+        value = value.replace(special, LIKE_ESCAPE + special)
+    return value
+
+
+def _like(column: str, pattern: str) -> Sql:
+    return Sql(f"{column} LIKE ? ESCAPE '{LIKE_ESCAPE}'", (pattern,))
+
+
+def _fts_matches(node: FreeText, selected: str = "rowid") -> Sql:
+    return Sql(
+        f"SELECT {selected} FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ?", (fts_string(node),)
+    )
+
+
+def _op(op: str) -> str:
+    if op not in COMPARISON_OPS:
+        raise ValueError(f"unknown comparison {op!r}")
+    return op
+
+
+def _holds(op: str, left: int, right: int) -> bool:
+    return {
+        "=": left == right,
+        "!=": left != right,
+        "<": left < right,
+        "<=": left <= right,
+        ">": left > right,
+        ">=": left >= right,
+    }[op]
+
+
+def _number(node: NumberCompare, per_card: bool) -> Sql:
+    op = _op(node.op)
+    if node.field == "owned" and per_card:
+        total = "(SELECT sum(quantity) FROM collection_entry WHERE card_id = card.id)"
+        return Sql(f"coalesce({total}, 0) {op} ?", (node.value,))
     if node.field == "owned":
-        total = func.sum(collection_entry.c.quantity)
-        owners = select(collection_entry.c.card_id).group_by(collection_entry.c.card_id)
-        if compare(0, node.value):  # cards with no copies at all satisfy the test
-            return card.c.id.not_in(owners.having(not_(compare(total, node.value))))
-        return card.c.id.in_(owners.having(compare(total, node.value)))
-    column = card.c[node.field]
-    return and_(column.is_not(None), compare(column, node.value))
+        owners = "SELECT card_id FROM collection_entry GROUP BY card_id HAVING"
+        if _holds(op, 0, node.value):  # cards with no copies at all satisfy the test
+            text = f"card.id NOT IN ({owners} NOT (sum(quantity) {op} ?))"
+        else:
+            text = f"card.id IN ({owners} sum(quantity) {op} ?)"
+        return Sql(text, (node.value,))
+    column = card_column(node.field)
+    return Sql(f"({column} IS NOT NULL AND {column} {op} ?)", (node.value,))
 
 
-def _flag(name: str) -> ColumnElement:
+def _flag(name: str) -> Sql:
     if name == "unique":
-        return card.c.is_unique != 0
+        return Sql("card.is_unique != 0")
     if name == "permanent":
-        return card.c.permanent != 0
+        return Sql("card.permanent != 0")
     if name == "instant":
-        return card.c.permanent == 0
+        return Sql("card.permanent = 0")
     if name == "border":
-        return and_(
-            card.c.card_type == "Site",
-            card.c.dominion.is_not(None),
-            card.c.border_dominion.is_not(None),
+        return Sql(
+            "(card.card_type = ? AND card.dominion IS NOT NULL "
+            "AND card.border_dominion IS NOT NULL)",
+            ("Site",),
         )
     if name == "estimated":
-        return card.c.estimated.not_in(["", "[]"])
+        return Sql("card.estimated NOT IN (?, ?)", ("", "[]"))
     raise ValueError(f"unknown flag {name!r}")
 
 
-def _dominion(dominion: int | None) -> ColumnElement:
+def _dominion(dominion: int | None) -> Sql:
     if dominion is None:
-        return and_(card.c.dominion.is_(None), card.c.border_dominion.is_(None))
-    return or_(
-        and_(card.c.dominion.is_not(None), card.c.dominion == dominion),
-        and_(card.c.border_dominion.is_not(None), card.c.border_dominion == dominion),
+        return Sql("(card.dominion IS NULL AND card.border_dominion IS NULL)")
+    return Sql(
+        "((card.dominion IS NOT NULL AND card.dominion = ?) "
+        "OR (card.border_dominion IS NOT NULL AND card.border_dominion = ?))",
+        (dominion, dominion),
     )
 
 
-def _text(node: TextMatch) -> ColumnElement:
-    column = card.c[node.field]
+def _text(node: TextMatch) -> Sql:
+    escaped = like_escaped(node.value)
     if node.mode == "prefix":
-        return column.startswith(node.value, autoescape=True)
-    return column.contains(node.value, autoescape=True)
+        return _like(card_column(node.field), escaped + "%")
+    if node.mode == "contains":
+        return _like(card_column(node.field), "%" + escaped + "%")
+    raise ValueError(f"unknown text mode {node.mode!r}")
 
 
-def _affiliation(prefix: str) -> ColumnElement:
-    named = select(affiliation_table.c.id).where(
-        affiliation_table.c.name.startswith(prefix, autoescape=True)
+def _affiliation(prefix: str, per_card: bool) -> Sql:
+    named = _like("name", like_escaped(prefix) + "%")
+    if per_card:
+        return Sql(
+            "EXISTS (SELECT 1 FROM card_affiliation JOIN affiliation "
+            "ON affiliation.id = card_affiliation.affiliation_id "
+            f"WHERE card_affiliation.card_id = card.id AND affiliation.{named.text})",
+            named.params,
+        )
+    return Sql(
+        "card.id IN (SELECT card_id FROM card_affiliation WHERE affiliation_id IN "
+        f"(SELECT id FROM affiliation WHERE {named.text}))",
+        named.params,
     )
-    holders = select(card_affiliation.c.card_id).where(card_affiliation.c.affiliation_id.in_(named))
-    return card.c.id.in_(holders)
+
+
+def _card_types(types: tuple[str, ...]) -> Sql:
+    if not types:
+        return Sql("0")
+    return Sql(f"card.card_type IN ({', '.join('?' * len(types))})", tuple(types))
+
+
+def _gender(gender: str | None) -> Sql:
+    if gender is None:
+        return Sql("card.gender IS NULL")
+    return Sql("(card.gender IS NOT NULL AND card.gender = ?)", (gender,))
 
 
 def reads_card_row(node: Node) -> bool:
@@ -145,95 +215,135 @@ def reads_card_row(node: Node) -> bool:
     return not isinstance(node, FreeText | AffiliationIs)
 
 
-def condition(node: Node) -> ColumnElement:
-    """The SQL condition on ``card`` for ``node``; true or false for every row, never NULL."""
-    if isinstance(node, And):
-        return and_(*(condition(item) for item in node.items))
-    if isinstance(node, Or):
-        return or_(*(condition(item) for item in node.items))
+def condition(node: Node, per_card: bool = False) -> Sql:
+    """The SQL condition on ``card`` for ``node``; true or false for every row, never NULL.
+
+    ``per_card``: affiliations and copies owned are looked up for each card tested
+    (cheap when a walk stops after a screenful) rather than listed once for all cards
+    (cheap when every card is tested). Raises ``TypeError`` for anything but a search
+    node and ``ValueError`` for a node naming a column, comparison, flag or text mode
+    the search does not know.
+    """
+    if isinstance(node, And | Or):
+        items = [condition(item, per_card) for item in node.items]
+        joined = _join(f" {type(node).__name__.upper()} ", items)
+        return Sql(f"({joined.text})", joined.params)
     if isinstance(node, Not):
-        return not_(condition(node.item))
+        inner = condition(node.item, per_card)
+        return Sql(f"(NOT {inner.text})", inner.params)
     if isinstance(node, FreeText):
-        matches = select(card_fts.c.rowid).where(card_fts.c.card_fts.match(fts_string(node)))
-        return card.c.id.in_(matches)
+        matches = _fts_matches(node)
+        return Sql(f"card.id IN ({matches.text})", matches.params)
     if isinstance(node, CardTypeIs):
-        return card.c.card_type.in_(node.types)
+        return _card_types(node.types)
     if isinstance(node, DominionIs):
         return _dominion(node.dominion)
     if isinstance(node, NumberCompare):
-        return _number(node)
+        return _number(node, per_card)
     if isinstance(node, Flag):
         return _flag(node.flag)
     if isinstance(node, GenderIs):
-        if node.gender is None:
-            return card.c.gender.is_(None)
-        return and_(card.c.gender.is_not(None), card.c.gender == node.gender)
+        return _gender(node.gender)
     if isinstance(node, TextMatch):
         return _text(node)
     if isinstance(node, AffiliationIs):
-        return _affiliation(node.prefix)
+        return _affiliation(node.prefix, per_card)
     raise TypeError(f"not a search node: {node!r}")
 
 
-def build_select(query: Query, limit: int | None = None, order_by: str = "name") -> Select:
-    """``SELECT card.id`` for the cards matching ``query``, sorted, at most ``limit`` rows.
-
-    ``order_by`` is a key of :data:`ORDERS`, optionally prefixed with ``-`` for
-    descending; cards without the value sort last, ties go by name then id. Raises
-    ``ValueError`` for an unknown ``order_by`` or a negative ``limit``.
-    """
+def _ordering(query: Query, order_by: str, walk: bool) -> str:
     descending = order_by.startswith("-")
     key = order_by[1:] if descending else order_by
     if key not in ORDERS:
         raise ValueError(f"unknown order {order_by!r}; expected one of {', '.join(ORDERS)}")
-    if limit is not None and limit < 0:
-        raise ValueError(f"limit must be 0 or more, not {limit}")
-    sort_column = ORDERS[key]
-    if key == "name" and query.root is not None and reads_card_row(query.root):
-        sort_column = UnaryExpression(sort_column, operator=custom_op("+"))
-    first = sort_column.desc() if descending else sort_column.asc()
-    ordering = [first if key in ("name", "id") else first.nulls_last()]
-    ordering += [column for column in (card.c.name, card.c.id) if column is not ORDERS[key]]
-    stmt = _filtered(query.root).order_by(*ordering)
-    return stmt.limit(limit) if limit is not None else stmt
+    column = card_column(ORDERS[key])
+    first = column
+    reads_row = query.root is not None and reads_card_row(query.root)
+    if key == "name" and reads_row and not walk:
+        first = "+" + column
+    first += " DESC" if descending else " ASC"
+    if key not in ("name", "id"):
+        first += " NULLS LAST"
+    ties = [c for c in ("card.name", "card.id") if c != column]
+    return ", ".join([first, *ties])
 
 
 def _is_negated_text(node: Node) -> bool:
     return isinstance(node, Not) and isinstance(node.item, FreeText)
 
 
-def _filtered(root: Node | None) -> Select:
-    """``SELECT card.id`` with the condition of ``root`` (every card for ``None``).
+def _card_source(query: Query, walk: bool) -> str:
+    """``card``, or when ``walk``-ing in name order ``card`` read through an index.
+
+    Walking an index in name order and stopping after ``limit`` matches costs about
+    ``limit / share of matching cards`` index entries, whatever the catalogue's size,
+    where scanning and sorting costs the whole table. ``INDEXED BY`` makes SQLite walk
+    it even without table statistics (``ANALYZE``), which it otherwise lacks.
+    """
+    if not walk:
+        return "card"
+    reads_row = query.root is not None and reads_card_row(query.root)
+    return f"card INDEXED BY {SEARCH_INDEX if reads_row else NAME_INDEX}"
+
+
+def _filtered(root: Node | None, source: str = "card", walk: bool = False) -> Sql:
+    """``FROM ... WHERE ...`` with the condition of ``root`` (every card for ``None``).
 
     A top-level ``-word`` becomes an anti-join (``LEFT JOIN`` the FTS matches, keep the
     rows without one) rather than ``NOT IN``: on 50,000 cards SQLite probes the join's
     automatic index in about half the time, and such queries return most of the
     catalogue, so that time counts. Only the first :data:`MAX_ANTI_JOINS` are joined
-    (SQLite allows 64 tables in a join); later ones use ``NOT IN``.
+    (SQLite allows 64 tables in a join); later ones use ``NOT IN``. A ``walk`` through
+    the name order stops after a screenful, so it uses ``NOT IN`` throughout (half the
+    time of the join there) and per-card conditions (see :func:`condition`).
     """
-    stmt = select(card.c.id)
     if root is None:
-        return stmt
+        return Sql(f"FROM {source}")
     items = root.items if isinstance(root, And) else (root,)
-    source = card
-    conditions = []
-    joins = 0
+    joins: list[Sql] = []
+    conditions: list[Sql] = []
     for number, item in enumerate(items):
-        if not _is_negated_text(item) or joins == MAX_ANTI_JOINS:
-            conditions.append(condition(item))
+        if walk or not _is_negated_text(item) or len(joins) == MAX_ANTI_JOINS:
+            conditions.append(condition(item, per_card=walk))
             continue
-        matches = (
-            select(card_fts.c.rowid.label("card_id"))
-            .where(card_fts.c.card_fts.match(fts_string(item.item)))
-            .subquery(f"excluded_{number}")
+        name = f"excluded_{number}"
+        matches = _fts_matches(item.item, "rowid AS card_id")
+        joins.append(
+            Sql(
+                f"LEFT OUTER JOIN ({matches.text}) "
+                f"AS {name} ON {name}.card_id = card.id",
+                matches.params,
+            )
         )
-        source = source.outerjoin(matches, matches.c.card_id == card.c.id)
-        joins += 1
-        conditions.append(matches.c.card_id.is_(None))
-    return stmt.select_from(source).where(and_(*conditions))
+        conditions.append(Sql(f"{name}.card_id IS NULL"))
+    tables = _join(" ", [Sql(f"FROM {source}"), *joins])
+    where = _join(" AND ", conditions)
+    return Sql(f"{tables.text} WHERE {where.text}", tables.params + where.params)
 
 
-def to_sql(stmt: Select) -> tuple[str, list]:
-    """The SQLite text (``?`` placeholders) and the positional parameters of ``stmt``."""
-    compiled = stmt.compile(dialect=_DIALECT, compile_kwargs={"render_postcompile": True})
-    return str(compiled), [compiled.params[name] for name in compiled.positiontup]
+def can_walk(limit: int | None, order_by: str) -> bool:
+    """True if :func:`build_select` may walk the name order (a ``limit`` in name order)."""
+    return limit is not None and order_by.lstrip("-") == "name"
+
+
+def build_select(
+    query: Query, limit: int | None = None, order_by: str = "name", walk: bool = True
+) -> Sql:
+    """``SELECT card.id`` for the cards matching ``query``, sorted, at most ``limit`` rows.
+
+    ``order_by`` is a key of :data:`ORDERS`, optionally prefixed with ``-`` for
+    descending; cards without the value sort last, ties go by name then id. ``walk``
+    (used only when :func:`can_walk`): walk the cards in name order and stop after
+    ``limit`` matches; ``False`` finds every match and sorts them, which is quicker
+    when the matches are few. Both give the same ids. Raises ``ValueError`` for an
+    unknown ``order_by`` or a negative ``limit``.
+    """
+    if limit is not None and limit < 0:
+        raise ValueError(f"limit must be 0 or more, not {limit}")
+    walk = walk and can_walk(limit, order_by)
+    ordering = _ordering(query, order_by, walk)
+    filtered = _filtered(query.root, _card_source(query, walk), walk)
+    text = f"SELECT card.id {filtered.text} ORDER BY {ordering}"
+    if limit is None:
+        return Sql(text, filtered.params)
+    return Sql(text + " LIMIT ?", (*filtered.params, int(limit)))

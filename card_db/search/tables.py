@@ -1,40 +1,55 @@
-"""Lightweight SQLAlchemy Core mirrors of the columns the search reads.
+"""The tables and columns the search reads, as plain names: the compiler's whitelist.
 
-These are plain :func:`sqlalchemy.table`/:func:`sqlalchemy.column` objects rather than
-:mod:`card_db.models`, because importing SQLModel would cost a third of a second and
-``deckbuilder cards search`` must answer in under half a second. They must match
-the tables created by the migrations in ``card_db/migrations/versions``.
+The search builds its SQL text from these names only (user values are always bound
+parameters), so they are kept here, apart from :mod:`card_db.models`, whose import
+(SQLModel, SQLAlchemy) would cost a third of a second of ``deckbuilder cards search``.
+They must match the tables created by the migrations in ``card_db/migrations/versions``
+(``tests/test_search_results.py`` checks that).
 """
 
 from __future__ import annotations
 
-from sqlalchemy import column, table
+#: Table name -> the columns the search reads from it.
+TABLES: dict[str, tuple[str, ...]] = {
+    "card": (
+        "id",
+        "name",
+        "card_type",
+        "permanent",
+        "dominion",
+        "border_dominion",
+        "is_unique",
+        "gender",
+        "magic",
+        "strength",
+        "prime",
+        "resistance",
+        "deck_limit",
+        "set_name",
+        "rarity",
+        "source",
+        "estimated",
+    ),
+    "affiliation": ("id", "name"),
+    "card_affiliation": ("card_id", "affiliation_id"),
+    "collection_entry": ("card_id", "quantity"),
+}
 
-card = table(
-    "card",
-    column("id"),
-    column("name"),
-    column("card_type"),
-    column("permanent"),
-    column("dominion"),
-    column("border_dominion"),
-    column("is_unique"),
-    column("gender"),
-    column("magic"),
-    column("strength"),
-    column("prime"),
-    column("resistance"),
-    column("deck_limit"),
-    column("set_name"),
-    column("rarity"),
-    column("source"),
-    column("estimated"),
-)
+#: The FTS5 index over name, traits, powers and flavour text; ``MATCH`` is applied to
+#: the hidden column named like the table, and ``rowid`` is the card's id.
+FTS_TABLE = "card_fts"
 
-#: The FTS5 index over name, traits, powers and flavour text; the hidden column named
-#: like the table is the one ``MATCH`` is applied to.
-card_fts = table("card_fts", column("rowid"), column("card_fts"))
+CARD_COLUMNS = frozenset(TABLES["card"])
 
-affiliation = table("affiliation", column("id"), column("name"))
-card_affiliation = table("card_affiliation", column("card_id"), column("affiliation_id"))
-collection_entry = table("collection_entry", column("card_id"), column("quantity"))
+#: The unique index on ``card.name`` (it holds every card id, in name order).
+NAME_INDEX = "ix_card_name"
+#: The index on ``card.name`` then every other column above (migration 0003), so a walk
+#: in name order can test any search condition without reading the table.
+SEARCH_INDEX = "ix_card_search"
+
+
+def card_column(name: str) -> str:
+    """``card.<name>`` for a column the search may read; ``ValueError`` for any other name."""
+    if name not in CARD_COLUMNS:
+        raise ValueError(f"the search does not read card column {name!r}")
+    return f"card.{name}"

@@ -142,13 +142,16 @@ def goldfish(
     seed derived from (SEED, i), so the same arguments always give the same output.
     """
     from deckbuilder.engine.deck import EngineDeck
-    from deckbuilder.engine.goldfish import GoldfishGame, run_games
+    from deckbuilder.engine.goldfish import run_games
     from deckbuilder.engine.rng import game_seed
 
     variant = _variant(shorter, allowance)
     deck = EngineDeck.from_records(_records(file))
     log: list[str] = []
     if show_log:
+        # lazy: the step-by-step engine (about 85 ms) only for --log
+        from deckbuilder.engine.goldfish_game import GoldfishGame
+
         first = GoldfishGame(deck, game_seed(seed, 0), rounds, variant)
         first.run()
         log = list(first.log)
@@ -170,7 +173,7 @@ def goldfish(
         click.echo("")
     click.echo(f"{games} games of {rounds} rounds, seed {seed}, {variant.name} rules")
     click.echo(f"No victory: {stats.no_win}; reshuffled opening hands: "
-               f"{stats.mulligan_rate:.1%}")
+               f"{stats.reshuffle_rate:.1%}")
     mean = f"{stats.mean_win_round:.2f}" if stats.mean_win_round is not None else "none"
     click.echo(f"Mean round of victory: {mean}")
     click.echo("Round  wins  P(win by)  Allies  Sites")

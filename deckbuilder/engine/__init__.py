@@ -20,14 +20,16 @@ Modules, one concept each:
 * :mod:`.order_of_play` -- the round, phase by phase, as a step generator.
 * :mod:`.policy`, :mod:`.autopilot` -- the goldfish policy and the controller using it.
 * :mod:`.fastpath` -- the same goldfish game on integer arrays, for statistics.
-* :mod:`.goldfish` -- one replayable game, results, statistics, the process-pool runner;
-  :mod:`.stalls` -- why a game did not win.
+* :mod:`.goldfish_result` -- one game's result; :mod:`.goldfish_game` -- one game on the
+  full engine, replayable step by step; :mod:`.goldfish` -- statistics over many games
+  on the fast path, the process-pool runner; :mod:`.stalls` -- why a game did not win.
 * :mod:`.odds` -- exact draw probabilities; :mod:`.hands` -- sample hands.
 * :mod:`.sample_decks` -- generated records and decks for tests and benchmarks.
 
 Typical use::
 
-    from deckbuilder.engine.goldfish import GoldfishGame, run_games
+    from deckbuilder.engine.goldfish import run_games
+    from deckbuilder.engine.goldfish_game import GoldfishGame
     game = GoldfishGame(records, seed=1, rounds=10)
     for step in game.steps():        # replay step by step
         print(*step.lines, sep="\\n")

@@ -1,8 +1,8 @@
 """The goldfish game on plain integer arrays: the same rules, fast enough for statistics.
 
-:class:`FastGoldfish` plays exactly the game that :class:`~.goldfish.GoldfishGame`
+:class:`FastGoldfish` plays exactly the game that :class:`~.goldfish_game.GoldfishGame`
 plays on the full engine with :class:`~.autopilot.GoldfishAutopilot`, and returns the
-same :class:`~.goldfish.GoldfishResult` for the same seed (the test suite checks this
+same :class:`~.goldfish_result.GoldfishResult` for the same seed (the test suite checks this
 on many seeds and generated decks). It is the same game because:
 
 * it draws with the same generator and the same arithmetic as
@@ -44,7 +44,7 @@ from __future__ import annotations
 import random
 
 from deckbuilder.engine.deck import CHARACTER, SITE, EngineDeck
-from deckbuilder.engine.goldfish import GoldfishResult
+from deckbuilder.engine.goldfish_result import GoldfishResult
 from deckbuilder.engine.policy import choose_alliances, choose_circle_sites, plan_seizures
 from deckbuilder.engine.setup import OPENING_HAND
 from deckbuilder.engine.stalls import stall_reason

@@ -1,145 +1,40 @@
-"""Goldfishing: play a deck alone for R rounds, one game step by step or many for statistics.
+"""Goldfishing many games for statistics: the fast path, optionally over a process pool.
 
-One game, replayable with a readable log: :class:`GoldfishGame` (the full engine,
-:class:`~.game.Game`, driven by :class:`~.autopilot.GoldfishAutopilot`). Many games:
-:func:`run_games` (the fast path, :mod:`.fastpath`, which tests show gives identical
-results), optionally over a process pool. Game ``i`` of a run with master seed ``S``
-always uses seed :func:`~.rng.game_seed` ``(S, i)``, so results do not depend on the
-number of workers.
+:func:`run_games` plays games on :mod:`.fastpath` (integer arrays; tests show it gives
+the same results as the full engine) and returns :class:`GoldfishStats`. Importing this
+module does not import the step-by-step engine; one game replayable step by step is
+:class:`~.goldfish_game.GoldfishGame`. Game ``i`` of a run with master seed ``S`` always
+uses seed :func:`~.rng.game_seed` ``(S, i)``, so results do not depend on the number of
+workers.
 
-Sources: rulebook "Game Setup", "Order of Play", "Phase 4: The Reconciliation",
-"Exhausted Destiny"; the policy is in :mod:`.policy`.
+Sources: rulebook "Game Setup" (the reshuffle), "Order of Play", "Phase 4: The
+Reconciliation", "Exhausted Destiny"; the policy is in :mod:`.policy`.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardRecord
-from deckbuilder.engine.autopilot import GoldfishAutopilot
-from deckbuilder.engine.deck import CHARACTER, EngineDeck
-from deckbuilder.engine.game import RECONCILIATION, Game
-from deckbuilder.engine.order_of_play import Step, play
+from deckbuilder.engine.deck import EngineDeck
+from deckbuilder.engine.fastpath import FastGoldfish
+from deckbuilder.engine.goldfish_result import DEFAULT_ROUNDS, GoldfishResult
 from deckbuilder.engine.rng import game_seed, game_seeds
-from deckbuilder.engine.stalls import STALL_REASONS, stall_reason
+from deckbuilder.engine.stalls import STALL_REASONS
 from deckbuilder.engine.variant import Variant
 
-DEFAULT_ROUNDS = 10
+__all__ = [
+    "CHUNK_GAMES",
+    "DEFAULT_ROUNDS",
+    "GoldfishResult",
+    "GoldfishStats",
+    "RunCancelled",
+    "StatsAccumulator",
+    "run_games",
+]
 
 
-@dataclass(frozen=True, slots=True)
-class GoldfishResult:
-    """One goldfish game.
-
-    ``win_round``: the round of victory (1-based) or ``None``. ``reshuffled``: the
-    opening hand had no Character and was reshuffled. ``allies_by_round[r - 1]``: Allies
-    established by the end of round ``r``; ``sites_by_round[r - 1]``: Sites controlled at
-    the end of round ``r`` (after the game ends, the final values repeat).
-    ``stall_reason``: see :mod:`.stalls` (``None`` after a victory).
-    ``destiny_exhausted``: the Autarch drew its last card and was removed from the game.
-    """
-
-    seed: int
-    rounds: int
-    win_round: int | None
-    reshuffled: bool
-    allies_by_round: tuple[int, ...]
-    sites_by_round: tuple[int, ...]
-    stall_reason: str | None
-    destiny_exhausted: bool = False
-
-
-def _as_deck(deck: EngineDeck | Sequence[CardRecord]) -> EngineDeck:
-    return deck if isinstance(deck, EngineDeck) else EngineDeck.from_records(deck)
-
-
-class GoldfishGame:
-    """One goldfish game on the full engine, replayable step by step.
-
-    Iterate :meth:`steps` for :class:`~.order_of_play.Step` objects (each with its log
-    lines), or call :meth:`run` for the :class:`GoldfishResult`. :attr:`log` holds every
-    readable line so far; :attr:`game` is the live :class:`~.game.Game`.
-    """
-
-    def __init__(
-        self,
-        deck: EngineDeck | Sequence[CardRecord],
-        seed: int,
-        rounds: int = DEFAULT_ROUNDS,
-        variant: Variant | None = None,
-    ):
-        if rounds < 1:
-            raise ValueError("rounds must be >= 1")
-        self.deck = _as_deck(deck)
-        self.seed = seed
-        self.rounds = rounds
-        self.variant = variant or Variant()
-        self.game = Game([self.deck.records], seed=seed, variant=self.variant, names=["Autarch"])
-        self.autopilot = GoldfishAutopilot(self.deck, self.variant)
-        self._allies: list[int] = []
-        self._sites: list[int] = []
-        self._result: GoldfishResult | None = None
-        self._started = False
-
-    @property
-    def log(self) -> list[str]:
-        return self.game.log
-
-    def steps(self) -> Iterator[Step]:
-        """Play the game, yielding each step. Can be consumed once."""
-        if self._started:
-            raise RuntimeError("a goldfish game can be played once; make a new one to replay")
-        self._started = True
-        for step in play(self.game, [self.autopilot], self.rounds):
-            if step.seat is None and step.phase == RECONCILIATION:
-                self._allies.append(self.game.established[0])
-                self._sites.append(len(self.game.autarch(0).realm.state))
-            yield step
-        self._result = self._finish()
-
-    def run(self) -> GoldfishResult:
-        """Play to the end (if not done) and return the result."""
-        if self._result is None:
-            for _ in self.steps():
-                pass
-        assert self._result is not None
-        return self._result
-
-    def _finish(self) -> GoldfishResult:
-        s = self.game.state
-        a = s.autarchs[0]
-        won = s.winner == 0
-        allies = self._allies + [self._allies[-1] if self._allies else 0] * (
-            self.rounds - len(self._allies)
-        )
-        sites = self._sites + [self._sites[-1] if self._sites else 0] * (
-            self.rounds - len(self._sites)
-        )
-        reason = None
-        if not won:
-            deck = self.deck
-            reason = stall_reason(
-                [deck.dmask[c] for c in s.circle],
-                [deck.dmask[e.site] for e in a.realm.state],
-                len(a.realm.active) + len(a.realm.reserve),
-                sum(1 for c in a.hand if deck.ctype[c] == CHARACTER),
-                self.variant,
-            )
-        return GoldfishResult(
-            seed=self.seed,
-            rounds=self.rounds,
-            win_round=s.round if won else None,
-            reshuffled=a.reshuffled,
-            allies_by_round=tuple(allies),
-            sites_by_round=tuple(sites),
-            stall_reason=reason,
-            destiny_exhausted=a.eliminated,
-        )
-
-
-# ---------------------------------------------------------------------- statistics
 @dataclass(frozen=True, slots=True)
 class GoldfishStats:
     """Statistics over ``games`` goldfish games of ``rounds`` rounds (master ``seed``).
@@ -147,7 +42,9 @@ class GoldfishStats:
     ``win_round_histogram[r]``: games won in round ``r`` (rounds with no win omitted);
     ``p_win_by_round[r - 1]``: share of games won by the end of round ``r``;
     ``mean_allies_by_round``/``mean_sites_by_round``: means at the end of each round;
-    ``stall_reasons``: count of each reason among games without victory.
+    ``reshuffle_rate``: share of games whose opening hand had no Character and was
+    reshuffled (rulebook "Game Setup"); ``stall_reasons``: count of each reason among
+    games without victory.
     """
 
     games: int
@@ -157,7 +54,7 @@ class GoldfishStats:
     win_round_histogram: dict[int, int]
     p_win_by_round: tuple[float, ...]
     no_win: int
-    mulligan_rate: float
+    reshuffle_rate: float
     mean_win_round: float | None
     mean_allies_by_round: tuple[float, ...]
     mean_sites_by_round: tuple[float, ...]
@@ -181,7 +78,9 @@ class GoldfishStats:
             "p_win_by_round": {str(r + 1): p for r, p in enumerate(self.p_win_by_round)},
             "win_round_histogram": {str(r): n for r, n in sorted(self.win_round_histogram.items())},
             "no_win": self.no_win,
-            "mulligan_rate": self.mulligan_rate,
+            "reshuffle_rate": self.reshuffle_rate,
+            # Deprecated alias of "reshuffle_rate", kept for one release (issue 9).
+            "mulligan_rate": self.reshuffle_rate,
             "mean_win_round": self.mean_win_round,
             "stall_reasons": dict(self.stall_reasons),
             "most_common_stall": self.most_common_stall,
@@ -262,7 +161,7 @@ class StatsAccumulator:
             win_round_histogram={r: c for r, c in enumerate(self.win_hist) if c},
             p_win_by_round=tuple(cumulative),
             no_win=n - wins,
-            mulligan_rate=self.reshuffles / n if n else 0.0,
+            reshuffle_rate=self.reshuffles / n if n else 0.0,
             mean_win_round=total_rounds / wins if wins else None,
             mean_allies_by_round=tuple(v / n if n else 0.0 for v in self.allies),
             mean_sites_by_round=tuple(v / n if n else 0.0 for v in self.sites),
@@ -277,8 +176,6 @@ _SIMULATORS: dict = {}
 def _simulator(records: tuple[CardRecord, ...], variant: Variant):
     """One fast simulator per deck and variant per process, so its decision caches
     stay warm across chunks."""
-    from deckbuilder.engine.fastpath import FastGoldfish
-
     key = (records, variant)
     sim = _SIMULATORS.get(key)
     if sim is None:
@@ -298,6 +195,9 @@ def _chunk(args: tuple) -> StatsAccumulator:
         for game in game_seeds(seed, start, stop):
             add(play_one(game, rounds))
         return acc
+    # lazy: the full engine (about 85 ms to import) is needed only when fast=False
+    from deckbuilder.engine.goldfish_game import GoldfishGame
+
     deck = EngineDeck.from_records(records)
     for i in range(start, stop):
         acc.add(GoldfishGame(deck, game_seed(seed, i), rounds, variant).run())
@@ -338,7 +238,7 @@ def run_games(
     if games < 0 or rounds < 1 or workers < 1:
         raise ValueError("games >= 0, rounds >= 1 and workers >= 1 are required")
     variant = variant or Variant()
-    records = _as_deck(deck).records
+    records = (deck if isinstance(deck, EngineDeck) else EngineDeck.from_records(deck)).records
     tasks = [
         (records, variant, rounds, seed, start, min(games, start + CHUNK_GAMES), fast)
         for start in range(0, games, CHUNK_GAMES)
@@ -358,6 +258,9 @@ def run_games(
     else:
         if fast:
             _simulator(records, variant)  # built once here; forked workers inherit it
+        # lazy: the process pool (about 25 ms to import) only for workers > 1
+        from concurrent.futures import ProcessPoolExecutor
+
         pool = ProcessPoolExecutor(max_workers=workers)
         try:
             for task, acc in zip(tasks, pool.map(_chunk, tasks), strict=True):

@@ -219,9 +219,13 @@ class BrowserScreen(Screen):
             wanted = self.model.card_ids[row] if row >= 0 else None
         self.model.set_results(result.ids, result.owned)
         count = len(result.ids)
-        self.count_label.setText(f"{count:,} card{'s' if count != 1 else ''}")
+        self.count_label.setText(
+            f"{count:,} card{'s' if count != 1 else ''}"
+            if result.complete
+            else f"first {count:,} cards; counting the rest…"
+        )
         row = self.model.row_of(wanted) if wanted is not None else -1
-        self._wanted_id = None
+        self._wanted_id = None if result.complete or row >= 0 else wanted
         self.select_row(row if row >= 0 else 0)
         if not result.ids:
             self.detail.show_card(None)

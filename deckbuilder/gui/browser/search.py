@@ -5,10 +5,15 @@ parsed on the GUI thread (pure Python, well under a millisecond), so a syntax er
 is shown at once; a valid query, combined with the quick filters, runs in a worker
 thread with its own read-only connection. Results of a query overtaken by a newer
 one are dropped.
+
+In name order the first :data:`FIRST_SCREEN` rows come first (the search walks the
+name order and stops there: milliseconds even on 500,000 cards), marked incomplete,
+then every id; other orders need every match sorted, so they come in one go.
 """
 
 from __future__ import annotations
 
+import sqlite3
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -16,12 +21,15 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from card_db.records import CardType
-from card_db.search import SearchSyntaxError, parse
+from card_db.search import SearchSyntaxError, parse, search_card_ids
+from deckbuilder.services.collection import owned_by_card_id
 
 #: Pause after the last keystroke before searching, in ms.
 DEBOUNCE_MS = 150
 #: The ``order`` key sorting by copies owned (done here, not in SQL).
 OWNED_ORDER = "owned"
+#: Rows delivered first in name order, before the full result.
+FIRST_SCREEN = 200
 
 
 def type_term(card_type: CardType) -> str:
@@ -61,21 +69,22 @@ class SearchRequest:
 
 @dataclass(frozen=True)
 class SearchResult:
-    """Card ids in display order, copies owned by card id, and the worker's time in s."""
+    """Card ids in display order, copies owned by card id, and the worker's time in s.
+
+    ``complete`` is false for a first screen: ``ids`` are the first matches in order,
+    and more follow in a complete result.
+    """
 
     request: SearchRequest
     ids: tuple[int, ...]
     owned: dict[int, int]
     seconds: float
+    complete: bool = True
 
 
-def run_search(db_path: Path, request: SearchRequest) -> SearchResult:
-    """Run ``request`` on a fresh read-only connection (in a worker thread)."""
-    import sqlite3
-
-    from card_db.search import search_card_ids
-    from deckbuilder.services.collection import owned_by_card_id
-
+def run_search(db_path: Path, request: SearchRequest, limit: int | None = None) -> SearchResult:
+    """Run ``request`` on a fresh read-only connection (in a worker thread), keeping at
+    most ``limit`` ids (``None``: all; only for orders other than copies owned)."""
     start = time.perf_counter()
     conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
     try:
@@ -83,13 +92,16 @@ def run_search(db_path: Path, request: SearchRequest) -> SearchResult:
             sql_order = "name"
         else:
             sql_order = ("-" if request.descending else "") + request.order
-        ids = search_card_ids(conn, request.query, order_by=sql_order)
+        if request.order == OWNED_ORDER:
+            limit = None
+        ids = search_card_ids(conn, request.query, limit=limit, order_by=sql_order)
         owned = owned_by_card_id(conn)
     finally:
         conn.close()
     if request.order == OWNED_ORDER:
         ids.sort(key=lambda i: owned.get(i, 0), reverse=request.descending)
-    return SearchResult(request, tuple(ids), owned, time.perf_counter() - start)
+    complete = limit is None or len(ids) < limit
+    return SearchResult(request, tuple(ids), owned, time.perf_counter() - start, complete)
 
 
 class CardSearch(QObject):
@@ -153,7 +165,10 @@ class CardSearch(QObject):
             self.error = None
             self.error_changed.emit(None)
         self._generation += 1
-        generation = self._generation
+        first_screen = FIRST_SCREEN if request.order == "name" else None
+        self._start(self._generation, request, first_screen)
+
+    def _start(self, generation: int, request: SearchRequest, limit: int | None) -> None:
         self._running += 1
         if self._running == 1:
             self.busy.emit(True)
@@ -161,6 +176,7 @@ class CardSearch(QObject):
             run_search,
             self._context.db_path,
             request,
+            limit,
             on_done=lambda result: self._deliver(generation, result),
             on_error=lambda exc, details: self._failed(exc, details),
         )
@@ -171,8 +187,11 @@ class CardSearch(QObject):
             self.busy.emit(False)
 
     def _deliver(self, generation: int, result: SearchResult) -> None:
+        current = generation == self._generation
+        if current and not result.complete:
+            self._start(generation, result.request, None)  # the rest, before busy ends
         self._finished()
-        if generation == self._generation:
+        if current:
             self.results_ready.emit(result)
 
     def _failed(self, exc: BaseException, details: str) -> None:

@@ -27,7 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckbuilder.engine.goldfish import DEFAULT_ROUNDS
+from deckbuilder.engine.goldfish_result import DEFAULT_ROUNDS
 from deckbuilder.engine.variant import Variant
 from deckbuilder.gui.deck_editor.chooser import DEMO, ChosenDeckScreen, DeckChooser, PlayDeck
 from deckbuilder.gui.deck_editor.files import demo_deck_files

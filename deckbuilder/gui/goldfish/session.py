@@ -12,7 +12,8 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from card_db.records import CardRecord
-from deckbuilder.engine.goldfish import DEFAULT_ROUNDS, GoldfishGame, GoldfishResult
+from deckbuilder.engine.goldfish_game import GoldfishGame
+from deckbuilder.engine.goldfish_result import DEFAULT_ROUNDS, GoldfishResult
 from deckbuilder.engine.order_of_play import Step
 from deckbuilder.engine.variant import Variant
 from deckbuilder.gui.goldfish.snapshot import BoardSnapshot, take_snapshot

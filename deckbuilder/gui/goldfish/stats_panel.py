@@ -132,7 +132,7 @@ def summary_text(stats: GoldfishStats) -> str:
             else "."
         )
     ]
-    lines.append(f"Opening hands reshuffled: {stats.mulligan_rate:.1%}.")
+    lines.append(f"Opening hands reshuffled: {stats.reshuffle_rate:.1%}.")
     stall = stats.most_common_stall
     if stall is not None:
         lines.append(
