@@ -7,6 +7,8 @@ from pathlib import Path
 
 import click
 
+from card_db.reader import load_records
+from card_db.search import SearchSyntaxError, search_card_ids
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import fail, handles_errors
 from deckbuilder.presentation import (
@@ -25,8 +27,6 @@ def cards() -> None:
 
 
 def _search_records(query: str, limit: int | None):
-    from card_db.reader import load_records
-    from card_db.search import search_card_ids
 
     with user_db().read() as conn:
         return load_records(conn, search_card_ids(conn, query, limit=limit))
@@ -39,7 +39,6 @@ def _search_records(query: str, limit: int | None):
 @handles_errors
 def search(query: str, as_json: bool, limit: int | None) -> None:
     """List cards matching QUERY (see the README's search language). Empty lists all."""
-    from card_db.search import SearchSyntaxError
 
     try:
         records = _search_records(query, limit)
@@ -84,7 +83,7 @@ def show(name: str, as_json: bool) -> None:
 @handles_errors
 def image(name: str, out: str, width: int) -> None:
     """Render the card NAME's face (the user's scan if attached, else a proxy) to a PNG."""
-    from deckbuilder.services.images import card_face
+    from deckbuilder.services.images import card_face  # lazy: Pillow loads only to draw a card
 
     face = card_face(user_db(), name, width)
     face.save(out, format="PNG")
@@ -96,6 +95,7 @@ def image(name: str, out: str, width: int) -> None:
 @handles_errors
 def import_(file: str) -> None:
     """Add or update cards from a CSV or JSON checklist (all-or-nothing)."""
+    # lazy: checklist and SQLModel code stay out of the search command's start-up
     from deckbuilder.services.cards import import_checklist
 
     result = import_checklist(user_db(), Path(file))
@@ -107,6 +107,7 @@ def import_(file: str) -> None:
 @handles_errors
 def export(file: str) -> None:
     """Write the whole catalogue as a CSV or JSON checklist (by extension)."""
+    # lazy: checklist and SQLModel code stay out of the search command's start-up
     from deckbuilder.services.cards import export_checklist
 
     count = export_checklist(user_db(), Path(file))
@@ -121,6 +122,7 @@ def export(file: str) -> None:
 @handles_errors
 def correct(name: str, field: str, value: str, note: str) -> None:
     """Correct FIELD of card NAME from your physical card; clears its estimated mark."""
+    # lazy: checklist and SQLModel code stay out of the search command's start-up
     from deckbuilder.services.cards import correct_card
 
     record = correct_card(user_db(), name, field, value, note).value

@@ -17,14 +17,13 @@ import click
 
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import fail, handles_errors
+from deckbuilder.deck.resolve import UnknownCardsError
+from deckbuilder.formats import DeckFormatError
+from deckbuilder.services.deck_sources import play_deck_file
 
 
 def _records(file: str) -> list:
     """The main deck of FILE as card records, one per copy; exits 2 on bad input."""
-    from deckbuilder.deck.resolve import UnknownCardsError
-    from deckbuilder.formats import DeckFormatError
-    from deckbuilder.services.deck_sources import play_deck_file
-
     catalogue = user_db().catalogue()
     try:
         return list(play_deck_file(file, catalogue).records)
@@ -37,6 +36,7 @@ def _echo_json(data: object) -> None:
 
 
 def _variant(shorter: bool, allowance: int | None):
+    # lazy: each command loads only the part of the engine it runs
     from deckbuilder.engine.variant import STANDARD_PRIME_ALLOWANCE, Variant
 
     if shorter:
@@ -60,6 +60,7 @@ def hand(file: str, seed: int | None, rounds: int, no_reshuffle: bool, as_json: 
     Setup as in a goldfish game: five Sites go to the Circle, five cards are dealt,
     and a hand with no Character is revealed and reshuffled once ("Game Setup").
     """
+    # lazy: each command loads only the part of the engine it runs
     from deckbuilder.engine.hands import SampleHand
 
     records = _records(file)
@@ -95,6 +96,7 @@ def odds(file: str, rounds: int, as_json: bool) -> None:
     other 55 cards, two draws per Coming of Order from round 1, replacement draws for
     revealed Sites not counted.
     """
+    # lazy: each command loads only the part of the engine it runs
     from deckbuilder.engine.odds import odds_report
 
     data = odds_report(_records(file), rounds)
@@ -141,6 +143,7 @@ def goldfish(
     The autopilot's policy is documented in deckbuilder.engine.policy. Game i uses a
     seed derived from (SEED, i), so the same arguments always give the same output.
     """
+    # lazy: each command loads only the part of the engine it runs
     from deckbuilder.engine.deck import EngineDeck
     from deckbuilder.engine.goldfish import run_games
     from deckbuilder.engine.rng import game_seed
