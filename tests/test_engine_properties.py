@@ -23,7 +23,7 @@ from deckbuilder.engine.order_of_play import (
     play,
 )
 from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.state import check_conservation, zones
+from deckbuilder.engine.table import check_conservation, zones
 
 
 class RandomController(Controller):

@@ -17,7 +17,7 @@ from deckbuilder.engine.paths import reveal_paths
 from deckbuilder.engine.policy import choose_alliances
 from deckbuilder.engine.sample_decks import make_card, make_character, make_site
 from deckbuilder.engine.seizure import resolve_seizure
-from deckbuilder.engine.state import SecuredSite, check_conservation
+from deckbuilder.engine.table import SecuredSite, check_conservation
 from deckbuilder.engine.variant import Variant
 from deckbuilder.engine.victory import decide_winner, dominion_count, has_victory
 

@@ -22,7 +22,7 @@ from deckbuilder.engine.sample_decks import (
     make_site,
 )
 from deckbuilder.engine.setup import first_round_leader, next_leader, placement_order
-from deckbuilder.engine.state import InvariantError, check_conservation
+from deckbuilder.engine.table import InvariantError, check_conservation
 
 
 def test_destiny_draws_every_card_once_and_flags_exhaustion():

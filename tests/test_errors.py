@@ -31,7 +31,7 @@ from deckbuilder.deck.decklist import DeckList, DeckListError
 from deckbuilder.deck.resolve import UnknownCardsError, UnknownName
 from deckbuilder.engine.errors import DestinyTooSmallError, RuleError
 from deckbuilder.engine.policy import SetupError
-from deckbuilder.engine.state import InvariantError
+from deckbuilder.engine.table import InvariantError
 from deckbuilder.formats import UnknownFormatError, get
 from deckbuilder.formats.errors import DeckFormatError
 from deckbuilder.gui import errors as gui_errors

@@ -1,4 +1,4 @@
-"""The Imajica rules engine: game state, the round, odds, sample hands and goldfishing.
+"""The Imajica rules engine: the table, the round, odds, sample hands and goldfishing.
 
 Pure Python: no Qt, no database session, no SQLAlchemy, no scipy. Every module is
 named for the rule it implements and cites the rulebook section
@@ -16,7 +16,7 @@ Modules, one concept each:
 * :mod:`.influence`, :mod:`.paths`, :mod:`.contest`, :mod:`.seizure`,
   :mod:`.challenge`, :mod:`.alliances`, :mod:`.victory`, :mod:`.powers`,
   :mod:`.countering` -- the rules as pure functions, for any number of Autarchs.
-* :mod:`.game` -- the rules applied to a :class:`~.state.GameState`, with a log.
+* :mod:`.game` -- the rules applied to a :class:`~.state.Table`, with a log.
 * :mod:`.order_of_play` -- the round, phase by phase, as a step generator.
 * :mod:`.policy`, :mod:`.autopilot` -- the goldfish policy and the controller using it.
 * :mod:`.fastpath` -- the same goldfish game on integer arrays, for statistics.

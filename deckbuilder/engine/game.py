@@ -1,6 +1,6 @@
-"""The rules applied to a game state: every legal move, checked, with a readable log.
+"""The rules applied to the table: every legal move, checked, with a readable log.
 
-:class:`Game` owns a :class:`~.state.GameState` and changes it only through methods
+:class:`Game` owns a :class:`~.state.Table` and changes it only through methods
 named for the rulebook's moves. Each method checks legality and raises
 :class:`~.errors.RuleError` (naming the section) for an illegal move, then updates the
 zones and appends readable lines to :attr:`Game.log`. Contests, challenges and
@@ -64,7 +64,7 @@ from deckbuilder.engine.setup import (
     next_leader,
     placement_order,
 )
-from deckbuilder.engine.state import AutarchState, GameState, SecuredSite
+from deckbuilder.engine.table import Autarch, SecuredSite, Table
 from deckbuilder.engine.variant import Variant
 from deckbuilder.engine.victory import decide_winner, has_victory
 
@@ -84,7 +84,7 @@ CounterProvider = Callable[["Game", int, int | None], tuple[int, int] | None]
 
 
 @dataclass(slots=True)
-class TurnState:
+class Turn:
     """What the Autarch whose turn it is has done this turn."""
 
     seat: int
@@ -122,15 +122,15 @@ class Game:
             cards.extend(deck)
             owners.extend([seat] * len(deck))
             name = names[seat] if names else f"Autarch {seat + 1}"
-            autarchs.append(AutarchState(seat, name, Destiny(ids, self.rng)))
-        self.state = GameState(
+            autarchs.append(Autarch(seat, name, Destiny(ids, self.rng)))
+        self.state = Table(
             cards=tuple(cards),
             owners=tuple(owners),
             autarchs=autarchs,
             variant=variant or Variant(),
         )
         self.log: list[str] = []
-        self.turn: TurnState | None = None
+        self.turn: Turn | None = None
         self.established: list[int] = [0] * len(decks)
         self._placements: list[tuple[int, int]] = []
 
@@ -141,7 +141,7 @@ class Game:
     def name(self, card: int) -> str:
         return self.state.cards[card].name
 
-    def autarch(self, seat: int) -> AutarchState:
+    def autarch(self, seat: int) -> Autarch:
         return self.state.autarchs[seat]
 
     def _say(self, text: str) -> None:
@@ -210,7 +210,7 @@ class Game:
             self.current_resistance(entry.site),
         )
 
-    def _require_turn(self, seat: int, phase: str) -> TurnState:
+    def _require_turn(self, seat: int, phase: str) -> Turn:
         t = self.turn
         if self.state.over:
             raise RuleError("Object", "the game is over")
@@ -331,7 +331,7 @@ class Game:
         if phase not in (AUTARCH_PHASE, ALLY_PHASE, RECONCILIATION):
             raise ValueError(f"unknown phase {phase!r}")
         self.state.phase = phase
-        self.turn = TurnState(seat, phase)
+        self.turn = Turn(seat, phase)
         if phase == ALLY_PHASE:
             self.turn.allowance = alliances.AllowanceTracker(self.state.variant.prime_allowance)
 
@@ -379,7 +379,7 @@ class Game:
         self.state.paths.setdefault(site, []).append(path)
         self._say(f"{a.name} plays a Path face down on {srec.name}.")
 
-    def _use_dictate(self, t: TurnState) -> None:
+    def _use_dictate(self, t: Turn) -> None:
         if t.dictate_used:
             raise RuleError("Dictate", "only one Dictate, or one reassignment, per turn")
         t.dictate_used = True
@@ -494,12 +494,12 @@ class Game:
         self._say(f"{a.name} establishes {describe(rec)} in the Reserve {how}.")
         return p
 
-    def _start_action(self, seat: int) -> TurnState:
+    def _start_action(self, seat: int) -> Turn:
         t = self._require_turn(seat, ALLY_PHASE)
         t.actions_started = True
         return t
 
-    def _check_actor(self, t: TurnState, seat: int, ally: int, section: str) -> None:
+    def _check_actor(self, t: Turn, seat: int, ally: int, section: str) -> None:
         self._require_active_unpivoted(seat, ally, section)
         if ally in t.idled:
             raise RuleError("Idle", f"{self.name(ally)} is idled for the rest of this turn")

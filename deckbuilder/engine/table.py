@@ -1,11 +1,14 @@
-"""Game state: every zone the rulebook names, and the card-conservation invariant.
+"""The table: every zone the rulebook names, and the card-conservation invariant.
+
+"State" means only the rulebook's State (the secured Sites in a Realm, with their
+Holders); the whole table is a :class:`Table`, one player's side an :class:`Autarch`.
 
 Sources: rulebook "Game Layout" (the Circle; each Autarch's Realm of State, active
 area and Reserve; the Destiny and In Ovo in the Reserve; permanents placed under or
 next to their targets), "Game Setup", "Pivoted Cards", "Paths", "Some Special Powers:
 Remove from Game".
 
-Cards are identified by integer ids, indexes into :attr:`GameState.cards`. Each card
+Cards are identified by integer ids, indexes into :attr:`Table.cards`. Each card
 is in exactly one zone (:func:`check_conservation`).
 """
 
@@ -20,7 +23,7 @@ from deckbuilder.engine.variant import Variant
 
 
 class InvariantError(AssertionError):
-    """The game state broke an invariant (a card in no zone or in two)."""
+    """The table broke an invariant (a card in no zone or in two)."""
 
 
 @dataclass(slots=True)
@@ -54,7 +57,7 @@ class Realm:
 
 
 @dataclass(slots=True)
-class AutarchState:
+class Autarch:
     """One Autarch (player): Destiny, hand, In Ovo, Realm and removed cards.
 
     ``set_aside``: Sites separated from the deck during "Game Setup".
@@ -77,7 +80,7 @@ class AutarchState:
 
 
 @dataclass(slots=True)
-class GameState:
+class Table:
     """The whole table.
 
     ``circle``: unsecured Sites, in the order revealed. ``paths``: Site id -> Paths
@@ -90,7 +93,7 @@ class GameState:
 
     cards: tuple[CardRecord, ...]
     owners: tuple[int, ...]
-    autarchs: list[AutarchState]
+    autarchs: list[Autarch]
     variant: Variant = field(default_factory=Variant)
     circle: list[int] = field(default_factory=list)
     paths: dict[int, list[int]] = field(default_factory=dict)
@@ -134,7 +137,7 @@ class GameState:
         return cards
 
 
-def zones(state: GameState) -> list[tuple[str, list[int]]]:
+def zones(state: Table) -> list[tuple[str, list[int]]]:
     """Every zone as ``(label, card ids)``; each card must appear exactly once overall."""
     out: list[tuple[str, list[int]]] = [("Circle", list(state.circle))]
     for site, stack in state.paths.items():
@@ -159,7 +162,7 @@ def zones(state: GameState) -> list[tuple[str, list[int]]]:
     return out
 
 
-def check_conservation(state: GameState) -> None:
+def check_conservation(state: Table) -> None:
     """Raise :class:`InvariantError` unless every card is in exactly one zone, Paths lie
     only on Sites in the Circle, permanents are attached only to cards in play, and only
     cards in play are pivoted."""
