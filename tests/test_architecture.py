@@ -590,3 +590,73 @@ def test_gui_application_id_names_the_desktop_file():
     root = Path(__file__).resolve().parents[1]
     assert (root / "packaging" / "linux" / f"{APPLICATION_ID}.desktop").is_file()
     assert (root / "packaging" / "linux" / f"{APPLICATION_ID}.metainfo.xml").is_file()
+
+
+# --- imports inside functions carry their reason -------------------------------------------
+
+LAZY_MARK = "# lazy:"
+
+
+def unexplained_lazy_imports(path: Path, root: Path = ROOT) -> list[str]:
+    """``file:line`` of each import inside a function with no ``# lazy: <reason>``.
+
+    The reason stands on the import's own line or on a comment line above it; one
+    comment serves a block of imports that follow each other (blank lines allowed).
+    """
+    lines = path.read_text(encoding="utf-8").splitlines()
+    tree = ast.parse("\n".join(lines), filename=str(path))
+    imports = [n for n in ast.walk(tree) if isinstance(n, ast.Import | ast.ImportFrom)]
+    import_lines = {line for n in imports for line in range(n.lineno, n.end_lineno + 1)}
+    found = []
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.FunctionDef | ast.AsyncFunctionDef):
+            continue
+        for inner in ast.walk(node):
+            if (isinstance(inner, ast.Import | ast.ImportFrom)
+                    and not _explained(lines, inner.lineno, import_lines)):
+                found.append(f"{path.relative_to(root).as_posix()}:{inner.lineno}")
+    return sorted(set(found), key=lambda where: int(where.rsplit(":", 1)[1]))
+
+
+def _explained(lines: list[str], lineno: int, import_lines: set[int]) -> bool:
+    """Whether the import starting at ``lineno`` (1-based) has a lazy reason: on its
+    line, or above it across blank lines and other imports only."""
+    if LAZY_MARK in lines[lineno - 1]:
+        return True
+    number = lineno - 1
+    while number >= 1:
+        text = lines[number - 1].strip()
+        if LAZY_MARK in text:
+            return True
+        if text and number not in import_lines:
+            return False
+        number -= 1
+    return False
+
+
+def test_imports_inside_functions_say_why(project):
+    """Issue 9, section 4: imports inside functions stay only where start-up time needs
+    them, each with a one-line reason."""
+    missing = [where for module in project.values()
+               for where in unexplained_lazy_imports(module.path)]
+    assert not missing, ("imports inside functions without a '# lazy: <reason>' comment "
+                         "(move them to the top, or say why not):\n  " + "\n  ".join(missing))
+
+
+def test_lazy_import_rule_reads_blocks_and_own_line_reasons(tmp_path):
+    source = tmp_path / "m.py"
+    source.write_text(
+        "def a():\n"
+        "    # lazy: heavy\n"
+        "    from x import y\n\n"
+        "    from z import w\n"
+        "def b():\n"
+        "    import q  # lazy: heavy too\n"
+        "def c():\n"
+        "    # lazy: not this one's\n"
+        "    if True:\n"
+        "        value = 1\n"
+        "    import r\n",
+        encoding="utf-8",
+    )
+    assert unexplained_lazy_imports(source, tmp_path) == ["m.py:12"]
