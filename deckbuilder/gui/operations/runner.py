@@ -6,11 +6,11 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from functools import partial
-from typing import TYPE_CHECKING, Any
+from typing import Any, Protocol
 
 from PySide6.QtCore import QObject, Qt
 from PySide6.QtGui import QUndoStack
-from PySide6.QtWidgets import QProgressDialog
+from PySide6.QtWidgets import QProgressDialog, QWidget
 from shiboken6 import isValid
 
 from deckbuilder import messages
@@ -20,14 +20,24 @@ from deckbuilder.gui.operations.history import (
     restore_position,
 )
 from deckbuilder.gui.operations.progress import Cancellation, OperationCancelled, reporter
-from deckbuilder.gui.operations.signals import changes_of, emit_changes
+from deckbuilder.gui.operations.signals import ChangeSignals, changes_of, emit_changes
+from deckbuilder.gui.tasks import TaskRunner
 from deckbuilder.services.changes import Changes
-
-if TYPE_CHECKING:
-    from deckbuilder.gui.context import AppContext
 
 UNDO_FAILED = "The change was not undone"
 REDO_FAILED = "The change was not redone"
+
+
+class Host(ChangeSignals, Protocol):
+    """What the operations need of :class:`deckbuilder.gui.context.AppContext`."""
+
+    db: Any
+    tasks: TaskRunner
+    dialog_parent: QWidget | None
+
+    def report_error(
+        self, title: str, exc: BaseException, details: str | None = None
+    ) -> object: ...
 
 
 @dataclass
@@ -46,7 +56,7 @@ class Operations(QObject):
     """The GUI's writes (one per AppContext, ``context.operations``) and their undo
     histories (:meth:`history`)."""
 
-    def __init__(self, context: AppContext):
+    def __init__(self, context: Host):
         super().__init__(context)
         self._context = context
         self._histories: dict[str, QUndoStack] = {}

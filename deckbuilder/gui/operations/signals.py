@@ -3,12 +3,21 @@
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from typing import Protocol
+
+from PySide6.QtCore import SignalInstance
 
 from deckbuilder.services.changes import Changes
 
-if TYPE_CHECKING:
-    from deckbuilder.gui.context import AppContext
+
+class ChangeSignals(Protocol):
+    """The "changed" signals of :class:`deckbuilder.gui.context.AppContext` (named here,
+    not imported: the context holds the operations)."""
+
+    catalogue_changed: SignalInstance
+    collection_changed: SignalInstance
+    decks_changed: SignalInstance
+    images_changed: SignalInstance
 
 
 def changes_of(result: object) -> Changes:
@@ -22,7 +31,7 @@ def changes_of(result: object) -> Changes:
     raise TypeError(f"a write must return Changes or a result with .changes, not {result!r}")
 
 
-def emit_changes(context: AppContext, changes: Changes, initiator: object = None) -> None:
+def emit_changes(context: ChangeSignals, changes: Changes, initiator: object = None) -> None:
     """Emit each signal ``changes`` calls for, once: ``catalogue_changed(names,
     initiator)`` (names a tuple, ``None`` for any card), ``decks_changed(initiator)``,
     ``collection_changed(initiator)`` (owned copies or the wishlist) and
