@@ -80,7 +80,8 @@ class AppContext(QObject):
     # -- background work --------------------------------------------------------------
 
     def run(self, fn, *args, **kwargs) -> int:
-        """Shorthand for :meth:`deckbuilder.gui.tasks.TaskRunner.run`."""
+        """Shorthand for :meth:`deckbuilder.gui.tasks.TaskRunner.run`, for reads; a write
+        goes through ``self.operations.run`` (signals and undo from its Changes)."""
         return self.tasks.run(fn, *args, **kwargs)
 
     def wait_idle(self, timeout: float = 10.0) -> bool:
