@@ -18,7 +18,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 from card_db.catalogue import Catalogue  # noqa: E402
 from card_db.records import CardRecord, CardType  # noqa: E402
 from deckbuilder.deck.legality import validate  # noqa: E402
-from deckbuilder.deck.model import DeckList  # noqa: E402
+from deckbuilder.deck.decklist import DeckList  # noqa: E402
 
 RUNS = 2000
 

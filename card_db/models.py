@@ -111,7 +111,7 @@ class Deck(SQLModel, table=True):
     modified: datetime = Field(default_factory=utcnow)
 
 
-class DeckEntry(SQLModel, table=True):
+class SavedDeckEntry(SQLModel, table=True):
     """``zone`` is ``"main"`` or ``"side"`` (sideboard)."""
 
     __tablename__ = "deck_entry"

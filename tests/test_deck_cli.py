@@ -13,7 +13,7 @@ from click.testing import CliRunner
 from card_db.userdb import UserDatabase
 from deckbuilder import formats
 from deckbuilder.cli.main import cli
-from deckbuilder.deck.model import DeckList
+from deckbuilder.deck.decklist import DeckList
 
 ROOT = Path(__file__).resolve().parent.parent
 DEMO_DECKS = sorted((ROOT / "card_db" / "data" / "decks").glob("*.txt"))

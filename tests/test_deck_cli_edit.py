@@ -12,7 +12,7 @@ from click.testing import CliRunner
 
 from deckbuilder import formats
 from deckbuilder.cli.main import cli
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.services.deck_sources import demo_deck_files
 
 DEMO = demo_deck_files()[0]

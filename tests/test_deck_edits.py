@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from deckbuilder.deck import edits
 from deckbuilder.deck.edits import NOTES_MERGE_KEY, DeckEdit
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckEntry, DeckList
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckEntry, DeckList
 
 NAMES = ["Gentle", "Pie 'oh' pah", "Yzordderrex", "The Retreat", "Jude"]
 

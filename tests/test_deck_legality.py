@@ -14,7 +14,7 @@ from card_db.catalogue import Catalogue
 from card_db.records import CardRecord, CardType
 from deckbuilder.deck.legality import validate
 from deckbuilder.deck.matching import match_dominions
-from deckbuilder.deck.model import DeckList
+from deckbuilder.deck.decklist import DeckList
 from deckbuilder.deck.resolve import UnknownCardsError
 
 

@@ -7,7 +7,7 @@ import pytest
 
 from card_db.catalogue import Catalogue
 from card_db.records import CardRecord, CardType
-from deckbuilder.deck.model import DeckList
+from deckbuilder.deck.decklist import DeckList
 from deckbuilder.deck.ownership import compare_with_collection, to_acquire
 from deckbuilder.deck.resolve import UnknownCardsError
 from deckbuilder.deck.stats import characters_to_secure, deck_stats

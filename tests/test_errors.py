@@ -27,7 +27,7 @@ from card_db.search.errors import SearchSyntaxError
 from deckbuilder import messages
 from deckbuilder.cli import errors as cli_errors
 from deckbuilder.cli.main import cli
-from deckbuilder.deck.model import DeckList, DeckListError
+from deckbuilder.deck.decklist import DeckList, DeckListError
 from deckbuilder.deck.resolve import UnknownCardsError, UnknownName
 from deckbuilder.engine.errors import DestinyTooSmallError, RuleError
 from deckbuilder.engine.policy import SetupError

@@ -11,7 +11,7 @@ from card_db.catalogue import Catalogue
 from card_db.images.grid import grid_size
 from card_db.records import CardRecord, CardType
 from deckbuilder import formats
-from deckbuilder.deck.model import DeckList
+from deckbuilder.deck.decklist import DeckList
 from deckbuilder.formats import UnknownCardsError, pdf, png
 from deckbuilder.presentation import ESTIMATED_NOTE
 

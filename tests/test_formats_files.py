@@ -11,7 +11,7 @@ import pytest
 from card_db.catalogue import Catalogue
 from card_db.records import CardRecord, CardType
 from deckbuilder import formats
-from deckbuilder.deck.model import DeckEntry, DeckList
+from deckbuilder.deck.decklist import DeckEntry, DeckList
 from deckbuilder.formats import DeckFormatError, UnknownCardsError, octgn, resolve_deck
 
 FIXTURES = Path(__file__).parent / "fixtures" / "decks"

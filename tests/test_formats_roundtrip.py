@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 
 from card_db.names import fold_name
 from deckbuilder import formats
-from deckbuilder.deck.model import DeckList
+from deckbuilder.deck.decklist import DeckList
 
 READABLE = formats.names(readable_only=True)
 

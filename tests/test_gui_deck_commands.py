@@ -7,7 +7,7 @@ from __future__ import annotations
 from PySide6.QtGui import QUndoStack
 
 from deckbuilder.deck import edits
-from deckbuilder.deck.model import DeckList
+from deckbuilder.deck.decklist import DeckList
 from deckbuilder.gui.deck_editor.commands import DeckEditCommand, merge_id
 
 

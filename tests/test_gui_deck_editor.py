@@ -19,7 +19,7 @@ from card_db.records import CardType
 from card_db.userdb import UserDatabase
 from deckbuilder import formats
 from deckbuilder.deck.legality import validate
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.deck.stats import deck_stats
 from deckbuilder.gui.deck_editor import files
 from deckbuilder.gui.deck_editor.deck_model import SIDEBOARD_TITLE

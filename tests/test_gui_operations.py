@@ -14,7 +14,7 @@ from PySide6.QtWidgets import QProgressDialog
 from card_db.errors import UserError
 from card_db.records import Condition
 from card_db.userdb import UserDatabase
-from deckbuilder.deck.model import DeckList
+from deckbuilder.deck.decklist import DeckList
 from deckbuilder.gui.collection.owned_model import QUANTITY
 from deckbuilder.gui.operations import OperationCancelled
 from deckbuilder.services.catalogue import load_catalogue

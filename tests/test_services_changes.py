@@ -11,7 +11,7 @@ import card_db.database
 import card_db.userdb
 from card_db.records import Condition
 from card_db.userdb import UserDatabase
-from deckbuilder.deck.model import DeckList
+from deckbuilder.deck.decklist import DeckList
 from deckbuilder.services.cards import add_card, correct_card_fields, parse_card_fields
 from deckbuilder.services.changes import NO_CHANGES, Changes
 from deckbuilder.services.collection import (

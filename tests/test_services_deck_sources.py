@@ -7,7 +7,7 @@ import pytest
 
 from deckbuilder import formats
 from deckbuilder.deck import edits
-from deckbuilder.deck.model import DeckList
+from deckbuilder.deck.decklist import DeckList
 from deckbuilder.deck.resolve import UnknownCardsError
 from deckbuilder.services.catalogue import load_catalogue
 from deckbuilder.services.deck_sources import (

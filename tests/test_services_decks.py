@@ -9,7 +9,7 @@ import pytest
 
 from card_db.catalogue import UnknownCardError
 from card_db.database import user_db_path
-from deckbuilder.deck.model import DeckList
+from deckbuilder.deck.decklist import DeckList
 from deckbuilder.services.decks import delete_deck, list_decks, load_deck, save_deck
 
 

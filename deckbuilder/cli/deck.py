@@ -197,7 +197,7 @@ def needs(file: str, other_decks: bool, no_sideboard: bool, as_json: bool) -> No
 
 
 def _zone(side: bool) -> str:
-    from deckbuilder.deck.model import MAIN, SIDEBOARD
+    from deckbuilder.deck.decklist import MAIN, SIDEBOARD
 
     return SIDEBOARD if side else MAIN
 
@@ -205,7 +205,7 @@ def _zone(side: bool) -> str:
 def _edit_file(file: str, make_edit, card: str, zone: str) -> None:
     """Do ``make_edit`` on FILE in place (see ``services.deck_sources.edit_deck_file``)
     and print what changed; exits 2 if the file cannot be read or nothing changed."""
-    from deckbuilder.deck.model import SIDEBOARD, DeckList
+    from deckbuilder.deck.decklist import SIDEBOARD, DeckList
     from deckbuilder.formats import DeckFormatError
     from deckbuilder.services.deck_sources import edit_deck_file
 

@@ -3,20 +3,20 @@
 Pure Python (no Qt, no database). A :class:`DeckEdit` records, for each *part* of a
 deck it touches, the exact value before and after:
 
-* the zones ``"main"`` and ``"side"`` (:data:`~deckbuilder.deck.model.MAIN`,
-  :data:`~deckbuilder.deck.model.SIDEBOARD`): a tuple of
-  :class:`~deckbuilder.deck.model.DeckEntry`, entry for entry, order included;
+* the zones ``"main"`` and ``"side"`` (:data:`~deckbuilder.deck.decklist.MAIN`,
+  :data:`~deckbuilder.deck.decklist.SIDEBOARD`): a tuple of
+  :class:`~deckbuilder.deck.decklist.DeckEntry`, entry for entry, order included;
 * the fields ``"name"``, ``"author"`` and ``"notes"``: a string.
 
 So undo restores the deck exactly as it was and redo repeats the edit. The builders
 below (:func:`add_cards`, :func:`remove`, :func:`set_count`, :func:`move`,
 :func:`replace_zone`, :func:`set_field`) make an edit from the deck as it is now;
 they return ``None`` when the edit would change nothing. Names are matched as
-:class:`~deckbuilder.deck.model.DeckList` matches them; checking them against the
+:class:`~deckbuilder.deck.decklist.DeckList` matches them; checking them against the
 catalogue is the caller's job.
 
 :meth:`DeckEdit.apply` and :meth:`DeckEdit.revert` never mutate the deck given: they
-return a new :class:`~deckbuilder.deck.model.DeckList`. The GUI's undo stack
+return a new :class:`~deckbuilder.deck.decklist.DeckList`. The GUI's undo stack
 (:mod:`deckbuilder.gui.deck_editor.commands`) and ``deckbuilder deck add``/``remove``
 carry these values.
 """
@@ -28,7 +28,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from types import MappingProxyType
 
-from deckbuilder.deck.model import (
+from deckbuilder.deck.decklist import (
     MAIN,
     SIDEBOARD,
     ZONES,
@@ -174,7 +174,7 @@ def add_cards(deck: DeckList, names: Sequence[str], count: int = 1, zone: str = 
     """Add ``count`` copies of each of ``names`` to ``zone`` (to an existing entry of the
     card, else as a new last entry); ``None`` if ``names`` is empty. Label
     ``"Add 2 × Gentle"``, ``"Add 3 cards to the sideboard"``. ``ValueError`` for a bad
-    count, name or zone, or an entry above :data:`~deckbuilder.deck.model.MAX_COUNT`."""
+    count, name or zone, or an entry above :data:`~deckbuilder.deck.decklist.MAX_COUNT`."""
     check_count(count)
     if not names:
         return None

@@ -54,7 +54,7 @@ from dataclasses import dataclass, field
 from card_db.catalogue import Catalogue
 from card_db.records import DOMINIONS, CardRecord, CardType
 from deckbuilder.deck.matching import Shortfall, match_dominions
-from deckbuilder.deck.model import DeckList
+from deckbuilder.deck.decklist import DeckList
 from deckbuilder.deck.resolve import UnknownCardsError, UnknownName
 
 DECK_SIZE = 60

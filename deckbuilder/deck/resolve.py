@@ -12,7 +12,7 @@ from dataclasses import dataclass
 
 from card_db.catalogue import Catalogue
 from card_db.errors import UserError
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 
 
 @dataclass(frozen=True)

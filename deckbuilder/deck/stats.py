@@ -35,7 +35,7 @@ from dataclasses import asdict, dataclass, field
 
 from card_db.catalogue import Catalogue
 from card_db.records import DOMINIONS, CardRecord, CardType
-from deckbuilder.deck.model import MAIN, DeckList
+from deckbuilder.deck.decklist import MAIN, DeckList
 from deckbuilder.deck.resolve import resolve_deck
 
 

@@ -36,7 +36,7 @@ from types import ModuleType
 from typing import TYPE_CHECKING
 
 from card_db.errors import UserError
-from deckbuilder.deck.model import DeckList
+from deckbuilder.deck.decklist import DeckList
 from deckbuilder.deck.resolve import UnknownCardsError, UnknownName, resolve_deck
 from deckbuilder.formats._common import MAX_FILE_BYTES
 from deckbuilder.formats.errors import DeckFormatError

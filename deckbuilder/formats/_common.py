@@ -2,9 +2,9 @@
 
 Limits every reader applies (input is refused with :class:`DeckFormatError`, never
 another exception): at most :data:`MAX_FILE_BYTES` of input; counts 1 to
-:data:`~deckbuilder.deck.model.MAX_COUNT` (per card and zone, all entries of the card
-added together); at most :data:`~deckbuilder.deck.model.MAX_TOTAL_CARDS` cards; card
-names as :func:`deckbuilder.deck.model.clean_name` allows; at least one card.
+:data:`~deckbuilder.deck.decklist.MAX_COUNT` (per card and zone, all entries of the card
+added together); at most :data:`~deckbuilder.deck.decklist.MAX_TOTAL_CARDS` cards; card
+names as :func:`deckbuilder.deck.decklist.clean_name` allows; at least one card.
 """
 
 from __future__ import annotations
@@ -13,7 +13,7 @@ import codecs
 import re
 
 from card_db.names import fold_name
-from deckbuilder.deck.model import (
+from deckbuilder.deck.decklist import (
     MAIN,
     MAX_COUNT,
     MAX_TOTAL_CARDS,

@@ -17,7 +17,7 @@ A zone other than ``main``/``side`` holding cards is refused (Imajica has no tok
 
 from __future__ import annotations
 
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.formats._common import EntryCollector, parse_count
 from deckbuilder.formats._xml import escape_attr, escape_text, expect_root, parse_xml
 from deckbuilder.formats.errors import DeckFormatError

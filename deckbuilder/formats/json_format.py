@@ -27,7 +27,7 @@ import json.decoder
 import json.scanner
 import re
 
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.formats._common import EntryCollector, check_count_value, decode_text
 from deckbuilder.formats.errors import DeckFormatError
 

@@ -21,7 +21,7 @@ cards is refused.
 
 from __future__ import annotations
 
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.formats._common import EntryCollector
 from deckbuilder.formats._xml import escape_attr, escape_text, expect_root, parse_xml
 from deckbuilder.formats.errors import DeckFormatError

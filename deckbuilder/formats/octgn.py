@@ -32,7 +32,7 @@ from __future__ import annotations
 import uuid
 
 from card_db.names import fold_name
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.formats._common import EntryCollector, parse_count
 from deckbuilder.formats._xml import cdata, escape_text, expect_root, parse_xml
 from deckbuilder.formats.errors import DeckFormatError

@@ -17,7 +17,7 @@ from xml.sax.saxutils import escape as xml_escape
 
 from card_db.catalogue import Catalogue
 from card_db.records import CardRecord
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.deck.resolve import UnknownCardsError, UnknownName
 from deckbuilder.presentation import (
     ESTIMATED_MARK,

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 from card_db.catalogue import Catalogue
 from card_db.names import fold_name
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList, DeckListError
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList, DeckListError
 from deckbuilder.deck.resolve import UnknownCardsError, UnknownName
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ def write(
     ``faces`` maps card names to images to use instead of proxies. Shape: see
     :func:`card_db.images.grid.grid_size` (``columns`` wide, ``cell_width`` px cells).
     Raises :class:`UnknownCardsError` for cards not in ``catalogue``,
-    :class:`~deckbuilder.deck.model.DeckListError` for a deck with no cards and
+    :class:`~deckbuilder.deck.decklist.DeckListError` for a deck with no cards and
     ``ValueError`` for a bad ``columns``/``cell_width``.
     """
     from card_db.images.grid import render_grid

@@ -28,7 +28,7 @@ from __future__ import annotations
 
 import re
 
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.formats._common import EntryCollector, decode_text, parse_count
 from deckbuilder.formats.errors import DeckFormatError
 

@@ -6,7 +6,7 @@ No Qt; the GUI runs these in worker threads. Errors are those of
 :mod:`deckbuilder.formats` (:class:`~deckbuilder.formats.DeckFormatError` with file,
 line and column; :class:`~deckbuilder.formats.UnknownCardsError` listing every unknown
 name with its line and the closest names), :class:`~card_db.database.DatabaseError`,
-and :class:`~deckbuilder.deck.model.DeckListError` for a deck with nothing to play.
+and :class:`~deckbuilder.deck.decklist.DeckListError` for a deck with nothing to play.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from card_db.records import CardRecord
 from card_db.userdb import UserDatabase
 from deckbuilder import formats
 from deckbuilder.deck.edits import DeckEdit
-from deckbuilder.deck.model import MAIN, DeckList, DeckListError
+from deckbuilder.deck.decklist import MAIN, DeckList, DeckListError
 from deckbuilder.deck.resolve import resolve_deck
 from deckbuilder.formats import DeckFormat
 from deckbuilder.services.changes import Outcome

@@ -15,7 +15,7 @@ from functools import partial
 
 from card_db.errors import UserError
 from card_db.userdb import UserDatabase
-from deckbuilder.deck.model import MAIN, SIDEBOARD, DeckList
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.services.changes import Changes, Reversal
 
 
@@ -52,16 +52,16 @@ class _StoredDeck:
 def _stored(session, name: str) -> _StoredDeck | None:
     from sqlmodel import select
 
-    from card_db.models import Card, Deck, DeckEntry
+    from card_db.models import Card, Deck, SavedDeckEntry
 
     row = session.exec(select(Deck).where(Deck.name == name)).first()
     if row is None:
         return None
     entries = session.exec(
-        select(Card.name, DeckEntry.count, DeckEntry.zone)
-        .join(Card, Card.id == DeckEntry.card_id)
-        .where(DeckEntry.deck_id == row.id)
-        .order_by(DeckEntry.id)
+        select(Card.name, SavedDeckEntry.count, SavedDeckEntry.zone)
+        .join(Card, Card.id == SavedDeckEntry.card_id)
+        .where(SavedDeckEntry.deck_id == row.id)
+        .order_by(SavedDeckEntry.id)
     ).all()
     deck = DeckList(
         name=row.name,
@@ -76,12 +76,12 @@ def _stored(session, name: str) -> _StoredDeck | None:
 def _remove(session, name: str) -> bool:
     from sqlmodel import delete, select
 
-    from card_db.models import Deck, DeckEntry
+    from card_db.models import Deck, SavedDeckEntry
 
     deck_id = session.exec(select(Deck.id).where(Deck.name == name)).first()
     if deck_id is None:
         return False
-    session.exec(delete(DeckEntry).where(DeckEntry.deck_id == deck_id))
+    session.exec(delete(SavedDeckEntry).where(SavedDeckEntry.deck_id == deck_id))
     session.exec(delete(Deck).where(Deck.id == deck_id))
     return True
 
@@ -90,7 +90,7 @@ def _write(session, db: UserDatabase, deck: DeckList, dates: _StoredDeck | None 
     """Store ``deck`` under its name, replacing that name's list (``dates``: keep those)."""
     from sqlmodel import delete, select
 
-    from card_db.models import Card, Deck, DeckEntry, utcnow
+    from card_db.models import Card, Deck, SavedDeckEntry, utcnow
 
     catalogue = db.catalogue()
     wanted = [
@@ -107,10 +107,10 @@ def _write(session, db: UserDatabase, deck: DeckList, dates: _StoredDeck | None 
         row.created = dates.created
     session.add(row)
     session.flush()
-    session.exec(delete(DeckEntry).where(DeckEntry.deck_id == row.id))
+    session.exec(delete(SavedDeckEntry).where(SavedDeckEntry.deck_id == row.id))
     for zone, name, count in wanted:
         session.add(
-            DeckEntry(
+            SavedDeckEntry(
                 deck_id=row.id,
                 card_id=ids[name],
                 count=count,

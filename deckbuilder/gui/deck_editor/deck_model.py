@@ -22,7 +22,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QFont
 
 from card_db.records import CardRecord, CardType
-from deckbuilder.deck.model import MAIN, SIDEBOARD
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD
 from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
 from deckbuilder.gui.style import ESTIMATED_NOTE, ESTIMATED_QCOLOR

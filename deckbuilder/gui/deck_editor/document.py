@@ -21,7 +21,7 @@ from card_db.catalogue import Catalogue, UnknownCardError
 from deckbuilder.deck import edits
 from deckbuilder.deck.edits import DeckEdit, Part, with_parts
 from deckbuilder.deck.legality import LegalityReport, validate
-from deckbuilder.deck.model import MAIN, DeckList, check_count
+from deckbuilder.deck.decklist import MAIN, DeckList, check_count
 from deckbuilder.deck.resolve import UnknownCardsError
 from deckbuilder.deck.stats import DeckStats, deck_stats
 from deckbuilder.gui.deck_editor.commands import DeckEditCommand

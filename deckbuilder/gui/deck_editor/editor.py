@@ -21,7 +21,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckbuilder.deck.model import MAIN, SIDEBOARD
+from deckbuilder.deck.decklist import MAIN, SIDEBOARD
 from deckbuilder.gui.deck_editor.deck_model import COLUMNS, COUNT, NAME, DeckTreeModel
 from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.deck_editor.legality_panel import LegalityPanel

@@ -33,7 +33,7 @@ from shiboken6 import isValid
 
 from card_db.catalogue import Catalogue
 from card_db.userdb import UserDatabase
-from deckbuilder.deck.model import MAIN, DeckList
+from deckbuilder.deck.decklist import MAIN, DeckList
 from deckbuilder.gui.deck_editor import files
 from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.deck_editor.editor import DeckEditor

@@ -6,7 +6,7 @@ import pytest
 
 from card_db.catalogue import Catalogue, UnknownCardError
 from card_db.records import CardRecord, CardType
-from deckbuilder.deck.model import MAX_COUNT, MAX_TOTAL_CARDS, DeckEntry, DeckList
+from deckbuilder.deck.decklist import MAX_COUNT, MAX_TOTAL_CARDS, DeckEntry, DeckList
 from deckbuilder.deck.resolve import UnknownCardsError, resolve_deck
 
 CATALOGUE = Catalogue(
