@@ -60,7 +60,7 @@ USER_FACING = [
 NOT_USER_ERRORS = {
     "InvariantError": "a broken rules invariant is a bug",
     "RunCancelled": "the user asked to stop: not an error",
-    "ImportCancelled": "the user asked to stop: not an error",
+    "OperationCancelled": "the user asked to stop a write: not an error",
     "_DuplicateKey": "internal to card_db.checklist, becomes a ChecklistError",
     "_Bad": "internal to card_db.checklist, becomes a ChecklistError",
 }

@@ -151,7 +151,7 @@ def test_clicking_a_header_sorts_in_the_database(qtbot, browser, db):
 
 def test_sorting_by_owned_puts_owned_cards_first(qtbot, browser, db):
     add_rows(UserDatabase(db), [CollectionRow("Judith", 3), CollectionRow("Gentle", 1)])
-    browser.context.collection_changed.emit()
+    browser.context.collection_changed.emit(None)
     browser.table.horizontalHeader().setSortIndicator(8, Qt.SortOrder.DescendingOrder)
     _settle(qtbot, browser)
     names = [browser.model.record_at(r).name for r in range(2)]
@@ -179,7 +179,7 @@ def test_detail_pane_marks_estimated_values(qtbot, browser):
 
 def test_detail_pane_shows_the_owned_count(qtbot, browser, db):
     add_rows(UserDatabase(db), [CollectionRow("Gentle", 3)])
-    browser.context.collection_changed.emit()
+    browser.context.collection_changed.emit(None)
     _settle(qtbot, browser)
     browser.select_card("Gentle")
     assert "Owned: 3 copies" in browser.detail.owned_label.text()

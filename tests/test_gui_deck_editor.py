@@ -412,7 +412,7 @@ def test_what_i_still_need_counts_the_collection(window, editor_screen, db):
     first, second = deck.main[0], deck.main[1]
     owned = [CollectionRow(first.name, first.count), CollectionRow(second.name, 1)]
     add_rows(UserDatabase(db), owned)
-    window.context.collection_changed.emit()
+    window.context.collection_changed.emit(None)
     editor.side_tabs.setCurrentWidget(editor.needs)
     assert window.context.wait_idle()
     needs = {n.name: n.to_acquire for n in editor.needs.model.rows}

@@ -174,7 +174,7 @@ def test_decks_open_in_the_editor_and_saved_decks_are_listed(window, screen, db)
     deck = formats.read_file(DEMO_DECK)
     deck.name = "Saved for hands"
     save_deck(UserDatabase(db), deck)
-    window.context.decks_changed.emit()
+    window.context.decks_changed.emit(None)
     editor = window.screen("deck-editor")
     editor.open_file(DEMO_DECK)
     assert window.context.wait_idle()

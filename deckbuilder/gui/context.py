@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QWidget
 from card_db.userdb import UserDatabase
 from deckbuilder import messages
 from deckbuilder.gui import errors
+from deckbuilder.gui.operations import Operations
 from deckbuilder.gui.settings import make_settings
 from deckbuilder.gui.tasks import TaskRunner
 
@@ -23,18 +24,24 @@ class AppContext(QObject):
 
     Signals (all on the GUI thread):
 
-    * ``catalogue_changed(object)``: card rows changed (a correction, a new card);
-      the argument is a tuple of card names, or ``None`` for "any card";
-    * ``collection_changed()``: owned copies or the wishlist changed;
-    * ``decks_changed()``: saved decks changed;
+    * ``catalogue_changed(object, object)``: card rows changed (a correction, a new
+      card); the arguments are a tuple of card names (``None`` for "any card") and
+      the initiator;
+    * ``collection_changed(object)``: owned copies or the wishlist changed;
+    * ``decks_changed(object)``: saved decks changed;
     * ``images_changed(str)``: the named card got a new scan;
     * ``status(str)``: a short message for the status bar;
     * ``error_shown(str)``: an error dialog was opened with this message.
+
+    The "changed" signals are emitted only by ``operations``
+    (:class:`~deckbuilder.gui.operations.Operations`), which runs every write; the
+    initiator is the object that asked for the write (``None`` for an undo), so a
+    receiver can skip a change it already shows.
     """
 
-    catalogue_changed = Signal(object)
-    collection_changed = Signal()
-    decks_changed = Signal()
+    catalogue_changed = Signal(object, object)
+    collection_changed = Signal(object)
+    decks_changed = Signal(object)
     images_changed = Signal(str)
     status = Signal(str)
     error_shown = Signal(str)
@@ -48,6 +55,7 @@ class AppContext(QObject):
         self.db_path = self.db.path
         self.settings = settings if settings is not None else make_settings()
         self.tasks = TaskRunner(self._unexpected_error, self)
+        self.operations = Operations(self)
         self.dialog_parent: QWidget | None = None
         self._connection: sqlite3.Connection | None = None
         self.last_error: str | None = None
@@ -72,7 +80,8 @@ class AppContext(QObject):
     # -- background work --------------------------------------------------------------
 
     def run(self, fn, *args, **kwargs) -> int:
-        """Shorthand for :meth:`deckbuilder.gui.tasks.TaskRunner.run`."""
+        """Shorthand for :meth:`deckbuilder.gui.tasks.TaskRunner.run`, for reads; a write
+        goes through ``self.operations.run`` (signals and undo from its Changes)."""
         return self.tasks.run(fn, *args, **kwargs)
 
     def wait_idle(self, timeout: float = 10.0) -> bool:

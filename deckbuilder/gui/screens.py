@@ -85,7 +85,8 @@ class Screen(QWidget):
         """Called when the screen becomes the visible tab."""
 
     def undo_stack(self) -> QUndoStack | None:
-        """The stack the Edit menu's Undo and Redo act on while this screen is shown."""
+        """The stack the Edit menu's Undo and Redo act on while this screen is shown; a
+        screen that writes returns ``self.context.operations.history(key)``."""
         return None
 
     def can(self, action: str) -> bool:

@@ -100,6 +100,15 @@ class Changes:
 NO_CHANGES = Changes()
 
 
+def merge_all(changes: Sequence[Changes], label: str | None = None) -> Changes:
+    """Several writes as one (:meth:`Changes.merge` in order); ``label`` defaults to the
+    first changed one's."""
+    result = NO_CHANGES
+    for item in changes:
+        result = result.merge(item, label)
+    return result
+
+
 def chain(label: str, reversals: Sequence[Reversal]) -> Reversal:
     """One reversal running ``reversals`` in order; its Changes merge theirs, and its
     redo runs their redos in the opposite order."""

@@ -26,6 +26,7 @@ from deckbuilder.deck.decklist import MAIN, DeckList, DeckListError
 from deckbuilder.deck.edits import DeckEdit
 from deckbuilder.deck.resolve import resolve_deck
 from deckbuilder.formats import DeckFormat
+from deckbuilder.services.changes import Outcome
 from deckbuilder.services.decks import load_deck, save_deck
 
 #: Kinds of deck to play: one in memory (open in the editor), a saved one, a file.
@@ -116,17 +117,17 @@ def save_deck_everywhere(
     catalogue: Catalogue,
     replaces: str | None = None,
     file_path: Path | None = None,
-) -> DeckList:
+) -> Outcome[DeckList]:
     """Save ``deck`` in the user's database under its name, and to ``file_path`` too if
     given (in that file's format). ``replaces``: the name the deck was saved under
-    before a rename; that saved deck is deleted in the same transaction. Returns the deck
-    saved.
+    before a rename; that saved deck is deleted in the same transaction. The value is
+    the deck saved, the changes those of :func:`~deckbuilder.services.decks.save_deck`.
     """
     saved = deck.merged()
-    save_deck(db, saved, replaces=replaces)
+    changes = save_deck(db, saved, replaces=replaces)
     if file_path is not None:
         write_deck(saved, file_path, formats.by_extension(file_path), catalogue, db)
-    return saved
+    return Outcome(saved, changes)
 
 
 # -- the deck to play -------------------------------------------------------------------------

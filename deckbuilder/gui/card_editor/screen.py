@@ -28,6 +28,8 @@ from deckbuilder.gui.card_editor.scan_drop import ScanDropArea
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_splitter
+from deckbuilder.messages import is_user_error
+from deckbuilder.services.changes import Outcome
 
 #: Checklist column -> form field, to point at the field a checklist error names.
 COLUMN_FIELDS = {spec.column: spec.name for spec in FIELDS_BY_NAME.values()}
@@ -38,18 +40,11 @@ def load_cards(db: UserDatabase) -> dict[str, CardRecord]:
     return {record.name: record for record in db.catalogue()}
 
 
-def add_new_card(db: UserDatabase, fields: dict[str, str]) -> CardRecord:
-    """Check ``fields`` as a checklist row and insert the card (worker thread)."""
+def add_new_card(db: UserDatabase, fields: dict[str, str]) -> Outcome[CardRecord]:
+    """Check ``fields`` as a checklist row and insert the card (write thread)."""
     from deckbuilder.services.cards import add_card, parse_card_fields
 
-    return add_card(db, parse_card_fields(db, fields)).value
-
-
-def correct_fields(db: UserDatabase, name: str, changes: dict[str, str], note: str) -> CardRecord:
-    """Record the corrections ``changes`` of card ``name``; the corrected card (worker thread)."""
-    from deckbuilder.services.cards import correct_card_fields
-
-    return correct_card_fields(db, name, changes, note).value
+    return add_card(db, parse_card_fields(db, fields))
 
 
 class CardEditorScreen(Screen):
@@ -172,8 +167,8 @@ class CardEditorScreen(Screen):
             return
         self.select_card(current or next(iter(sorted(cards, key=str.casefold)), ""))
 
-    def _catalogue_changed(self, _names) -> None:
-        if self.sender() is not self:
+    def _catalogue_changed(self, _names, initiator: object) -> None:
+        if initiator is not self:  # a save here shows its result itself
             self.reload()
 
     def select_card(self, name: str) -> bool:
@@ -254,18 +249,21 @@ class CardEditorScreen(Screen):
     def save(self) -> None:
         """Save the corrections, or add the new card (through the writer thread)."""
         if self.form.mode == NEW:
-            self.context.run(
-                add_new_card, self.context.db, self.form.checklist_fields(), pool="write",
-                on_done=self._card_added, on_error=lambda exc, _d: self._save_failed(exc),
+            self.context.operations.run(
+                add_new_card, self.form.checklist_fields(), initiator=self,
+                on_done=lambda outcome: self._card_added(outcome.value),
+                on_error=self._save_failed, error_title="The card was not added",
             )
             return
         changes = self.form.corrections()
         if not changes or self.form.record is None:
             return
-        self.context.run(
-            correct_fields, self.context.db, self.form.record.name, changes,
-            self.note.text().strip(), pool="write",
-            on_done=self._corrected, on_error=lambda exc, _d: self._save_failed(exc),
+        from deckbuilder.services.cards import correct_card_fields
+
+        self.context.operations.run(
+            correct_card_fields, self.form.record.name, changes, self.note.text().strip(),
+            initiator=self, on_done=lambda outcome: self._corrected(outcome.value),
+            on_error=self._save_failed, error_title="The corrections were not saved",
         )
 
     def _corrected(self, record: CardRecord) -> None:
@@ -273,19 +271,21 @@ class CardEditorScreen(Screen):
         self.note.clear()
         self.show_card(record)
         self.context.status.emit(f"Saved your corrections of {record.name}")
-        self.context.catalogue_changed.emit((record.name,))
 
     def _card_added(self, record: CardRecord) -> None:
         self.cards[record.name] = record
         self.form.show_record(record)
         self.context.status.emit(f"Added {record.name} to the catalogue")
-        self.context.catalogue_changed.emit((record.name,))
         self.reload(select=record.name)
 
-    def _save_failed(self, exc: BaseException) -> None:
+    def _save_failed(self, exc: BaseException) -> bool:
+        """Show a mistake in the form (True: no dialog); a bug goes to the bug dialog."""
+        if not is_user_error(exc):
+            return False
         message = getattr(exc, "message", None) or describe_error(exc)
         column = message.split(":", 1)[0].strip() if ":" in message else None
         self.form.show_error(f"Not saved: {message}", COLUMN_FIELDS.get(column, column))
+        return True
 
     def choose_scan(self) -> None:
         if self.form.record is None:
@@ -305,21 +305,19 @@ class CardEditorScreen(Screen):
         from deckbuilder.services.images import attach_scan
 
         self.scan_status.setText(f"Importing {Path(file).name}…")
-        self.context.run(
-            attach_scan, self.context.db, record.name, Path(file), pool="write",
+        self.context.operations.run(
+            attach_scan, record.name, Path(file), initiator=self,
             on_done=lambda outcome: self._scan_attached(record.name, outcome.value),
-            on_error=lambda exc, _d: self._scan_failed(exc),
+            on_error=self._scan_failed, error_title="The scan was not attached",
         )
 
     def _scan_attached(self, name: str, path: Path) -> None:
         self.scan_status.setText(f"Scan attached ({path.name}).")
-        self.context.images_changed.emit(name)
         self.context.status.emit(f"Attached a scan of {name}")
-        self._show_face()
+        self._show_face()  # after images_changed dropped the old face
 
     def _scan_failed(self, exc: BaseException) -> None:
         self.scan_status.setText(f"Not attached: {describe_error(exc)}")
-        self.context.report_error("The scan was not attached", exc)
 
     # -- Screen hooks -----------------------------------------------------------------------------
 
@@ -328,6 +326,10 @@ class CardEditorScreen(Screen):
 
     def save_document(self) -> None:
         self.save()
+
+    def undo_stack(self):
+        """The cards' history: corrections and added cards."""
+        return self.context.operations.history("cards")
 
     def focus_search(self) -> bool:
         self.filter.setFocus(Qt.FocusReason.ShortcutFocusReason)

@@ -1,13 +1,13 @@
 """Importing a collection CSV: a preview of the parsed rows and every problem first,
 then the import with a progress bar and Cancel.
 
-The import is one transaction (:func:`deckbuilder.services.collection.add_rows`):
-if it fails or is cancelled, nothing is imported.
+The import is one transaction (:func:`deckbuilder.services.collection.add_rows`, run
+by ``context.operations`` with progress and Cancel): if it fails or is cancelled,
+nothing is imported. It can be undone from the collection's history.
 """
 
 from __future__ import annotations
 
-import threading
 from pathlib import Path
 
 from PySide6.QtGui import QStandardItem, QStandardItemModel
@@ -23,34 +23,13 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
-from card_db.userdb import UserDatabase
 from deckbuilder.gui.errors import describe_error
+from deckbuilder.gui.operations import Operation, OperationCancelled
 from deckbuilder.gui.style import error_color
-from deckbuilder.services.collection import CollectionPreview, CollectionRow
+from deckbuilder.services.collection import CollectionPreview
 
+CANCELLED = "The import was cancelled: nothing was imported."
 PREVIEW_HEADERS = ("Line", "Card", "Quantity", "Condition", "Location", "Notes", "For trade")
-
-
-class ImportCancelled(Exception):
-    """The user cancelled the import; the transaction was rolled back."""
-
-
-def import_rows(
-    db: UserDatabase, rows: list[CollectionRow], label: str, cancelled: threading.Event, progress
-) -> int:
-    """Add ``rows`` in one transaction, reporting progress; raises :class:`ImportCancelled`
-    (nothing written) once ``cancelled`` is set. Runs in a worker thread."""
-    from deckbuilder.services.collection import add_rows
-
-    step = max(len(rows) // 200, 1)
-
-    def report(done: int, total: int) -> None:
-        if cancelled.is_set():
-            raise ImportCancelled("the import was cancelled: nothing was imported")
-        if done % step == 0 or done == total:
-            progress(done, total)
-
-    return add_rows(db, rows, label, progress=report).value
 
 
 class CollectionImportDialog(QDialog):
@@ -62,8 +41,7 @@ class CollectionImportDialog(QDialog):
         self.file = Path(file)
         self.preview: CollectionPreview | None = None
         self.imported: int | None = None
-        self._cancelled = threading.Event()
-        self._importing = False
+        self._operation: Operation | None = None
         self.setWindowTitle("Import collection CSV")
         self.setObjectName("collectionImport")
         self.resize(760, 520)
@@ -152,43 +130,43 @@ class CollectionImportDialog(QDialog):
 
     def start_import(self) -> None:
         """Import the previewed rows (the Import button; needs a preview without problems)."""
-        if self.preview is None or not self.preview.rows or self._importing:
+        if self.preview is None or not self.preview.rows or self._operation is not None:
             return
-        self._importing = True
-        self._cancelled.clear()
+        from deckbuilder.services.collection import add_rows
+
         self.import_button.setEnabled(False)
         self.progress.setRange(0, len(self.preview.rows))
         self.progress.setValue(0)
         self.progress.show()
         self.summary.setText("Importing…")
-        self._context.run(
-            import_rows,
-            self._context.db,
+        self._operation = self._context.operations.run(
+            add_rows,
             list(self.preview.rows),
             str(self.file),
-            self._cancelled,
-            pool="write",
-            on_progress=lambda done, total: self.progress.setValue(done),
-            on_done=self._imported,
-            on_error=lambda exc, _d: self._import_failed(exc),
+            label=f"Importing {self.file.name}",
+            progress=lambda done, _total: self.progress.setValue(done),
+            cancellable=True,
+            initiator=self,
+            on_done=lambda outcome: self._imported(outcome.value),
+            on_error=self._import_failed,
+            error_title="Import failed",
         )
 
     def _imported(self, copies: int) -> None:
-        self._importing = False
+        self._operation = None
         self.imported = copies
-        self._context.collection_changed.emit()
         self._context.status.emit(f"Imported {copies:,} copies from {self.file.name}")
         self.accept()
 
     def _import_failed(self, exc: BaseException) -> None:
-        self._importing = False
+        """Show why in the dialog (the operations show the error dialog too)."""
+        self._operation = None
         self.progress.hide()
         self.import_button.setEnabled(bool(self.preview and self.preview.ok))
-        if isinstance(exc, ImportCancelled):
-            self.summary.setText(str(exc).capitalize() + ".")
+        if isinstance(exc, OperationCancelled):
+            self.summary.setText(CANCELLED)
             return
         self._fail(f"The import failed and nothing was imported: {describe_error(exc)}")
-        self._context.report_error("Import failed", exc)
 
     def _fail(self, message: str) -> None:
         self.summary.setText(message)
@@ -198,11 +176,8 @@ class CollectionImportDialog(QDialog):
 
     def reject(self) -> None:
         """Cancel: stops an import in progress (rolled back), else closes."""
-        if self._importing:
-            self._cancelled.set()
+        if self._operation is not None:
+            self._operation.cancel()
             self.summary.setText("Cancelling…")
             return
         super().reject()
-
-
-

@@ -1,8 +1,9 @@
 """The owned copies as an editable table model; edits are written through the services.
 
 An edit shows at once; the write (:func:`deckbuilder.services.collection.update_entry`)
-runs on the app's single writer thread, in order. If the service refuses the value
-the cell goes back to the stored one and the error is shown. The Wishlist column
+runs through ``context.operations`` (the single writer thread, in order; undoable).
+If the service refuses the value the cell goes back to the stored one and the error
+is shown. The Wishlist column
 is a check box per card (:func:`deckbuilder.services.collection.set_wishlist`).
 """
 
@@ -36,12 +37,11 @@ class OwnedEntriesModel(QAbstractTableModel):
     """Collection entries, one row each.
 
     Signals: ``stored(OwnedEntry)`` after a write succeeded, ``merged()`` when a write
-    merged two entries (the screen reloads), ``wishlist_changed()``.
+    merged two entries (the screen reloads). The model is the initiator of its writes.
     """
 
     stored = Signal(object)
     merged = Signal()
-    wishlist_changed = Signal()
 
     def __init__(self, context, parent=None):
         super().__init__(parent)
@@ -156,13 +156,13 @@ class OwnedEntriesModel(QAbstractTableModel):
     def _write_entry(self, before: OwnedEntry, field: str, value) -> None:
         from deckbuilder.services.collection import update_entry
 
-        self._context.run(
+        self._context.operations.run(
             update_entry,
-            self._context.db,
             before.entry_id,
-            pool="write",
+            initiator=self,
             on_done=lambda outcome: self._stored(before, outcome.value),
-            on_error=lambda exc, _details: self._rejected(before, exc),
+            on_error=lambda _exc: self._rejected(before),
+            error_title="The change was not saved",
             **{field: value},
         )
 
@@ -182,12 +182,11 @@ class OwnedEntriesModel(QAbstractTableModel):
                 self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
         self.stored.emit(stored)
 
-    def _rejected(self, before: OwnedEntry, exc: BaseException) -> None:
+    def _rejected(self, before: OwnedEntry) -> None:
         row = self._row_of(before.entry_id)
         if row >= 0:
             self._entries[row] = before
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
-        self._context.report_error("The change was not saved", exc)
 
     def _write_wishlist(self, name: str, wanted: bool) -> None:
         from deckbuilder.services.collection import set_wishlist
@@ -199,16 +198,11 @@ class OwnedEntriesModel(QAbstractTableModel):
             self._wished.discard(name)
         self.set_wished(self._wished)
 
-        def undo(exc, _details):
-            self.set_wished(previous)
-            self._context.report_error("The wishlist was not changed", exc)
-
-        self._context.run(
+        self._context.operations.run(
             set_wishlist,
-            self._context.db,
             name,
             1 if wanted else 0,
-            pool="write",
-            on_done=lambda _item: self.wishlist_changed.emit(),
-            on_error=undo,
+            initiator=self,
+            on_error=lambda _exc: self.set_wished(previous),
+            error_title="The wishlist was not changed",
         )

@@ -39,6 +39,7 @@ from deckbuilder.gui.collection.owned_model import (
 from deckbuilder.gui.collection.wishlist_model import WANTED, WishlistModel
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_header, restore_splitter
+from deckbuilder.services.changes import Changes, merge_all
 from deckbuilder.services.collection import OwnedEntry, SetCompletion, WishlistItem
 
 
@@ -73,7 +74,6 @@ class CollectionScreen(Screen):
     def __init__(self, context, parent: QWidget | None = None):
         super().__init__(context, parent)
         self.names: list[str] = []
-        self._own_change = False
         self._loaded = False
         self.model = OwnedEntriesModel(context, self)
         self.proxy = QSortFilterProxyModel(self)
@@ -169,10 +169,8 @@ class CollectionScreen(Screen):
         self.remove_button.clicked.connect(lambda: self.remove_selected())
         self.import_action.triggered.connect(lambda: self.import_csv())
         self.export_action.triggered.connect(lambda: self.export_csv())
-        self.model.stored.connect(lambda _entry: self._changed_here())
         self.model.merged.connect(self.reload)
-        self.model.wishlist_changed.connect(self._changed_here)
-        self.wishlist_model.changed.connect(self._changed_here)
+        self.wishlist_model.changed.connect(lambda: self.reload(keep_table=True))
         self.completion.wishlist_requested.connect(self.add_to_wishlist)
         self.context.collection_changed.connect(self._collection_changed)
         self.context.catalogue_changed.connect(lambda _names: self.reload())
@@ -213,17 +211,9 @@ class CollectionScreen(Screen):
             f"{len(snapshot.wishlist):,} on the wishlist"
         )
 
-    def _changed_here(self) -> None:
-        self._own_change = True
-        try:
-            self.context.collection_changed.emit()
-        finally:
-            self._own_change = False
-        self.reload(keep_table=True)
-
-    def _collection_changed(self) -> None:
-        if not self._own_change:
-            self.reload()
+    def _collection_changed(self, initiator: object) -> None:
+        """Reload; an edit made in the table is shown already (only the rest reloads)."""
+        self.reload(keep_table=initiator in (self.model, self.wishlist_model))
 
     # -- commands -------------------------------------------------------------------------------
 
@@ -238,15 +228,10 @@ class CollectionScreen(Screen):
         """Add owned copies (through the writer thread), then reload."""
         from deckbuilder.services.collection import add_rows
 
-        self.context.run(
-            add_rows,
-            self.context.db,
-            rows,
-            "added by hand",
-            pool="write",
-            on_done=lambda added: (self.context.collection_changed.emit(),
-                                   self.context.status.emit(f"Added {added.value} copies")),
-            on_error=self.context.error_handler("The cards were not added"),
+        self.context.operations.run(
+            add_rows, rows, "added by hand", initiator=self,
+            on_done=lambda added: self.context.status.emit(f"Added {added.value} copies"),
+            error_title="The cards were not added",
         )
 
     def selected_entries(self) -> list[OwnedEntry]:
@@ -273,27 +258,25 @@ class CollectionScreen(Screen):
     def _remove(self, entries: list[OwnedEntry]) -> None:
         from deckbuilder.services.collection import remove_entry
 
-        def remove_all(db):
-            for entry in entries:
-                remove_entry(db, entry.entry_id)
+        def remove_all(db) -> Changes:
+            label = f"Remove {len(entries)} entries" if len(entries) > 1 else None
+            return merge_all([remove_entry(db, e.entry_id) for e in entries], label)
 
-        self.context.run(
-            remove_all, self.context.db, pool="write",
-            on_done=lambda _r: self.context.collection_changed.emit(),
-            on_error=self.context.error_handler("The entries were not removed"),
+        self.context.operations.run(
+            remove_all, initiator=self, error_title="The entries were not removed"
         )
 
     def add_to_wishlist(self, names: list[str]) -> None:
         from deckbuilder.services.collection import set_wishlist
 
-        def wish_all(db):
-            for name in names:
-                set_wishlist(db, name, 1)
+        def wish_all(db) -> Changes:
+            label = f"Add {len(names)} cards to the wishlist" if len(names) > 1 else None
+            return merge_all([set_wishlist(db, name, 1).changes for name in names], label)
 
-        self.context.run(
-            wish_all, self.context.db, pool="write",
-            on_done=lambda _r: (self._changed_here(), self.side_tabs.setCurrentIndex(1)),
-            on_error=self.context.error_handler("The wishlist was not changed"),
+        self.context.operations.run(
+            wish_all, initiator=self.wishlist_model,
+            on_done=lambda _r: self.side_tabs.setCurrentIndex(1),
+            error_title="The wishlist was not changed",
         )
 
     def import_csv(self, file: str | None = None):
@@ -327,6 +310,10 @@ class CollectionScreen(Screen):
         )
 
     # -- Screen hooks ---------------------------------------------------------------------------
+
+    def undo_stack(self):
+        """The collection's history: owned copies and the wishlist, from any screen."""
+        return self.context.operations.history("collection")
 
     def focus_search(self) -> bool:
         self.filter.setFocus(Qt.FocusReason.ShortcutFocusReason)

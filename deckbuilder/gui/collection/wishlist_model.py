@@ -16,7 +16,8 @@ HEADERS = ("Card", "Wanted", "Notes")
 class WishlistModel(RowTableModel):
     """Wishlist items; edits go through :func:`deckbuilder.services.collection.set_wishlist`.
 
-    Setting Wanted to 0 takes the card off the list (``changed()`` asks for a reload).
+    Setting Wanted to 0 takes the card off the list. ``changed()`` asks for a reload
+    after a write failed (a write that succeeded reloads by ``collection_changed``).
     """
 
     HEADERS = HEADERS
@@ -73,18 +74,16 @@ class WishlistModel(RowTableModel):
         self.rows[row] = after
         self.dataChanged.emit(index, index)
 
-        def failed(exc, _details):
-            self.changed.emit()
-            self._context.report_error("The wishlist was not changed", exc)
+        def failed(_exc: BaseException) -> None:
+            self.changed.emit()  # reload the stored values; the dialog shows the error
 
-        self._context.run(
+        self._context.operations.run(
             set_wishlist,
-            self._context.db,
             after.name,
             after.quantity,
             after.notes,
-            pool="write",
-            on_done=lambda _item: self.changed.emit(),
+            initiator=self,
             on_error=failed,
+            error_title="The wishlist was not changed",
         )
         return True

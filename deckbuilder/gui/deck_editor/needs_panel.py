@@ -27,6 +27,7 @@ from card_db.userdb import UserDatabase
 from deckbuilder.deck.ownership import Need, to_acquire
 from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.row_model import RowTableModel
+from deckbuilder.services.changes import Changes, merge_all
 
 HEADERS = ("Card", "Needed", "Owned", "In other decks", "To get")
 
@@ -171,14 +172,15 @@ class NeedsPanel(QWidget):
             return
         note = f"for {self.document.title}"
 
-        def wish(db: UserDatabase) -> int:
-            for name, count in wanted:
-                set_wishlist(db, name, count, note)
-            return len(wanted)
+        label = f"Add {len(wanted)} cards for {self.document.title} to the wishlist"
 
-        self.context.run(
-            wish, self.context.db, pool="write",
-            on_done=lambda n: (self.context.collection_changed.emit(),
-                               self.context.status.emit(f"{n} cards added to the wishlist")),
-            on_error=self.context.error_handler("The wishlist was not changed"),
+        def wish(db: UserDatabase) -> Changes:
+            return merge_all([set_wishlist(db, n, count, note).changes for n, count in wanted],
+                             label)
+
+        self.context.operations.run(
+            wish, initiator=self,
+            on_done=lambda _changes: self.context.status.emit(
+                f"{len(wanted)} cards added to the wishlist"),
+            error_title="The wishlist was not changed",
         )

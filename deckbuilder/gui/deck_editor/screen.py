@@ -68,6 +68,7 @@ class DeckEditorScreen(Screen):
         self.window_ref = None
         self._splitter_states: dict[str, object] = {}
         self._quit_confirmed = False
+        self._decks_history_shown = False
         self.quit_box: QMessageBox | None = None
         self._build()
         self.setAcceptDrops(True)
@@ -196,6 +197,7 @@ class DeckEditorScreen(Screen):
         document.setParent(editor)  # deleted with its tab
         editor.error.connect(lambda title, exc: self.context.report_error(title, exc))
         document.changed.connect(lambda editor=editor: self._document_changed(editor))
+        document.undo_stack.indexChanged.connect(lambda _i: self._show_decks_history(False))
         document.dirty_changed.connect(lambda _dirty, editor=editor:
                                        self._document_changed(editor))
         for key, state in self._splitter_states.items():
@@ -242,8 +244,8 @@ class DeckEditorScreen(Screen):
                                                        or document.deck.sideboard))
 
     def _current_changed(self, _index: int) -> None:
-        document = self.current_document()
-        self.undo_stack_changed.emit(document.undo_stack if document else None)
+        self._decks_history_shown = False
+        self.undo_stack_changed.emit(self.undo_stack())
         self._update_actions()
 
     def _update_actions(self) -> None:
@@ -273,7 +275,7 @@ class DeckEditorScreen(Screen):
             if answer == SAVE and not self.save_and_wait([editor.document]):
                 return False
         self.tabs.removeTab(index)
-        self.undo_stack_changed.emit(None)
+        self.undo_stack_changed.emit(self.context.operations.history("decks"))
         editor.deleteLater()
         self._current_changed(self.tabs.currentIndex())
         self.open_decks_changed.emit()
@@ -435,12 +437,12 @@ class DeckEditorScreen(Screen):
                     document.saved_name = None
                     document.changed.emit()
             self.recent.remove(RecentDeck(SAVED, name))
-            self.context.decks_changed.emit()
+            self._show_decks_history(True)
             if then is not None:
                 then()
 
-        self.context.run(delete_deck, self.context.db, name, pool="write", on_done=done,
-                         on_error=self.context.error_handler("The deck was not deleted"))
+        self.context.operations.run(delete_deck, name, initiator=self, on_done=done,
+                                    error_title="The deck was not deleted")
 
     # -- saving ---------------------------------------------------------------------------------
 
@@ -476,9 +478,9 @@ class DeckEditorScreen(Screen):
         position = document.undo_stack.index()
         previous = document.saved_name
 
-        def saved(deck: DeckList) -> None:
+        def saved(outcome) -> None:
+            deck = outcome.value
             self.saved_names.add(deck.name)
-            self.context.decks_changed.emit()
             if not isValid(document):  # its tab was closed meanwhile
                 return
             if document.undo_stack.index() == position:
@@ -495,10 +497,13 @@ class DeckEditorScreen(Screen):
             if on_saved is not None:
                 on_saved()
 
-        self.context.run(
-            files.save_deck_everywhere, document.snapshot(), self.context.db,
-            document.catalogue, previous, target, pool="write", on_done=saved,
-            on_error=self.context.error_handler("The deck was not saved"),
+        snapshot, catalogue = document.snapshot(), document.catalogue
+        # not undoable: the document's own history carries the edits, and an undone save
+        # would leave the tab saying "saved"
+        self.context.operations.run(
+            lambda db: files.save_deck_everywhere(snapshot, db, catalogue, previous, target),
+            initiator=self, undoable=False, on_done=saved,
+            error_title="The deck was not saved",
         )
         return True
 
@@ -641,8 +646,19 @@ class DeckEditorScreen(Screen):
         return False
 
     def undo_stack(self):
+        """The current deck's edits; the saved decks' history (deleted decks) right after
+        a deletion, or when no deck is open."""
         document = self.current_document()
-        return document.undo_stack if document is not None else None
+        if document is None or self._decks_history_shown:
+            return self.context.operations.history("decks")
+        return document.undo_stack
+
+    def _show_decks_history(self, shown: bool) -> None:
+        """Let Edit > Undo act on the saved decks' history (after a deletion) or on the
+        current deck again (when its tab changes or it is edited)."""
+        if shown != self._decks_history_shown:
+            self._decks_history_shown = shown
+            self.undo_stack_changed.emit(self.undo_stack())
 
     def can(self, action: str) -> bool:
         if action == "open":
