@@ -9,6 +9,7 @@ from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import QDialog, QDialogButtonBox, QHBoxLayout, QLabel, QVBoxLayout
 
 from deckbuilder.gui.style import ESTIMATED_NOTE, estimated_html
+from deckbuilder.services.cards import card_sources
 
 SOURCES_TEXT = (
     "<p><b>Where the card data comes from</b></p>"
@@ -85,7 +86,6 @@ class AboutDialog(QDialog):
         layout.addLayout(top)
         layout.addWidget(buttons)
         self.setMinimumWidth(520)
-        from deckbuilder.services.cards import card_sources
 
         context.run(
             card_sources,

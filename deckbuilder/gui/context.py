@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QWidget
 from card_db.userdb import UserDatabase
 from deckbuilder import messages
 from deckbuilder.gui import errors
+from deckbuilder.gui.images import CardImages
 from deckbuilder.gui.operations import Operations
 from deckbuilder.gui.settings import make_settings
 from deckbuilder.gui.tasks import TaskRunner
@@ -59,7 +60,6 @@ class AppContext(QObject):
         self.dialog_parent: QWidget | None = None
         self._connection: sqlite3.Connection | None = None
         self.last_error: str | None = None
-        from deckbuilder.gui.images import CardImages
 
         self.images = CardImages(self)
         self.catalogue_changed.connect(self.images.on_catalogue_changed)

@@ -17,6 +17,7 @@ from PySide6.QtGui import QIcon, QImage, QPixmap
 from card_db.images.proxy import MIN_WIDTH_PX
 from card_db.records import CardRecord
 from card_db.userdb import UserDatabase
+from deckbuilder.gui.errors import describe_error
 
 #: Faces kept in memory (about 60 MB at the detail width, much less for thumbnails).
 CACHE_SIZE = 400
@@ -42,6 +43,7 @@ def pil_to_qimage_rgba(image: Image.Image) -> QImage:
 
 def app_icon() -> QIcon:
     """The app icon (:func:`card_db.images.art.app_icon`) at the usual icon sizes."""
+    # lazy: Pillow loads when the first card face is drawn, after the window shows
     from card_db.images.art import app_icon as draw_icon
 
     icon = QIcon()
@@ -52,6 +54,7 @@ def app_icon() -> QIcon:
 
 def render_face(db: UserDatabase, record: CardRecord, width: int) -> QImage:
     """The card's face ``width`` px wide as a QImage (runs in a worker thread)."""
+    # lazy: Pillow loads when the first card face is drawn, after the window shows
     from deckbuilder.services.images import face_for
 
     return pil_to_qimage(face_for(db, record, max(width, MIN_WIDTH_PX)))
@@ -124,7 +127,6 @@ class CardImages(QObject):
 
     def _fail(self, key: tuple[str, int], exc: BaseException) -> None:
         self._queued.pop(key, None)
-        from deckbuilder.gui.errors import describe_error
 
         self.failed.emit(key[0], describe_error(exc))
 

@@ -34,6 +34,7 @@ from deckbuilder.gui.browser.views import (
 )
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import BROWSER_VIEW, restore_header, restore_splitter
+from deckbuilder.services.cards import records_by_id
 
 #: Dominion quick filter: label -> value for ``d:`` (None: any).
 DOMINION_CHOICES = [("Any Dominion", None)] + [(f"Dominion {d}", d) for d in DOMINIONS] + [
@@ -146,8 +147,6 @@ class BrowserScreen(Screen):
         self.context.catalogue_changed.connect(self._catalogue_changed)
 
     def _load_records(self, ids):
-        from deckbuilder.services.cards import records_by_id
-
         return records_by_id(self.context.connection(), ids)
 
     # -- behaviour ----------------------------------------------------------------------

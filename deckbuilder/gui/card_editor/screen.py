@@ -29,6 +29,7 @@ from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.messages import is_user_error
+from deckbuilder.services.cards import add_card, correct_card_fields, parse_card_fields
 from deckbuilder.services.changes import Outcome
 
 #: Checklist column -> form field, to point at the field a checklist error names.
@@ -42,8 +43,6 @@ def load_cards(db: UserDatabase) -> dict[str, CardRecord]:
 
 def add_new_card(db: UserDatabase, fields: dict[str, str]) -> Outcome[CardRecord]:
     """Check ``fields`` as a checklist row and insert the card (write thread)."""
-    from deckbuilder.services.cards import add_card, parse_card_fields
-
     return add_card(db, parse_card_fields(db, fields))
 
 
@@ -258,7 +257,6 @@ class CardEditorScreen(Screen):
         changes = self.form.corrections()
         if not changes or self.form.record is None:
             return
-        from deckbuilder.services.cards import correct_card_fields
 
         self.context.operations.run(
             correct_card_fields, self.form.record.name, changes, self.note.text().strip(),
@@ -302,6 +300,7 @@ class CardEditorScreen(Screen):
         record = self.form.record
         if record is None or self.form.mode != CORRECT:
             return
+        # lazy: Pillow loads when the first card face is drawn, after the window shows
         from deckbuilder.services.images import attach_scan
 
         self.scan_status.setText(f"Importing {Path(file).name}…")

@@ -26,7 +26,7 @@ from PySide6.QtWidgets import (
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.operations import Operation, OperationCancelled
 from deckbuilder.gui.style import error_color
-from deckbuilder.services.collection import CollectionPreview
+from deckbuilder.services.collection import CollectionPreview, add_rows, preview_collection_csv
 
 CANCELLED = "The import was cancelled: nothing was imported."
 PREVIEW_HEADERS = ("Line", "Card", "Quantity", "Condition", "Location", "Notes", "For trade")
@@ -78,7 +78,6 @@ class CollectionImportDialog(QDialog):
         layout.addWidget(self.problems)
         layout.addWidget(self.progress)
         layout.addWidget(self.buttons)
-        from deckbuilder.services.collection import preview_collection_csv
 
         context.run(
             preview_collection_csv,
@@ -132,7 +131,6 @@ class CollectionImportDialog(QDialog):
         """Import the previewed rows (the Import button; needs a preview without problems)."""
         if self.preview is None or not self.preview.rows or self._operation is not None:
             return
-        from deckbuilder.services.collection import add_rows
 
         self.import_button.setEnabled(False)
         self.progress.setRange(0, len(self.preview.rows))

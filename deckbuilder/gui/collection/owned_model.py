@@ -14,7 +14,7 @@ from dataclasses import replace
 from PySide6.QtCore import QAbstractTableModel, QModelIndex, Qt, Signal
 
 from card_db.records import Condition
-from deckbuilder.services.collection import OwnedEntry
+from deckbuilder.services.collection import OwnedEntry, set_wishlist, update_entry
 
 CARD, QUANTITY, CONDITION, LOCATION, NOTES, FOR_TRADE, WISHLIST = range(7)
 HEADERS = ("Card", "Quantity", "Condition", "Location", "Notes", "For trade", "Wishlist")
@@ -154,8 +154,6 @@ class OwnedEntriesModel(QAbstractTableModel):
     # -- writes -----------------------------------------------------------------------------
 
     def _write_entry(self, before: OwnedEntry, field: str, value) -> None:
-        from deckbuilder.services.collection import update_entry
-
         self._context.operations.run(
             update_entry,
             before.entry_id,
@@ -189,8 +187,6 @@ class OwnedEntriesModel(QAbstractTableModel):
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(HEADERS) - 1))
 
     def _write_wishlist(self, name: str, wanted: bool) -> None:
-        from deckbuilder.services.collection import set_wishlist
-
         previous = set(self._wished)
         if wanted:
             self._wished.add(name)

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
+    QMessageBox,
     QPushButton,
     QSplitter,
     QTableView,
@@ -24,8 +25,10 @@ from PySide6.QtWidgets import (
 )
 
 from card_db.userdb import UserDatabase
+from deckbuilder.gui.collection.add_dialog import AddCopiesDialog
 from deckbuilder.gui.collection.completion import CompletionView
 from deckbuilder.gui.collection.delegates import ConditionDelegate, CountDelegate
+from deckbuilder.gui.collection.import_dialog import CollectionImportDialog
 from deckbuilder.gui.collection.owned_model import (
     CARD,
     CONDITION,
@@ -40,7 +43,18 @@ from deckbuilder.gui.collection.wishlist_model import WANTED, WishlistModel
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_header, restore_splitter
 from deckbuilder.services.changes import Changes, merge_all
-from deckbuilder.services.collection import OwnedEntry, SetCompletion, WishlistItem
+from deckbuilder.services.collection import (
+    OwnedEntry,
+    SetCompletion,
+    WishlistItem,
+    add_rows,
+    export_collection_csv,
+    owned_entries,
+    remove_entry,
+    set_completion,
+    set_wishlist,
+    wishlist,
+)
 
 
 @dataclass(frozen=True)
@@ -55,8 +69,6 @@ class CollectionSnapshot:
 
 def read_snapshot(db: UserDatabase) -> CollectionSnapshot:
     """Read the collection, wishlist, completion and card names (worker thread)."""
-    from deckbuilder.services.collection import owned_entries, set_completion, wishlist
-
     return CollectionSnapshot(
         owned_entries(db),
         wishlist(db),
@@ -218,16 +230,12 @@ class CollectionScreen(Screen):
     # -- commands -------------------------------------------------------------------------------
 
     def add_copies(self) -> None:
-        from deckbuilder.gui.collection.add_dialog import AddCopiesDialog
-
         dialog = AddCopiesDialog(self.names, self)
         dialog.accepted.connect(lambda: self.add_rows([dialog.row()]))
         dialog.open()
 
     def add_rows(self, rows) -> None:
         """Add owned copies (through the writer thread), then reload."""
-        from deckbuilder.services.collection import add_rows
-
         self.context.operations.run(
             add_rows, rows, "added by hand", initiator=self,
             on_done=lambda added: self.context.status.emit(f"Added {added.value} copies"),
@@ -243,7 +251,6 @@ class CollectionScreen(Screen):
         if not entries:
             return
         if confirm:
-            from PySide6.QtWidgets import QMessageBox
 
             box = QMessageBox(QMessageBox.Icon.Question, "Remove from collection",
                               f"Remove {len(entries)} entr{'y' if len(entries) == 1 else 'ies'} "
@@ -256,8 +263,6 @@ class CollectionScreen(Screen):
         self._remove(entries)
 
     def _remove(self, entries: list[OwnedEntry]) -> None:
-        from deckbuilder.services.collection import remove_entry
-
         def remove_all(db) -> Changes:
             label = f"Remove {len(entries)} entries" if len(entries) > 1 else None
             return merge_all([remove_entry(db, e.entry_id) for e in entries], label)
@@ -267,8 +272,6 @@ class CollectionScreen(Screen):
         )
 
     def add_to_wishlist(self, names: list[str]) -> None:
-        from deckbuilder.services.collection import set_wishlist
-
         def wish_all(db) -> Changes:
             label = f"Add {len(names)} cards to the wishlist" if len(names) > 1 else None
             return merge_all([set_wishlist(db, name, 1).changes for name in names], label)
@@ -287,7 +290,6 @@ class CollectionScreen(Screen):
             )
             if not file:
                 return None
-        from deckbuilder.gui.collection.import_dialog import CollectionImportDialog
 
         dialog = CollectionImportDialog(self.context, Path(file), self)
         dialog.open()
@@ -301,7 +303,6 @@ class CollectionScreen(Screen):
             )
             if not file:
                 return
-        from deckbuilder.services.collection import export_collection_csv
 
         self.context.run(
             export_collection_csv, self.context.db, Path(file),

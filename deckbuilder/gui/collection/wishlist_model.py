@@ -7,7 +7,7 @@ from dataclasses import replace
 from PySide6.QtCore import Qt, Signal
 
 from deckbuilder.gui.row_model import RowTableModel
-from deckbuilder.services.collection import WishlistItem
+from deckbuilder.services.collection import WishlistItem, set_wishlist
 
 CARD, WANTED, NOTES = range(3)
 HEADERS = ("Card", "Wanted", "Notes")
@@ -56,7 +56,6 @@ class WishlistModel(RowTableModel):
     def setData(self, index, value, role=Qt.ItemDataRole.EditRole) -> bool:
         if not index.isValid() or role != Qt.ItemDataRole.EditRole:
             return False
-        from deckbuilder.services.collection import set_wishlist
 
         row = index.row()
         before = self.rows[row]

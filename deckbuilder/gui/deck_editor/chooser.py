@@ -21,6 +21,7 @@ from deckbuilder.services.deck_sources import (
     demo_deck_files,
     load_play_deck,
 )
+from deckbuilder.services.decks import list_decks
 
 #: Item role: the :class:`DeckSource` of an entry.
 SourceRole = Qt.ItemDataRole.UserRole + 1
@@ -64,8 +65,6 @@ class DeckChooser(QComboBox):
         self.refill()
 
     def reload_saved(self) -> None:
-        from deckbuilder.services.decks import list_decks
-
         self.context.run(list_decks, self.context.db, on_done=self._saved_loaded,
                          on_error=lambda *_: None)
 

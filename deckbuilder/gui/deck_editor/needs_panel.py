@@ -28,6 +28,7 @@ from deckbuilder.deck.ownership import Need, to_acquire
 from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.row_model import RowTableModel
 from deckbuilder.services.changes import Changes, merge_all
+from deckbuilder.services.collection import deck_usage, owned_counts, set_wishlist
 
 HEADERS = ("Card", "Needed", "Owned", "In other decks", "To get")
 
@@ -42,8 +43,6 @@ class CollectionCounts:
 
 def read_counts(db: UserDatabase, deck_name: str | None) -> CollectionCounts:
     """Read the counts (worker thread); ``deck_name`` is left out of the usage."""
-    from deckbuilder.services.collection import deck_usage, owned_counts
-
     return CollectionCounts(owned_counts(db), deck_usage(db, deck_name))
 
 
@@ -165,8 +164,6 @@ class NeedsPanel(QWidget):
 
     def add_to_wishlist(self) -> None:
         """Put each missing card on the wishlist for the copies missing."""
-        from deckbuilder.services.collection import set_wishlist
-
         wanted = [(n.name, n.to_acquire) for n in self.needs()]
         if not wanted:
             return

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckbuilder.gui.deck_editor.files import demo_deck_files
-from deckbuilder.services.decks import SavedDeck
+from deckbuilder.services.decks import SavedDeck, list_decks
 
 #: Item role: ("saved", name) or ("file", path).
 SourceRole = Qt.ItemDataRole.UserRole + 1
@@ -81,8 +81,6 @@ class OpenDeckDialog(QDialog):
         self.reload()
 
     def reload(self) -> None:
-        from deckbuilder.services.decks import list_decks
-
         self.context.run(list_decks, self.context.db, on_done=self.show_saved,
                          on_error=self.context.error_handler("The saved decks could not be read"))
 

@@ -33,14 +33,17 @@ from shiboken6 import isValid
 
 from card_db.catalogue import Catalogue
 from card_db.userdb import UserDatabase
+from deckbuilder import formats
 from deckbuilder.deck.decklist import MAIN, DeckList
 from deckbuilder.gui.deck_editor import files
 from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.deck_editor.editor import DeckEditor
+from deckbuilder.gui.deck_editor.open_dialog import OpenDeckDialog
 from deckbuilder.gui.deck_editor.recent import FILE, SAVED, RecentDeck, RecentDecks
 from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import DECK_FOLDER, SPLITTERS
+from deckbuilder.services.decks import delete_deck, list_decks, load_deck
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 
@@ -164,8 +167,6 @@ class DeckEditorScreen(Screen):
             document.reload_catalogue(catalogue)
 
     def _refresh_saved_names(self) -> None:
-        from deckbuilder.services.decks import list_decks
-
         self.context.run(list_decks, self.context.db,
                          on_done=lambda decks: setattr(self, "saved_names",
                                                        {d.name for d in decks}),
@@ -319,8 +320,6 @@ class DeckEditorScreen(Screen):
 
     def open_document(self) -> QWidget:
         """File > Open: the saved decks, the demo decks, or a file."""
-        from deckbuilder.gui.deck_editor.open_dialog import OpenDeckDialog
-
         dialog = OpenDeckDialog(self.context, self)
         dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         dialog.saved_chosen.connect(self.open_saved)
@@ -341,8 +340,6 @@ class DeckEditorScreen(Screen):
 
     def open_saved(self, name: str) -> None:
         """Open the saved deck ``name`` (or show it if it is open already)."""
-        from deckbuilder.services.decks import load_deck
-
         index = self._find(saved_name=name)
         if index >= 0:
             self.tabs.setCurrentIndex(index)
@@ -429,8 +426,6 @@ class DeckEditorScreen(Screen):
 
     def delete_saved(self, name: str, then=None) -> None:
         """Delete the saved deck ``name`` (an open copy stays open, as unsaved)."""
-        from deckbuilder.services.decks import delete_deck
-
         def done(_changes) -> None:
             for document in self.documents():
                 if document.saved_name == name:
@@ -521,8 +516,6 @@ class DeckEditorScreen(Screen):
 
     def save_as(self, path: str | Path, deck_format=None) -> bool:
         """Save the current deck to ``path`` (extension added from ``deck_format``)."""
-        from deckbuilder import formats
-
         document = self.current_document()
         if document is None:
             return False
@@ -542,8 +535,6 @@ class DeckEditorScreen(Screen):
     def export(self, path: str | Path | None = None, deck_format=None) -> None:
         """Export the current deck in any format (PDF and PNG too), asking where if
         ``path`` is ``None``."""
-        from deckbuilder import formats
-
         document = self.current_document()
         if document is None:
             return

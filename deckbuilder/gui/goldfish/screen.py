@@ -31,6 +31,7 @@ from deckbuilder.engine.goldfish_result import DEFAULT_ROUNDS
 from deckbuilder.engine.variant import Variant
 from deckbuilder.gui.deck_editor.chooser import DEMO, ChosenDeckScreen, DeckChooser, PlayDeck
 from deckbuilder.gui.deck_editor.files import demo_deck_files
+from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.goldfish.board import BoardView
 from deckbuilder.gui.goldfish.session import GoldfishSession
 from deckbuilder.gui.goldfish.stats_panel import GoldfishStatsPanel
@@ -197,8 +198,6 @@ class GoldfishScreen(ChosenDeckScreen):
         self.start_game(play.records, self._pending_seed)
 
     def _deck_failed(self, exc: BaseException) -> None:
-        from deckbuilder.gui.errors import describe_error
-
         self.play = None
         self._problem(f"This deck cannot be played: {describe_error(exc)}")
 

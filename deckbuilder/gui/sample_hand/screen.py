@@ -23,8 +23,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deckbuilder.engine.odds import odds_report
 from deckbuilder.gui.deck_editor.chooser import DEMO, ChosenDeckScreen, DeckChooser, PlayDeck
 from deckbuilder.gui.deck_editor.files import demo_deck_files
+from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.sample_hand.card_strip import CardStrip
 from deckbuilder.gui.sample_hand.odds_panel import OddsPanel
 from deckbuilder.gui.sample_hand.session import HandSession
@@ -42,8 +44,6 @@ MAX_SEED = 2**31 - 1
 
 def odds_for(records) -> dict:
     """The engine's odds report (worker thread)."""
-    from deckbuilder.engine.odds import odds_report
-
     return odds_report(records, ODDS_ROUNDS)
 
 
@@ -174,8 +174,6 @@ class SampleHandScreen(ChosenDeckScreen):
             self.odds.show_report(report)
 
     def _deck_failed(self, exc: BaseException, _details: str) -> None:
-        from deckbuilder.gui.errors import describe_error
-
         self.play = None
         self.session = None
         self._odds_for = None
