@@ -27,7 +27,6 @@ def cards() -> None:
 
 
 def _search_records(query: str, limit: int | None):
-
     with user_db().read() as conn:
         return load_records(conn, search_card_ids(conn, query, limit=limit))
 

@@ -32,7 +32,6 @@ EXIT_ILLEGAL = 1
 
 
 def _read(file: str):
-
     try:
         return read_file(file)
     except DeckFormatError as exc:
@@ -203,7 +202,6 @@ def needs(file: str, other_decks: bool, no_sideboard: bool, as_json: bool) -> No
 
 
 def _zone(side: bool) -> str:
-
     return SIDEBOARD if side else MAIN
 
 
