@@ -123,7 +123,6 @@ def sync_bundled_cards(path: Path) -> tuple[int, int]:
     Returns (added, updated). User tables are untouched; bundled cards that left the
     data files stay in the database (the user's decks may name them).
     """
-
     with open_session(path) as session:
         _sync_affiliations(session, load_affiliations())
         records = [(record_key(r), r) for r in load_bundled_records()]

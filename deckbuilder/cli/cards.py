@@ -38,7 +38,6 @@ def _search_records(query: str, limit: int | None):
 @handles_errors
 def search(query: str, as_json: bool, limit: int | None) -> None:
     """List cards matching QUERY (see the README's search language). Empty lists all."""
-
     try:
         records = _search_records(query, limit)
     except SearchSyntaxError as exc:

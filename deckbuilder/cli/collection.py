@@ -37,7 +37,6 @@ def collection() -> None:
 @handles_errors
 def add(name: str, qty: int, condition: str, location: str, notes: str) -> None:
     """Add QTY copies of the card NAME to the collection."""
-
     row = CollectionRow(name, qty, parse_condition(condition), location, notes)
     add_rows(user_db(), [row], label="command line")
     click.echo(f"added {qty} x {name} ({row.condition.value})")
@@ -48,7 +47,6 @@ def add(name: str, qty: int, condition: str, location: str, notes: str) -> None:
 @handles_errors
 def import_(file: str) -> None:
     """Add owned copies from a collection CSV (all-or-nothing)."""
-
     copies = import_collection_csv(user_db(), Path(file)).value
     click.echo(f"{file}: {copies} copies added")
 
@@ -58,7 +56,6 @@ def import_(file: str) -> None:
 @handles_errors
 def export(file: str) -> None:
     """Write the collection as CSV (name,quantity,condition,location,notes,for_trade)."""
-
     rows = export_collection_csv(user_db(), Path(file))
     click.echo(f"wrote {rows} rows to {file}")
 
@@ -68,7 +65,6 @@ def export(file: str) -> None:
 @handles_errors
 def missing(set_filter: str) -> None:
     """List the cards you own no copy of, by set."""
-
     wanted = set_filter.casefold()
     records = [r for r in missing_cards(user_db()) if wanted in r.set_name.casefold()]
     current = None

@@ -40,7 +40,6 @@ def _read(file: str):
 
 def _resolved(file: str):
     """(resolved deck, catalogue) for ``file``; exits 2 on a bad file or unknown card."""
-
     deck_list = _read(file)
     catalogue = user_db().catalogue()
     try:
@@ -68,7 +67,6 @@ def validate(file: str, as_json: bool, starter: bool) -> None:
 
     Exit 0 if legal, 1 if illegal, 2 if FILE cannot be read or names an unknown card.
     """
-
     deck_list, catalogue = _resolved(file)
     report = check(deck_list, catalogue, starter=starter)
     if as_json:
@@ -97,7 +95,6 @@ def validate(file: str, as_json: bool, starter: bool) -> None:
 def convert(source: str, target: str, to_format: str | None, player: str | None) -> None:
     """Convert deck file SOURCE to TARGET. Card names are checked against the catalogue
     and written in its spelling."""
-
     try:
         out_format = formats.get(to_format) if to_format else formats.by_extension(target)
     except formats.UnknownFormatError as exc:
@@ -122,7 +119,6 @@ def convert(source: str, target: str, to_format: str | None, player: str | None)
 def stats(file: str, as_json: bool) -> None:
     """Statistics of FILE's main deck: types, Dominions, Prime curve, Magic, Strength,
     Characters needed to secure its Sites, permanents and instants."""
-
     deck_list, catalogue = _resolved(file)
     result = deck_stats(deck_list, catalogue)
     if as_json:
@@ -179,7 +175,6 @@ def stats(file: str, as_json: bool) -> None:
 @handles_errors
 def needs(file: str, other_decks: bool, no_sideboard: bool, as_json: bool) -> None:
     """List the cards of FILE you do not own enough copies of (a buy or trade list)."""
-
     deck_list, _ = _resolved(file)
     db = user_db()
     used = deck_usage(db, exclude_deck=deck_list.name or None) if other_decks else None
@@ -208,7 +203,6 @@ def _zone(side: bool) -> str:
 def _edit_file(file: str, make_edit, card: str, zone: str) -> None:
     """Do ``make_edit`` on FILE in place (see ``services.deck_sources.edit_deck_file``)
     and print what changed; exits 2 if the file cannot be read or nothing changed."""
-
     where = "the sideboard" if zone == SIDEBOARD else "the main deck"
     try:
         edit = edit_deck_file(file, make_edit)
@@ -233,7 +227,6 @@ def add(file: str, name: str, count: int, side: bool) -> None:
 
     NAME is matched against the catalogue (exit 2 with the closest names if unknown).
     """
-
     card = user_db().catalogue().resolve(name).name
     zone = _zone(side)
     _edit_file(file, lambda deck_list: add_cards(deck_list, [card], count, zone), card, zone)
@@ -249,7 +242,6 @@ def add(file: str, name: str, count: int, side: bool) -> None:
 def remove(file: str, name: str, count: int, side: bool) -> None:
     """Remove up to COUNT copies of the card NAME from deck file FILE, rewritten in its
     own format. Exit 2 if the card is not there."""
-
     catalogue = user_db().catalogue()
     record = catalogue.get(name)
     card = record.name if record is not None else name.strip()
