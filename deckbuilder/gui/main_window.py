@@ -13,7 +13,6 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QTabWidget, QWidget
 
-from deckbuilder.gui.about import AboutDialog
 from deckbuilder.gui.context import AppContext
 from deckbuilder.gui.screens import Screen, ScreenSpec, registered_screens
 from deckbuilder.gui.settings import WINDOW_GEOMETRY, WINDOW_SCREEN, WINDOW_STATE
@@ -194,6 +193,9 @@ class MainWindow(QMainWindow):
             browser.focus_search()
 
     def show_about(self) -> QWidget:
+        # lazy: importlib.metadata (about 20 ms) loads only when the About box opens
+        from deckbuilder.gui.about import AboutDialog
+
         dialog = AboutDialog(self.context, self)
         dialog.open()
         return dialog

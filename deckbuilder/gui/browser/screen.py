@@ -21,6 +21,7 @@ from PySide6.QtWidgets import (
 )
 
 from card_db.names import names_match
+from card_db.reader import records_by_id
 from card_db.records import DOMINIONS, CardRecord, CardType
 from deckbuilder.gui.browser.detail import CardDetailPane
 from deckbuilder.gui.browser.model import COLUMNS, CardTableModel
@@ -34,7 +35,6 @@ from deckbuilder.gui.browser.views import (
 )
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import BROWSER_VIEW, restore_header, restore_splitter
-from deckbuilder.services.cards import records_by_id
 
 #: Dominion quick filter: label -> value for ``d:`` (None: any).
 DOMINION_CHOICES = [("Any Dominion", None)] + [(f"Dominion {d}", d) for d in DOMINIONS] + [
