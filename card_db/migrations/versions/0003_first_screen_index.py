@@ -22,7 +22,7 @@ branch_labels = None
 depends_on = None
 
 INDEX = "ix_card_search"
-#: Must equal ``card_db.search.tables.SEARCH_INDEX_COLUMNS`` and the model's index.
+#: Frozen copy of the index on ``card_db.models.Card`` (tests/test_database.py checks they agree).
 COLUMNS = [
     "name",
     "card_type",
