@@ -35,6 +35,11 @@ from deckbuilder.gui.application import (
     qapplication,
 )
 from deckbuilder.gui.errors import describe_error, install_excepthook
+from deckbuilder.gui.system_libraries import (
+    missing_libraries,
+    missing_libraries_message,
+    uses_xcb,
+)
 from deckbuilder.gui.tasks import TaskRunner
 
 
@@ -97,7 +102,9 @@ def run(screenshot_dir: str | None = None, db_path: Path | None = None) -> int:
     closes; returns the exit status.
 
     With ``screenshot_dir``, write the screenshots there instead and return 0 (1 if
-    a screen could not be rendered).
+    a screen could not be rendered). Returns 2, with a message naming the packages to
+    install, when Qt's xcb platform lacks system libraries
+    (:mod:`deckbuilder.gui.system_libraries`).
     """
     if screenshot_dir is not None:
         from deckbuilder.gui.screenshots import write_screenshots  # lazy: --screenshot only
@@ -111,6 +118,10 @@ def run(screenshot_dir: str | None = None, db_path: Path | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+    missing = missing_libraries() if uses_xcb() else []
+    if missing:  # before the QApplication: Qt would abort with a misleading message
+        print(missing_libraries_message(missing), file=sys.stderr)
+        return 2
     app = qapplication()
     configure_application(app)
     previous_hook = install_excepthook()
