@@ -91,7 +91,8 @@ def prepare_database(parent=None, path: Path | None = None):
 
 
 def _warm_up() -> None:
-    """Import the database layers used by searches and writes (in a worker thread)."""
+    """Import the database layers used by searches and writes (in a worker thread,
+    before any other worker starts; see :func:`run`)."""
     import sqlmodel  # noqa: F401  # lazy: loaded in a worker thread, off the start-up path
 
     import card_db.search.execute  # noqa: F401  # lazy: loaded in a worker thread
@@ -136,8 +137,11 @@ def run(screenshot_dir: str | None = None, db_path: Path | None = None) -> int:
             return 1
         window = create_main_window(db)
         window.show()
-        QTimer.singleShot(0, window.start)
-        window.context.run(_warm_up, on_error=lambda *_: None)
+        # The screens' workers start only once the warm-up has imported SQLAlchemy:
+        # two worker threads importing it at once can fail with an ImportError.
+        window.context.run(
+            _warm_up, on_done=lambda _: window.start(), on_error=lambda *_: window.start()
+        )
         code = app.exec()
         window.context.close()
         return code
