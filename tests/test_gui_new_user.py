@@ -63,3 +63,19 @@ def test_what_i_still_need_leaves_out_the_decks_own_saved_copy(window, db, tmp_p
     rows = editor.needs.model.rows
     assert rows and all(n.used_elsewhere == 0 for n in rows)
     assert sum(n.to_acquire for n in rows) == 60  # owns nothing; its own copy is not a loss
+
+
+def test_collection_wording_agrees_with_the_counts(window, db, tmp_path):
+    from deckbuilder.services.collection import CollectionRow, add_rows
+
+    add_rows(UserDatabase(db), [CollectionRow("Gentle", 1)])
+    window.context.collection_changed.emit(None)
+    screen = window.show_screen("collection")
+    assert window.context.wait_idle()
+    assert screen.summary.text().startswith("1 copy of 1 different card ·")
+    bad = tmp_path / "bad.csv"
+    bad.write_text("name,quantity,condition,location\nGentel,1,,\n", encoding="utf-8")
+    dialog = screen.import_csv(str(bad))
+    assert window.context.wait_idle()
+    assert dialog.summary.text().startswith("1 problem found")
+    dialog.close()
