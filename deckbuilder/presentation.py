@@ -11,6 +11,10 @@ from card_db.records import CardRecord, CardType
 
 ESTIMATED_MARK = "*"
 ESTIMATED_NOTE = "* estimated value: not printed in the rulebook; check your card"
+#: The Home Dominion of an Oviate, everywhere it is shown as text (rulebook: 'If a
+#: character has "O" for its Home Dominion, it is an oviate. There is no "Zeroth
+#: Dominion"'); the search language's ``d:none`` and the deck statistics use it too.
+NO_DOMINION = "none"
 
 #: Heading of each card type's group in a deck list (rulebook order).
 TYPE_GROUP_TITLES = {
@@ -23,6 +27,23 @@ TYPE_GROUP_TITLES = {
     CardType.INFLUENCE_MANEUVER: "Influence Maneuvers",
     CardType.FLASH: "Flashes",
 }
+
+#: Readable stall reasons of goldfish games (:data:`deckbuilder.engine.stalls.STALL_REASONS`).
+STALL_TEXT = {
+    "no_character": "no free Ally and no Character in hand",
+    "prime_too_high": "the Characters in hand could not be established (Prime above the "
+                      "allowance, or a unique card already in play)",
+    "too_little_magic": "not enough Magic among the free Allies for the Resistance of the "
+                        "Sites still needed",
+    "dominion_missing": "a Dominion needed for victory has no Site left to seize",
+}
+
+
+def count_text(count: int, singular: str, plural: str | None = None) -> str:
+    """``count`` and the noun that agrees with it: "1 card", "2 cards", "1,000 copies"
+    (``plural`` defaults to ``singular`` + "s")."""
+    return f"{count:,} {singular if count == 1 else plural or singular + 's'}"
+
 
 JSON_KEYS = (
     "name",
@@ -86,11 +107,12 @@ def shown(record: CardRecord, field: str, value: object | None = None) -> str:
 
 
 def dominion_text(record: CardRecord) -> str:
-    """ "3", "1|2" for a Border Site, "0" for an Oviate Character, "-" otherwise."""
+    """ "3", "1|2" for a Border Site, :data:`NO_DOMINION` for an Oviate Character (no
+    Home Dominion), "-" for other cards without a Dominion."""
     if record.dominions:
         return shown(record, "dominions")
     if record.card_type is CardType.CHARACTER:
-        return shown(record, "dominions", "0")
+        return shown(record, "dominions", NO_DOMINION)
     return "-"
 
 

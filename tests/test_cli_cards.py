@@ -88,7 +88,7 @@ def test_cards_export_then_import_round_trips(tmp_path):
     assert run("cards", "export", str(out)).exit_code == 0
     result = run("cards", "import", str(out))
     assert result.exit_code == 0
-    assert "0 card(s) added" in result.stdout
+    assert "0 cards added" in result.stdout  # issue 10: no "(s)"
 
 
 def test_collection_add_export_missing(tmp_path):

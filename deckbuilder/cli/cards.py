@@ -8,6 +8,7 @@ from pathlib import Path
 import click
 
 from card_db.reader import load_records
+from card_db.records import CHARACTERISTIC_FIELDS
 from card_db.search import SearchSyntaxError, search_card_ids
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import fail, handles_errors
@@ -17,8 +18,34 @@ from deckbuilder.presentation import (
     card_details,
     card_json,
     characteristics_text,
+    count_text,
     dominion_text,
+    shown,
 )
+
+#: Other names ``cards correct`` accepts for a field: the CLI's JSON keys and the keys
+#: of the search language (README "The search language").
+FIELD_ALIASES = {
+    "type": "card_type",
+    "t": "card_type",
+    "dominion": "dominions",
+    "dom": "dominions",
+    "d": "dominions",
+    "str": "strength",
+    "res": "resistance",
+    "limit": "deck_limit",
+    "aff": "affiliations",
+    "affiliation": "affiliations",
+    "g": "gender",
+    "r": "rarity",
+}
+
+
+def field_name(text: str) -> str:
+    """The correctable field named by ``text`` (a field, JSON key or search key, any
+    case, ``-`` or ``_``); ``text`` unchanged if it names none (the service says so)."""
+    key = text.strip().casefold().replace("-", "_")
+    return FIELD_ALIASES.get(key, key)
 
 
 @click.group()
@@ -31,13 +58,22 @@ def _search_records(query: str, limit: int | None):
         return load_records(conn, search_card_ids(conn, query, limit=limit))
 
 
-@cards.command()
+def _dominion(record) -> str:
+    """The search listing's Dominion column: "D3", "D1|2", "none" (Oviate) or "-"."""
+    text = dominion_text(record)
+    return f"D{text}" if text[:1].isdigit() else text
+
+
+@cards.command(context_settings={"ignore_unknown_options": True})
 @click.argument("query", default="")
 @click.option("--json", "as_json", is_flag=True, help="Print a JSON list of card objects.")
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="At most N cards.")
 @handles_errors
 def search(query: str, as_json: bool, limit: int | None) -> None:
-    """List cards matching QUERY (see the README's search language). Empty lists all."""
+    """List cards matching QUERY (see the README's search language). Empty lists all.
+
+    A QUERY may start with "-" (a negated term): deckbuilder cards search -t:character
+    """
     try:
         records = _search_records(query, limit)
     except SearchSyntaxError as exc:
@@ -48,7 +84,7 @@ def search(query: str, as_json: bool, limit: int | None) -> None:
     marked = False
     for r in records:
         line = (
-            f"{r.name:<32} {r.card_type.value:<18} D{dominion_text(r):<5} "
+            f"{r.name:<32} {shown(r, 'card_type', r.card_type.value):<18} {_dominion(r):<6} "
             f"{characteristics_text(r):<16} {r.set_name}"
         )
         marked = marked or ESTIMATED_MARK in line
@@ -97,7 +133,7 @@ def import_(file: str) -> None:
     from deckbuilder.services.cards import import_checklist
 
     result = import_checklist(user_db(), Path(file))
-    click.echo(f"{file}: {result.added} card(s) added, {result.updated} updated")
+    click.echo(f"{file}: {count_text(result.added, 'card')} added, {result.updated} updated")
 
 
 @cards.command()
@@ -112,16 +148,24 @@ def export(file: str) -> None:
     click.echo(f"wrote {count} cards to {file}")
 
 
-@cards.command()
+@cards.command(
+    epilog="FIELD is one of: " + ", ".join(CHARACTERISTIC_FIELDS) + ". Also accepted: "
+    + ", ".join(f"{alias} ({field})" for alias, field in FIELD_ALIASES.items()) + "."
+)
 @click.argument("name")
 @click.argument("field")
 @click.argument("value")
 @click.option("--note", default="", help="Where the value comes from, e.g. 'my card'.")
 @handles_errors
 def correct(name: str, field: str, value: str, note: str) -> None:
-    """Correct FIELD of card NAME from your physical card; clears its estimated mark."""
+    """Correct FIELD of card NAME from your physical card; clears its estimated mark.
+
+    Field names are those of the card's JSON (type, dominions, ...) or the search
+    language's keys (dominion, str, res, ...); the list is below.
+    """
     # lazy: checklist and SQLModel code stay out of the search command's start-up
     from deckbuilder.services.cards import correct_card
 
+    field = field_name(field)
     record = correct_card(user_db(), name, field, value, note).value
     click.echo(f"{record.name}: {field} set to {value!r}; no longer marked estimated")

@@ -8,6 +8,7 @@ import click
 
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import handles_errors
+from deckbuilder.presentation import count_text
 from deckbuilder.services.collection import (
     CollectionRow,
     add_rows,
@@ -73,4 +74,4 @@ def missing(set_filter: str) -> None:
             current = record.set_name
             click.echo(f"# {current}")
         click.echo(record.name)
-    click.echo(f"{len(records)} card(s) missing", err=True)
+    click.echo(f"{count_text(len(records), 'card')} missing", err=True)

@@ -26,7 +26,7 @@ from deckbuilder.deck.stats import deck_stats
 from deckbuilder.formats import DeckFormatError, read_file
 from deckbuilder.presentation import ESTIMATED_MARK, ESTIMATED_NOTE
 from deckbuilder.services.collection import deck_usage, owned_counts
-from deckbuilder.services.deck_sources import edit_deck_file
+from deckbuilder.services.deck_sources import edit_deck_file, name_from_file
 
 EXIT_ILLEGAL = 1
 
@@ -136,7 +136,10 @@ def stats(file: str, as_json: bool) -> None:
         f"Permanent {result.permanent}{mark('permanent')}, "
         f"instant {result.instant}{mark('permanent')}"
     )
-    click.echo("By type: " + ", ".join(f"{t} {n}" for t, n in result.by_type.items() if n))
+    click.echo(
+        "By type: " + ", ".join(f"{t} {n}" for t, n in result.by_type.items() if n)
+        + mark("by_type")
+    )
     click.echo(
         "By Dominion (Border Sites under both): "
         + ", ".join(f"{d} {n}" for d, n in result.by_dominion.items() if n)
@@ -145,7 +148,8 @@ def stats(file: str, as_json: bool) -> None:
     curve = " ".join(f"{p}:{n}" for p, n in result.prime_curve.items()) or "-"
     click.echo(f"Prime curve{mark('prime_curve')}: {curve}")
     click.echo(
-        f"Characters {result.characters}: Magic total {result.magic_total}{mark('magic')}, "
+        f"Characters {result.characters}{mark('by_type')}: "
+        f"Magic total {result.magic_total}{mark('magic')}, "
         f"average {number(result.magic_average)}; Strength total {result.strength_total}"
         f"{mark('strength')}, average {number(result.strength_average)}"
     )
@@ -177,7 +181,9 @@ def needs(file: str, other_decks: bool, no_sideboard: bool, as_json: bool) -> No
     """List the cards of FILE you do not own enough copies of (a buy or trade list)."""
     deck_list, _ = _resolved(file)
     db = user_db()
-    used = deck_usage(db, exclude_deck=deck_list.name or None) if other_decks else None
+    # The deck's own saved copy (saved under its name, or the file's) is not another deck.
+    own_name = deck_list.name or name_from_file(file)
+    used = deck_usage(db, exclude_deck=own_name) if other_decks else None
     rows = to_acquire(deck_list, owned_counts(db), used, include_sideboard=not no_sideboard)
     if as_json:
         _echo_json([row.to_dict() for row in rows])

@@ -2,6 +2,7 @@
 
 A :class:`~card_db.errors.UserError`, or an ``OSError`` naming a file, is the user's to
 act on: its message goes to stderr and the exit status is :data:`EXIT_BAD_INPUT`.
+Ctrl+C stops the command with :data:`EXIT_INTERRUPTED` (128 + SIGINT, as shells do).
 Anything else is a bug: a short note says so, the traceback and versions go to a file
 in the user's log folder (or to stderr if it cannot be written), and the exit status is
 :data:`EXIT_BUG` (``EX_SOFTWARE`` of ``sysexits.h``). Status 1 stays the negative answer
@@ -23,9 +24,10 @@ from deckbuilder import messages
 
 EXIT_BAD_INPUT = 2
 EXIT_BUG = 70
+EXIT_INTERRUPTED = 130
 APP_NAME = "imajica-deckbuilder"
 
-#: click's own ways of ending a command (usage errors, --help, Ctrl+C): never a bug.
+#: click's own ways of ending a command (usage errors, --help): never a bug.
 _CLICK_EXITS = (click.ClickException, click.exceptions.Exit, click.exceptions.Abort)
 
 
@@ -77,9 +79,16 @@ def exit_for(exc: Exception) -> None:
     report_bug(exc)
 
 
+def interrupted() -> None:
+    """Say the command was stopped by Ctrl+C and exit :data:`EXIT_INTERRUPTED` (never 1,
+    which means a negative answer such as an illegal deck)."""
+    click.echo("deckbuilder: interrupted", err=True)
+    sys.exit(EXIT_INTERRUPTED)
+
+
 def handles_errors(func: Callable) -> Callable:
     """Decorate a click command so that it ends as :func:`exit_for` says, never with a
-    traceback."""
+    traceback; Ctrl+C ends it as :func:`interrupted` says."""
 
     @functools.wraps(func)
     def wrapper(*args, **kwargs):
@@ -87,6 +96,8 @@ def handles_errors(func: Callable) -> Callable:
             return func(*args, **kwargs)
         except (BrokenPipeError, *_CLICK_EXITS):
             raise  # click ends these itself; a closed pipe (`| head`) is quiet in main()
+        except KeyboardInterrupt:
+            interrupted()
         except Exception as exc:
             exit_for(exc)
 

@@ -3,7 +3,9 @@
 Subcommand groups live in their own modules and are imported only when used, so
 ``deckbuilder cards search`` never imports Qt, the rules engine or Alembic.
 Exit status: 0 success, 1 a negative answer (e.g. an illegal deck), 2 bad input (a
-:class:`~card_db.errors.UserError`, or a file that cannot be read or written), 70 a bug
+:class:`~card_db.errors.UserError`, a file that cannot be read or written, or a
+``--db`` path whose folder does not exist, unless ``--create``), 130 stopped by Ctrl+C,
+70 a bug
 in deckbuilder (``EX_SOFTWARE``; the traceback goes to a file in the user's log folder,
 see :mod:`deckbuilder.cli.errors`).
 """
@@ -18,7 +20,7 @@ from pathlib import Path
 import click
 
 from deckbuilder.cli.context import CliState
-from deckbuilder.cli.errors import handles_errors
+from deckbuilder.cli.errors import fail, handles_errors, interrupted
 
 #: command name -> "module:attribute" of a click command or group.
 LAZY_COMMANDS = {
@@ -66,6 +68,11 @@ class LazyGroup(click.Group):
     help="User database file (default: $DECKBUILDER_DB, else the platform data folder).",
 )
 @click.option(
+    "--create",
+    is_flag=True,
+    help="Create the folder of --db if it does not exist (else a missing folder is refused).",
+)
+@click.option(
     "--screenshot",
     "screenshot_dir",
     type=click.Path(file_okay=False),
@@ -74,9 +81,17 @@ class LazyGroup(click.Group):
 )
 @click.version_option(package_name="imajica-deckbuilder")
 @click.pass_context
-def cli(ctx: click.Context, db_path: str | None, screenshot_dir: str | None) -> None:
+def cli(
+    ctx: click.Context, db_path: str | None, create: bool, screenshot_dir: str | None
+) -> None:
     """Imajica Deck Builder. With no command, opens the desktop app."""
-    ctx.obj = CliState(Path(db_path).expanduser().absolute() if db_path else None)
+    path = Path(db_path).expanduser().absolute() if db_path else None
+    if path is not None and not create and not path.parent.is_dir():
+        fail(
+            f"--db {db_path}: the folder {path.parent} does not exist. Check the path, "
+            "or add --create to create the folder and a new database in it."
+        )
+    ctx.obj = CliState(path)
     if ctx.invoked_subcommand is None:
         sys.exit(_open_gui(screenshot_dir, ctx.obj.db_path))
 
@@ -95,6 +110,8 @@ def _open_gui(screenshot_dir: str | None, db_path: Path | None) -> int:
 def main() -> None:
     try:
         cli(prog_name="deckbuilder")
+    except KeyboardInterrupt:  # outside a command (e.g. while importing it)
+        interrupted()
     except BrokenPipeError:
         # The reader closed the pipe (`deckbuilder cards search | head`): stop quietly,
         # as Python's documentation recommends, without a second error at exit.

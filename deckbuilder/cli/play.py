@@ -19,6 +19,7 @@ from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import fail, handles_errors
 from deckbuilder.deck.resolve import UnknownCardsError
 from deckbuilder.formats import DeckFormatError
+from deckbuilder.presentation import STALL_TEXT, count_text
 from deckbuilder.services.deck_sources import play_deck_file
 
 
@@ -97,9 +98,15 @@ def odds(file: str, rounds: int, as_json: bool) -> None:
     revealed Sites not counted.
     """
     # lazy: each command loads only the part of the engine it runs
+    from deckbuilder.engine.deck import EngineDeck
     from deckbuilder.engine.odds import odds_report
+    from deckbuilder.engine.policy import choose_circle_sites
 
-    data = odds_report(_records(file), rounds)
+    records = _records(file)
+    # The check hand and goldfish make while setting up: SetupError (exit 2) if no
+    # Site can stand for some Dominion.
+    choose_circle_sites(EngineDeck.from_records(records))
+    data = odds_report(records, rounds)
     if as_json:
         _echo_json(data)
         return
@@ -186,5 +193,7 @@ def goldfish(
             f"  {stats.mean_allies_by_round[r - 1]:>6.2f} {stats.mean_sites_by_round[r - 1]:>6.2f}"
         )
     if stats.no_win:
-        reasons = ", ".join(f"{k} {v}" for k, v in stats.stall_reasons.items())
-        click.echo(f"Stalls: {reasons}; most common: {stats.most_common_stall}")
+        click.echo(f"Why the {count_text(stats.no_win, 'game')} without victory stalled:")
+        for reason, count in stats.stall_reasons.items():
+            if count:
+                click.echo(f"  {count:>6}  {STALL_TEXT.get(reason, reason)}")

@@ -35,6 +35,11 @@ from deckbuilder.gui.application import (
     qapplication,
 )
 from deckbuilder.gui.errors import describe_error, install_excepthook
+from deckbuilder.gui.system_libraries import (
+    missing_libraries,
+    missing_libraries_message,
+    uses_xcb,
+)
 from deckbuilder.gui.tasks import TaskRunner
 
 
@@ -86,7 +91,8 @@ def prepare_database(parent=None, path: Path | None = None):
 
 
 def _warm_up() -> None:
-    """Import the database layers used by searches and writes (in a worker thread)."""
+    """Import the database layers used by searches and writes (in a worker thread,
+    before any other worker starts; see :func:`run`)."""
     import sqlmodel  # noqa: F401  # lazy: loaded in a worker thread, off the start-up path
 
     import card_db.search.execute  # noqa: F401  # lazy: loaded in a worker thread
@@ -97,7 +103,9 @@ def run(screenshot_dir: str | None = None, db_path: Path | None = None) -> int:
     closes; returns the exit status.
 
     With ``screenshot_dir``, write the screenshots there instead and return 0 (1 if
-    a screen could not be rendered).
+    a screen could not be rendered). Returns 2, with a message naming the packages to
+    install, when Qt's xcb platform lacks system libraries
+    (:mod:`deckbuilder.gui.system_libraries`).
     """
     if screenshot_dir is not None:
         from deckbuilder.gui.screenshots import write_screenshots  # lazy: --screenshot only
@@ -111,6 +119,10 @@ def run(screenshot_dir: str | None = None, db_path: Path | None = None) -> int:
             file=sys.stderr,
         )
         return 1
+    missing = missing_libraries() if uses_xcb() else []
+    if missing:  # before the QApplication: Qt would abort with a misleading message
+        print(missing_libraries_message(missing), file=sys.stderr)
+        return 2
     app = qapplication()
     configure_application(app)
     previous_hook = install_excepthook()
@@ -125,8 +137,11 @@ def run(screenshot_dir: str | None = None, db_path: Path | None = None) -> int:
             return 1
         window = create_main_window(db)
         window.show()
-        QTimer.singleShot(0, window.start)
-        window.context.run(_warm_up, on_error=lambda *_: None)
+        # The screens' workers start only once the warm-up has imported SQLAlchemy:
+        # two worker threads importing it at once can fail with an ImportError.
+        window.context.run(
+            _warm_up, on_done=lambda _: window.start(), on_error=lambda *_: window.start()
+        )
         code = app.exec()
         window.context.close()
         return code

@@ -53,8 +53,14 @@ def read_deck(path: str | os.PathLike, catalogue: Catalogue) -> OpenedDeck:
     label = os.fspath(path)
     deck = formats.resolve_deck(formats.read_file(label), catalogue, label)
     if not deck.name:
-        deck.name = Path(label).stem.replace("-", " ").replace("_", " ").strip()
+        deck.name = name_from_file(label)
     return OpenedDeck(deck, Path(label))
+
+
+def name_from_file(path: str | os.PathLike) -> str:
+    """The name an unnamed deck read from ``path`` takes (and is saved under): the
+    file's name without extension, ``-`` and ``_`` read as spaces."""
+    return Path(path).stem.replace("-", " ").replace("_", " ").strip()
 
 
 def write_deck(

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.operations import Operation, OperationCancelled
 from deckbuilder.gui.style import error_color
+from deckbuilder.presentation import count_text
 from deckbuilder.services.collection import CollectionPreview, add_rows, preview_collection_csv
 
 CANCELLED = "The import was cancelled: nothing was imported."
@@ -112,7 +113,8 @@ class CollectionImportDialog(QDialog):
             )
             self.problems.show()
             self.summary.setText(
-                f"{len(preview.problems)} problem(s) found: fix the file and open it again. "
+                f"{count_text(len(preview.problems), 'problem')} found: "
+                "fix the file and open it again. "
                 "Nothing will be imported until every row is right."
             )
         elif not preview.rows:

@@ -42,6 +42,7 @@ from deckbuilder.gui.collection.owned_model import (
 from deckbuilder.gui.collection.wishlist_model import WANTED, WishlistModel
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_header, restore_splitter
+from deckbuilder.presentation import count_text
 from deckbuilder.services.changes import Changes, merge_all
 from deckbuilder.services.collection import (
     OwnedEntry,
@@ -219,7 +220,8 @@ class CollectionScreen(Screen):
         cards = len({e.name for e in entries if e.quantity})
         trade = sum(e.for_trade for e in entries)
         self.summary.setText(
-            f"{copies:,} copies of {cards:,} different cards · {trade:,} offered for trade · "
+            f"{count_text(copies, 'copy', 'copies')} of {count_text(cards, 'different card')}"
+            f" · {trade:,} offered for trade · "
             f"{len(snapshot.wishlist):,} on the wishlist"
         )
 

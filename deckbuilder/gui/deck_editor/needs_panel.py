@@ -126,7 +126,9 @@ class NeedsPanel(QWidget):
             return
         self._loading = True
         self.context.run(
-            read_counts, self.context.db, self.document.saved_name,
+            # A deck opened from a file has no saved name; its saved copy has its name.
+            read_counts, self.context.db,
+            self.document.saved_name or self.document.deck.name or None,
             on_done=self._loaded, on_error=self._failed,
         )
 

@@ -11,11 +11,16 @@ from PySide6.QtWidgets import QGridLayout, QLabel, QVBoxLayout, QWidget
 from card_db.records import DOMINIONS, CardType
 from deckbuilder.deck.stats import DeckStats
 from deckbuilder.gui.deck_editor.bar_chart import BarChartView
-from deckbuilder.presentation import ESTIMATED_MARK, ESTIMATED_NOTE, TYPE_GROUP_TITLES
+from deckbuilder.presentation import (
+    ESTIMATED_MARK,
+    ESTIMATED_NOTE,
+    NO_DOMINION,
+    TYPE_GROUP_TITLES,
+)
 
 #: Prime values always shown on the curve's axis (more if the deck has them).
 PRIME_AXIS = range(0, 10)
-DOMINION_LABELS = [str(d) for d in DOMINIONS] + ["None"]
+DOMINION_LABELS = [str(d) for d in DOMINIONS] + [NO_DOMINION]
 
 
 def prime_categories(curve: dict[int, int]) -> list[int]:

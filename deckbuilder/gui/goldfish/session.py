@@ -17,16 +17,7 @@ from deckbuilder.engine.goldfish_result import DEFAULT_ROUNDS, GoldfishResult
 from deckbuilder.engine.order_of_play import Step
 from deckbuilder.engine.variant import Variant
 from deckbuilder.gui.goldfish.snapshot import BoardSnapshot, take_snapshot
-
-#: Readable stall reasons (:mod:`deckbuilder.engine.stalls`).
-STALL_TEXT = {
-    "no_character": "no free Ally and no Character in hand",
-    "prime_too_high": "the Characters in hand could not be established (Prime above the "
-                      "allowance, or a unique card already in play)",
-    "too_little_magic": "not enough Magic among the free Allies for the Resistance of the "
-                        "Sites still needed",
-    "dominion_missing": "a Dominion needed for victory has no Site left to seize",
-}
+from deckbuilder.presentation import STALL_TEXT
 
 
 class GoldfishSession:
