@@ -13,6 +13,7 @@ Reconciliation", "Exhausted Destiny"; the policy is in :mod:`.policy`.
 
 from __future__ import annotations
 
+import gc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
@@ -261,7 +262,9 @@ def run_games(
         # lazy: the process pool (about 25 ms to import) only for workers > 1
         from concurrent.futures import ProcessPoolExecutor
 
-        pool = ProcessPoolExecutor(max_workers=workers)
+        # gc.enable: a worker forked from the GUI, which collects on its own thread only,
+        # would otherwise start with automatic collection off
+        pool = ProcessPoolExecutor(max_workers=workers, initializer=gc.enable)
         try:
             for task, acc in zip(tasks, pool.map(_chunk, tasks), strict=True):
                 if cancelled is not None and cancelled():

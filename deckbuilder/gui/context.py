@@ -13,6 +13,7 @@ from PySide6.QtWidgets import QWidget
 from card_db.userdb import UserDatabase
 from deckbuilder import messages
 from deckbuilder.gui import errors
+from deckbuilder.gui.garbage import collect_now, collect_on_gui_thread
 from deckbuilder.gui.images import CardImages
 from deckbuilder.gui.operations import Operations
 from deckbuilder.gui.settings import make_settings
@@ -52,6 +53,7 @@ class AppContext(QObject):
     ):
         """``db``: the open handle, or the path of an up-to-date database to wrap."""
         super().__init__(parent)
+        collect_on_gui_thread()
         self.db = db if isinstance(db, UserDatabase) else UserDatabase(Path(db))
         self.db_path = self.db.path
         self.settings = settings if settings is not None else make_settings()
@@ -113,3 +115,4 @@ class AppContext(QObject):
             self._connection.close()
             self._connection = None
         self.db.close()
+        collect_now()  # the closed window's cycles, here on the GUI thread

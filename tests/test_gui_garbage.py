@@ -1,0 +1,43 @@
+"""Cyclic garbage is collected on the GUI thread only (deckbuilder.gui.garbage).
+
+A collection in a worker thread that frees a Qt object deadlocks against the GUI
+thread (seen in this suite: a worker's ``gc`` freed an old window's QObject, whose
+destructor waited for the GIL while the GUI thread waited for Qt's signal lock).
+"""
+
+from __future__ import annotations
+
+import gc
+import threading
+
+from PySide6.QtCore import QObject
+
+from deckbuilder.gui import garbage
+
+
+def test_a_window_switches_automatic_collection_off_and_collects_on_a_timer(window):
+    assert not gc.isenabled()
+    timer = garbage.collect_on_gui_thread()
+    assert timer.isActive() and timer.interval() == garbage.INTERVAL_MS
+    assert timer.thread() is window.thread()
+    assert garbage.collect_on_gui_thread() is timer  # installed once
+
+
+def test_a_worker_thread_never_frees_qt_objects_in_cycles(window):
+    freed_in: list[str] = []
+
+    class Cyclic(QObject):
+        def __init__(self):
+            super().__init__()
+            self.me = self  # a reference cycle: only the collector frees it
+
+        def __del__(self):
+            freed_in.append(threading.current_thread().name)
+
+    Cyclic()
+    worker = threading.Thread(target=lambda: [[] for _ in range(200_000)], name="worker")
+    worker.start()
+    worker.join()
+    assert freed_in == []  # allocation in the worker collected nothing
+    garbage.collect_now()
+    assert freed_in == [threading.main_thread().name]
