@@ -1,14 +1,16 @@
 """The card browser screen: search box, quick filters, results, detail pane.
 
-``add_to_deck_requested(card_name)`` is emitted on double-click or Return on a card;
-the deck editor connects to it. Dragging a card from either view carries its name
-as :data:`deckbuilder.gui.mime.CARD_MIME_TYPE`.
+``add_to_deck_requested(card_name)`` is emitted on double-click or Return on a card,
+and by the "Add to Deck" action (Ctrl+D, also in the views' context menu); the deck
+editor connects to it and starts a deck if none is open. Dragging a card from either
+view carries its name as :data:`deckbuilder.gui.mime.CARD_MIME_TYPE`; held over the
+Deck editor tab, it opens that screen.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -91,6 +93,13 @@ class BrowserScreen(Screen):
             buttons.append(button)
         self.count_label = QLabel()
         self.count_label.setObjectName("resultCount")
+        self.add_action = QAction("&Add to Deck", self)
+        self.add_action.setObjectName("addToDeck")
+        self.add_action.setShortcut(QKeySequence("Ctrl+D"))
+        self.add_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.add_action.setToolTip("Add the current card to the open deck (Ctrl+D); "
+                                   "or drag it onto the Deck editor tab")
+        self.addAction(self.add_action)
 
         bar = QHBoxLayout()
         bar.addWidget(self.search_box, 1)
@@ -109,6 +118,9 @@ class BrowserScreen(Screen):
         self.grid = CardGridView()
         self.grid.setModel(self.grid_model)
         self.grid_model.set_placeholder(placeholder_pixmap(140, self.grid.palette()))
+        for view in (self.table, self.grid):
+            view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+            view.addAction(self.add_action)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.table)
         self.stack.addWidget(self.grid)
@@ -143,6 +155,7 @@ class BrowserScreen(Screen):
         self.grid.card_chosen.connect(self._choose)
         self.table_action.triggered.connect(lambda: self.set_view(TABLE))
         self.grid_action.triggered.connect(lambda: self.set_view(GRID))
+        self.add_action.triggered.connect(self.add_current_to_deck)
         self.context.collection_changed.connect(self.search.run_now)
         self.context.catalogue_changed.connect(self._catalogue_changed)
 
@@ -257,6 +270,12 @@ class BrowserScreen(Screen):
                 self._syncing = False
         self.detail.show_card(record, self.model.owned(row))
         self.current_card_changed.emit(record)
+
+    def add_current_to_deck(self) -> None:
+        """Add to Deck: the current card goes to the deck editor's current deck."""
+        row = self.current_row()
+        if row >= 0:
+            self._choose(row)
 
     def _choose(self, row: int) -> None:
         record = self.model.record_at(row)
