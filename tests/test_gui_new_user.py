@@ -11,6 +11,7 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from deckbuilder.gui.browser.model import COLUMNS, NAME, SET, TYPE
 from deckbuilder.gui.deck_editor.open_dialog import OpenDeckDialog
 from deckbuilder.gui.mime import card_mime_data
 
@@ -78,3 +79,34 @@ def test_file_save_saves_the_deck_editors_deck_from_another_screen(window):
     assert window.context.wait_idle()
     assert document.saved_name == "From the browser" and not document.dirty
     assert window.current_screen() is browser
+
+
+def test_the_name_column_never_shrinks_to_nothing(window, qtbot):
+    browser = _browser(window)
+    table = browser.table
+    header = table.horizontalHeader()
+    browser.splitter.setSizes([300, 1000])
+    qtbot.waitUntil(lambda: table.viewport().width() < 400)
+    assert header.sectionSize(NAME) >= table.name_minimum() >= 100
+    header.resizeSection(SET, 1500)  # a wide column elsewhere does not squeeze it either
+    assert header.sectionSize(NAME) >= table.name_minimum()
+    header.resizeSection(NAME, 5)  # a drag to nothing stops at the minimum
+    assert header.sectionSize(NAME) == table.name_minimum()
+
+
+def test_default_columns_show_their_titles_and_usual_values(window, qtbot):
+    browser = _browser(window)
+    table = browser.table
+    header = table.horizontalHeader()
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: table.viewport().width() > 700)
+    titles = header.fontMetrics()
+    for column, spec in enumerate(COLUMNS):
+        assert header.sectionSize(column) >= titles.horizontalAdvance(spec.title) + 16, spec
+    values = table.fontMetrics()
+    assert header.sectionSize(TYPE) > values.horizontalAdvance("Character*")
+    assert header.sectionSize(SET) > values.horizontalAdvance("Imajica (1997)")
+    assert header.sectionSize(NAME) > values.horizontalAdvance("Candle-Bearer of the Pale Citadel")
+    # the columns fill the table: no space wasted, nothing cut off on the right
+    total = sum(header.sectionSize(c) for c in range(header.count()))
+    assert total == table.viewport().width()
