@@ -11,7 +11,9 @@ from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent
 from PySide6.QtTest import QTest
 from PySide6.QtWidgets import QApplication
 
+from card_db.search import explain, search_card_ids, terms
 from deckbuilder.gui.browser.model import COLUMNS, NAME, SET, TYPE
+from deckbuilder.gui.browser.search_help import EXAMPLES
 from deckbuilder.gui.deck_editor.open_dialog import OpenDeckDialog
 from deckbuilder.gui.mime import card_mime_data
 
@@ -110,3 +112,51 @@ def test_default_columns_show_their_titles_and_usual_values(window, qtbot):
     # the columns fill the table: no space wasted, nothing cut off on the right
     total = sum(header.sectionSize(c) for c in range(header.count()))
     assert total == table.viewport().width()
+
+
+def _search(window, browser, text: str) -> None:
+    browser.set_query(text)
+    assert window.context.wait_idle()
+
+
+def test_the_query_is_explained_in_words_under_the_search_box(window):
+    browser = _browser(window)
+    _search(window, browser, "prime<=3 -is:unique")
+    assert browser.explain_label.isVisible()
+    assert browser.explain_label.text() == f"Showing {explain('(prime<=3 -is:unique)')}."
+    assert "Prime is at most 3" in browser.explain_label.text()
+    browser.type_filter.setCurrentIndex(browser.type_filter.findData("Site"))
+    assert window.context.wait_idle()
+    assert "Site" in browser.explain_label.text()  # the quick filters are part of it
+
+
+def test_f1_and_the_question_mark_open_help_listing_every_key(window, qtbot):
+    browser = _browser(window)
+    assert browser.help_button.text() == "?"
+    browser.search_box.setFocus()
+    QTest.keyClick(browser.search_box, Qt.Key.Key_F1)
+    dialog = browser.help_dialog
+    assert dialog is not None and dialog.isVisible()
+    text = dialog.text.toPlainText()
+    for key in terms.KEYS:
+        assert f"{key}:" in text, key
+    dialog.close()
+    qtbot.waitUntil(lambda: browser.help_dialog is None)
+    browser.help_button.click()
+    assert browser.help_dialog is not None and browser.help_dialog.isVisible()
+
+
+def test_every_help_example_finds_cards_on_the_bundled_data(userdb):
+    with userdb.read() as conn:
+        for query, _meaning in EXAMPLES:
+            assert search_card_ids(conn, query), query
+
+
+def test_a_syntax_error_greys_the_old_results_and_an_empty_result_says_so(window):
+    browser = _browser(window)
+    _search(window, browser, "prime<=")
+    assert not browser.table.isEnabled() and not browser.explain_label.isVisible()
+    assert "last valid" in browser.count_label.text().casefold()
+    _search(window, browser, "zzzz-no-such-card")
+    assert browser.table.isEnabled() and browser.model.rowCount() == 0
+    assert browser.count_label.text() == "No card matches"

@@ -29,6 +29,7 @@ from deckbuilder.gui.browser.detail import CardDetailPane
 from deckbuilder.gui.browser.model import COLUMNS, CardTableModel
 from deckbuilder.gui.browser.search import CardSearch, SearchResult
 from deckbuilder.gui.browser.search_box import SearchBox, SearchErrorLabel
+from deckbuilder.gui.browser.search_help import SearchHelpDialog
 from deckbuilder.gui.browser.views import (
     CardGridModel,
     CardGridView,
@@ -69,6 +70,22 @@ class BrowserScreen(Screen):
     def _build(self) -> None:
         self.search_box = SearchBox()
         self.error_label = SearchErrorLabel()
+        self.explain_label = QLabel()
+        self.explain_label.setObjectName("searchExplain")
+        self.explain_label.setWordWrap(True)
+        self.explain_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.explain_label.setEnabled(False)  # the palette's quieter text
+        self.help_action = QAction("Search &Help", self)
+        self.help_action.setObjectName("searchHelpAction")
+        self.help_action.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
+        self.help_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.help_action.setToolTip("The search language: every key, with examples (F1)")
+        self.addAction(self.help_action)
+        self.help_button = QToolButton()
+        self.help_button.setObjectName("searchHelpButton")
+        self.help_button.setDefaultAction(self.help_action)
+        self.help_button.setText("?")
+        self.help_dialog: SearchHelpDialog | None = None
         self.type_filter = QComboBox()
         self.type_filter.setObjectName("typeFilter")
         self.type_filter.setToolTip("Quick filter: card type (adds t: to the search)")
@@ -103,12 +120,14 @@ class BrowserScreen(Screen):
 
         bar = QHBoxLayout()
         bar.addWidget(self.search_box, 1)
+        bar.addWidget(self.help_button)
         bar.addWidget(self.type_filter)
         bar.addWidget(self.dominion_filter)
         for button in buttons:
             bar.addWidget(button)
         status = QHBoxLayout()
         status.addWidget(self.error_label, 1)
+        status.addWidget(self.explain_label, 1)
         status.addStretch(0)
         status.addWidget(self.count_label)
 
@@ -148,6 +167,8 @@ class BrowserScreen(Screen):
         self.model.sort_requested.connect(self._sort_changed)
         self.search.results_ready.connect(self._show_results)
         self.search.error_changed.connect(self._show_error)
+        self.search.explained.connect(self._show_explanation)
+        self.help_action.triggered.connect(self.show_search_help)
         self.search.busy.connect(self._busy)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self.grid.selectionModel().currentChanged.connect(self._current_changed)
@@ -231,11 +252,14 @@ class BrowserScreen(Screen):
             wanted = self.model.card_ids[row] if row >= 0 else None
         self.model.set_results(result.ids, result.owned)
         count = len(result.ids)
-        self.count_label.setText(
-            f"{count:,} card{'s' if count != 1 else ''}"
-            if result.complete
-            else f"first {count:,} cards; counting the rest…"
-        )
+        if not count:
+            self.count_label.setText("No card matches")
+        else:
+            self.count_label.setText(
+                f"{count:,} card{'s' if count != 1 else ''}"
+                if result.complete
+                else f"first {count:,} cards; counting the rest…"
+            )
         row = self.model.row_of(wanted) if wanted is not None else -1
         self._wanted_id = None if result.complete or row >= 0 else wanted
         self.select_row(row if row >= 0 else 0)
@@ -247,7 +271,23 @@ class BrowserScreen(Screen):
             self.search_box.clear_error()
         else:
             self.search_box.show_error(error.position)
+            self.count_label.setText("Last valid search's results")
+        # the last valid query's results stay, greyed, so they are not taken for this one's
+        self.stack.setEnabled(error is None)
         self.error_label.show_error(error)
+        self.explain_label.setVisible(error is None)
+
+    def _show_explanation(self, text: str) -> None:
+        self.explain_label.setText(f"Showing {text}.")
+
+    def show_search_help(self) -> SearchHelpDialog:
+        """The search language's keys and examples, beside the window (F1 or "?")."""
+        if self.help_dialog is None:
+            self.help_dialog = SearchHelpDialog(self)
+            self.help_dialog.destroyed.connect(lambda: setattr(self, "help_dialog", None))
+        self.help_dialog.show()
+        self.help_dialog.raise_()
+        return self.help_dialog
 
     def _busy(self, busy: bool) -> None:
         if busy:
