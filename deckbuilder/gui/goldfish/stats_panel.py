@@ -158,6 +158,7 @@ class GoldfishStatsPanel(QWidget):
         super().__init__(parent)
         self.context = context
         self.stats: GoldfishStats | None = None
+        self.partial = False
         self._cancel = threading.Event()
         self._running: int | None = None
         self.games = QSpinBox()
@@ -183,7 +184,7 @@ class GoldfishStatsPanel(QWidget):
         self.progress.setObjectName("statsProgress")
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self.progress.setFormat("%v / %m games")
+        self.progress.setFormat("No games played yet")
         self.progress.setTextVisible(True)
         self.summary = QLabel("Play many games to see how fast the deck wins.")
         self.summary.setObjectName("statsSummary")
@@ -207,6 +208,9 @@ class GoldfishStatsPanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.histogram, 1)
         layout.addWidget(self.cumulative, 1)
+        layout.addStretch(0)
+        for chart in (self.histogram, self.cumulative):
+            chart.hide()  # shown with the first result: an empty chart says nothing
         self.run_button.clicked.connect(self.deck_needed)
         self.cancel_button.clicked.connect(self.cancel)
 
@@ -222,6 +226,7 @@ class GoldfishStatsPanel(QWidget):
         games = self.games.value()
         self.progress.setRange(0, games)
         self.progress.setValue(0)
+        self.progress.setFormat("%v / %m games")
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.summary.setText(f"Playing {games:,} games…")
@@ -259,15 +264,28 @@ class GoldfishStatsPanel(QWidget):
     def _failed(self, exc: BaseException, _details: str) -> None:
         self._idle()
         if isinstance(exc, RunCancelled):
-            self.summary.setText(f"Cancelled after {exc.games_done:,} games; nothing to show.")
-            self.progress.setValue(0)
+            if exc.partial is None:
+                self.summary.setText("Cancelled before the first games finished; "
+                                     "nothing to show.")
+                self.progress.setValue(0)
+                return
+            self.show_stats(exc.partial, partial_of=self.progress.maximum())
             return
         self.summary.setText("The run failed.")
         self.context.report_error("The statistics run failed", exc)
 
-    def show_stats(self, stats: GoldfishStats) -> None:
+    def show_stats(self, stats: GoldfishStats, partial_of: int | None = None) -> None:
+        """Show a run's figures and charts; ``partial_of``: the games asked for, when
+        the run was cancelled after ``stats.games`` of them (marked partial)."""
         self.stats = stats
-        self.summary.setText(summary_text(stats))
+        self.partial = partial_of is not None
+        text = summary_text(stats)
+        if partial_of is not None:
+            text = (f"<b>Partial result.</b> Cancelled after {stats.games:,} of "
+                    f"{partial_of:,} games.<br>{text}")
+        self.summary.setText(text)
+        for chart in (self.histogram, self.cumulative):
+            chart.show()
         rounds = range(1, stats.rounds + 1)
         self.histogram.set_data(
             [str(r) for r in rounds], [stats.win_round_histogram.get(r, 0) for r in rounds]
