@@ -160,3 +160,19 @@ def test_a_syntax_error_greys_the_old_results_and_an_empty_result_says_so(window
     _search(window, browser, "zzzz-no-such-card")
     assert browser.table.isEnabled() and browser.model.rowCount() == 0
     assert browser.count_label.text() == "No card matches"
+
+
+def test_a_new_deck_shows_no_0_sideboard_group(window):
+    from deckbuilder.deck.decklist import SIDEBOARD
+    from deckbuilder.gui.deck_editor.deck_model import COUNT, EMPTY_SIDEBOARD_TEXT
+
+    screen = window.screen("deck-editor")
+    editor = screen.new_deck()
+    model = editor.model
+    row = len(model.groups) - 1
+    assert model.data(model.index(row, COUNT)) == EMPTY_SIDEBOARD_TEXT
+    assert editor.view.isFirstColumnSpanned(row, model.index(row, 0).parent())
+    name = window.screen("browser").model.record_at(0).name
+    editor.document.add(name, 1, SIDEBOARD)
+    assert model.data(model.index(row, COUNT)) == 1  # a count again once it has cards
+    assert not editor.view.isFirstColumnSpanned(row, model.index(row, 0).parent())
