@@ -216,3 +216,9 @@ def test_large_counts_are_labelled_in_full_not_in_scientific_notation():
     chart.set_data(["1", "2"], [123456, 7])
     label = chart.series.labelsFormat() or "@value"
     assert "@value" in label and chart.series.labelsPrecision() >= 7
+
+
+def test_the_victory_line_leaves_room_above_100_percent_for_its_labels(screen):
+    axis = screen.stats.cumulative.y_axis
+    assert axis.max() > 110 and axis.min() == 0
+    assert axis.tickInterval() == 20 and axis.tickAnchor() == 0  # ticks stop at 100%

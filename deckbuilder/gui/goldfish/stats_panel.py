@@ -23,6 +23,8 @@ from deckbuilder.gui.deck_editor.bar_chart import BarChartView, accent, style_ch
 from deckbuilder.gui.goldfish.session import STALL_TEXT
 
 DEFAULT_GAMES = 2000
+#: Top of the P(victory) axis, in percent: room for the labels of points at 100%.
+Y_TOP = 118
 MAX_GAMES = 1_000_000
 
 
@@ -61,9 +63,12 @@ class LineChartView(QChartView):
         self.x_axis.setLabelFormat("%d")
         self.x_axis.setTitleText("round")
         self.y_axis = QValueAxis()
-        self.y_axis.setRange(0, 100)
+        # headroom above 100% for the points' labels, under the chart's title
+        self.y_axis.setRange(0, Y_TOP)
         self.y_axis.setLabelFormat("%d%%")
-        self.y_axis.setTickCount(6)
+        self.y_axis.setTickType(QValueAxis.TickType.TicksDynamic)
+        self.y_axis.setTickAnchor(0)
+        self.y_axis.setTickInterval(20)
         chart.addAxis(self.x_axis, Qt.AlignmentFlag.AlignBottom)
         chart.addAxis(self.y_axis, Qt.AlignmentFlag.AlignLeft)
         for series in (self.line, self.points):
