@@ -176,3 +176,39 @@ def test_a_new_deck_shows_no_0_sideboard_group(window):
     editor.document.add(name, 1, SIDEBOARD)
     assert model.data(model.index(row, COUNT)) == 1  # a count again once it has cards
     assert not editor.view.isFirstColumnSpanned(row, model.index(row, 0).parent())
+
+
+def test_the_empty_collection_says_how_to_start(window, db):
+    from card_db.userdb import UserDatabase
+    from deckbuilder.services.collection import CollectionRow, add_rows
+
+    screen = window.show_screen("collection")
+    assert window.context.wait_idle()
+    assert screen.model.rowCount() == 0
+    hint = screen.empty_hint
+    assert hint.isVisible() and "Add cards" in hint.text() and "Import CSV" in hint.text()
+    with UserDatabase(db) as handle:
+        add_rows(handle, [CollectionRow(window.screen("browser").model.record_at(0).name, 1)])
+    screen.reload()
+    assert window.context.wait_idle()
+    assert not hint.isVisible()
+
+
+def test_small_dialogs_are_wide_enough_for_their_titles(window, qtbot):
+    from deckbuilder.gui.collection.add_dialog import AddCopiesDialog
+    from deckbuilder.gui.dialogs import title_width
+    from deckbuilder.gui.errors import show_error
+
+    error = show_error(window, "The collection could not be exported", "Disk full.")
+    add = AddCopiesDialog(["Gentle"], window)
+    add.show()
+    collection = window.show_screen("collection")
+    assert window.context.wait_idle()
+    boxes = [error, add]
+    for dialog in boxes:
+        qtbot.waitUntil(dialog.isVisible)
+        assert dialog.width() >= title_width(dialog), dialog.windowTitle()
+        assert title_width(dialog) > 200  # the titles here are long ones
+    error.close()
+    add.close()
+    assert collection is window.current_screen()

@@ -40,6 +40,7 @@ from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.deck_editor.editor import DeckEditor
 from deckbuilder.gui.deck_editor.open_dialog import OpenDeckDialog
 from deckbuilder.gui.deck_editor.recent import FILE, SAVED, RecentDeck, RecentDecks
+from deckbuilder.gui.dialogs import fit_title
 from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import DECK_FOLDER, SPLITTERS
@@ -433,6 +434,7 @@ class DeckEditorScreen(Screen):
         box = QMessageBox(QMessageBox.Icon.Question, "Delete Deck",
                           f"Delete the saved deck “{name}” from your decks?",
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, dialog)
+        fit_title(box)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.accepted.connect(lambda: self.delete_saved(name, dialog.reload))
         box.open()
@@ -469,7 +471,12 @@ class DeckEditorScreen(Screen):
             editor.commit_fields()
         if not document.deck.name:
             suggested = file_path.stem if file_path is not None else ""
-            name, ok = QInputDialog.getText(self, "Save Deck", "Deck name:", text=suggested)
+            ask = QInputDialog(self)
+            ask.setWindowTitle("Save Deck")
+            fit_title(ask)
+            ask.setLabelText("Deck name:")
+            ask.setTextValue(suggested)
+            ok, name = ask.exec() == QInputDialog.DialogCode.Accepted, ask.textValue()
             if not ok or not name.strip():
                 return False
             document.set_field("name", name)
@@ -538,6 +545,7 @@ class DeckEditorScreen(Screen):
                           "description or a layout that this file format cannot keep.",
                           parent=self)
         box.setObjectName("overwriteDeckFile")
+        fit_title(box)
         box.setInformativeText(f"{path}\n\nReplace the file, or save the deck in your "
                                "decks only and leave the file as it is?")
         replace = box.addButton("Replace the File", QMessageBox.ButtonRole.DestructiveRole)
@@ -628,6 +636,7 @@ class DeckEditorScreen(Screen):
         box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved Changes",
                           f"Save the changes to {names}?", parent=parent)
         box.setObjectName("unsavedDecks")
+        fit_title(box)
         box.setInformativeText("Your changes are lost if you don't save them.")
         buttons = QMessageBox.StandardButton
         box.setStandardButtons(buttons.Save | buttons.Discard | buttons.Cancel)
