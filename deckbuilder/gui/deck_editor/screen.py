@@ -125,7 +125,8 @@ class DeckEditorScreen(Screen):
         self.empty = QLabel(
             "<p style='font-size:large'>No deck is open.</p>"
             "<p>Start a <b>New Deck</b> (Ctrl+N), <b>Open</b> a saved deck or a file, "
-            "or add a card from the Browser (double-click it or drag it here).</p>"
+            "or add a card from the Browser (double-click it, Ctrl+D, or drag it onto "
+            "the Deck editor tab).</p>"
         )
         self.empty.setObjectName("noDeck")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
