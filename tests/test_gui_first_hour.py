@@ -106,7 +106,7 @@ def test_default_columns_show_their_titles_and_usual_values(window, qtbot):
     for column, spec in enumerate(COLUMNS):
         assert header.sectionSize(column) >= titles.horizontalAdvance(spec.title) + 16, spec
     values = table.fontMetrics()
-    assert header.sectionSize(TYPE) > values.horizontalAdvance("Character*")
+    assert header.sectionSize(TYPE) > values.horizontalAdvance("Influence Maneuver")
     assert header.sectionSize(SET) > values.horizontalAdvance("Imajica (1997)")
     assert header.sectionSize(NAME) > values.horizontalAdvance("Candle-Bearer of the Pale Citadel")
     # the columns fill the table: no space wasted, nothing cut off on the right

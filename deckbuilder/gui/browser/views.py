@@ -19,7 +19,7 @@ THUMB_WIDTH = 140
 #: The Name column's narrowest width, in em: it never shrinks to nothing.
 NAME_MIN_EM = 14
 #: Default widths, in em, of the columns whose values are wider than their titles.
-_WIDTHS_EM = {"Type": 7.5, "Set": 10}
+_WIDTHS_EM = {"Type": 12.5, "Set": 10}
 
 
 def placeholder_pixmap(width: int, palette: QPalette) -> QPixmap:
