@@ -67,3 +67,5 @@ def test_remove_scan_in_the_card_editor_and_undo_it(qtbot, window, editor, db, t
     assert editor.context.wait_idle()
     assert scan_path(UserDatabase(db), "Gentle") is not None
     qtbot.waitUntil(editor.remove_scan_button.isEnabled)
+    editor.new_button.click()  # a new card has no scan to remove
+    assert not editor.remove_scan_button.isEnabled()

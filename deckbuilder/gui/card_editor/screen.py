@@ -257,6 +257,8 @@ class CardEditorScreen(Screen):
         self.revert_button.setEnabled(pending)
         self.attach_button.setEnabled(self.form.mode == CORRECT and self.form.record is not None)
         self.scan.setAcceptDrops(self.form.mode == CORRECT and self.form.record is not None)
+        if self.form.mode != CORRECT:
+            self.remove_scan_button.setEnabled(False)
         self.document_actions_changed.emit()
 
     # -- commands -------------------------------------------------------------------------------
