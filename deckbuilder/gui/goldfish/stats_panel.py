@@ -61,7 +61,8 @@ class LineChartView(QChartView):
         chart.addSeries(self.points)
         self.x_axis = QValueAxis()
         self.x_axis.setLabelFormat("%d")
-        self.x_axis.setTitleText("round")
+        # no axis title: the chart's title names the rounds, and a title under the axis
+        # was the first thing cut off when the panel is short
         self.y_axis = QValueAxis()
         # headroom above 100% for the points' labels, under the chart's title
         self.y_axis.setRange(0, Y_TOP)
@@ -197,7 +198,7 @@ class GoldfishStatsPanel(QWidget):
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.histogram = BarChartView("Victories by round")
         self.histogram.setObjectName("victoryHistogram")
-        self.cumulative = LineChartView("P(victory by the end of round)")
+        self.cumulative = LineChartView("P(victory by the end of round r)")
         self.cumulative.setObjectName("victoryByRound")
         controls = QHBoxLayout()
         controls.addWidget(QLabel("Games:"))
