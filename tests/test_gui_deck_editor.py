@@ -310,7 +310,8 @@ def test_export_in_every_format(window, editor_screen, tmp_path, name):
         assert data.startswith(b"\x89PNG")
     else:
         assert formats.read_file(target).merged().main == editor.document.deck.merged().main
-    assert editor.document.file_path == DEMO  # exporting does not change where it is saved
+    # exporting does not change where it is saved (a demo deck is a copy, saved nowhere)
+    assert editor.document.file_path is None and editor.document.copy_of == DEMO
 
 
 def test_dialog_filters_come_from_the_formats_registry():
@@ -394,7 +395,7 @@ def test_recent_decks_reopen_from_the_menu(window, editor_screen, tmp_path):
     assert DEMO.name in first.text()
     first.trigger()
     assert window.context.wait_idle()
-    assert editor_screen.current_document().file_path == DEMO
+    assert editor_screen.current_document().copy_of == DEMO
     # opening the same file again shows the open tab
     editor_screen.open_file(DEMO)
     assert window.context.wait_idle()

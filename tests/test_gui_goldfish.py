@@ -173,7 +173,8 @@ def test_a_statistics_run_fills_the_charts(window, screen, demo_records, qtbot):
     assert "300 games of 10 rounds" in panel.summary.text()
 
 
-def test_cancel_stops_a_long_run(window, screen, qtbot):
+def test_cancel_stops_a_long_run_and_keeps_the_games_played(window, screen, qtbot,
+                                                           demo_records):
     panel = screen.stats
     panel.games.setValue(1_000_000)
     screen.run_statistics()
@@ -184,8 +185,13 @@ def test_cancel_stops_a_long_run(window, screen, qtbot):
     panel.cancel_button.click()
     qtbot.waitUntil(lambda: not panel.running, timeout=10_000)
     assert time.perf_counter() - started < 10
-    assert panel.stats is None and "Cancelled after" in panel.summary.text()
+    # the games finished are kept and shown, marked partial (issue 10)
+    assert panel.stats is not None and panel.partial
+    assert "Cancelled after" in panel.summary.text() and "Partial" in panel.summary.text()
     assert panel.run_button.isEnabled() and window.context.last_error is None
+    done = panel.stats.games
+    assert 0 < done < 1_000_000 and f"{done:,} of 1,000,000 games" in panel.summary.text()
+    assert panel.stats.to_json() == run_games(demo_records, done, 10, seed=0).to_json()
 
 
 def test_changing_the_rules_sets_the_same_game_up_again(window, screen):
@@ -195,3 +201,32 @@ def test_changing_the_rules_sets_the_same_game_up_again(window, screen):
     assert screen.session.game.variant == Variant.shorter_games()
     assert screen.session.seed == 3 and screen.session.shown == []
     assert screen.log.toPlainText() == ""
+
+
+def test_before_any_run_the_panel_shows_no_false_count_nor_empty_charts(screen):
+    panel = screen.stats
+    assert "/ 1 games" not in panel.progress.text() and "No games" in panel.progress.text()
+    assert not panel.histogram.isVisible() and not panel.cumulative.isVisible()
+
+
+def test_large_counts_are_labelled_in_full_not_in_scientific_notation():
+    from deckbuilder.gui.deck_editor.bar_chart import BarChartView
+
+    chart = BarChartView("Victories by round")
+    chart.set_data(["1", "2"], [123456, 7])
+    label = chart.series.labelsFormat() or "@value"
+    from deckbuilder.gui.goldfish.stats_panel import MAX_GAMES
+
+    # a count up to the most games a run plays is printed digit by digit
+    assert "@value" in label and chart.series.labelsPrecision() >= len(str(MAX_GAMES))
+
+
+def test_the_victory_line_leaves_room_above_100_percent_for_its_labels(screen):
+    axis = screen.stats.cumulative.y_axis
+    assert axis.max() > 110 and axis.min() == 0
+    assert axis.tickInterval() == 20 and axis.tickAnchor() == 0  # ticks stop at 100%
+
+
+def test_the_victory_line_needs_no_axis_title_that_a_short_panel_would_cut(screen):
+    chart = screen.stats.cumulative
+    assert chart.x_axis.titleText() == "" and "round r" in chart.chart().title()

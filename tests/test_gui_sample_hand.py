@@ -147,7 +147,9 @@ def test_draw_buttons_add_cards_in_order(window, screen):
     names = screen.hand_view.strip.names()
     assert names[:5] == before and len(names) == 8
     captions = [caption for _record, caption in screen.hand_view.strip.cards]
-    assert captions[5].startswith("Draw 1: ") and captions[7].startswith("Draw 2: ")
+    # each drawn card has its own number (issue 10: "Draw 1/2" labels were confusing)
+    assert captions[5].startswith("Drawn card 1: ") and captions[7].startswith("Drawn card 3: ")
+    assert captions[6].startswith("Drawn card 2: ")
     assert f"{screen.session.destiny_left} cards left" in screen.info.text()
     screen.deal_button.click()  # a new hand with a fresh seed
     assert window.context.wait_idle()
@@ -194,3 +196,19 @@ def test_a_deck_that_cannot_be_set_up_says_why(window, screen):
     assert screen.deal_records(no_sites, 1) is None
     assert "cannot be set up" in screen.info.text()
     assert not screen.draw_button.isEnabled() and screen.hand_view.strip.cards == []
+
+
+def test_captions_have_room_for_two_lines_in_the_circle_and_the_hand(window, screen, qtbot):
+    screen.chooser.select(DEMO, str(DEMO_DECK))
+    screen.deal(11)
+    assert window.context.wait_idle()
+    for strip in (screen.circle, screen.hand_view):
+        qtbot.waitUntil(lambda strip=strip: strip.model().rowCount() >= 5)
+        lines = strip.fontMetrics().lineSpacing()
+        icon = strip.iconSize().height()
+        for row in range(strip.model().rowCount()):
+            index = strip.model().index(row, 0)
+            caption = index.data()
+            width = strip.fontMetrics().horizontalAdvance(caption)
+            needed = 2 if width > strip.gridSize().width() - 8 else 1
+            assert strip.visualRect(index).height() >= icon + needed * lines, caption

@@ -392,19 +392,31 @@ class _Face:
         self.draw_runs(right_edge - source_width, top + u(8), source_runs)
 
         left_room = right_edge - u(34) - source_width - u(16)
-        runs: list[tuple[str, TextStyle]] = []
-        if record.set_name:
-            runs.append((fit_line(record.set_name, style, left_room * 0.7), style))
-        for value, field_name, prefix in ((record.collector_number, "collector_number", "#"),
-                                          (record.rarity, "rarity", "")):
-            if value:
-                if runs:
-                    runs.append(("  \u00b7  ", style))
-                runs.extend(self.marked(f"{prefix}{value}", field_name, style))
-        self.draw_runs(u(34), top + u(8), runs)
+        self.draw_runs(u(34), top + u(8), self.footer_runs(style, left_room))
         if record.artist:
             artist = fit_line(f"Illus. {record.artist}", style, self.width - 2 * u(34))
             self.draw_runs(u(34), top + u(30), self.marked(artist, "artist", style))
+
+
+    def footer_runs(self, style: TextStyle, room: float) -> list[tuple[str, TextStyle]]:
+        """Set name, collector number and rarity within ``room`` px: the set name is
+        shortened first, so the line never runs into the source on its right."""
+        record = self.record
+        separator = ("  \u00b7  ", style)
+        tail: list[tuple[str, TextStyle]] = []
+        for value, field_name, prefix in ((record.collector_number, "collector_number", "#"),
+                                          (record.rarity, "rarity", "")):
+            if value:
+                if tail:
+                    tail.append(separator)
+                tail.extend(self.marked(f"{prefix}{value}", field_name, style))
+        if not record.set_name:
+            return tail
+        lead = [separator] if tail else []
+        set_room = room - self.runs_width(tail + lead)
+        if set_room < style.width("M\u2026"):
+            return tail
+        return [(fit_line(record.set_name, style, set_room), style), *lead, *tail]
 
 
 def render_proxy(record: CardRecord, width_px: int = DEFAULT_WIDTH_PX, *,

@@ -209,11 +209,18 @@ CHUNK_GAMES = 2000
 
 
 class RunCancelled(Exception):
-    """A :func:`run_games` call stopped by its ``cancelled`` check after ``games_done`` games."""
+    """A :func:`run_games` call stopped by its ``cancelled`` check after ``games_done`` games;
+    ``partial``: the statistics of those games (``None`` if none finished)."""
 
-    def __init__(self, games_done: int):
+    def __init__(self, games_done: int, partial: GoldfishStats | None = None):
         super().__init__(f"cancelled after {games_done} games")
         self.games_done = games_done
+        self.partial = partial
+
+
+def _partial(total: StatsAccumulator, games_done: int, seed: int,
+             variant: Variant) -> GoldfishStats | None:
+    return total.stats(seed, variant) if games_done else None
 
 
 def run_games(
@@ -234,7 +241,7 @@ def run_games(
     game on the full engine (slow; the results are the same). ``progress(n)`` is called
     with the number of games finished after each chunk. ``cancelled()`` is asked before
     each chunk is merged; when it returns true the run stops and raises
-    :class:`RunCancelled`.
+    :class:`RunCancelled` carrying the statistics of the games finished.
     """
     if games < 0 or rounds < 1 or workers < 1:
         raise ValueError("games >= 0, rounds >= 1 and workers >= 1 are required")
@@ -254,7 +261,7 @@ def run_games(
     if workers == 1 or len(tasks) <= 1:
         for task in tasks:
             if cancelled is not None and cancelled():
-                raise RunCancelled(task[4])
+                raise RunCancelled(task[4], _partial(total, task[4], seed, variant))
             merge(task, _chunk(task))
     else:
         if fast:
@@ -268,7 +275,7 @@ def run_games(
         try:
             for task, acc in zip(tasks, pool.map(_chunk, tasks), strict=True):
                 if cancelled is not None and cancelled():
-                    raise RunCancelled(task[4])
+                    raise RunCancelled(task[4], _partial(total, task[4], seed, variant))
                 merge(task, acc)
         finally:
             pool.shutdown(wait=True, cancel_futures=True)

@@ -19,6 +19,7 @@ from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from deckbuilder import messages
+from deckbuilder.gui.dialogs import fit_title
 from deckbuilder.messages import describe_error
 
 __all__ = [
@@ -47,6 +48,7 @@ def show_error(
         box.setDetailedText(details)
     box.setStandardButtons(QMessageBox.StandardButton.Ok)
     box.setObjectName("errorDialog")
+    fit_title(box)
     box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     _OPEN_BOXES.add(box)  # a box without a parent would otherwise be garbage-collected
     box.finished.connect(lambda _result: _OPEN_BOXES.discard(box))

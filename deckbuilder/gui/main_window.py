@@ -2,7 +2,8 @@
 window geometry and splitter positions remembered between runs.
 
 File > Open, Save and Save As act on the current screen when it can (see
-:meth:`deckbuilder.gui.screens.Screen.can`); Edit > Undo and Redo act on the current
+:meth:`deckbuilder.gui.screens.Screen.can`), otherwise on the Deck editor (Open shows
+it; Save saves its current deck where you are); Edit > Undo and Redo act on the current
 screen's ``QUndoStack`` through a ``QUndoGroup``; Edit > Find puts the focus in the
 current screen's search box, or the browser's.
 """
@@ -38,6 +39,9 @@ class MainWindow(QMainWindow):
         self.tabs = QTabWidget()
         self.tabs.setObjectName("screens")
         self.tabs.setDocumentMode(True)
+        # a card dragged from the browser over the Deck editor tab opens that screen
+        self.tabs.tabBar().setChangeCurrentOnDrag(True)
+        self.tabs.tabBar().setAcceptDrops(True)
         self.setCentralWidget(self.tabs)
         for spec in self.specs:
             screen = spec.factory(context)
@@ -167,18 +171,27 @@ class MainWindow(QMainWindow):
         self.busy_bar.setVisible(busy)
 
     def _update_actions(self) -> None:
-        screen = self.current_screen()
         for action, name in (
             (self.open_action, "open"),
             (self.save_action, "save"),
             (self.save_as_action, "save_as"),
         ):
-            action.setEnabled(bool(screen and screen.can(name)))
+            action.setEnabled(self._document_screen(name) is not None)
+
+    def _document_screen(self, action: str) -> Screen | None:
+        """The screen File > ``action`` acts on: the current one if it can, else the
+        Deck editor if it can (decks are the app's documents)."""
+        for screen in (self.current_screen(), self.screen("deck-editor")):
+            if screen is not None and screen.can(action):
+                return screen
+        return None
 
     def _document(self, action: str) -> None:
-        screen = self.current_screen()
-        if screen is None or not screen.can(action):
+        screen = self._document_screen(action)
+        if screen is None:
             return
+        if action == "open" and screen is not self.current_screen():
+            self.show_screen(screen.key)
         {"open": screen.open_document, "save": screen.save_document,
          "save_as": screen.save_document_as}[action]()
 

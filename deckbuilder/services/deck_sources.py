@@ -19,6 +19,7 @@ from pathlib import Path
 import card_db
 from card_db.atomic import replace_file
 from card_db.catalogue import Catalogue
+from card_db.errors import UserError
 from card_db.records import CardRecord
 from card_db.userdb import UserDatabase
 from deckbuilder import formats
@@ -108,10 +109,60 @@ def edit_deck_file(
     return edit
 
 
+def _demo_folder() -> Path:
+    return Path(card_db.__file__).resolve().parent / "data" / "decks"
+
+
 def demo_deck_files() -> list[Path]:
     """The demo decks shipped with the card data (``card_db/data/decks/*.txt``)."""
-    folder = Path(card_db.__file__).resolve().parent / "data" / "decks"
-    return sorted(folder.glob("*.txt"))
+    return sorted(_demo_folder().glob("*.txt"))
+
+
+def is_demo_deck(path: str | os.PathLike) -> bool:
+    """Whether ``path`` is in the app's demo deck folder (opened as copies, never saved
+    back)."""
+    return Path(path).resolve().parent == _demo_folder()
+
+
+class DemoDeckWriteError(UserError):
+    """A save aimed at one of the app's own demo deck files."""
+
+    def __init__(self, path: str | os.PathLike):
+        super().__init__("this is one of the app's demo decks; save a copy elsewhere "
+                         "(Save As) or in your decks", file=path)
+
+
+class ContentWouldBeLostError(UserError):
+    """Writing the deck would drop content of the file (comments, descriptions, layout)
+    that its format cannot keep; save again with ``overwrite=True`` once the user agreed."""
+
+    def __init__(self, path: str | os.PathLike):
+        self.path = Path(path)
+        super().__init__("the file holds text its format cannot keep (comments, a "
+                         "description or its own layout); saving would replace it",
+                         file=path)
+
+
+def _normalised(data: str | bytes) -> list[str]:
+    text = data.decode("utf-8", "replace") if isinstance(data, bytes) else data
+    return [line.rstrip() for line in text.strip().splitlines()]
+
+
+def content_lost_by_writing(path: str | os.PathLike) -> bool:
+    """Whether writing a deck to ``path`` (in the format of its extension) could lose
+    something: the file exists and is not exactly what the format writes for the deck
+    it holds (so it has comments, a description, its own layout, or is not a deck file
+    at all). ``False`` for a missing file. ``OSError`` if it cannot be read."""
+    target = Path(path)
+    if not target.exists():
+        return False
+    data = target.read_bytes()
+    deck_format = formats.by_extension(target)
+    try:
+        deck = deck_format.read(data, os.fspath(target))
+    except formats.DeckFormatError:
+        return True
+    return _normalised(data) != _normalised(deck_format.write(deck))
 
 
 # -- saved decks --------------------------------------------------------------------------------
@@ -123,16 +174,29 @@ def save_deck_everywhere(
     catalogue: Catalogue,
     replaces: str | None = None,
     file_path: Path | None = None,
+    overwrite: bool = False,
 ) -> Outcome[DeckList]:
     """Save ``deck`` in the user's database under its name, and to ``file_path`` too if
-    given (in that file's format). ``replaces``: the name the deck was saved under
-    before a rename; that saved deck is deleted in the same transaction. The value is
-    the deck saved, the changes those of :func:`~deckbuilder.services.decks.save_deck`.
+    given (in that file's format, replaced atomically). ``replaces``: the name the deck
+    was saved under before a rename; that saved deck is deleted in the same
+    transaction. The value is the deck saved, the changes those of
+    :func:`~deckbuilder.services.decks.save_deck`.
+
+    Nothing is lost without consent: before anything is saved,
+    :class:`ContentWouldBeLostError` if the file holds content its format cannot keep
+    (see :func:`content_lost_by_writing`) unless ``overwrite``, and
+    :class:`DemoDeckWriteError` for one of the app's demo decks.
     """
     saved = deck.merged()
+    if file_path is not None:
+        if is_demo_deck(file_path):
+            raise DemoDeckWriteError(file_path)
+        if not overwrite and content_lost_by_writing(file_path):
+            raise ContentWouldBeLostError(file_path)
     changes = save_deck(db, saved, replaces=replaces)
     if file_path is not None:
-        write_deck(saved, file_path, formats.by_extension(file_path), catalogue, db)
+        output = formats.by_extension(file_path).write(saved, catalogue)
+        replace_file(file_path, output if isinstance(output, bytes) else output.encode("utf-8"))
     return Outcome(saved, changes)
 
 

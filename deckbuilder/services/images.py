@@ -15,7 +15,7 @@ from card_db.images.errors import CardImageError
 from card_db.images.proxy import render_proxy
 from card_db.records import CardRecord
 from card_db.userdb import UserDatabase
-from deckbuilder.services.changes import Changes, Outcome
+from deckbuilder.services.changes import Changes, Outcome, Reversal
 
 
 def scan_path(db: UserDatabase, name: str) -> Path | None:
@@ -84,7 +84,54 @@ def attach_scan(db: UserDatabase, name: str, file: Path) -> Outcome[Path]:
     return Outcome(result.image_path, changes)
 
 
-__all__ = ["CardImageError", "attach_scan", "card_face", "face_for", "scan_path"]
+#: The columns of a ``card_image`` row a removal keeps for its undo.
+_IMAGE_COLUMNS = ("card_id", "path", "original_name", "width", "height", "added")
+
+
+def remove_scans(db: UserDatabase, name: str) -> Changes:
+    """Remove every scan attached to card ``name``: its face is the proxy again.
+
+    The image files stay in the cache folder, so the removal is undone by recording
+    them again (the undo's own undo removes them once more). ``changes.changed`` is
+    False if the card had no scan. Raises UnknownCardError (with suggestions) for an
+    unknown card.
+    """
+    # lazy: SQLModel and the table models load only when the database is written
+    from sqlmodel import select
+
+    from card_db.models import Card, CardImage
+
+    record = db.catalogue().resolve(name)
+    label = f"Remove the scan of {record.name}"
+    with db.session() as session:
+        card = session.exec(select(Card).where(Card.name == record.name)).one()
+        images = session.exec(select(CardImage).where(CardImage.card_id == card.id)).all()
+        if not images:
+            return Changes(label=label)
+        kept = [{column: getattr(image, column) for column in _IMAGE_COLUMNS}
+                for image in images]
+        for image in images:
+            session.delete(image)
+        session.commit()
+    return Changes(label=label, images=frozenset({record.name}),
+                   undo=Reversal(label, lambda db: _restore_scans(db, record.name, kept)))
+
+
+def _restore_scans(db: UserDatabase, name: str, rows: list[dict]) -> Changes:
+    # lazy: SQLModel and the table models load only when the database is written
+    from card_db.models import CardImage
+
+    with db.session() as session:
+        for row in rows:
+            session.add(CardImage(**row))
+        session.commit()
+    label = f"Remove the scan of {name}"
+    return Changes(label=label, images=frozenset({name}),
+                   undo=Reversal(label, lambda db: remove_scans(db, name)))
+
+
+__all__ = ["CardImageError", "attach_scan", "card_face", "face_for", "remove_scans",
+           "scan_path"]
 
 
 def scan_faces(db: UserDatabase, records: list[CardRecord], width: int) -> dict:

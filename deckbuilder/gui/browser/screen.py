@@ -1,14 +1,16 @@
 """The card browser screen: search box, quick filters, results, detail pane.
 
-``add_to_deck_requested(card_name)`` is emitted on double-click or Return on a card;
-the deck editor connects to it. Dragging a card from either view carries its name
-as :data:`deckbuilder.gui.mime.CARD_MIME_TYPE`.
+``add_to_deck_requested(card_name)`` is emitted on double-click or Return on a card,
+and by the "Add to Deck" action (Ctrl+D, also in the views' context menu); the deck
+editor connects to it and starts a deck if none is open. Dragging a card from either
+view carries its name as :data:`deckbuilder.gui.mime.CARD_MIME_TYPE`; held over the
+Deck editor tab, it opens that screen.
 """
 
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtGui import QAction, QActionGroup
+from PySide6.QtGui import QAction, QActionGroup, QKeySequence
 from PySide6.QtWidgets import (
     QComboBox,
     QHBoxLayout,
@@ -27,6 +29,7 @@ from deckbuilder.gui.browser.detail import CardDetailPane
 from deckbuilder.gui.browser.model import COLUMNS, CardTableModel
 from deckbuilder.gui.browser.search import CardSearch, SearchResult
 from deckbuilder.gui.browser.search_box import SearchBox, SearchErrorLabel
+from deckbuilder.gui.browser.search_help import SearchHelpDialog
 from deckbuilder.gui.browser.views import (
     CardGridModel,
     CardGridView,
@@ -67,6 +70,22 @@ class BrowserScreen(Screen):
     def _build(self) -> None:
         self.search_box = SearchBox()
         self.error_label = SearchErrorLabel()
+        self.explain_label = QLabel()
+        self.explain_label.setObjectName("searchExplain")
+        self.explain_label.setWordWrap(True)
+        self.explain_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.explain_label.setEnabled(False)  # the palette's quieter text
+        self.help_action = QAction("Search &Help", self)
+        self.help_action.setObjectName("searchHelpAction")
+        self.help_action.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
+        self.help_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.help_action.setToolTip("The search language: every key, with examples (F1)")
+        self.addAction(self.help_action)
+        self.help_button = QToolButton()
+        self.help_button.setObjectName("searchHelpButton")
+        self.help_button.setDefaultAction(self.help_action)
+        self.help_button.setText("?")
+        self.help_dialog: SearchHelpDialog | None = None
         self.type_filter = QComboBox()
         self.type_filter.setObjectName("typeFilter")
         self.type_filter.setToolTip("Quick filter: card type (adds t: to the search)")
@@ -91,15 +110,24 @@ class BrowserScreen(Screen):
             buttons.append(button)
         self.count_label = QLabel()
         self.count_label.setObjectName("resultCount")
+        self.add_action = QAction("&Add to Deck", self)
+        self.add_action.setObjectName("addToDeck")
+        self.add_action.setShortcut(QKeySequence("Ctrl+D"))
+        self.add_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.add_action.setToolTip("Add the current card to the open deck (Ctrl+D); "
+                                   "or drag it onto the Deck editor tab")
+        self.addAction(self.add_action)
 
         bar = QHBoxLayout()
         bar.addWidget(self.search_box, 1)
+        bar.addWidget(self.help_button)
         bar.addWidget(self.type_filter)
         bar.addWidget(self.dominion_filter)
         for button in buttons:
             bar.addWidget(button)
         status = QHBoxLayout()
         status.addWidget(self.error_label, 1)
+        status.addWidget(self.explain_label, 1)
         status.addStretch(0)
         status.addWidget(self.count_label)
 
@@ -109,6 +137,9 @@ class BrowserScreen(Screen):
         self.grid = CardGridView()
         self.grid.setModel(self.grid_model)
         self.grid_model.set_placeholder(placeholder_pixmap(140, self.grid.palette()))
+        for view in (self.table, self.grid):
+            view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+            view.addAction(self.add_action)
         self.stack = QStackedWidget()
         self.stack.addWidget(self.table)
         self.stack.addWidget(self.grid)
@@ -136,6 +167,8 @@ class BrowserScreen(Screen):
         self.model.sort_requested.connect(self._sort_changed)
         self.search.results_ready.connect(self._show_results)
         self.search.error_changed.connect(self._show_error)
+        self.search.explained.connect(self._show_explanation)
+        self.help_action.triggered.connect(self.show_search_help)
         self.search.busy.connect(self._busy)
         self.table.selectionModel().currentRowChanged.connect(self._current_changed)
         self.grid.selectionModel().currentChanged.connect(self._current_changed)
@@ -143,6 +176,7 @@ class BrowserScreen(Screen):
         self.grid.card_chosen.connect(self._choose)
         self.table_action.triggered.connect(lambda: self.set_view(TABLE))
         self.grid_action.triggered.connect(lambda: self.set_view(GRID))
+        self.add_action.triggered.connect(self.add_current_to_deck)
         self.context.collection_changed.connect(self.search.run_now)
         self.context.catalogue_changed.connect(self._catalogue_changed)
 
@@ -218,11 +252,14 @@ class BrowserScreen(Screen):
             wanted = self.model.card_ids[row] if row >= 0 else None
         self.model.set_results(result.ids, result.owned)
         count = len(result.ids)
-        self.count_label.setText(
-            f"{count:,} card{'s' if count != 1 else ''}"
-            if result.complete
-            else f"first {count:,} cards; counting the rest…"
-        )
+        if not count:
+            self.count_label.setText("No card matches")
+        else:
+            self.count_label.setText(
+                f"{count:,} card{'s' if count != 1 else ''}"
+                if result.complete
+                else f"first {count:,} cards; counting the rest…"
+            )
         row = self.model.row_of(wanted) if wanted is not None else -1
         self._wanted_id = None if result.complete or row >= 0 else wanted
         self.select_row(row if row >= 0 else 0)
@@ -234,7 +271,23 @@ class BrowserScreen(Screen):
             self.search_box.clear_error()
         else:
             self.search_box.show_error(error.position)
+            self.count_label.setText("Last valid search's results")
+        # the last valid query's results stay, greyed, so they are not taken for this one's
+        self.stack.setEnabled(error is None)
         self.error_label.show_error(error)
+        self.explain_label.setVisible(error is None)
+
+    def _show_explanation(self, text: str) -> None:
+        self.explain_label.setText(f"Showing {text}.")
+
+    def show_search_help(self) -> SearchHelpDialog:
+        """The search language's keys and examples, beside the window (F1 or "?")."""
+        if self.help_dialog is None:
+            self.help_dialog = SearchHelpDialog(self)
+            self.help_dialog.destroyed.connect(lambda: setattr(self, "help_dialog", None))
+        self.help_dialog.show()
+        self.help_dialog.raise_()
+        return self.help_dialog
 
     def _busy(self, busy: bool) -> None:
         if busy:
@@ -257,6 +310,12 @@ class BrowserScreen(Screen):
                 self._syncing = False
         self.detail.show_card(record, self.model.owned(row))
         self.current_card_changed.emit(record)
+
+    def add_current_to_deck(self) -> None:
+        """Add to Deck: the current card goes to the deck editor's current deck."""
+        row = self.current_row()
+        if row >= 0:
+            self._choose(row)
 
     def _choose(self, row: int) -> None:
         record = self.model.record_at(row)
@@ -292,6 +351,7 @@ class BrowserScreen(Screen):
     def restore_state(self, settings) -> None:
         restore_splitter(settings, self.splitter, "browser")
         restore_header(settings, self.table.horizontalHeader(), "browser-table")
+        self.table.keep_name_wide()
         self.set_view(GRID if BROWSER_VIEW.read(settings) == GRID else TABLE)
 
     def prepare_screenshot(self) -> None:

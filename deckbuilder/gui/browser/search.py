@@ -21,7 +21,7 @@ from pathlib import Path
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from card_db.records import CardType
-from card_db.search import SearchSyntaxError, parse, search_card_ids
+from card_db.search import SearchSyntaxError, explain, parse, search_card_ids
 from deckbuilder.services.collection import owned_by_card_id
 
 #: Pause after the last keystroke before searching, in ms.
@@ -109,11 +109,14 @@ class CardSearch(QObject):
 
     Signals: ``results_ready(SearchResult)``; ``error_changed(object)`` with the
     :class:`~card_db.search.SearchSyntaxError` of the typed text, or ``None`` when
-    it parses; ``busy(bool)`` while a query runs.
+    it parses; ``explained(str)`` with the plain-English reading of each query run
+    (:func:`card_db.search.explain`, quick filters included); ``busy(bool)`` while a
+    query runs.
     """
 
     results_ready = Signal(object)
     error_changed = Signal(object)
+    explained = Signal(str)
     busy = Signal(bool)
 
     def __init__(self, context, parent=None, debounce_ms: int = DEBOUNCE_MS):
@@ -156,14 +159,16 @@ class CardSearch(QObject):
         request = self._request
         try:
             parse(request.text)
-            parse(request.query)
+            explanation = explain(parse(request.query))
         except SearchSyntaxError as exc:
+            self._generation += 1  # a query still running answers an older text
             self.error = exc
             self.error_changed.emit(exc)
             return
         if self.error is not None:
             self.error = None
             self.error_changed.emit(None)
+        self.explained.emit(explanation)
         self._generation += 1
         first_screen = FIRST_SCREEN if request.order == "name" else None
         self._start(self._generation, request, first_screen)

@@ -16,6 +16,10 @@ from deckbuilder.gui.browser.model import COLUMNS, NAME, RecordRole
 
 #: Thumbnail width in the grid, in px (the proxy renderer's smallest legible width).
 THUMB_WIDTH = 140
+#: The Name column's narrowest width, in em: it never shrinks to nothing.
+NAME_MIN_EM = 14
+#: Default widths, in em, of the columns whose values are wider than their titles.
+_WIDTHS_EM = {"Type": 12.5, "Set": 10}
 
 
 def placeholder_pixmap(width: int, palette: QPalette) -> QPixmap:
@@ -110,16 +114,49 @@ class CardTableView(QTableView, _ChoosingView):
         header.setHighlightSections(False)
         header.setStretchLastSection(False)
         header.setMinimumSectionSize(32)
+        header.sectionResized.connect(self._section_resized)
         self._install_choosing()
 
     def set_default_widths(self) -> None:
+        """Columns as wide as their usual values and titles (with room for the sort
+        arrow); Name takes the rest of the width, never less than :meth:`name_minimum`."""
         header = self.horizontalHeader()
         em = self.fontMetrics().horizontalAdvance("M")
-        widths = {"Name": 16, "Type": 10, "Set": 14}
         for column, spec in enumerate(COLUMNS):
-            title = header.fontMetrics().horizontalAdvance(spec.title) + 2 * em
-            header.resizeSection(column, max(title, em * widths.get(spec.title, 5)))
-        header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+            if column == NAME:
+                continue
+            title = header.fontMetrics().horizontalAdvance(spec.title) + em + 8
+            header.resizeSection(column, max(title, round(em * _WIDTHS_EM.get(spec.title, 5))))
+        self.keep_name_wide()
+
+    def name_minimum(self) -> int:
+        """The Name column's narrowest width in px (:data:`NAME_MIN_EM` em)."""
+        return self.fontMetrics().horizontalAdvance("M") * NAME_MIN_EM
+
+    def keep_name_wide(self) -> None:
+        """Let Name fill the free width but never shrink below :meth:`name_minimum`
+        (also after a saved header state, which may hold an older layout, is restored)."""
+        header = self.horizontalHeader()
+        header.setStretchLastSection(False)
+        for column in range(header.count()):
+            header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
+        self._fit_name()
+
+    def _fit_name(self) -> None:
+        header = self.horizontalHeader()
+        others = sum(header.sectionSize(c) for c in range(header.count())
+                     if c != NAME and not header.isSectionHidden(c))
+        header.resizeSection(NAME, max(self.name_minimum(), self.viewport().width() - others))
+
+    def _section_resized(self, column: int, _old: int, new: int) -> None:
+        if column != NAME:
+            self._fit_name()
+        elif new < self.name_minimum():
+            self.horizontalHeader().resizeSection(NAME, self.name_minimum())
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_name()
 
     def keyPressEvent(self, event) -> None:
         if not self._choose_key(event):

@@ -67,9 +67,8 @@ class CardForm(QWidget):
         self.error = QLabel()
         self.error.setObjectName("formError")
         self.error.setWordWrap(True)
-        self.error.hide()
-        layout.addWidget(self.error, len(FIELDS), 0, 1, 3)
-        layout.setRowStretch(len(FIELDS) + 1, 1)
+        self.error.hide()  # placed by the screen, outside the scrolled fields
+        layout.setRowStretch(len(FIELDS), 1)
 
     # -- showing ------------------------------------------------------------------------------
 

@@ -90,7 +90,7 @@ class CardEditorScreen(Screen):
         self.explain = QLabel()
         self.explain.setWordWrap(True)
         self.form = CardForm()
-        scroll = QScrollArea()
+        self.scroll = scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setWidget(self.form)
         self.note = QLineEdit()
@@ -108,10 +108,17 @@ class CardEditorScreen(Screen):
         middle_layout.addWidget(self.heading)
         middle_layout.addWidget(self.explain)
         middle_layout.addWidget(scroll, 1)
+        # the form's message sits by the buttons, in view however the form is scrolled
+        middle_layout.addWidget(self.form.error)
         middle_layout.addLayout(buttons)
 
         self.scan = ScanDropArea()
         self.attach_button = QPushButton("Attach scan…")
+        self.remove_scan_button = QPushButton("Remove scan")
+        self.remove_scan_button.setObjectName("removeScan")
+        self.remove_scan_button.setToolTip("Show the proxy face again (Edit > Undo brings "
+                                           "the scan back)")
+        self.remove_scan_button.setEnabled(False)
         self.scan_status = QLabel()
         self.scan_status.setWordWrap(True)
         self.scan_status.setObjectName("scanStatus")
@@ -119,7 +126,10 @@ class CardEditorScreen(Screen):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.scan, 1)
-        right_layout.addWidget(self.attach_button)
+        scan_buttons = QHBoxLayout()
+        scan_buttons.addWidget(self.attach_button)
+        scan_buttons.addWidget(self.remove_scan_button)
+        right_layout.addLayout(scan_buttons)
         right_layout.addWidget(self.scan_status)
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
@@ -140,6 +150,8 @@ class CardEditorScreen(Screen):
         self.revert_button.clicked.connect(self.revert)
         self.form.edited.connect(self._update_buttons)
         self.attach_button.clicked.connect(lambda: self.choose_scan())
+        self.remove_scan_button.clicked.connect(self.remove_scan)
+        self.context.images_changed.connect(self._images_changed)
         self.scan.file_dropped.connect(self.attach_scan)
         self.context.images.ready.connect(self._image_ready)
         self.context.catalogue_changed.connect(self._catalogue_changed)
@@ -207,10 +219,33 @@ class CardEditorScreen(Screen):
 
     def _show_face(self) -> None:
         record = self.form.record
+        self._check_scan()
         if record is None:
             self.scan.face.set_face(None, "No card")
             return
         self.scan.face.set_face(self.context.images.pixmap(record, FACE_WIDTH), "Drawing…")
+
+    def _check_scan(self) -> None:
+        """Enable Remove scan if the current card has one (read off the GUI thread)."""
+        self.remove_scan_button.setEnabled(False)
+        record = self.form.record
+        if record is None or self.form.mode != CORRECT:
+            return
+
+        # lazy: Pillow loads when the first card face is drawn, after the window shows
+        from deckbuilder.services.images import scan_path
+
+        def found(path) -> None:
+            current = self.form.record
+            if current is not None and current.name == record.name and self.form.mode == CORRECT:
+                self.remove_scan_button.setEnabled(path is not None)
+
+        self.context.run(scan_path, self.context.db, record.name, on_done=found,
+                         on_error=lambda *_: None)
+
+    def _images_changed(self, name: str) -> None:
+        if self.form.record is not None and name == self.form.record.name:
+            self._show_face()
 
     def _image_ready(self, name: str, width: int) -> None:
         if self.form.record is not None and name == self.form.record.name and width == FACE_WIDTH:
@@ -222,6 +257,8 @@ class CardEditorScreen(Screen):
         self.revert_button.setEnabled(pending)
         self.attach_button.setEnabled(self.form.mode == CORRECT and self.form.record is not None)
         self.scan.setAcceptDrops(self.form.mode == CORRECT and self.form.record is not None)
+        if self.form.mode != CORRECT:
+            self.remove_scan_button.setEnabled(False)
         self.document_actions_changed.emit()
 
     # -- commands -------------------------------------------------------------------------------
@@ -282,7 +319,10 @@ class CardEditorScreen(Screen):
             return False
         message = getattr(exc, "message", None) or describe_error(exc)
         column = message.split(":", 1)[0].strip() if ":" in message else None
-        self.form.show_error(f"Not saved: {message}", COLUMN_FIELDS.get(column, column))
+        field = COLUMN_FIELDS.get(column, column)
+        self.form.show_error(f"Not saved: {message}", field)
+        if field in self.form.editors:
+            self.scroll.ensureWidgetVisible(self.form.editors[field].widget)
         return True
 
     def choose_scan(self) -> None:
@@ -314,6 +354,24 @@ class CardEditorScreen(Screen):
         self.scan_status.setText(f"Scan attached ({path.name}).")
         self.context.status.emit(f"Attached a scan of {name}")
         self._show_face()  # after images_changed dropped the old face
+
+    def remove_scan(self) -> None:
+        """Remove the current card's scans (undoable from Edit > Undo)."""
+        record = self.form.record
+        if record is None or self.form.mode != CORRECT:
+            return
+        # lazy: Pillow loads when the first card face is drawn, after the window shows
+        from deckbuilder.services.images import remove_scans
+
+        self.context.operations.run(
+            remove_scans, record.name, initiator=self,
+            on_done=lambda _changes: self._scan_removed(record.name),
+            error_title="The scan was not removed",
+        )
+
+    def _scan_removed(self, name: str) -> None:
+        self.scan_status.setText("Scan removed: the proxy face is shown.")
+        self.context.status.emit(f"Removed the scan of {name}")
 
     def _scan_failed(self, exc: BaseException) -> None:
         self.scan_status.setText(f"Not attached: {describe_error(exc)}")

@@ -15,6 +15,7 @@ from PySide6.QtWidgets import (
 )
 
 from card_db.records import Condition
+from deckbuilder.gui.dialogs import fit_title
 from deckbuilder.services.collection import MAX_QUANTITY, CollectionRow
 
 
@@ -24,6 +25,7 @@ class AddCopiesDialog(QDialog):
     def __init__(self, names: list[str], parent=None, name: str = ""):
         super().__init__(parent)
         self.setWindowTitle("Add cards to the collection")
+        fit_title(self)
         self.name = QLineEdit(name)
         self.name.setPlaceholderText("Card name")
         completer = QCompleter(names, self)

@@ -40,6 +40,7 @@ from deckbuilder.gui.collection.owned_model import (
     OwnedEntriesModel,
 )
 from deckbuilder.gui.collection.wishlist_model import WANTED, WishlistModel
+from deckbuilder.gui.dialogs import fit_title
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_header, restore_splitter
 from deckbuilder.presentation import count_text
@@ -171,8 +172,18 @@ class CollectionScreen(Screen):
         self.splitter.setStretchFactor(0, 3)
         self.splitter.setStretchFactor(1, 2)
         self.splitter.setSizes([760, 500])
+        self.empty_hint = QLabel(
+            "<b>Your collection is empty.</b> Record the cards you own with "
+            "<b>Add cards…</b>, or <b>Import CSV…</b> a list (columns: name, quantity; "
+            "condition, location and notes optional). The Completion tab then shows "
+            "what each set is missing, and the Deck editor what a deck still needs."
+        )
+        self.empty_hint.setObjectName("emptyCollection")
+        self.empty_hint.setWordWrap(True)
+        self.empty_hint.hide()
         layout = QVBoxLayout(self)
         layout.addLayout(bar)
+        layout.addWidget(self.empty_hint)
         layout.addWidget(self.splitter, 1)
         layout.addWidget(self.summary)
 
@@ -209,6 +220,7 @@ class CollectionScreen(Screen):
     def _show(self, snapshot: CollectionSnapshot, keep_table: bool) -> None:
         self._loaded = True
         self.names = snapshot.names
+        self.empty_hint.setVisible(not snapshot.entries)
         if not keep_table:
             self.model.load(snapshot.entries, {w.name for w in snapshot.wishlist})
         else:
@@ -259,6 +271,7 @@ class CollectionScreen(Screen):
                               "from your collection?",
                               QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No,
                               self)
+            fit_title(box)
             box.accepted.connect(lambda: self._remove(entries))
             box.open()
             return

@@ -83,7 +83,8 @@ class BarChartView(QChartView):
         self.series.append(self.bars)
         self.series.setLabelsVisible(True)
         self.series.setLabelsPosition(QBarSeries.LabelsPosition.LabelsOutsideEnd)
-        self.series.setLabelsPrecision(3)
+        # whole counts in full: a precision of 3 printed 12,345 games as 1.23e+04
+        self.series.setLabelsPrecision(12)
         self.series.setBarWidth(0.7)
         chart.addSeries(self.series)
         self.categories = QBarCategoryAxis()

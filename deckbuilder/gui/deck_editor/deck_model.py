@@ -42,6 +42,8 @@ ZoneRole = Qt.ItemDataRole.UserRole + 2
 _ROOT = QModelIndex()
 UNKNOWN_TITLE = "Not in the catalogue"
 SIDEBOARD_TITLE = "Sideboard"
+#: The sideboard's row while it is empty (shown across the columns, not as "0 Sideboard").
+EMPTY_SIDEBOARD_TEXT = "Sideboard: empty (drop cards here, or Move to Sideboard: Ctrl+M)"
 
 
 _RIGHT = int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
@@ -213,7 +215,14 @@ class DeckTreeModel(QAbstractItemModel):
             self._rows[key] = row
         return row
 
+    @staticmethod
+    def is_empty_sideboard(group: Group) -> bool:
+        return group.zone == SIDEBOARD and not group.names
+
     def _group_data(self, group: Group, column: int, role):
+        if self.is_empty_sideboard(group) and column == COUNT and role in (
+                Qt.ItemDataRole.DisplayRole, Qt.ItemDataRole.TextAlignmentRole):
+            return EMPTY_SIDEBOARD_TEXT if role == Qt.ItemDataRole.DisplayRole else None
         if role == Qt.ItemDataRole.DisplayRole:
             if column == NAME:
                 return group.title

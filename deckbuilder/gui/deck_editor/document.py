@@ -74,6 +74,8 @@ class DeckDocument(QObject):
         self.catalogue = catalogue
         self.saved_name = saved_name
         self.file_path = Path(file_path) if file_path is not None else None
+        #: The demo deck this is an unedited-on-disk copy of (never written back).
+        self.copy_of: Path | None = None
         self.starter = False
         self.undo_stack = QUndoStack(self)
         self.undo_stack.cleanChanged.connect(self._clean_changed)

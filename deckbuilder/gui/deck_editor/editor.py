@@ -254,6 +254,9 @@ class DeckEditor(QWidget):
             hidden = not group.names and group.zone == MAIN
             if self.view.isRowHidden(row, QModelIndex()) != hidden:
                 self.view.setRowHidden(row, QModelIndex(), hidden)
+            spanned = self.model.is_empty_sideboard(group)
+            if self.view.isFirstColumnSpanned(row, QModelIndex()) != spanned:
+                self.view.setFirstColumnSpanned(row, QModelIndex(), spanned)
             if group.names and row not in self._collapsed:
                 index = self.model.index(row, 0)
                 if not self.view.isExpanded(index):

@@ -12,8 +12,10 @@ from pathlib import Path
 from deckbuilder import formats
 from deckbuilder.formats import DeckFormat
 from deckbuilder.services.deck_sources import (
+    ContentWouldBeLostError,
     OpenedDeck,
     demo_deck_files,
+    is_demo_deck,
     read_deck,
     save_deck_everywhere,
     write_deck,
@@ -65,17 +67,39 @@ def with_extension(path: str | os.PathLike, deck_format: DeckFormat) -> Path:
     return target.with_name(target.name + deck_format.extensions[0])
 
 
+def target_and_format(
+    path: str | os.PathLike, selected: DeckFormat | None, readable_only: bool = False
+) -> tuple[Path, DeckFormat]:
+    """Where to write and in which format: the extension typed in ``path`` wins when a
+    format has it (``name.cod`` stays a Cockatrice deck whatever filter is selected);
+    otherwise ``selected``'s extension is added. ``readable_only``: only formats that
+    can be opened again count. :class:`~deckbuilder.formats.UnknownFormatError` when
+    neither gives a format."""
+    try:
+        typed = formats.by_extension(path)
+    except formats.UnknownFormatError:
+        typed = None
+    if typed is not None and (typed.readable or not readable_only):
+        return Path(path), typed
+    if selected is None:
+        return Path(path), formats.by_extension(path)
+    return with_extension(path, selected), selected
+
+
 __all__ = [
     "ALL_FILES",
+    "ContentWouldBeLostError",
     "OpenedDeck",
     "demo_deck_files",
     "export_filters",
     "format_filter",
     "format_for_filter",
+    "is_demo_deck",
     "open_filters",
     "read_deck",
     "save_deck_everywhere",
     "save_filters",
+    "target_and_format",
     "with_extension",
     "write_deck",
 ]

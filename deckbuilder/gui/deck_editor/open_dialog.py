@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from deckbuilder.gui.deck_editor.files import demo_deck_files
 from deckbuilder.services.decks import SavedDeck, list_decks
@@ -85,6 +86,8 @@ class OpenDeckDialog(QDialog):
                          on_error=self.context.error_handler("The saved decks could not be read"))
 
     def show_saved(self, decks: list[SavedDeck]) -> None:
+        if not isValid(self):  # closed before the list arrived
+            return
         self.mine.takeChildren()
         for deck in decks:
             modified = deck.modified.astimezone().strftime("%Y-%m-%d %H:%M")

@@ -40,6 +40,7 @@ from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.deck_editor.editor import DeckEditor
 from deckbuilder.gui.deck_editor.open_dialog import OpenDeckDialog
 from deckbuilder.gui.deck_editor.recent import FILE, SAVED, RecentDeck, RecentDecks
+from deckbuilder.gui.dialogs import fit_title
 from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import DECK_FOLDER, SPLITTERS
@@ -73,6 +74,7 @@ class DeckEditorScreen(Screen):
         self._quit_confirmed = False
         self._decks_history_shown = False
         self.quit_box: QMessageBox | None = None
+        self.overwrite_box: QMessageBox | None = None
         self._build()
         self.setAcceptDrops(True)
         context.catalogue_changed.connect(lambda _names: self.reload_catalogue())
@@ -123,7 +125,8 @@ class DeckEditorScreen(Screen):
         self.empty = QLabel(
             "<p style='font-size:large'>No deck is open.</p>"
             "<p>Start a <b>New Deck</b> (Ctrl+N), <b>Open</b> a saved deck or a file, "
-            "or add a card from the Browser (double-click it or drag it here).</p>"
+            "or add a card from the Browser (double-click it, Ctrl+D, or drag it onto "
+            "the Deck editor tab).</p>"
         )
         self.empty.setObjectName("noDeck")
         self.empty.setAlignment(Qt.AlignmentFlag.AlignCenter)
@@ -235,12 +238,16 @@ class DeckEditorScreen(Screen):
             where.append(f"Saved as “{document.saved_name}” in your decks")
         if document.file_path:
             where.append(f"File: {document.file_path}")
+        elif document.copy_of and not document.saved_name:
+            where.append(f"A copy of the demo deck {document.copy_of.name}: "
+                         "Save stores it in your decks")
         self.tabs.setTabToolTip(index, "\n".join(where) or "Not saved yet")
 
     @staticmethod
     def is_unsaved(document: DeckDocument) -> bool:
         """Edited since saved, or holding cards that were never saved anywhere."""
-        never_saved = document.saved_name is None and document.file_path is None
+        never_saved = document.saved_name is None and document.file_path is None \
+            and document.copy_of is None
         return document.dirty or (never_saved and bool(document.deck.main
                                                        or document.deck.sideboard))
 
@@ -333,8 +340,9 @@ class DeckEditorScreen(Screen):
         for index, document in enumerate(self.documents()):
             if saved_name is not None and document.saved_name == saved_name:
                 return index
-            if path is not None and document.file_path is not None and \
-                    document.file_path.resolve() == Path(path).resolve():
+            source = document.file_path or document.copy_of
+            if path is not None and source is not None and \
+                    source.resolve() == Path(path).resolve():
                 return index
         return -1
 
@@ -369,7 +377,9 @@ class DeckEditorScreen(Screen):
                 return
             path = chosen
         path = Path(path)
-        DECK_FOLDER.write(self.context.settings, str(path.parent))
+        demo = files.is_demo_deck(path)
+        if not demo:
+            DECK_FOLDER.write(self.context.settings, str(path.parent))
         if belongs:
             index = self._find(path=path)
             if index >= 0:
@@ -377,7 +387,12 @@ class DeckEditorScreen(Screen):
                 return
 
         def opened(result: files.OpenedDeck) -> None:
-            self.open_document_for(result.deck, file_path=result.path if belongs else None)
+            if demo:  # a copy: Save stores it in your decks, never in the app's folder
+                editor = self.open_document_for(result.deck)
+                editor.document.copy_of = result.path
+                self._document_changed(editor)
+            else:
+                self.open_document_for(result.deck, file_path=result.path if belongs else None)
             if belongs:
                 self.recent.add(RecentDeck(FILE, str(result.path)))
 
@@ -420,6 +435,7 @@ class DeckEditorScreen(Screen):
         box = QMessageBox(QMessageBox.Icon.Question, "Delete Deck",
                           f"Delete the saved deck “{name}” from your decks?",
                           QMessageBox.StandardButton.Yes | QMessageBox.StandardButton.No, dialog)
+        fit_title(box)
         box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
         box.accepted.connect(lambda: self.delete_saved(name, dialog.reload))
         box.open()
@@ -456,7 +472,12 @@ class DeckEditorScreen(Screen):
             editor.commit_fields()
         if not document.deck.name:
             suggested = file_path.stem if file_path is not None else ""
-            name, ok = QInputDialog.getText(self, "Save Deck", "Deck name:", text=suggested)
+            ask = QInputDialog(self)
+            ask.setWindowTitle("Save Deck")
+            fit_title(ask)
+            ask.setLabelText("Deck name:")
+            ask.setTextValue(suggested)
+            ok, name = ask.exec() == QInputDialog.DialogCode.Accepted, ask.textValue()
             if not ok or not name.strip():
                 return False
             document.set_field("name", name)
@@ -470,6 +491,13 @@ class DeckEditorScreen(Screen):
             if answer != QMessageBox.StandardButton.Yes:
                 return False
         target = file_path if file_path is not None else document.file_path
+        self._write(document, target, overwrite=False, on_saved=on_saved)
+        return True
+
+    def _write(self, document: DeckDocument, target: Path | None, overwrite: bool,
+               on_saved=None) -> None:
+        """Save ``document`` in your decks and to ``target``; a file whose content the
+        format cannot keep is only replaced after :meth:`ask_overwrite`."""
         position = document.undo_stack.index()
         previous = document.saved_name
 
@@ -482,7 +510,8 @@ class DeckEditorScreen(Screen):
                 document.mark_saved(deck.name, target)
             else:
                 document.saved_name, document.file_path = deck.name, target
-                document.changed.emit()
+            document.file_path = target
+            document.changed.emit()
             if previous and previous != deck.name:
                 self.saved_names.discard(previous)
                 self.recent.rename(previous, deck.name)
@@ -495,12 +524,51 @@ class DeckEditorScreen(Screen):
         snapshot, catalogue = document.snapshot(), document.catalogue
         # not undoable: the document's own history carries the edits, and an undone save
         # would leave the tab saying "saved"
+        def failed(exc: BaseException) -> bool:
+            if isinstance(exc, files.ContentWouldBeLostError) and isValid(document):
+                self.ask_overwrite(document, exc.path, on_saved)
+                return True
+            return False
+
         self.context.operations.run(
-            lambda db: files.save_deck_everywhere(snapshot, db, catalogue, previous, target),
-            initiator=self, undoable=False, on_done=saved,
+            lambda db: files.save_deck_everywhere(snapshot, db, catalogue, previous, target,
+                                                  overwrite),
+            initiator=self, undoable=False, on_done=saved, on_error=failed,
             error_title="The deck was not saved",
         )
-        return True
+
+    def ask_overwrite(self, document: DeckDocument, path: Path, on_saved=None) -> QMessageBox:
+        """Ask, without blocking, before replacing a file that holds content its format
+        cannot keep: Replace the file, save in your decks only (the file is left as it
+        is and the deck no longer belongs to it), or Cancel (nothing saved)."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "Replace the Deck File?",
+                          f"Saving replaces {path.name}, which holds comments, a "
+                          "description or a layout that this file format cannot keep.",
+                          parent=self)
+        box.setObjectName("overwriteDeckFile")
+        fit_title(box)
+        box.setInformativeText(f"{path}\n\nReplace the file, or save the deck in your "
+                               "decks only and leave the file as it is?")
+        replace = box.addButton("Replace the File", QMessageBox.ButtonRole.DestructiveRole)
+        mine = box.addButton("Save in My Decks Only", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(mine)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def answered(_result: int) -> None:
+            self.overwrite_box = None
+            clicked = box.clickedButton()
+            if not isValid(document) or clicked not in (replace, mine):
+                return
+            if clicked is replace:
+                self._write(document, path, overwrite=True, on_saved=on_saved)
+            else:
+                self._write(document, None, overwrite=False, on_saved=on_saved)
+
+        box.finished.connect(answered)
+        box.open()
+        self.overwrite_box = box
+        return box
 
     def save_document_as(self) -> None:
         """File > Save As: a deck file in a format that can be opened again."""
@@ -519,8 +587,11 @@ class DeckEditorScreen(Screen):
         document = self.current_document()
         if document is None:
             return False
-        deck_format = deck_format or formats.by_extension(path)
-        target = files.with_extension(path, deck_format)
+        try:
+            target, _format = files.target_and_format(path, deck_format, readable_only=True)
+        except formats.UnknownFormatError as exc:
+            self.context.report_error("The deck was not saved", exc)
+            return False
         DECK_FOLDER.write(self.context.settings, str(target.parent))
         return self.save(document, target)
 
@@ -547,11 +618,10 @@ class DeckEditorScreen(Screen):
                 return
             path, deck_format = chosen, files.format_for_filter(selected)
         try:
-            deck_format = deck_format or formats.by_extension(path)
+            target, deck_format = files.target_and_format(path, deck_format)
         except formats.UnknownFormatError as exc:
             self.context.report_error("The deck was not exported", exc)
             return
-        target = files.with_extension(path, deck_format)
         DECK_FOLDER.write(self.context.settings, str(target.parent))
         self.context.run(
             files.write_deck, document.snapshot(), target, deck_format, document.catalogue,
@@ -567,6 +637,7 @@ class DeckEditorScreen(Screen):
         box = QMessageBox(QMessageBox.Icon.Warning, "Unsaved Changes",
                           f"Save the changes to {names}?", parent=parent)
         box.setObjectName("unsavedDecks")
+        fit_title(box)
         box.setInformativeText("Your changes are lost if you don't save them.")
         buttons = QMessageBox.StandardButton
         box.setStandardButtons(buttons.Save | buttons.Discard | buttons.Cancel)

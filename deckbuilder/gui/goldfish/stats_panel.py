@@ -23,6 +23,8 @@ from deckbuilder.gui.deck_editor.bar_chart import BarChartView, accent, style_ch
 from deckbuilder.gui.goldfish.session import STALL_TEXT
 
 DEFAULT_GAMES = 2000
+#: Top of the P(victory) axis, in percent: room for the labels of points at 100%.
+Y_TOP = 118
 MAX_GAMES = 1_000_000
 
 
@@ -59,11 +61,15 @@ class LineChartView(QChartView):
         chart.addSeries(self.points)
         self.x_axis = QValueAxis()
         self.x_axis.setLabelFormat("%d")
-        self.x_axis.setTitleText("round")
+        # no axis title: the chart's title names the rounds, and a title under the axis
+        # was the first thing cut off when the panel is short
         self.y_axis = QValueAxis()
-        self.y_axis.setRange(0, 100)
+        # headroom above 100% for the points' labels, under the chart's title
+        self.y_axis.setRange(0, Y_TOP)
         self.y_axis.setLabelFormat("%d%%")
-        self.y_axis.setTickCount(6)
+        self.y_axis.setTickType(QValueAxis.TickType.TicksDynamic)
+        self.y_axis.setTickAnchor(0)
+        self.y_axis.setTickInterval(20)
         chart.addAxis(self.x_axis, Qt.AlignmentFlag.AlignBottom)
         chart.addAxis(self.y_axis, Qt.AlignmentFlag.AlignLeft)
         for series in (self.line, self.points):
@@ -158,6 +164,7 @@ class GoldfishStatsPanel(QWidget):
         super().__init__(parent)
         self.context = context
         self.stats: GoldfishStats | None = None
+        self.partial = False
         self._cancel = threading.Event()
         self._running: int | None = None
         self.games = QSpinBox()
@@ -183,7 +190,7 @@ class GoldfishStatsPanel(QWidget):
         self.progress.setObjectName("statsProgress")
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self.progress.setFormat("%v / %m games")
+        self.progress.setFormat("No games played yet")
         self.progress.setTextVisible(True)
         self.summary = QLabel("Play many games to see how fast the deck wins.")
         self.summary.setObjectName("statsSummary")
@@ -191,7 +198,7 @@ class GoldfishStatsPanel(QWidget):
         self.summary.setTextFormat(Qt.TextFormat.RichText)
         self.histogram = BarChartView("Victories by round")
         self.histogram.setObjectName("victoryHistogram")
-        self.cumulative = LineChartView("P(victory by the end of round)")
+        self.cumulative = LineChartView("P(victory by the end of round r)")
         self.cumulative.setObjectName("victoryByRound")
         controls = QHBoxLayout()
         controls.addWidget(QLabel("Games:"))
@@ -207,6 +214,9 @@ class GoldfishStatsPanel(QWidget):
         layout.addWidget(self.summary)
         layout.addWidget(self.histogram, 1)
         layout.addWidget(self.cumulative, 1)
+        layout.addStretch(0)
+        for chart in (self.histogram, self.cumulative):
+            chart.hide()  # shown with the first result: an empty chart says nothing
         self.run_button.clicked.connect(self.deck_needed)
         self.cancel_button.clicked.connect(self.cancel)
 
@@ -222,6 +232,7 @@ class GoldfishStatsPanel(QWidget):
         games = self.games.value()
         self.progress.setRange(0, games)
         self.progress.setValue(0)
+        self.progress.setFormat("%v / %m games")
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.summary.setText(f"Playing {games:,} games…")
@@ -259,15 +270,28 @@ class GoldfishStatsPanel(QWidget):
     def _failed(self, exc: BaseException, _details: str) -> None:
         self._idle()
         if isinstance(exc, RunCancelled):
-            self.summary.setText(f"Cancelled after {exc.games_done:,} games; nothing to show.")
-            self.progress.setValue(0)
+            if exc.partial is None:
+                self.summary.setText("Cancelled before the first games finished; "
+                                     "nothing to show.")
+                self.progress.setValue(0)
+                return
+            self.show_stats(exc.partial, partial_of=self.progress.maximum())
             return
         self.summary.setText("The run failed.")
         self.context.report_error("The statistics run failed", exc)
 
-    def show_stats(self, stats: GoldfishStats) -> None:
+    def show_stats(self, stats: GoldfishStats, partial_of: int | None = None) -> None:
+        """Show a run's figures and charts; ``partial_of``: the games asked for, when
+        the run was cancelled after ``stats.games`` of them (marked partial)."""
         self.stats = stats
-        self.summary.setText(summary_text(stats))
+        self.partial = partial_of is not None
+        text = summary_text(stats)
+        if partial_of is not None:
+            text = (f"<b>Partial result.</b> Cancelled after {stats.games:,} of "
+                    f"{partial_of:,} games.<br>{text}")
+        self.summary.setText(text)
+        for chart in (self.histogram, self.cumulative):
+            chart.show()
         rounds = range(1, stats.rounds + 1)
         self.histogram.set_data(
             [str(r) for r in rounds], [stats.win_round_histogram.get(r, 0) for r in rounds]

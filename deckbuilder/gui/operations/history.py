@@ -26,10 +26,10 @@ HISTORIES = ("collection", "cards", "decks", "shelf")
 
 def history_key(changes: Changes) -> str | None:
     """The history (:data:`HISTORIES`) a write with these changes belongs to, ``None``
-    for one nothing can take back (a new scan)."""
+    for one nothing can take back (a new scan; a removed scan is undone with the cards)."""
     if changes.decks:
         return "decks"
-    if changes.cards_changed:
+    if changes.cards_changed or (changes.images and changes.undo is not None):
         return "cards"
     if changes.collection or changes.wishlist:
         return "collection"

@@ -14,6 +14,7 @@ from PySide6.QtWidgets import QProgressDialog, QWidget
 from shiboken6 import isValid
 
 from deckbuilder import messages
+from deckbuilder.gui.dialogs import fit_title
 from deckbuilder.gui.operations.history import (
     ReversalCommand,
     history_key,
@@ -184,6 +185,7 @@ class Operations(QObject):
         else:
             dialog.setCancelButton(None)
         dialog.setValue(0)
+        fit_title(dialog)
         return dialog
 
 

@@ -102,10 +102,14 @@ class CardStrip(QListView):
         self.setResizeMode(QListView.ResizeMode.Adjust)
         self.setWrapping(True)
         self.setWordWrap(True)
-        self.setUniformItemSizes(True)
+        # sizes per item: a uniform size taken from the first caption cut the others
+        # ("Cinder …") instead of letting them wrap onto a second line
+        self.setUniformItemSizes(False)
         self.setSpacing(4)
         self.setIconSize(QSize(width, card_height(width)))
-        self.setGridSize(QSize(width + 14, card_height(width) + 38))
+        # room for a caption of two lines under each face (longer ones are elided)
+        self.setGridSize(QSize(width + 14, card_height(width) + 2 * self.fontMetrics().lineSpacing()
+                               + 12))
         self.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
         self.setVerticalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)

@@ -218,8 +218,10 @@ class SampleHandScreen(ChosenDeckScreen):
             return
         self.circle.set_cards([(r, r.name) for r in session.circle])
         cards = [(r, r.name) for r in session.opening]
-        for number, group in enumerate(session.drawn_groups, start=1):
-            cards += [(r, f"Draw {number}: {r.name}") for r in group]
+        drawn = [r for group in session.drawn_groups for r in group]
+        # one number per card drawn since the deal ("Draw 1" on both cards of a round
+        # read as the same draw)
+        cards += [(r, f"Drawn card {number}: {r.name}") for number, r in enumerate(drawn, 1)]
         self.hand_view.set_cards(cards)
         name = self.play.name if self.play else "the deck"
         self.hand_title.setText(
