@@ -33,7 +33,14 @@ from deckbuilder.shelf.inventory import CompletenessReport, check_copy
 
 
 class ShelfError(UserError):
-    """An unknown game, copy or component, or a count that does not fit the game."""
+    """An unknown game, copy or component, or a count that does not fit the game.
+
+    The message ends with the closest names (``suggestions``) where there are any.
+    """
+
+    def full_message(self) -> str:
+        hint = ", ".join(repr(s) for s in self.suggestions)
+        return super().full_message() + (f"; did you mean {hint}?" if hint else "")
 
 
 @dataclass(frozen=True)
