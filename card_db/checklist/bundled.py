@@ -98,7 +98,8 @@ def load_bundled_records() -> list[CardRecord]:
 def bundled_data_hash() -> str:
     """SHA-256 (hex) over the bundled data: affiliations, card files, the abilities
     parser's source (parsed abilities are stored in the database, so a parser change
-    also calls for a resync) and the shelf's game files (``data/games/*.toml``). Changes whenever the database must resync its catalogue.
+    also calls for a resync) and the shelf's game files (``data/games/*.toml``).
+    Changes whenever the database must resync its catalogue.
     """
     digest = hashlib.sha256()
     games = sorted(GAMES_DIR.glob("*.toml"))
