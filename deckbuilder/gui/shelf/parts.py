@@ -69,6 +69,8 @@ class PartsTable(QTableWidget):
         self.setEditTriggers(QAbstractItemView.EditTrigger.AnyKeyPressed
                              | QAbstractItemView.EditTrigger.DoubleClicked
                              | QAbstractItemView.EditTrigger.EditKeyPressed)
+        self.setWordWrap(False)
+        self.horizontalHeader().setSectionResizeMode(GROUP, QHeaderView.ResizeMode.ResizeToContents)
         self.horizontalHeader().setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
         self.setItemDelegate(CountDelegate(self._commit, self))
         self._on_count = on_count

@@ -28,14 +28,17 @@ from card_db.records import Condition
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.gui.shelf.parts import PartsTable
+from deckbuilder.services.changes import Changes
 from deckbuilder.services.shelf import (
     CopyStatus,
     ShelfGame,
     add_copy,
+    game_definition,
     remove_copy,
     set_counts,
     shelf_games,
 )
+from deckbuilder.shelf.inventory import complete_counts
 
 KEY = Qt.ItemDataRole.UserRole  # (game name, copy id or None) of a tree item
 
@@ -135,6 +138,7 @@ class ShelfScreen(Screen):
         self.splitter.addWidget(left)
         self.splitter.addWidget(right)
         self.splitter.setStretchFactor(1, 3)
+        self.splitter.setSizes([380, 900])
         layout = QVBoxLayout(self)
         layout.addWidget(self.splitter)
 
@@ -168,7 +172,10 @@ class ShelfScreen(Screen):
                 current = child if keep == (game.name, status.copy.id) else current
             item.setExpanded(True)
         self.tree.resizeColumnToContents(0)
+        self.tree.resizeColumnToContents(1)
         self.tree.blockSignals(False)
+        if current is None and keep is None and self.tree.topLevelItemCount():
+            current = self.tree.topLevelItem(0)
         if current is not None:
             self.tree.setCurrentItem(current)
             self._select(current, keep_cell=True)
@@ -258,12 +265,21 @@ class ShelfScreen(Screen):
         restore_splitter(settings, self.splitter, "shelf")
 
     def prepare_screenshot(self) -> None:
-        self.add_copy("Mystic War", "Attic shelf", "Lightly Played", "Near Mint")
+        self.context.operations.run(_demo_copy, initiator=self)
         self.context.wait_idle()
         self.reload()
         self.context.wait_idle()
         game = self.games["Mystic War"]
         self.select("Mystic War", game.copies[-1].copy.id)
+
+
+def _demo_copy(db) -> Changes:
+    """The screenshot's copy of Mystic War, lacking a Judgment and two red disks."""
+    outcome = add_copy(db, "Mystic War", "Attic shelf", "Lightly Played", "Near Mint")
+    counts = complete_counts(game_definition(db, "Mystic War"))
+    counts["Judgment"] -= 1
+    counts["Resource disk (red)"] -= 2
+    return outcome.changes.merge(set_counts(db, "Mystic War", outcome.value, counts))
 
 
 register_screen(ScreenSpec("shelf", "Shelf", ShelfScreen, order=70, screenshot="shelf.png"))
