@@ -7,8 +7,10 @@ import sqlite3
 
 import pytest
 
+from card_db.checklist import bundled, bundled_data_hash
 from card_db.games import GameFileError, bundled_games, dump_game
 from card_db.sync import sync_bundled_cards
+from card_db.userdb import ensure_database
 from deckbuilder.services.shelf import (
     ShelfError,
     add_copy,
@@ -213,3 +215,24 @@ def test_import_cannot_take_a_bundled_games_name(userdb, tmp_path):
     with pytest.raises(ShelfError, match="already has a game called 'Imperial Twing'"):
         import_game(userdb, _my_game(tmp_path, "Imperial Twing"))
     assert shelf_game(userdb, "Imperial Twing").origin == "bundled"
+
+
+def test_bundled_hash_covers_the_game_files(tmp_path, monkeypatch):
+    before = bundled_data_hash()
+    for file in bundled.GAMES_DIR.glob("*.toml"):
+        (tmp_path / file.name).write_bytes(file.read_bytes())
+    monkeypatch.setattr(bundled, "GAMES_DIR", tmp_path)
+    assert bundled_data_hash() == before
+    mystic = tmp_path / "mystic-war.toml"
+    mystic.write_text(mystic.read_text(encoding="utf-8") + "\n", encoding="utf-8")
+    assert bundled_data_hash() != before
+
+
+def test_upgraded_database_gets_the_games_and_keeps_copies_on_resync(userdb):
+    with sqlite3.connect(userdb.path) as conn:
+        conn.execute("UPDATE meta SET value = 'stale' WHERE key = 'bundled_hash'")
+        conn.execute("UPDATE shelf_game SET definition = 'stale' WHERE name = 'Mystic War'")
+    copy_id = add_copy(userdb, "Imperial Twing").value
+    ensure_database(userdb.path)
+    assert game_definition(userdb, "Mystic War").total_components > 0
+    assert pick_copy(userdb, "Imperial Twing").copy.id == copy_id
