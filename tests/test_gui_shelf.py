@@ -98,3 +98,19 @@ def test_add_and_remove_a_copy(screen, qtbot, db):
     assert "0/16 counted" in screen.report.text()
     screen.remove_current_copy()
     _wait(qtbot, screen, lambda: not screen.games["Imaginarium: Chimera"].copies)
+
+
+def test_export_then_import_a_game_file(screen, qtbot, tmp_path):
+    screen.select("Imperial Twing")
+    out = tmp_path / "twing.toml"
+    screen.export_game_file(str(out))
+    _wait(qtbot, screen, out.exists)
+    mine = tmp_path / "mine.toml"
+    mine.write_text(out.read_text(encoding="utf-8").replace(
+        'name = "Imperial Twing"', 'name = "My Twing"', 1), encoding="utf-8")
+    screen.import_game_file(str(mine))
+    _wait(qtbot, screen, lambda: "My Twing" in screen.games)
+    assert screen.games["My Twing"].origin == "user"
+    assert screen.report.text().startswith("My Twing: 194 pieces")
+    assert [a.text() for a in screen.file_actions()] == ["Import game file…",
+                                                        "Export game file…"]

@@ -7,11 +7,15 @@ so an interrupted count resumes; Edit > Undo takes them back (the "shelf" histor
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from PySide6.QtCore import Qt
+from PySide6.QtGui import QAction
 from PySide6.QtWidgets import (
     QComboBox,
     QDialog,
     QDialogButtonBox,
+    QFileDialog,
     QFormLayout,
     QHBoxLayout,
     QLabel,
@@ -33,7 +37,9 @@ from deckbuilder.services.shelf import (
     CopyStatus,
     ShelfGame,
     add_copy,
+    export_game,
     game_definition,
+    import_game,
     remove_copy,
     set_counts,
     shelf_games,
@@ -141,6 +147,10 @@ class ShelfScreen(Screen):
         self.splitter.setSizes([380, 900])
         layout = QVBoxLayout(self)
         layout.addWidget(self.splitter)
+        self.import_action = QAction("Import game file…", self)
+        self.export_action = QAction("Export game file…", self)
+        self.import_action.triggered.connect(lambda: self.import_game_file())
+        self.export_action.triggered.connect(lambda: self.export_game_file())
 
     # -- loading ----------------------------------------------------------------------
 
@@ -255,11 +265,45 @@ class ShelfScreen(Screen):
         self.context.operations.run(remove_copy, status.copy.id, initiator=self,
                                     error_title="The copy was not removed")
 
+    def import_game_file(self, file: str | None = None) -> None:
+        """Add a game of the user's own from a game file (asks for it if ``None``)."""
+        if file is None:
+            file, _ = QFileDialog.getOpenFileName(self, "Import game file", "",
+                                                  "Game file (*.toml);;All files (*)")
+            if not file:
+                return
+
+        def select_new(outcome) -> None:
+            self._selected = (outcome.value, None)
+
+        self.context.operations.run(import_game, Path(file), initiator=self,
+                                    on_done=select_new,
+                                    error_title="The game file was not imported")
+
+    def export_game_file(self, file: str | None = None) -> None:
+        """Write the selected game's definition to ``file`` (asks for it if ``None``)."""
+        if self._selected is None:
+            return
+        game = self._selected[0]
+        if file is None:
+            file, _ = QFileDialog.getSaveFileName(self, "Export game file", f"{game}.toml",
+                                                  "Game file (*.toml)")
+            if not file:
+                return
+        self.context.run(
+            export_game, self.context.db, game, Path(file),
+            on_done=lambda path: self.context.status.emit(f"Wrote {path}"),
+            on_error=self.context.error_handler("The game file was not exported"),
+        )
+
     # -- Screen hooks -----------------------------------------------------------------
 
     def undo_stack(self):
         """The shelf's history: copies and counts."""
         return self.context.operations.history("shelf")
+
+    def file_actions(self) -> list[QAction]:
+        return [self.import_action, self.export_action]
 
     def restore_state(self, settings) -> None:
         restore_splitter(settings, self.splitter, "shelf")
