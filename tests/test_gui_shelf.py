@@ -114,3 +114,14 @@ def test_export_then_import_a_game_file(screen, qtbot, tmp_path):
     assert screen.report.text().startswith("My Twing: 194 pieces")
     assert [a.text() for a in screen.file_actions()] == ["Import game file…",
                                                         "Export game file…"]
+
+
+def test_confirming_an_unchanged_count_writes_nothing(screen, window, qtbot):
+    screen.select("Mystic War", 1)
+    screen.parts.setCurrentCell(_row(screen, "Dragon"), FOUND)
+    screen.parts.setFocus()
+    qtbot.keyClick(screen.parts, Qt.Key.Key_F2)
+    editor = screen.parts.findChild(object, "shelfCountEditor")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    assert screen.context.wait_idle()
+    assert not window.context.operations.history("shelf").canUndo()

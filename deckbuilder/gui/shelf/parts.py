@@ -4,7 +4,8 @@ Found and Damaged are edited with a spin box that starts at the expected count f
 component not counted yet, so Enter confirms "all there"; after each count the
 current cell moves down one row, so a whole box is counted from the keyboard. Each
 count is handed to ``on_count(component, column, value)``; the table shows it once
-the write has been saved and the screen reloads.
+the write has been saved and the screen reloads. A value equal to the one shown is
+not written again.
 """
 
 from __future__ import annotations
@@ -104,8 +105,10 @@ class PartsTable(QTableWidget):
             self.setItem(row, MISSING, item)
 
     def _commit(self, row: int, column: int, value: int) -> None:
-        what = "found" if column == FOUND else "damaged"
-        self._on_count(self.components[row], what, value)
+        shown = self.item(row, column).text()
+        if shown != str(value) and not (column == DAMAGED and value == 0 and not shown):
+            what = "found" if column == FOUND else "damaged"
+            self._on_count(self.components[row], what, value)
         if row + 1 < self.rowCount():
             self.setCurrentCell(row + 1, column)
 
