@@ -3,7 +3,8 @@
 Catalogue tables (``card``, ``affiliation``, ``card_affiliation``) hold the card data;
 bundled rows are rewritten when the app's card data changes. The user's own tables
 (``collection_entry``, ``wishlist_entry``, ``deck``, ``deck_entry``, ``card_image``,
-``card_correction``) are never rewritten by that sync. The schema is created and
+``card_correction``, ``shelf_copy``, ``shelf_count``) are never rewritten by that sync;
+of ``shelf_game`` only the bundled games are. The schema is created and
 upgraded only by the Alembic migrations in ``card_db/migrations``; this module is the
 model the migrations are written against. Source for the characteristics: rulebook
 "Types of Cards", "Anatomy of Cards", "Permanents and Instants", "Affiliations".
@@ -181,6 +182,50 @@ class CardCorrection(SQLModel, table=True):
     value: str
     note: str = ""
     corrected_at: datetime = Field(default_factory=utcnow)
+
+
+class ShelfGame(SQLModel, table=True):
+    """A game on the shelf (issue 14): its definition kept as the TOML text of its
+    game file (:mod:`card_db.games`), parsed when read.
+
+    ``origin`` is ``"bundled"`` for the app's ``card_db/data/games/`` files (rewritten
+    by the bundled-data sync) and ``"user"`` for a file the user imported.
+    """
+
+    __tablename__ = "shelf_game"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True)
+    origin: str = "bundled"
+    definition: str
+    imported: datetime = Field(default_factory=utcnow)
+
+
+class ShelfCopy(SQLModel, table=True):
+    """One copy of a game the user owns: where it is kept and its condition (box and
+    components, on the card condition scale)."""
+
+    __tablename__ = "shelf_copy"
+
+    id: int | None = Field(default=None, primary_key=True)
+    game_id: int = Field(foreign_key="shelf_game.id", index=True, ondelete="CASCADE")
+    location: str = ""
+    box_condition: str = ""
+    components_condition: str = ""
+    notes: str = ""
+    created: datetime = Field(default_factory=utcnow)
+
+
+class ShelfCount(SQLModel, table=True):
+    """The pieces of one component counted in one copy (``found``, ``damaged`` of
+    them); a component with no row has not been counted yet."""
+
+    __tablename__ = "shelf_count"
+
+    copy_id: int = Field(foreign_key="shelf_copy.id", primary_key=True, ondelete="CASCADE")
+    component: str = Field(primary_key=True)
+    found: int = 0
+    damaged: int = 0
 
 
 class Meta(SQLModel, table=True):

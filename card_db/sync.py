@@ -15,12 +15,14 @@ from sqlmodel import Session, select
 
 from card_db.checklist import bundled_data_hash, load_affiliations, load_bundled_records, record_key
 from card_db.database import open_session
+from card_db.games import bundled_game_files, parse_game
 from card_db.models import (
     Affiliation,
     Card,
     CardAffiliation,
     CardCorrection,
     Meta,
+    ShelfGame,
     record_columns,
 )
 from card_db.names import fold_name
@@ -117,14 +119,36 @@ def _sync_affiliations(session: Session, affiliations: Iterable[tuple[str, str]]
     session.flush()
 
 
-def sync_bundled_cards(path: Path) -> tuple[int, int]:
-    """Bring the bundled cards and affiliations in ``path`` up to the app's data files.
+def sync_bundled_games(session: Session) -> None:
+    """Write the bundled game files (``card_db/data/games``) into ``shelf_game``.
 
-    Returns (added, updated). User tables are untouched; bundled cards that left the
-    data files stay in the database (the user's decks may name them).
+    Only rows of origin ``"bundled"`` are rewritten: a game the user imported under
+    the same name wins, and the user's copies and counts are untouched. A bundled game
+    that left the data files stays (the user's copies name it). Does not commit;
+    raises :class:`card_db.games.GameFileError` if a bundled file is invalid.
+    """
+    rows = {g.name: g for g in session.exec(select(ShelfGame)).all()}
+    for file in bundled_game_files():
+        text = file.read_text(encoding="utf-8")
+        name = parse_game(text, file).name
+        row = rows.get(name) or ShelfGame(name=name, definition=text)
+        if row.origin == "user":
+            continue
+        row.definition = text
+        session.add(row)
+    session.flush()
+
+
+def sync_bundled_cards(path: Path) -> tuple[int, int]:
+    """Bring the bundled cards, affiliations and shelf games in ``path`` up to the
+    app's data files.
+
+    Returns (added, updated) cards. User tables are untouched; bundled cards that left
+    the data files stay in the database (the user's decks may name them).
     """
     with open_session(path) as session:
         _sync_affiliations(session, load_affiliations())
+        sync_bundled_games(session)
         records = [(record_key(r), r) for r in load_bundled_records()]
         result = upsert_records(session, records, origin="bundled")
         meta = session.get(Meta, "bundled_hash") or Meta(key="bundled_hash")

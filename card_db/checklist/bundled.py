@@ -22,6 +22,7 @@ DATA_DIR = PACKAGE_DIR / "data"
 AFFILIATIONS_FILE = DATA_DIR / "affiliations.csv"
 DECKS_DIR = DATA_DIR / "decks"
 ABILITIES_SOURCE = PACKAGE_DIR / "abilities.py"
+GAMES_DIR = DATA_DIR / "games"
 
 
 def bundled_card_files() -> list[Path]:
@@ -95,12 +96,14 @@ def load_bundled_records() -> list[CardRecord]:
 
 
 def bundled_data_hash() -> str:
-    """SHA-256 (hex) over the bundled data: affiliations, card files and the abilities
+    """SHA-256 (hex) over the bundled data: affiliations, card files, the abilities
     parser's source (parsed abilities are stored in the database, so a parser change
-    also calls for a resync). Changes whenever the database must resync its catalogue.
+    also calls for a resync) and the shelf's game files (``data/games/*.toml``).
+    Changes whenever the database must resync its catalogue.
     """
     digest = hashlib.sha256()
-    sources = [AFFILIATIONS_FILE, *bundled_card_files(), ABILITIES_SOURCE]
+    games = sorted(GAMES_DIR.glob("*.toml"))
+    sources = [AFFILIATIONS_FILE, *bundled_card_files(), ABILITIES_SOURCE, *games]
     for path in sources:
         data = read_bytes(path)
         digest.update(path.name.encode() + b"\0" + str(len(data)).encode() + b"\0" + data)

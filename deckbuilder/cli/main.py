@@ -30,6 +30,7 @@ LAZY_COMMANDS = {
     "hand": "deckbuilder.cli.play:hand",
     "odds": "deckbuilder.cli.play:odds",
     "goldfish": "deckbuilder.cli.play:goldfish",
+    "shelf": "deckbuilder.cli.shelf:shelf",
 }
 
 

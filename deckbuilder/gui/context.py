@@ -32,6 +32,7 @@ class AppContext(QObject):
     * ``collection_changed(object)``: owned copies or the wishlist changed;
     * ``decks_changed(object)``: saved decks changed;
     * ``images_changed(str)``: the named card got a new scan;
+    * ``shelf_changed(object)``: shelf games, copies or counts changed;
     * ``status(str)``: a short message for the status bar;
     * ``error_shown(str)``: an error dialog was opened with this message.
 
@@ -45,6 +46,7 @@ class AppContext(QObject):
     collection_changed = Signal(object)
     decks_changed = Signal(object)
     images_changed = Signal(str)
+    shelf_changed = Signal(object)
     status = Signal(str)
     error_shown = Signal(str)
 

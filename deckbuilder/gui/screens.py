@@ -35,6 +35,7 @@ SCREEN_MODULES = (
     "deckbuilder.gui.sample_hand.screen",
     "deckbuilder.gui.goldfish.screen",
     "deckbuilder.gui.card_editor.screen",
+    "deckbuilder.gui.shelf.screen",
 )
 
 #: File-menu commands a screen may handle (see :meth:`Screen.can`).

@@ -18,6 +18,7 @@ class ChangeSignals(Protocol):
     collection_changed: SignalInstance
     decks_changed: SignalInstance
     images_changed: SignalInstance
+    shelf_changed: SignalInstance
 
 
 def changes_of(result: object) -> Changes:
@@ -35,7 +36,8 @@ def emit_changes(context: ChangeSignals, changes: Changes, initiator: object = N
     """Emit each signal ``changes`` calls for, once: ``catalogue_changed(names,
     initiator)`` (names a tuple, ``None`` for any card), ``decks_changed(initiator)``,
     ``collection_changed(initiator)`` (owned copies or the wishlist) and
-    ``images_changed(name)`` per card with a new scan. ``initiator`` is the object that
+    ``images_changed(name)`` per card with a new scan and ``shelf_changed(initiator)``
+    (shelf games, copies or counts). ``initiator`` is the object that
     asked for the write (a receiver skips what it already shows), ``None`` for an undo."""
     if changes.cards_changed:
         names = None if changes.catalogue is None else tuple(sorted(changes.catalogue))
@@ -46,3 +48,5 @@ def emit_changes(context: ChangeSignals, changes: Changes, initiator: object = N
         context.collection_changed.emit(initiator)
     for name in sorted(changes.images):
         context.images_changed.emit(name)
+    if changes.shelf:
+        context.shelf_changed.emit(initiator)

@@ -1,0 +1,281 @@
+"""``deckbuilder shelf``: the games you own, their copies and what each copy is missing."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import asdict
+from pathlib import Path
+from typing import Any
+
+import click
+
+from deckbuilder.cli.context import user_db
+from deckbuilder.cli.errors import handles_errors
+from deckbuilder.services.shelf import (
+    CopyStatus,
+    ShelfError,
+    ShelfGame,
+    add_copy,
+    export_game,
+    game_definition,
+    import_game,
+    pick_copy,
+    remove_copy,
+    set_counts,
+    shelf_game,
+    shelf_games,
+)
+from deckbuilder.shelf import mystic_war
+
+MYSTIC_WAR = "Mystic War"
+
+
+def _echo_json(data: Any) -> None:
+    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+
+
+def _copy_json(status: CopyStatus) -> dict[str, Any]:
+    copy, report = status.copy, status.report
+    return {"copy": copy.id, "location": copy.location, "box_condition": copy.box_condition,
+            "components_condition": copy.components_condition, "notes": copy.notes,
+            "counted": status.counted, "components": len(report.components),
+            "complete": report.complete, "playable": report.playable,
+            "missing_pieces": sum(c.missing for c in report.missing)}
+
+
+def _game_json(game: ShelfGame) -> dict[str, Any]:
+    return {"game": game.name, "origin": game.origin,
+            "total_components": game.definition.total_components,
+            "copies": [_copy_json(c) for c in game.copies]}
+
+
+def _copy_line(status: CopyStatus) -> str:
+    report = status.report
+    where = f" ({status.copy.location})" if status.copy.location else ""
+    state = ("complete" if report.complete
+             else f"{sum(c.missing for c in report.missing)} piece(s) missing")
+    playable = "playable" if report.playable else "not playable"
+    counted = (f", {status.counted} of {len(report.components)} components counted"
+               if report.uncounted else "")
+    return f"  copy {status.copy.id}{where}: {state}, {playable}{counted}"
+
+
+@click.group()
+def shelf() -> None:
+    """Games on the shelf: parts lists, your copies and what they are missing."""
+
+
+@shelf.command("list")
+@click.option("--json", "as_json", is_flag=True, help="Print the games as JSON.")
+@handles_errors
+def list_(as_json: bool) -> None:
+    """Every game with your copies and their completeness."""
+    games = shelf_games(user_db())
+    if as_json:
+        _echo_json([_game_json(g) for g in games])
+        return
+    for game in games:
+        mark = " [your file]" if game.origin == "user" else ""
+        click.echo(f"{game.name}{mark}: {game.definition.total_components} pieces, "
+                   f"{len(game.copies)} cop{'y' if len(game.copies) == 1 else 'ies'}")
+        for status in game.copies:
+            click.echo(_copy_line(status))
+
+
+@shelf.command()
+@click.argument("game")
+@click.option("--json", "as_json", is_flag=True, help="Print the parts list as JSON.")
+@handles_errors
+def show(game: str, as_json: bool) -> None:
+    """The parts list of GAME as its rulebook states it, and your copies."""
+    entry = shelf_game(user_db(), game)
+    definition = entry.definition
+    if as_json:
+        _echo_json(definition.as_dict())
+        return
+    data = definition.as_dict()
+    players = data["players"]
+    click.echo(f"{data['game']} ({data['publisher'] or 'publisher not stated'}, "
+               f"{data['year'] or 'year not stated'}), {players['min']} to "
+               f"{players['max'] or 'any number of'} players; source: {data['source']}")
+    for component in definition.components:
+        estimated = " (estimated)" if component.estimated else ""
+        click.echo(f"  {component.count:>4} x {component.name}{estimated}  "
+                   f"[{' > '.join(component.group)}; {component.kind}]")
+    click.echo(f"  {definition.total_components} pieces in all")
+    for note in definition.notes:
+        click.echo(f"note: {note}")
+    for status in entry.copies:
+        click.echo(_copy_line(status))
+
+
+@shelf.command("add-copy")
+@click.argument("game")
+@click.option("--location", default="", help="Where the copy is kept.")
+@click.option("--condition", default="", help="Condition of the box (Mint ... Damaged).")
+@click.option("--components-condition", default="",
+              help="Condition of the components (Mint ... Damaged).")
+@click.option("--notes", default="")
+@handles_errors
+def add_copy_(game: str, location: str, condition: str, components_condition: str,
+              notes: str) -> None:
+    """Record a copy of GAME that you own; prints its id (for --copy)."""
+    outcome = add_copy(user_db(), game, location, condition, components_condition, notes)
+    click.echo(f"{outcome.changes.label}: copy {outcome.value}")
+
+
+@shelf.command("remove-copy")
+@click.argument("game")
+@click.option("--copy", "copy_id", type=int, help="The copy's id (see 'shelf list').")
+@handles_errors
+def remove_copy_(game: str, copy_id: int | None) -> None:
+    """Delete a copy of GAME and its counts."""
+    db = user_db()
+    status = pick_copy(db, game, copy_id)
+    click.echo(remove_copy(db, status.copy.id).label)
+
+
+def _assignments(items: tuple[str, ...], what: str) -> dict[str, int]:
+    counts: dict[str, int] = {}
+    for item in items:
+        name, sign, number = item.rpartition("=")
+        if not sign or not name.strip() or not number.strip().isdigit():
+            raise ShelfError(f"{what}: expected COMPONENT=N, not {item!r}")
+        counts[name.strip()] = int(number)
+    return counts
+
+
+@shelf.command()
+@click.argument("game")
+@click.argument("counts", nargs=-1, metavar="COMPONENT=N ...")
+@click.option("--copy", "copy_id", type=int, help="The copy's id (needed if you own several).")
+@click.option("--damaged", multiple=True, metavar="COMPONENT=N",
+              help="How many of the pieces found are damaged (repeatable).")
+@handles_errors
+def count(game: str, counts: tuple[str, ...], copy_id: int | None,
+          damaged: tuple[str, ...]) -> None:
+    """Save the pieces found per component of a copy of GAME (kept as you go)."""
+    found, broken = _assignments(counts, "count"), _assignments(damaged, "--damaged")
+    if not found and not broken:
+        raise ShelfError("give at least one COMPONENT=N")
+    db = user_db()
+    click.echo(set_counts(db, game, copy_id, found, broken).label)
+    status = pick_copy(db, game, copy_id)
+    click.echo(_copy_line(status).strip())
+
+
+@shelf.command()
+@click.argument("game")
+@click.option("--copy", "copy_id", type=int, help="The copy's id (needed if you own several).")
+@click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@handles_errors
+def missing(game: str, copy_id: int | None, as_json: bool) -> None:
+    """What a copy of GAME is missing, and whether its rules can still be played."""
+    status = pick_copy(user_db(), game, copy_id)
+    report = status.report
+    if as_json:
+        _echo_json(report.as_dict(status.copy.id))
+        return
+    click.echo(f"{report.game}, copy {status.copy.id}: "
+               f"{'complete' if report.complete else 'not complete'}, "
+               f"{'playable' if report.playable else 'not playable'}")
+    for c in report.missing:
+        click.echo(f"  missing {c.missing} x {c.name} [{' > '.join(c.group)}]: "
+                   f"{c.found} of {c.expected} found")
+    for check in report.broken_rules:
+        click.echo(f"  not playable: {check.describe()}")
+    for c in report.damaged:
+        click.echo(f"  damaged: {c.damaged} x {c.name}")
+    if report.uncounted:
+        click.echo(f"  not counted yet (taken as none found): {len(report.uncounted)} "
+                   f"component(s)")
+
+
+@shelf.command("import")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@handles_errors
+def import_(file: str) -> None:
+    """Add a game of your own from a game file (all-or-nothing)."""
+    click.echo(f"{file}: imported {import_game(user_db(), Path(file)).value}")
+
+
+@shelf.command()
+@click.argument("game")
+@click.argument("file", type=click.Path(dir_okay=False))
+@handles_errors
+def export(game: str, file: str) -> None:
+    """Write the definition of GAME to FILE (the game file format)."""
+    click.echo(f"wrote {export_game(user_db(), game, Path(file))}")
+
+
+def _mystic_war(game: str):
+    definition = game_definition(user_db(), game)
+    if definition.name != MYSTIC_WAR:
+        raise ShelfError(f"only {MYSTIC_WAR} can be dealt and its odds read, not "
+                         f"{definition.name}")
+    return definition
+
+
+@shelf.command()
+@click.argument("game")
+@click.option("--players", type=int, required=True, help="3 to 8.")
+@click.option("--seed", type=int, help="Reproduce a deal.")
+@click.option("--json", "as_json", is_flag=True, help="Print the deal as JSON.")
+@handles_errors
+def deal(game: str, players: int, seed: int | None, as_json: bool) -> None:
+    """Set up a game of Mystic War as "3.0 Set Up" says."""
+    table = mystic_war.deal(_mystic_war(game), players, seed)
+    if as_json:
+        data = asdict(table)
+        data["deck"] = [card.name for card in table.deck]
+        for player, setup in zip(data["players"], table.players, strict=True):
+            player["hand"] = [card.name for card in setup.hand]
+            player["cut"] = [card.name for card in setup.cut]
+        _echo_json(data)
+        return
+    click.echo(f"Seed {table.seed}; first player: seat {table.first_player}")
+    for p in table.players:
+        click.echo(f"seat {p.seat}: {p.victory_condition}; hand: "
+                   f"{', '.join(c.name for c in p.hand)}; wealth {p.wealth}; "
+                   f"cut: {', '.join(c.name for c in p.cut)}")
+    click.echo(f"Action Card Deck: {len(table.deck)} cards, the white-backed Judgment last")
+    for note in table.notes:
+        click.echo(f"note: {note}")
+
+
+@shelf.command()
+@click.argument("game")
+@click.option("--group", "groups", multiple=True, metavar="NAME",
+              help="A card name or group (Dragon, EVENT, 'Action cards > EVENT > Judgment'); "
+                   "repeat to count several together.")
+@click.option("--cards", type=click.IntRange(0), default=2, show_default=True,
+              help="How many of a player's first Action cards.")
+@click.option("--at-least", type=click.IntRange(0), default=1, show_default=True)
+@click.option("--judgment-within", type=click.IntRange(0), metavar="K",
+              help="P(the first Judgment within the first K draws of the deck).")
+@click.option("--json", "as_json", is_flag=True)
+@handles_errors
+def odds(game: str, groups: tuple[str, ...], cards: int, at_least: int,
+         judgment_within: int | None, as_json: bool) -> None:
+    """Exact odds on Mystic War's Action deck: P(at least J of GROUP among K cards)."""
+    definition = _mystic_war(game)
+    if not groups and judgment_within is None:
+        raise ShelfError("ask about --group NAME (with --cards, --at-least) or "
+                         "--judgment-within K")
+    answers = []
+    if groups:
+        try:
+            p = mystic_war.p_in_first_cards(definition, groups, cards, at_least)
+        except ValueError as exc:
+            raise ShelfError(str(exc)) from None
+        answers.append((f"P(at least {at_least} of {' or '.join(groups)} among the first "
+                        f"{cards} cards)", p))
+    if judgment_within is not None:
+        answers.append((f"P(first Judgment within {judgment_within} draws)",
+                        mystic_war.p_first_judgment_within(definition, judgment_within)))
+    if as_json:
+        _echo_json([{"question": q, "fraction": str(p), "probability": float(p)}
+                    for q, p in answers])
+        return
+    for question, p in answers:
+        click.echo(f"{question} = {p} = {float(p):.4f}")

@@ -1,0 +1,127 @@
+"""The Shelf screen (issue 14): games with copies and completeness, the parts list,
+counts typed from the keyboard and saved as they go, and Edit > Undo."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import Qt
+
+from card_db.games import bundled_games
+from card_db.userdb import UserDatabase
+from deckbuilder.gui.shelf.parts import FOUND, MISSING, NAME
+from deckbuilder.services.shelf import add_copy, pick_copy, set_counts
+from deckbuilder.shelf.inventory import complete_counts
+
+SCREEN_KEYS = ("shelf",)
+
+
+@pytest.fixture
+def db(db):
+    handle = UserDatabase(db)
+    copy_id = add_copy(handle, "Mystic War", location="attic").value
+    counts = complete_counts(next(g for g in bundled_games() if g.name == "Mystic War"))
+    counts["Judgment"] -= 1
+    counts["Resource disk (red)"] -= 2
+    set_counts(handle, "Mystic War", copy_id, counts)
+    handle.close()
+    return db
+
+
+@pytest.fixture
+def screen(window):
+    screen = window.show_screen("shelf")
+    assert window.context.wait_idle()
+    return screen
+
+
+def _row(screen, name: str) -> int:
+    for row in range(screen.parts.rowCount()):
+        if screen.parts.item(row, NAME).text() == name:
+            return row
+    raise AssertionError(f"{name} not shown")
+
+
+def _wait(qtbot, screen, check):
+    qtbot.waitUntil(lambda: screen.context.wait_idle(0.05) and check(), timeout=5000)
+
+
+def test_games_with_copies_and_completeness(screen):
+    tree = screen.tree
+    names = [tree.topLevelItem(i).text(0) for i in range(tree.topLevelItemCount())]
+    assert names == sorted(g.name for g in bundled_games())
+    mystic = next(tree.topLevelItem(i) for i in range(tree.topLevelItemCount())
+                  if tree.topLevelItem(i).text(0) == "Mystic War")
+    assert mystic.childCount() == 1
+    assert mystic.child(0).text(0) == "Copy 1 (attic)"
+    assert mystic.child(0).text(1) == "3 missing · playable"
+
+
+def test_copy_shows_exactly_what_is_missing(screen):
+    screen.select("Mystic War", 1)
+    report = screen.report.text()
+    assert "Missing 2 × Resource disk (red)" in report
+    assert "Missing 1 × Judgment" in report and "playable" in report
+    assert screen.parts.item(_row(screen, "Judgment"), MISSING).text() == "1"
+    assert screen.parts.item(_row(screen, "Dragon"), MISSING).text() == ""
+    screen.select("Imperial Twing")
+    assert screen.parts.rowCount() == len(
+        next(g for g in bundled_games() if g.name == "Imperial Twing").components)
+
+
+def test_typed_count_is_saved_moves_down_and_undoes(screen, window, qtbot, db):
+    screen.select("Mystic War", 1)
+    row = _row(screen, "Judgment (white-backed)")
+    screen.parts.setCurrentCell(row, FOUND)
+    screen.parts.setFocus()
+    qtbot.keyClick(screen.parts, Qt.Key.Key_0)
+    editor = screen.parts.findChild(object, "shelfCountEditor")
+    assert editor is not None
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    _wait(qtbot, screen, lambda: "Not playable" in screen.report.text())
+    assert screen.parts.currentRow() == row + 1
+    handle = UserDatabase(db)
+    assert pick_copy(handle, "Mystic War", 1).copy.found["Judgment (white-backed)"] == 0
+    assert "3.0 Set Up: needs 1 Judgment (white-backed), found 0" in screen.report.text()
+    assert window.undo_action.text() == "&Undo Count 0 × Judgment (white-backed)"
+    window.undo_action.trigger()
+    _wait(qtbot, screen, lambda: "Not playable" not in screen.report.text())
+    assert pick_copy(handle, "Mystic War", 1).copy.found["Judgment (white-backed)"] == 1
+    handle.close()
+
+
+def test_add_and_remove_a_copy(screen, qtbot, db):
+    screen.add_copy("Imaginarium: Chimera", "cellar", "Mint")
+    _wait(qtbot, screen, lambda: screen.copy_status() is not None)
+    status = screen.copy_status()
+    assert (status.copy.game, status.copy.location, status.copy.box_condition) == (
+        "Imaginarium: Chimera", "cellar", "Mint")
+    assert "0/16 counted" in screen.report.text()
+    screen.remove_current_copy()
+    _wait(qtbot, screen, lambda: not screen.games["Imaginarium: Chimera"].copies)
+
+
+def test_export_then_import_a_game_file(screen, qtbot, tmp_path):
+    screen.select("Imperial Twing")
+    out = tmp_path / "twing.toml"
+    screen.export_game_file(str(out))
+    _wait(qtbot, screen, out.exists)
+    mine = tmp_path / "mine.toml"
+    mine.write_text(out.read_text(encoding="utf-8").replace(
+        'name = "Imperial Twing"', 'name = "My Twing"', 1), encoding="utf-8")
+    screen.import_game_file(str(mine))
+    _wait(qtbot, screen, lambda: "My Twing" in screen.games)
+    assert screen.games["My Twing"].origin == "user"
+    assert screen.report.text().startswith("My Twing: 194 pieces")
+    assert [a.text() for a in screen.file_actions()] == ["Import game file…",
+                                                        "Export game file…"]
+
+
+def test_confirming_an_unchanged_count_writes_nothing(screen, window, qtbot):
+    screen.select("Mystic War", 1)
+    screen.parts.setCurrentCell(_row(screen, "Dragon"), FOUND)
+    screen.parts.setFocus()
+    qtbot.keyClick(screen.parts, Qt.Key.Key_F2)
+    editor = screen.parts.findChild(object, "shelfCountEditor")
+    qtbot.keyClick(editor, Qt.Key.Key_Return)
+    assert screen.context.wait_idle()
+    assert not window.context.operations.history("shelf").canUndo()

@@ -1,0 +1,166 @@
+"""``deckbuilder shelf`` through click's runner (issue 14, sections 1 to 3 and "Done when")."""
+
+from __future__ import annotations
+
+import json
+
+import pytest
+from click.testing import CliRunner
+
+from card_db.games import bundled_games
+from deckbuilder.cli.main import cli
+from deckbuilder.shelf.inventory import complete_counts
+
+
+@pytest.fixture
+def run(db):
+    def invoke(*args: str):
+        return CliRunner().invoke(cli, ["--db", str(db), *args], catch_exceptions=False)
+
+    return invoke
+
+
+def _game(name: str):
+    return next(g for g in bundled_games() if g.name == name)
+
+
+def _count_all_but(run, game: str, less: dict[str, int]) -> int:
+    added = run("shelf", "add-copy", game, "--location", "attic", "--condition", "LP")
+    assert added.exit_code == 0, added.output
+    copy_id = int(added.output.rsplit("copy ", 1)[1])
+    counts = complete_counts(_game(game))
+    for name, missing in less.items():
+        counts[name] -= missing
+    result = run("shelf", "count", game, "--copy", str(copy_id),
+                 *(f"{name}={n}" for name, n in counts.items()))
+    assert result.exit_code == 0, result.output
+    return copy_id
+
+
+def _missing(run, game: str, copy_id: int) -> dict:
+    result = run("shelf", "missing", game, "--copy", str(copy_id), "--json")
+    assert result.exit_code == 0, result.output
+    return json.loads(result.stdout)
+
+
+def test_done_when_mystic_war_lacks_one_judgment_and_two_disks(run):
+    copy_id = _count_all_but(run, "Mystic War", {"Judgment": 1, "Resource disk (red)": 2})
+    report = _missing(run, "Mystic War", copy_id)
+    assert (report["game"], report["copy"], report["complete"], report["playable"]) == (
+        "Mystic War", copy_id, False, True)
+    assert [(m["name"], m["expected"], m["found"]) for m in report["missing"]] == [
+        ("Resource disk (red)", 16, 14), ("Judgment", 2, 1)]
+    white = _count_all_but(run, "Mystic War",
+                           {"Judgment (white-backed)": 1, "Resource disk (red)": 2})
+    report = _missing(run, "Mystic War", white)
+    assert not report["playable"]
+    assert [m["name"] for m in report["missing"]] == ["Resource disk (red)",
+                                                      "Judgment (white-backed)"]
+    text = run("shelf", "missing", "Mystic War", "--copy", str(white)).output
+    assert "not complete, not playable" in text
+    assert "not playable: 3.0 Set Up: needs 1 Judgment (white-backed), found 0" in text
+
+
+def test_done_when_imperial_twing_and_chimera(run):
+    twing = _count_all_but(run, "Imperial Twing", {"Orn Dice": 1, "Ornicle token": 2})
+    report = _missing(run, "Imperial Twing", twing)
+    assert [(m["name"], m["found"]) for m in report["missing"]] == [("Orn Dice", 3),
+                                                                     ("Ornicle token", 28)]
+    assert report["playable"] and not report["complete"]
+    chimera = _count_all_but(run, "Imaginarium: Chimera", {"Starteur": 4, "Nightmare": 2})
+    report = _missing(run, "Imaginarium: Chimera", chimera)
+    assert [(m["name"], m["found"]) for m in report["missing"]] == [("Starteur", 1),
+                                                                     ("Nightmare", 6)]
+    assert not report["playable"]
+    assert "GAME SETUP: needs 2 Starteur, found 1" in run(
+        "shelf", "missing", "Imaginarium: Chimera").output
+
+
+def test_list_shows_copies_and_completeness(run):
+    copy_id = _count_all_but(run, "Mystic War", {})
+    data = json.loads(run("shelf", "list", "--json").stdout)
+    assert [g["game"] for g in data] == sorted(g.name for g in bundled_games())
+    mystic = next(g for g in data if g["game"] == "Mystic War")
+    assert mystic["total_components"] == _game("Mystic War").total_components
+    assert mystic["copies"] == [{
+        "copy": copy_id, "location": "attic", "box_condition": "Lightly Played",
+        "components_condition": "", "notes": "", "counted": 49, "components": 49,
+        "complete": True, "playable": True, "missing_pieces": 0}]
+    text = run("shelf", "list").output
+    assert f"copy {copy_id} (attic): complete, playable" in text
+
+
+def test_show_json_has_the_issues_shape(run):
+    data = json.loads(run("shelf", "show", "mystic war", "--json").stdout)
+    assert list(data) == ["game", "publisher", "year", "players", "source", "components",
+                          "total_components", "notes"]
+    assert list(data["components"][0]) == ["name", "group", "kind", "count", "source",
+                                           "estimated"]
+    assert data == _game("Mystic War").as_dict()
+    disks = next(c for c in data["components"] if c["name"] == "Resource disk (red)")
+    assert disks["estimated"] == ["count"]
+    assert "(estimated)" in run("shelf", "show", "Mystic War").output
+
+
+def test_counts_resume_and_damaged_are_reported(run):
+    run("shelf", "add-copy", "Mystic War")
+    assert run("shelf", "count", "Mystic War", "Realm mat=8").exit_code == 0
+    result = run("shelf", "count", "Mystic War", "Dragon=10", "--damaged", "Realm mat=1")
+    assert result.exit_code == 0, result.output
+    assert "2 of 49 components counted" in result.output
+    text = run("shelf", "missing", "Mystic War").output
+    assert "damaged: 1 x Realm mat" in text
+    assert "not counted yet (taken as none found): 47 component(s)" in text
+
+
+def test_unknown_names_exit_2_with_the_closest_names(run):
+    result = run("shelf", "show", "Mistic War")
+    assert result.exit_code == 2 and "did you mean 'Mystic War'" in result.output
+    run("shelf", "add-copy", "Mystic War")
+    result = run("shelf", "count", "Mystic War", "Judgement=1")
+    assert result.exit_code == 2 and "did you mean 'Judgment'" in result.output
+    result = run("shelf", "count", "Mystic War", "Judgment")
+    assert result.exit_code == 2 and "expected COMPONENT=N" in result.output
+    result = run("shelf", "add-copy", "Mystic War", "--condition", "shiny")
+    assert result.exit_code == 2
+
+
+def test_import_export_round_trip_and_errors(run, tmp_path):
+    out = tmp_path / "twing.toml"
+    assert run("shelf", "export", "Imperial Twing", str(out)).exit_code == 0
+    mine = tmp_path / "mine.toml"
+    mine.write_text(out.read_text(encoding="utf-8").replace(
+        'name = "Imperial Twing"', 'name = "My Twing"', 1), encoding="utf-8")
+    result = run("shelf", "import", str(mine))
+    assert result.exit_code == 0 and "imported My Twing" in result.output
+    assert "My Twing [your file]" in run("shelf", "list").output
+    bad = tmp_path / "bad.toml"
+    bad.write_text('name = "x"\nschema = = 1\n', encoding="utf-8")
+    result = run("shelf", "import", str(bad))
+    assert result.exit_code == 2 and f"{bad}:2:10:" in result.output
+
+
+def test_deal_mystic_war_is_reproducible(run):
+    first = json.loads(run("shelf", "deal", "Mystic War", "--players", "4", "--seed", "7",
+                           "--json").stdout)
+    again = json.loads(run("shelf", "deal", "Mystic War", "--players", "4", "--seed", "7",
+                           "--json").stdout)
+    assert first == again and first["seed"] == 7
+    assert len(first["players"]) == 4
+    assert all(len(p["hand"]) == 2 for p in first["players"])
+    assert first["deck"][-1] == "Judgment (white-backed)"
+    assert len(first["deck"]) == 82 - 8
+    result = run("shelf", "deal", "Mystic War", "--players", "9")
+    assert result.exit_code == 2 and "3 to 8" in result.output
+    result = run("shelf", "deal", "Imperial Twing", "--players", "3")
+    assert result.exit_code == 2 and "only Mystic War" in result.output
+
+
+def test_odds_are_exact(run):
+    data = json.loads(run("shelf", "odds", "Mystic War", "--group", "Dragon", "--cards",
+                          "2", "--judgment-within", "81", "--json").stdout)
+    # 10 Dragons among the 81 shuffled cards: 1 - C(71,2)/C(81,2) = 1 - 2485/3240.
+    assert data[0]["fraction"] == "151/648"
+    assert data[1]["fraction"] == "1"
+    result = run("shelf", "odds", "Mystic War", "--group", "Dragonz")
+    assert result.exit_code == 2
