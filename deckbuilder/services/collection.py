@@ -12,6 +12,7 @@ from datetime import datetime
 from functools import partial
 from pathlib import Path
 
+from card_db.atomic import replace_file
 from card_db.catalogue import Catalogue, UnknownCardError
 from card_db.errors import UserError
 from card_db.reader import owned_counts as _owned_counts
@@ -131,9 +132,12 @@ def collection_rows(db: UserDatabase) -> list[CollectionRow]:
 
 
 def export_collection_csv(db: UserDatabase, file: Path) -> int:
-    """Write the collection as CSV (the import format); returns the rows written."""
+    """Write the collection as CSV (the import format); returns the rows written.
+
+    The file is replaced atomically; ``OSError`` (e.g. a full disk) leaves the old one.
+    """
     rows = collection_rows(db)
-    Path(file).write_text(write_collection_csv(rows), encoding="utf-8")
+    replace_file(file, write_collection_csv(rows).encode("utf-8"))
     return len(rows)
 
 
