@@ -57,8 +57,16 @@ def test_four_processes_adding_500_copies_lose_none(db):
 
 
 def test_parallel_collection_add_commands_lose_none(db):
-    """40 ``deckbuilder collection add`` commands run at once: 40 copies are stored."""
-    code = "from deckbuilder.cli.main import main; main()"
+    """40 ``deckbuilder collection add`` commands run at once: 40 copies are stored.
+
+    40 interpreters starting at once on a small machine can queue for the write lock
+    longer than the 5 s busy timeout (that ends in the busy message, not a loss); the
+    commands here wait up to 60 s so that every one of them writes.
+    """
+    code = (
+        "import card_db.database as d; d.BUSY_TIMEOUT = 60.0; "
+        "from deckbuilder.cli.main import main; main()"
+    )
     command = [sys.executable, "-c", code, "--db", str(db), "collection", "add", CARD]
     runs = [
         subprocess.Popen(command, cwd=ROOT, stdout=subprocess.PIPE, stderr=subprocess.PIPE)

@@ -81,7 +81,8 @@ def add_rows(
 
     records = _resolve_all(rows, db.catalogue(), label)
     with db.session() as session:
-        ids = {c.name: c.id for c in session.exec(select(Card)).all()}
+        names = {r.name for r in records}
+        ids = dict(session.exec(select(Card.name, Card.id).where(Card.name.in_(names))).all())
         card_ids = frozenset(ids[r.name] for r in records)
         before = _entry_rows(session, card_ids)
         for done, (row, record) in enumerate(zip(rows, records, strict=True), start=1):
