@@ -2,10 +2,11 @@
 (issue 10, section 3, "Unusable database after a crash").
 
 Each trial forks a child that does the work (first-start creation, the 0001 -> head
-upgrade, a checklist import) and kills it with SIGKILL after a random delay spread over
-the time the work takes. Afterwards the database must open (``ensure_database``), pass
-SQLite's integrity check, and hold either none or all of the interrupted write.
-Runtime: about 20-40 s for the 60 trials.
+upgrade, a checklist import, a collection import) and kills it with SIGKILL after a
+random delay spread over the time the work takes. Afterwards the database must open
+(``ensure_database``), pass SQLite's integrity check, and hold either none or all of
+the interrupted write.
+Runtime: about 30-60 s for the 80 trials.
 """
 
 from __future__ import annotations
@@ -23,7 +24,13 @@ import pytest
 from card_db.checklist import load_bundled_records
 from card_db.database import current_revision, head_revision, upgrade_schema
 from card_db.userdb import UserDatabase, ensure_database
+from deckbuilder.formats.collection_csv import write_collection_csv
 from deckbuilder.services.cards import export_checklist, import_checklist
+from deckbuilder.services.collection import (
+    CollectionRow,
+    import_collection_csv,
+    owned_counts,
+)
 
 TRIALS = 20
 BUNDLED = len(load_bundled_records())
@@ -33,6 +40,10 @@ CONTEXT = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_al
 
 def _import(path: Path, checklist: Path) -> None:
     import_checklist(UserDatabase(path), checklist)
+
+
+def _import_collection(path: Path, csv_file: Path) -> None:
+    import_collection_csv(UserDatabase(path), csv_file)
 
 
 def _timed(target, *args) -> float:
@@ -118,3 +129,23 @@ def test_kill_during_a_checklist_import_leaves_all_or_nothing(tmp_path, opened):
     assert killed >= TRIALS // 4
     assert all(check == "ok" for check, _ in states)
     assert {cards for _, cards in states} <= {BUNDLED, 2 * BUNDLED}
+
+
+def test_kill_during_a_collection_import_leaves_all_or_nothing(tmp_path, opened):
+    names = [record.name for record in UserDatabase(opened).catalogue()]
+    rows = [CollectionRow(name, 1, location=f"box {box}") for box in range(5) for name in names]
+    csv_file = tmp_path / "collection.csv"
+    csv_file.write_text(write_collection_csv(rows), encoding="utf-8")
+
+    def copy(path: Path) -> Path:
+        shutil.copy(opened, path)
+        return path
+
+    states, killed = _trials(tmp_path, copy, _import_collection, (csv_file,))
+    assert killed >= TRIALS // 4
+    assert all(check == "ok" for check, _ in states)
+    totals = {
+        sum(owned_counts(UserDatabase(p)).values())
+        for p in tmp_path.glob("trial-*.sqlite3")
+    }
+    assert totals <= {0, len(rows)}
