@@ -140,3 +140,25 @@ def test_the_cli_says_the_database_is_busy_and_exits_2(db):
 def test_the_database_is_in_wal_mode(db):
     with sqlite3.connect(db) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+
+
+def test_write_holds_the_lock_for_the_whole_block_and_commits(userdb):
+    """``db.write()`` takes the write lock at once: another writer waits until it ends."""
+    from sqlmodel import select
+
+    from card_db.models import Card
+
+    other = sqlite3.connect(userdb.path, timeout=0.1, isolation_level=None)
+    try:
+        with userdb.write() as session:
+            card = session.exec(select(Card).where(Card.name == CARD)).one()
+            card.flavor_text = "written under the lock"
+            session.add(card)
+            with pytest.raises(sqlite3.OperationalError, match="locked"):
+                other.execute("BEGIN IMMEDIATE")
+        other.execute("BEGIN IMMEDIATE")
+        other.rollback()
+        text = other.execute("SELECT flavor_text FROM card WHERE name = ?", (CARD,)).fetchone()
+        assert text == ("written under the lock",)
+    finally:
+        other.close()
