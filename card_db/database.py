@@ -58,7 +58,7 @@ _SQLITE_PROBLEMS = (
     ("readonly", "the database is read-only; check the permissions of the file and its folder"),
     ("unable to open", "cannot open the database; check that its folder exists and is writable"),
     ("disk i/o error", "a disk error stopped the write; check the disk and try again"),
-    ("malformed", "not a readable database: it is damaged; restore a backup copy beside it"),
+    ("malformed", "not a readable database: it is damaged; restore a backup copy beside it if any"),
     ("not a database", "not a readable database (wrong file, or damaged); check the path"),
 )
 

@@ -17,8 +17,9 @@ from pathlib import Path
 import pytest
 
 import card_db.database as database
-from card_db.database import DatabaseBusyError
-from card_db.userdb import UserDatabase
+from card_db.checklist import load_bundled_records
+from card_db.database import DatabaseBusyError, current_revision, head_revision
+from card_db.userdb import UserDatabase, ensure_database
 from deckbuilder.services.collection import (
     CollectionRow,
     add_rows,
@@ -162,3 +163,26 @@ def test_write_holds_the_lock_for_the_whole_block_and_commits(userdb):
         assert text == ("written under the lock",)
     finally:
         other.close()
+
+
+def _first_start(path: str, start) -> None:
+    start.wait()
+    ensure_database(Path(path))
+
+
+def test_four_first_starts_at_once_build_one_good_database(tmp_path):
+    """Commands started together on a new database: one creates it, the others wait for
+    its lock and then find it up to date (the migrations read the version under the lock)."""
+    path = tmp_path / "new.sqlite3"
+    context = multiprocessing.get_context("spawn")
+    start = context.Event()
+    workers = [context.Process(target=_first_start, args=(str(path), start)) for _ in range(4)]
+    for worker in workers:
+        worker.start()
+    start.set()
+    for worker in workers:
+        worker.join(timeout=240)
+    assert [w.exitcode for w in workers] == [0, 0, 0, 0]
+    assert current_revision(path) == head_revision()
+    with UserDatabase(path) as handle:
+        assert len(handle.catalogue()) == len(load_bundled_records())

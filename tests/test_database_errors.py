@@ -113,3 +113,18 @@ def test_readers_open_read_write_but_refuse_writes(db):
         assert conn.execute("PRAGMA query_only").fetchone()[0] == 1
         with pytest.raises(sqlite3.OperationalError):
             conn.execute("DELETE FROM card")
+
+
+def test_a_damaged_database_page_gives_a_clear_error(db):
+    """Garbage over the middle of the file: reading the cards names the file and says
+    what to do instead of a traceback."""
+    data = bytearray(db.read_bytes())
+    page = 4096
+    middle = len(data) // page // 2 * page
+    data[page:middle] = b"\xa5" * (middle - page)
+    db.write_bytes(bytes(data))
+    with pytest.raises(DatabaseError, match="damaged|not a readable database") as caught:
+        with UserDatabase.open(db) as handle:
+            handle.catalogue()
+            add_rows(handle, [CollectionRow("Gentle", 1)])
+    assert str(db) in str(caught.value)
