@@ -84,3 +84,80 @@ def test_writes_succeed_without_the_fault(db, tmp_path):
     assert result.exit_code == 0, result.output
     assert target.read_bytes() != OLD and target.read_bytes().startswith(b"<?xml")
     assert sorted(p.name for p in target.parent.iterdir()) == ["deck.cod"]
+
+
+def _run_slow_write(command: list[str], db_path: str) -> None:
+    """Run the CLI ``command`` with each ``fsync`` slowed down, so that a kill can land
+    while the output is being written (fault injection in the child only)."""
+    import time  # lazy: only the forked child sleeps
+
+    real_fsync = os.fsync
+
+    def slow_fsync(fd):
+        time.sleep(0.05)
+        real_fsync(fd)
+
+    os.fsync = slow_fsync
+    result = CliRunner().invoke(cli, ["--db", db_path, *command])
+    assert result.exit_code == 0, result.output
+
+
+def _complete(target: Path, reference: bytes) -> bool:
+    data = target.read_bytes()
+    if target.suffix == ".pdf":  # PDFs carry their creation time
+        return data.startswith(b"%PDF-") and data.rstrip().endswith(b"%%EOF")
+    return data == reference
+
+
+def _kill_when_writing(context, args, folder: Path, rng) -> None:
+    """Start the child, wait until its temporary ``.part`` file appears, kill it soon after."""
+    import time  # lazy: only the kill trials wait
+
+    child = context.Process(target=_run_slow_write, args=args)
+    child.start()
+    deadline = time.monotonic() + 60
+    while not any(p.suffix == ".part" for p in folder.iterdir()) and child.is_alive():
+        assert time.monotonic() < deadline
+        time.sleep(0.001)
+    time.sleep(rng.uniform(0, 0.06))
+    child.kill()
+    child.join(60)
+
+
+@pytest.mark.parametrize(
+    "name, command",
+    [
+        ("deck.pdf", ["deck", "convert", str(DEMO)]),
+        ("deck.png", ["deck", "convert", str(DEMO)]),
+        ("deck.cod", ["deck", "convert", str(DEMO)]),
+        ("collection.csv", ["collection", "export"]),
+    ],
+)
+def test_kill_9_aimed_at_the_write_leaves_the_old_file_or_the_new_one(db, tmp_path, name, command):
+    """20 SIGKILLs while the output file is being written: never a torn or empty file."""
+    import multiprocessing  # lazy: only these tests fork
+    import random
+
+    context = multiprocessing.get_context(
+        "fork" if "fork" in multiprocessing.get_all_start_methods() else "spawn"
+    )
+    rng = random.Random(10)
+    target = _old_file(tmp_path, name)
+    args = ([*command, str(target)], str(db))
+    reference_run = context.Process(target=_run_slow_write, args=args)
+    reference_run.start()
+    reference_run.join(120)
+    assert reference_run.exitcode == 0
+    reference = target.read_bytes()
+    outcomes = {"old": 0, "new": 0}
+    for _ in range(20):
+        for leftover in target.parent.glob(".*.part"):  # a killed writer cannot clean up
+            leftover.unlink()
+        target.write_bytes(OLD)
+        _kill_when_writing(context, args, target.parent, rng)
+        if target.read_bytes() == OLD:
+            outcomes["old"] += 1
+        else:
+            assert _complete(target, reference), "a torn or empty output file"
+            outcomes["new"] += 1
+    assert outcomes["old"] >= 5, outcomes  # most kills land before the rename
