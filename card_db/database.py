@@ -51,27 +51,29 @@ class DatabaseBusyError(DatabaseError):
     """Another connection held the write lock for longer than :data:`BUSY_TIMEOUT`."""
 
 
-_SQLITE_PROBLEMS = (
-    ("locked", BUSY_MESSAGE),
-    ("busy", BUSY_MESSAGE),
-    ("disk is full", "the disk is full; free some space and try again (nothing was saved)"),
-    ("readonly", "the database is read-only; check the permissions of the file and its folder"),
-    ("unable to open", "cannot open the database; check that its folder exists and is writable"),
-    ("disk i/o error", "a disk error stopped the write; check the disk and try again"),
-    ("malformed", "not a readable database: it is damaged; restore a backup copy beside it if any"),
-    ("not a database", "not a readable database (wrong file, or damaged); check the path"),
+_SQLITE_PROBLEMS = (  # (primary SQLite result code, what to tell the user)
+    ("SQLITE_BUSY", BUSY_MESSAGE),
+    ("SQLITE_LOCKED", BUSY_MESSAGE),
+    ("SQLITE_FULL", "the disk is full; free some space and try again (nothing was saved)"),
+    ("SQLITE_READONLY", "the database is read-only; check the permissions of it and its folder"),
+    ("SQLITE_CANTOPEN", "cannot open the database; check that its folder exists and is writable"),
+    ("SQLITE_IOERR", "a disk error stopped the database; check the disk and try again"),
+    ("SQLITE_CORRUPT", "not a readable database: it is damaged; restore a backup copy of it"),
+    ("SQLITE_NOTADB", "not a readable database (wrong file, or damaged); check the path"),
 )
 
 
 def database_error(exc: BaseException, path: Path) -> DatabaseError | None:
     """The :class:`DatabaseError` naming ``path`` for a :mod:`sqlite3` error ``exc``
-    (or a SQLAlchemy error wrapping one), or ``None`` if it is not a known problem."""
+    (or a SQLAlchemy error wrapping one), or ``None`` if it is not one of the file's
+    problems (busy, full, read-only, cannot open, I/O error, damaged, not a database).
+    """
     cause = getattr(exc, "orig", None) or exc
-    if not isinstance(cause, sqlite3.Error):
+    name = getattr(cause, "sqlite_errorname", None)
+    if not isinstance(cause, sqlite3.Error) or not name:
         return None
-    text = str(cause).lower()
-    for needle, message in _SQLITE_PROBLEMS:
-        if needle in text:
+    for code, message in _SQLITE_PROBLEMS:
+        if name == code or name.startswith(code + "_"):
             kind = DatabaseBusyError if message == BUSY_MESSAGE else DatabaseError
             return kind(f"{message} ({cause})", file=path)
     return None
