@@ -128,3 +128,25 @@ def test_a_damaged_database_page_gives_a_clear_error(db):
             handle.catalogue()
             add_rows(handle, [CollectionRow("Gentle", 1)])
     assert str(db) in str(caught.value)
+
+
+def test_a_checklist_row_with_one_cards_key_and_anothers_name_is_refused(userdb, tmp_path):
+    """The row would rename Judith to Gentle: a clear error naming the line, nothing
+    written (it used to end in a UNIQUE constraint traceback)."""
+    from card_db.checklist import ChecklistError
+    from deckbuilder.services.cards import export_checklist, import_checklist
+
+    exported = tmp_path / "all.csv"
+    export_checklist(userdb, exported)
+    header, *rows = exported.read_text(encoding="utf-8").splitlines()
+    gentle = next(r for r in rows if r.split(",")[1] == "Gentle")
+    judith_key = next(r for r in rows if r.split(",")[1] == "Judith").split(",")[0]
+    bad = tmp_path / "bad.csv"
+    bad.write_text("\n".join([header, rows[0], judith_key + gentle[gentle.index(","):]]) + "\n",
+                   encoding="utf-8")
+    before = {r.name: r for r in userdb.catalogue()}
+    with pytest.raises(ChecklistError, match="another card") as caught:
+        import_checklist(userdb, bad)
+    assert str(caught.value).startswith(f"{bad}:3:")
+    userdb.forget_catalogue()
+    assert {r.name: r for r in userdb.catalogue()} == before
