@@ -107,8 +107,9 @@ def _dominions(value: Any) -> tuple[int, ...]:
         return ()
     found = []
     for item in items:
-        if not _WHOLE.fullmatch(item) or not 1 <= int(item) <= 5:
-            raise _Bad(f"expected Dominions 1 to 5 separated by '|', got {item!r}")
+        if not _WHOLE.fullmatch(item) or len(item) > _MAX_DIGITS or not 1 <= int(item) <= 5:
+            shown = item if len(item) <= 30 else item[:27] + "..."
+            raise _Bad(f"expected Dominions 1 to 5 separated by '|', got {shown!r}")
         if int(item) in found:
             raise _Bad(f"Dominion {item} is listed twice")
         found.append(int(item))
