@@ -166,10 +166,11 @@ def sqlalchemy_url(path: Path):
     return URL.create("sqlite", database=str(path))
 
 
-def make_engine(path: Path | None = None):
-    """A SQLAlchemy engine on the user database: foreign keys enforced, the busy timeout
-    set, and every transaction begun with ``BEGIN IMMEDIATE`` (it holds the write lock
-    from its first statement; the pysqlite recipe of the SQLAlchemy SQLite dialect docs).
+def make_engine(path: Path | None = None, *, foreign_keys: bool = True):
+    """A SQLAlchemy engine on the user database: foreign keys enforced (unless
+    ``foreign_keys`` is false: migrations), the busy timeout set, and every transaction
+    begun with ``BEGIN IMMEDIATE`` (it holds the write lock from its first statement;
+    the pysqlite recipe of the SQLAlchemy SQLite dialect docs).
     """
     # lazy: SQLAlchemy loads only when the database is written
     from sqlalchemy import create_engine, event
@@ -182,7 +183,7 @@ def make_engine(path: Path | None = None):
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_conn, _record) -> None:
-        dbapi_conn.execute("PRAGMA foreign_keys=ON")
+        dbapi_conn.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
 
     @event.listens_for(engine, "begin")
     def _begin(conn) -> None:
@@ -211,8 +212,10 @@ def upgrade_schema(path: Path, target: str = "head") -> None:
     """Run the Alembic migrations on ``path`` up to ``target`` (backing it up first if it has data).
 
     All the migrations run in one transaction: a crash leaves the database as it was
-    before or fully upgraded. Raises :class:`DatabaseError` if the backup fails; the
-    upgrade then does not run.
+    before or fully upgraded. Foreign keys are off while tables are rebuilt (SQLite's
+    procedure for schema changes) and checked before the commit. Raises
+    :class:`DatabaseError` if the backup fails (the upgrade then does not run) or if the
+    upgrade would leave references it did not find (it is rolled back).
     """
     # lazy: Alembic loads only when a migration runs
     from alembic import command
@@ -223,13 +226,26 @@ def upgrade_schema(path: Path, target: str = "head") -> None:
         backup_database(path, current)
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
-    engine = make_engine(path)
+    engine = make_engine(path, foreign_keys=False)
     try:
         with engine.begin() as connection:
+            dangling = _dangling_references(connection)
             config.attributes["connection"] = connection
             command.upgrade(config, target)
+            broken = _dangling_references(connection) - dangling
+            if broken:
+                table = sorted(broken)[0][0]
+                raise DatabaseError(
+                    f"the upgrade would break {len(broken)} references (in table {table}); "
+                    "it was undone and the database is unchanged",
+                    file=path,
+                )
     finally:
         engine.dispose()
+
+
+def _dangling_references(connection) -> set[tuple]:
+    return set(map(tuple, connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()))
 
 
 def stored_bundled_hash(path: Path) -> str | None:

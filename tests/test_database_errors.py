@@ -150,3 +150,30 @@ def test_a_checklist_row_with_one_cards_key_and_anothers_name_is_refused(userdb,
     assert str(caught.value).startswith(f"{bad}:3:")
     userdb.forget_catalogue()
     assert {r.name: r for r in userdb.catalogue()} == before
+
+
+def test_an_upgrade_that_would_break_references_is_undone(tmp_path, monkeypatch):
+    """Migrations run with foreign keys off (tables can be rebuilt) and are checked
+    before the commit: a migration that leaves a reference dangling is rolled back."""
+    from alembic import command
+
+    from card_db.database import upgrade_schema
+
+    path = tmp_path / "old.sqlite3"
+    upgrade_schema(path, "0001")
+    real_upgrade = command.upgrade
+
+    def upgrade_then_orphan(config, target):
+        real_upgrade(config, target)
+        config.attributes["connection"].exec_driver_sql(
+            "INSERT INTO collection_entry(card_id, quantity, condition, location, notes,"
+            " for_trade, date_added) VALUES (999, 1, 'Near Mint', '', '', 0, '2026-01-01')"
+        )
+
+    monkeypatch.setattr(command, "upgrade", upgrade_then_orphan)
+    with pytest.raises(DatabaseError, match="break 1 references") as caught:
+        upgrade_schema(path)
+    assert str(path) in str(caught.value)
+    assert current_revision(path) == "0001"
+    with sqlite3.connect(path) as conn:
+        assert conn.execute("SELECT count(*) FROM collection_entry").fetchone() == (0,)
