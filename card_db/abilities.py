@@ -34,9 +34,10 @@ _GENDER_WORDS = {
     "male": "male", "males": "male", "man": "male", "men": "male",
 }
 
-_VERSUS = re.compile(r"([+-]\d+)\s+versus\s+(?:all\s+)?(.+)", re.IGNORECASE)
+# At most 9 digits: a longer number is no ability (and int() refuses thousands of digits).
+_VERSUS = re.compile(r"([+-]\d{1,9})\s+versus\s+(?:all\s+)?(.+)", re.IGNORECASE)
 _HOLD_ALONE = re.compile(r"may\s+hold\s+(.+?)\s+alone", re.IGNORECASE)
-_ALLIES_FOR = re.compile(r"allies\s+for\s+(-\d+)\s+if\s+(.+)", re.IGNORECASE)
+_ALLIES_FOR = re.compile(r"allies\s+for\s+(-\d{1,9})\s+if\s+(.+)", re.IGNORECASE)
 _COUNTERS = re.compile(r"counters?\s+(.+)", re.IGNORECASE)
 _KIND_NOUN = re.compile(r"\s+(?:characters?|all(?:y|ies))$", re.IGNORECASE)
 _CONTROLLED = re.compile(

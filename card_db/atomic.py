@@ -24,8 +24,9 @@ def replace_file(path: str | os.PathLike, data: bytes) -> Path:
     try:
         return _replace(target, data)
     except OSError as exc:
-        if exc.filename is not None:
+        if exc.filename == str(target):
             raise
+        # Name the target, not the hidden temporary file (same OSError subclass).
         raise OSError(exc.errno, exc.strerror or str(exc), str(target)) from exc
 
 

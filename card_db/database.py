@@ -9,6 +9,14 @@ read stay fast; SQLModel and Alembic are imported only when there is work to do.
 Opening the database (create, upgrade, sync) is :meth:`card_db.userdb.UserDatabase.open`;
 this module knows nothing of the card data sync, so it imports no other ``card_db`` module
 but :mod:`card_db.errors`.
+
+Every connection (:func:`connect`, :func:`make_engine`) opens the file read-write, so
+SQLite can always roll back a hot journal left by a crash, and waits up to
+:data:`BUSY_TIMEOUT` seconds for another writer. The database is kept in WAL journal
+mode (readers never wait for a writer). Every SQLAlchemy transaction starts with
+``BEGIN IMMEDIATE``: a read-modify-write holds the write lock from its first read, so
+two processes cannot lose each other's updates, and a migration's DDL commits or rolls
+back as a whole.
 """
 
 from __future__ import annotations
@@ -29,8 +37,73 @@ DB_FILENAME = "deckbuilder.sqlite3"
 MIGRATIONS_DIR = Path(__file__).with_name("migrations")
 
 
+BUSY_TIMEOUT = 5.0
+"""Seconds a connection waits for another connection's write lock before giving up."""
+
+BUSY_MESSAGE = "the database is busy (another window or command is writing); try again"
+
+
 class DatabaseError(UserError):
-    """The user database cannot be opened, backed up or upgraded (message says why)."""
+    """The user database cannot be opened, backed up, upgraded or written (message says why)."""
+
+
+class DatabaseBusyError(DatabaseError):
+    """Another connection held the write lock for longer than :data:`BUSY_TIMEOUT`."""
+
+
+_SQLITE_PROBLEMS = (  # (primary SQLite result code, what to tell the user)
+    ("SQLITE_BUSY", BUSY_MESSAGE),
+    ("SQLITE_LOCKED", BUSY_MESSAGE),
+    ("SQLITE_FULL", "the disk is full; free some space and try again (nothing was saved)"),
+    ("SQLITE_READONLY", "the database is read-only; check the permissions of it and its folder"),
+    ("SQLITE_CANTOPEN", "cannot open the database; check that its folder exists and is writable"),
+    ("SQLITE_IOERR", "a disk error stopped the database; check the disk and try again"),
+    ("SQLITE_CORRUPT", "not a readable database: it is damaged; restore a backup copy of it"),
+    ("SQLITE_NOTADB", "not a readable database (wrong file, or damaged); check the path"),
+)
+
+
+def database_error(exc: BaseException, path: Path) -> DatabaseError | None:
+    """The :class:`DatabaseError` naming ``path`` for a :mod:`sqlite3` error ``exc``
+    (or a SQLAlchemy error wrapping one), or ``None`` if it is not one of the file's
+    problems (busy, full, read-only, cannot open, I/O error, damaged, not a database).
+    """
+    cause = getattr(exc, "orig", None) or exc
+    name = getattr(cause, "sqlite_errorname", None)
+    if not isinstance(cause, sqlite3.Error) or not name:
+        return None
+    for code, message in _SQLITE_PROBLEMS:
+        if name == code or name.startswith(code + "_"):
+            kind = DatabaseBusyError if message == BUSY_MESSAGE else DatabaseError
+            return kind(f"{message} ({cause})", file=path)
+    return None
+
+
+def connect(path: Path, *, create: bool = False, **kwargs) -> sqlite3.Connection:
+    """A read-write :mod:`sqlite3` connection on ``path`` with the busy timeout set.
+
+    ``create`` allows a new file; otherwise a missing file raises
+    :class:`sqlite3.OperationalError`. ``kwargs`` go to :func:`sqlite3.connect`. The
+    path is passed as a ``file:`` URI with every special character escaped, so names
+    with ``?``, ``#``, ``%``, spaces or non-ASCII letters work.
+    """
+    uri = f"{Path(path).absolute().as_uri()}?mode={'rwc' if create else 'rw'}"
+    return sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, **kwargs)
+
+
+def enable_wal(path: Path) -> None:
+    """Put the database at ``path`` (created if missing) in WAL journal mode (kept in the file)."""
+    conn = connect(path, create=True)
+    try:
+        if conn.execute("PRAGMA journal_mode").fetchone()[0].lower() != "wal":
+            conn.execute("PRAGMA journal_mode=WAL")
+    finally:
+        conn.close()
+
+
+def known_revisions() -> set[str]:
+    """The revision ids of this app's migration files."""
+    return {p.stem.split("_", 1)[0] for p in (MIGRATIONS_DIR / "versions").glob("[0-9]*.py")}
 
 
 def user_db_path() -> Path:
@@ -52,15 +125,20 @@ def head_revision() -> str:
 
 def current_revision(path: Path) -> str | None:
     """The revision the database at ``path`` is at, or ``None`` if new or unversioned."""
-    if not path.exists() or path.stat().st_size == 0:
+    if not path.exists():
         return None
     try:
-        with sqlite3.connect(f"file:{path}?mode=ro", uri=True) as conn:
+        conn = connect(path)  # read-write: SQLite rolls back a crashed writer's journal
+        try:
             row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        finally:
+            conn.close()
     except sqlite3.DatabaseError as exc:
         if "no such table" in str(exc):
             return None
-        raise DatabaseError(f"{path} is not a readable database: {exc}") from exc
+        raise database_error(exc, path) or DatabaseError(
+            f"not a readable database: {exc}", file=path
+        ) from exc
     return row[0] if row else None
 
 
@@ -69,28 +147,47 @@ def backup_database(path: Path, label: str) -> Path:
     stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S%f")
     target = path.with_name(f"{path.stem}.backup-{label}-{stamp}{path.suffix}")
     try:
-        with sqlite3.connect(path) as src, sqlite3.connect(target) as dst:
+        src, dst = connect(path), connect(target, create=True)
+        try:
             src.backup(dst)
+        finally:
+            src.close()
+            dst.close()
     except (sqlite3.Error, OSError) as exc:
         target.unlink(missing_ok=True)
         raise DatabaseError(f"could not back up {path} before upgrading it: {exc}") from exc
     return target
 
 
-def sqlalchemy_url(path: Path) -> str:
-    return f"sqlite:///{path}"
+def sqlalchemy_url(path: Path):
+    """The SQLAlchemy URL of ``path`` (built with ``URL.create``: no character is special)."""
+    from sqlalchemy.engine import URL  # lazy: SQLAlchemy loads only when the database is written
+
+    return URL.create("sqlite", database=str(path))
 
 
-def make_engine(path: Path | None = None):
-    """A SQLAlchemy engine on the user database, with foreign keys enforced."""
+def make_engine(path: Path | None = None, *, foreign_keys: bool = True):
+    """A SQLAlchemy engine on the user database: foreign keys enforced (unless
+    ``foreign_keys`` is false: migrations), the busy timeout set, and every transaction
+    begun with ``BEGIN IMMEDIATE`` (it holds the write lock from its first statement;
+    the pysqlite recipe of the SQLAlchemy SQLite dialect docs).
+    """
     # lazy: SQLAlchemy loads only when the database is written
     from sqlalchemy import create_engine, event
 
-    engine = create_engine(sqlalchemy_url(path or user_db_path()))
+    path = Path(path or user_db_path())
+    engine = create_engine(
+        sqlalchemy_url(path),
+        creator=lambda: connect(path, create=True, isolation_level=None, check_same_thread=False),
+    )
 
     @event.listens_for(engine, "connect")
     def _pragmas(dbapi_conn, _record) -> None:
-        dbapi_conn.execute("PRAGMA foreign_keys=ON")
+        dbapi_conn.execute(f"PRAGMA foreign_keys={'ON' if foreign_keys else 'OFF'}")
+
+    @event.listens_for(engine, "begin")
+    def _begin(conn) -> None:
+        conn.exec_driver_sql("BEGIN IMMEDIATE")
 
     return engine
 
@@ -114,7 +211,11 @@ def open_session(path: Path) -> Iterator:
 def upgrade_schema(path: Path, target: str = "head") -> None:
     """Run the Alembic migrations on ``path`` up to ``target`` (backing it up first if it has data).
 
-    Raises :class:`DatabaseError` if the backup fails; the upgrade then does not run.
+    All the migrations run in one transaction: a crash leaves the database as it was
+    before or fully upgraded. Foreign keys are off while tables are rebuilt (SQLite's
+    procedure for schema changes) and checked before the commit. Raises
+    :class:`DatabaseError` if the backup fails (the upgrade then does not run) or if the
+    upgrade would leave references it did not find (it is rolled back).
     """
     # lazy: Alembic loads only when a migration runs
     from alembic import command
@@ -125,17 +226,32 @@ def upgrade_schema(path: Path, target: str = "head") -> None:
         backup_database(path, current)
     config = Config()
     config.set_main_option("script_location", str(MIGRATIONS_DIR))
-    config.set_main_option("sqlalchemy.url", sqlalchemy_url(path))
-    engine = make_engine(path)
+    engine = make_engine(path, foreign_keys=False)
     try:
         with engine.begin() as connection:
+            dangling = _dangling_references(connection)
             config.attributes["connection"] = connection
             command.upgrade(config, target)
+            broken = _dangling_references(connection) - dangling
+            if broken:
+                table = sorted(broken)[0][0]
+                raise DatabaseError(
+                    f"the upgrade would break {len(broken)} references (in table {table}); "
+                    "it was undone and the database is unchanged",
+                    file=path,
+                )
     finally:
         engine.dispose()
 
 
+def _dangling_references(connection) -> set[tuple]:
+    return set(map(tuple, connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()))
+
+
 def stored_bundled_hash(path: Path) -> str | None:
-    with sqlite3.connect(path) as conn:
+    conn = connect(path)
+    try:
         row = conn.execute("SELECT value FROM meta WHERE key = 'bundled_hash'").fetchone()
+    finally:
+        conn.close()
     return row[0] if row else None

@@ -8,12 +8,18 @@ Each write runs in one transaction, so an import is all-or-nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable
+from collections.abc import Iterable, Sequence
 from pathlib import Path
 
 from sqlmodel import Session, select
 
-from card_db.checklist import bundled_data_hash, load_affiliations, load_bundled_records, record_key
+from card_db.checklist import (
+    ChecklistError,
+    bundled_data_hash,
+    load_affiliations,
+    load_bundled_records,
+    record_key,
+)
 from card_db.database import open_session
 from card_db.games import bundled_game_files, parse_game
 from card_db.models import (
@@ -69,12 +75,20 @@ def _record_field(column: str) -> str:
 
 
 def upsert_records(
-    session: Session, records: Iterable[tuple[str, CardRecord]], origin: str
+    session: Session,
+    records: Iterable[tuple[str, CardRecord]],
+    origin: str,
+    *,
+    label: str = "checklist",
+    lines: Sequence[int] = (),
 ) -> tuple[int, int]:
     """Insert or update cards by key; returns (added, updated). Does not commit.
 
     ``records`` yields (key, record). A card's affiliations are replaced by the
-    record's, and the user's corrections are re-applied afterwards.
+    record's, and the user's corrections are re-applied afterwards. A record whose
+    key is one card's and whose name is another card's raises :class:`ChecklistError`
+    naming ``label`` and the record's line (``lines[i]`` for the i-th record, if
+    given); the caller then rolls back.
     """
     pairs = list(records)
     aff_ids = _affiliation_ids(session, {a for _, r in pairs for a in r.affiliations})
@@ -82,8 +96,18 @@ def upsert_records(
     by_key = {c.key: c for c in cards}
     by_name = {fold_name(c.name): c for c in cards}
     added = updated = 0
-    for key, record in pairs:
+    for index, (key, record) in enumerate(pairs):
         card = by_key.get(key) or by_name.get(fold_name(record.name))
+        namesake = by_name.get(fold_name(record.name))
+        if card is not None and namesake is not None and namesake is not card:
+            if origin == "bundled":
+                continue  # the user's card of that name wins, as below
+            line = lines[index] if index < len(lines) else None
+            raise ChecklistError(
+                label, line, "key",
+                f"key: {key!r} is the card {card.name!r} but the row names "
+                f"{record.name!r}, another card; correct the key or the name",
+            )
         if card is not None and origin == "bundled" and card.origin == "user":
             continue  # the user's own import of this card wins over the app's data
         columns = record_columns(record)

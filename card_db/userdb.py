@@ -24,8 +24,12 @@ from card_db.catalogue import Catalogue
 from card_db.checklist import bundled_data_hash
 from card_db.database import (
     DatabaseError,
+    connect,
     current_revision,
+    database_error,
+    enable_wal,
     head_revision,
+    known_revisions,
     make_engine,
     stored_bundled_hash,
     upgrade_schema,
@@ -39,20 +43,36 @@ def ensure_database(path: Path | None = None) -> Path:
 
     ``path`` defaults to :func:`card_db.database.user_db_path`. Raises
     :class:`card_db.database.DatabaseError` if the file is not a database, or cannot
-    be created, backed up or upgraded. A failed upgrade leaves the backup copy beside
-    the file. An up-to-date database is checked with :mod:`sqlite3` only.
+    be created, backed up or upgraded, is locked, read-only or on a full disk, or was
+    made by a newer version of the app (no backup is taken then). A failed upgrade
+    leaves the backup copy beside the file. An up-to-date database is checked with
+    :mod:`sqlite3` only; it is put in WAL journal mode once.
     """
     path = Path(path) if path else user_db_path()
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
         raise DatabaseError(f"cannot create the folder for {path}: {exc}") from exc
-    if current_revision(path) != head_revision():
-        upgrade_schema(path)
-    if stored_bundled_hash(path) != bundled_data_hash():
-        from card_db.sync import sync_bundled_cards  # lazy: start-up time (imports SQLModel)
+    try:
+        enable_wal(path)
+        revision = current_revision(path)
+        if revision is not None and revision not in known_revisions():
+            raise DatabaseError(
+                f"the database was made by a newer version of the app (schema {revision}); "
+                "update the app, or choose another database with --db",
+                file=path,
+            )
+        if revision != head_revision():
+            upgrade_schema(path)
+        if stored_bundled_hash(path) != bundled_data_hash():
+            from card_db.sync import sync_bundled_cards  # lazy: start-up time (imports SQLModel)
 
-        sync_bundled_cards(path)
+            sync_bundled_cards(path)
+    except Exception as exc:
+        problem = database_error(exc, path)
+        if problem is None:
+            raise
+        raise problem from exc
     return path
 
 
@@ -89,15 +109,33 @@ class UserDatabase:
     # -- reading ------------------------------------------------------------------------
 
     def connect(self) -> sqlite3.Connection:
-        """A new read-only :mod:`sqlite3` connection; the caller closes it."""
-        return sqlite3.connect(f"file:{self.path}?mode=ro", uri=True)
+        """A new :mod:`sqlite3` connection that refuses writes; the caller closes it.
+
+        The file is opened read-write (``PRAGMA query_only``), so SQLite can recover a
+        crashed writer's journal; in WAL mode a reader never waits for a writer.
+        Raises :class:`DatabaseError` if the file cannot be opened.
+        """
+        try:
+            conn = connect(self.path, check_same_thread=False)
+            conn.execute("PRAGMA query_only=ON")
+        except sqlite3.Error as exc:
+            raise database_error(exc, self.path) or DatabaseError(str(exc), file=self.path) from exc
+        return conn
 
     @contextmanager
     def read(self) -> Iterator[sqlite3.Connection]:
-        """A read-only :mod:`sqlite3` connection, closed when the block ends."""
+        """A read-only :mod:`sqlite3` connection, closed when the block ends.
+
+        A locked, damaged or unreadable database raises :class:`DatabaseError`.
+        """
         conn = self.connect()
         try:
             yield conn
+        except sqlite3.Error as exc:
+            problem = database_error(exc, self.path)
+            if problem is None:
+                raise
+            raise problem from exc
         finally:
             conn.close()
 
@@ -119,14 +157,35 @@ class UserDatabase:
 
     @contextmanager
     def session(self) -> Iterator:
-        """A SQLModel ``Session`` on the database, foreign keys enforced.
+        """A SQLModel ``Session`` on the database, foreign keys enforced, for a write.
 
-        The caller commits; leaving the block without committing rolls back.
+        Its transaction begins with ``BEGIN IMMEDIATE`` at the first statement, so
+        everything read in it is read under the write lock (no lost update). The
+        caller commits; leaving the block without committing rolls back. A lock held
+        by another writer past :data:`card_db.database.BUSY_TIMEOUT`, a full disk or a
+        read-only file raise :class:`DatabaseError` naming the database.
         """
+        from sqlalchemy.exc import DBAPIError  # lazy: start-up time (SQLAlchemy only for writes)
         from sqlmodel import Session  # lazy: start-up time (SQLAlchemy only for writes)
 
-        with Session(self._get_engine()) as session:
+        try:
+            with Session(self._get_engine()) as session:
+                yield session
+        except (DBAPIError, sqlite3.Error) as exc:
+            problem = database_error(exc, self.path)
+            if problem is None:
+                raise
+            raise problem from exc
+
+    @contextmanager
+    def write(self) -> Iterator:
+        """A :meth:`session` whose write lock is taken at once and that commits when the
+        block ends without an error (rolls back otherwise). Same errors as :meth:`session`.
+        """
+        with self.session() as session:
+            session.connection()  # BEGIN IMMEDIATE now: the block runs under the lock
             yield session
+            session.commit()
 
     def _get_engine(self):
         with self._lock:

@@ -29,6 +29,18 @@ def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     return seen
 
 
+def _has_surrogate(value: Any) -> bool:
+    """True if ``value`` (text, or lists/objects of it) holds a lone surrogate code
+    point: JSON's ``\\ud800`` escapes decode to one, and it cannot be stored or shown."""
+    if isinstance(value, str):
+        return any("\ud800" <= c <= "\udfff" for c in value)
+    if isinstance(value, list):
+        return any(_has_surrogate(v) for v in value)
+    if isinstance(value, dict):
+        return any(_has_surrogate(k) or _has_surrogate(v) for k, v in value.items())
+    return False
+
+
 def json_rows(text: str, label: str) -> list[RawRow]:
     try:
         data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
@@ -40,6 +52,8 @@ def json_rows(text: str, label: str) -> list[RawRow]:
         raise ChecklistError(label, None, str(exc), msg) from None
     except RecursionError:
         raise ChecklistError(label, None, None, "JSON nested too deeply") from None
+    except ValueError as exc:  # a number of thousands of digits (int's digit limit)
+        raise ChecklistError(label, None, None, f"a number is too long: {exc}") from None
     if not isinstance(data, list):
         raise ChecklistError(label, 1, 1, "expected a JSON list of card objects")
     decoder = json.JSONDecoder()
@@ -55,6 +69,9 @@ def json_rows(text: str, label: str) -> list[RawRow]:
             raise ChecklistError(label, line, None, "expected a card object ({...})")
         values = {}
         for key, value in obj.items():
+            if _has_surrogate(key) or _has_surrogate(value):
+                msg = f"{ascii(key)}: an unpaired surrogate escape (\\ud800-\\udfff) is not text"
+                raise ChecklistError(label, line, None, msg)
             name = COLUMN_ALIASES.get(key, key)
             if name not in COLUMNS:
                 close = close_match(name, COLUMNS, n=1)

@@ -28,6 +28,7 @@ from card_db.records import (
 
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _WHOLE = re.compile(r"[+-]?\d+")
+_MAX_DIGITS = 20
 _TRUE = {"yes", "y", "true", "1"}
 _FALSE = {"no", "n", "false", "0"}
 _NO_DOMINION = {"0", "o"}
@@ -56,6 +57,8 @@ def _int(value: Any, low: int = 0, high: int = MAX_VALUE) -> int | None:
     if isinstance(value, str):
         if not _WHOLE.fullmatch(value.strip()):
             raise _Bad(f"expected a whole number, got {value.strip()!r}")
+        if len(value.strip()) > _MAX_DIGITS:  # int() of thousands of digits is refused
+            raise _Bad(f"must be between {low} and {high}, got {len(value.strip())} digits")
         value = int(value.strip())
     if not low <= value <= high:
         raise _Bad(f"must be between {low} and {high}, got {value}")
@@ -104,8 +107,9 @@ def _dominions(value: Any) -> tuple[int, ...]:
         return ()
     found = []
     for item in items:
-        if not _WHOLE.fullmatch(item) or not 1 <= int(item) <= 5:
-            raise _Bad(f"expected Dominions 1 to 5 separated by '|', got {item!r}")
+        if not _WHOLE.fullmatch(item) or len(item) > _MAX_DIGITS or not 1 <= int(item) <= 5:
+            shown = item if len(item) <= 30 else item[:27] + "..."
+            raise _Bad(f"expected Dominions 1 to 5 separated by '|', got {shown!r}")
         if int(item) in found:
             raise _Bad(f"Dominion {item} is listed twice")
         found.append(int(item))

@@ -7,9 +7,9 @@ import io
 import json
 import os
 from collections.abc import Iterable, Mapping
-from pathlib import Path
 from typing import Any
 
+from card_db.atomic import replace_file
 from card_db.checklist.schema import COLUMNS, ChecklistError, checklist_format, record_key
 from card_db.records import CHARACTERISTIC_FIELDS, CardRecord
 
@@ -84,20 +84,9 @@ def write_checklist(
     slug of the name). Raises :class:`ChecklistError` for an unknown extension or a
     file that cannot be written.
     """
-    import tempfile  # lazy: only when writing a file, to keep start-up quick
-
     text = checklist_text(records, checklist_format(path), keys)
-    target = Path(path)
-    tmp = None
     try:
-        mode = target.stat().st_mode & 0o777 if target.exists() else 0o644
-        fd, tmp = tempfile.mkstemp(prefix=".checklist-", dir=target.parent)
-        with os.fdopen(fd, "w", encoding="utf-8", newline="") as fh:
-            fh.write(text)
-        os.chmod(tmp, mode)
-        os.replace(tmp, target)
+        replace_file(path, text.encode("utf-8"))
     except OSError as exc:
-        if tmp is not None:
-            Path(tmp).unlink(missing_ok=True)
         msg = f"cannot write the file: {exc.strerror}"
         raise ChecklistError(str(path), None, None, msg) from None

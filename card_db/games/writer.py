@@ -8,6 +8,7 @@ from collections.abc import Iterator, Mapping
 from pathlib import Path
 from typing import Any
 
+from card_db.atomic import replace_file
 from card_db.games.model import SCHEMA_VERSION, GameDefinition, Source
 
 
@@ -84,5 +85,5 @@ def dump_game(game: GameDefinition) -> str:
 
 
 def write_game(game: GameDefinition, path: str | Path) -> None:
-    """Write ``game`` to ``path`` as TOML (see :func:`dump_game`)."""
-    Path(path).write_text(dump_game(game), encoding="utf-8")
+    """Write ``game`` to ``path`` as TOML (see :func:`dump_game`), replacing it atomically."""
+    replace_file(path, dump_game(game).encode("utf-8"))

@@ -2,11 +2,13 @@
 
 from __future__ import annotations
 
+import io
 import json
 from pathlib import Path
 
 import click
 
+from card_db.atomic import replace_file
 from card_db.reader import load_records
 from card_db.records import CHARACTERISTIC_FIELDS
 from card_db.search import SearchSyntaxError, search_card_ids
@@ -120,7 +122,9 @@ def image(name: str, out: str, width: int) -> None:
     from deckbuilder.services.images import card_face  # lazy: Pillow loads only to draw a card
 
     face = card_face(user_db(), name, width)
-    face.save(out, format="PNG")
+    png = io.BytesIO()
+    face.save(png, format="PNG")
+    replace_file(out, png.getvalue())
     click.echo(f"wrote {out} ({face.width}x{face.height})")
 
 

@@ -35,6 +35,7 @@ from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
 
+from card_db.atomic import replace_file
 from card_db.errors import UserError
 from deckbuilder.deck.decklist import DeckList
 from deckbuilder.deck.resolve import UnknownCardsError, UnknownName, resolve_deck
@@ -168,14 +169,15 @@ def write_file(
 ) -> DeckFormat:
     """Write ``deck`` to ``path`` (format by extension unless ``format`` is given).
 
-    Text formats are written as UTF-8. Returns the format used. Raises
-    :class:`UnknownFormatError`, ``OSError``, or ``ValueError`` from the writer.
+    Text formats are written as UTF-8. The file is replaced atomically
+    (:func:`card_db.atomic.replace_file`): it holds the old content or the new, never
+    part of either. Returns the format used. Raises :class:`UnknownFormatError`,
+    ``OSError`` (the old file kept), or ``ValueError`` from the writer.
     """
     deck_format = get(format) if format else by_extension(path)
     output = deck_format.write(deck, catalogue, **options)
     data = output if isinstance(output, bytes) else output.encode("utf-8")
-    with open(os.fspath(path), "wb") as handle:
-        handle.write(data)
+    replace_file(path, data)
     return deck_format
 
 

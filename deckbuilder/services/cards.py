@@ -54,7 +54,10 @@ def import_checklist(db: UserDatabase, file: Path) -> ChecklistImport:
     sites, affiliations = _site_and_affiliation_names(db)
     rows = read_checklist_rows(Path(file), known_sites=sites, affiliations=affiliations)
     with db.session() as session:
-        added, updated = upsert_records(session, [(r.key, r.record) for r in rows], "user")
+        added, updated = upsert_records(
+            session, [(r.key, r.record) for r in rows], "user",
+            label=str(file), lines=[r.line for r in rows],
+        )
         session.commit()
     db.forget_catalogue()
     changes = Changes(label=f"Import the checklist {Path(file).name}", catalogue=None)

@@ -12,6 +12,7 @@ from datetime import datetime
 from functools import partial
 from pathlib import Path
 
+from card_db.atomic import replace_file
 from card_db.catalogue import Catalogue, UnknownCardError
 from card_db.errors import UserError
 from card_db.reader import owned_counts as _owned_counts
@@ -80,7 +81,8 @@ def add_rows(
 
     records = _resolve_all(rows, db.catalogue(), label)
     with db.session() as session:
-        ids = {c.name: c.id for c in session.exec(select(Card)).all()}
+        names = {r.name for r in records}
+        ids = dict(session.exec(select(Card.name, Card.id).where(Card.name.in_(names))).all())
         card_ids = frozenset(ids[r.name] for r in records)
         before = _entry_rows(session, card_ids)
         for done, (row, record) in enumerate(zip(rows, records, strict=True), start=1):
@@ -131,9 +133,12 @@ def collection_rows(db: UserDatabase) -> list[CollectionRow]:
 
 
 def export_collection_csv(db: UserDatabase, file: Path) -> int:
-    """Write the collection as CSV (the import format); returns the rows written."""
+    """Write the collection as CSV (the import format); returns the rows written.
+
+    The file is replaced atomically; ``OSError`` (e.g. a full disk) leaves the old one.
+    """
     rows = collection_rows(db)
-    Path(file).write_text(write_collection_csv(rows), encoding="utf-8")
+    replace_file(file, write_collection_csv(rows).encode("utf-8"))
     return len(rows)
 
 

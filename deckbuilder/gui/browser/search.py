@@ -13,13 +13,13 @@ then every id; other orders need every match sorted, so they come in one go.
 
 from __future__ import annotations
 
-import sqlite3
 import time
 from dataclasses import dataclass, replace
 from pathlib import Path
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from card_db.database import connect
 from card_db.records import CardType
 from card_db.search import SearchSyntaxError, explain, parse, search_card_ids
 from deckbuilder.services.collection import owned_by_card_id
@@ -86,7 +86,7 @@ def run_search(db_path: Path, request: SearchRequest, limit: int | None = None) 
     """Run ``request`` on a fresh read-only connection (in a worker thread), keeping at
     most ``limit`` ids (``None``: all; only for orders other than copies owned)."""
     start = time.perf_counter()
-    conn = sqlite3.connect(f"file:{db_path}?mode=ro", uri=True)
+    conn = connect(Path(db_path))  # read-write open: any path; SQLite recovers a hot journal
     try:
         if request.order == OWNED_ORDER:
             sql_order = "name"
