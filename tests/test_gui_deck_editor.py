@@ -28,11 +28,12 @@ from deckbuilder.gui.deck_editor.legality_panel import RuleRole
 from deckbuilder.gui.deck_editor.recent import FILE, SAVED, RecentDeck
 from deckbuilder.gui.deck_editor.screen import CANCEL, DISCARD, SAVE
 from deckbuilder.gui.mime import card_mime_data
+from deckbuilder.services import deck_sources
 from deckbuilder.services.catalogue import load_catalogue
 from deckbuilder.services.collection import CollectionRow, add_rows
 from deckbuilder.services.decks import list_decks, load_deck
 
-DEMO = files.demo_deck_files()[0]  # maestro-reconciliation.txt, a legal 60-card deck
+DEMO = deck_sources.demo_deck_files()[0]  # maestro-reconciliation.txt, a legal 60-card deck
 
 
 @pytest.fixture
@@ -434,7 +435,7 @@ def test_the_open_dialog_lists_saved_and_demo_decks(window, editor_screen, catal
     dialog = editor_screen.open_document()
     assert window.context.wait_idle()
     assert dialog.mine.childCount() == 1 and dialog.mine.child(0).text(0) == "Listed"
-    assert dialog.demos.childCount() == len(files.demo_deck_files())
+    assert dialog.demos.childCount() == len(deck_sources.demo_deck_files())
     dialog.tree.setCurrentItem(dialog.demos.child(0))
     dialog.accept()
     assert window.context.wait_idle()

@@ -11,6 +11,7 @@ from PySide6.QtWidgets import QMessageBox
 from card_db.userdb import UserDatabase
 from deckbuilder import formats
 from deckbuilder.gui.deck_editor import files
+from deckbuilder.services import deck_sources
 from deckbuilder.services.deck_sources import (
     ContentWouldBeLostError,
     DemoDeckWriteError,
@@ -19,7 +20,7 @@ from deckbuilder.services.deck_sources import (
 )
 from deckbuilder.services.decks import list_decks
 
-DEMO = files.demo_deck_files()[0]  # has comments and a description
+DEMO = deck_sources.demo_deck_files()[0]  # has comments and a description
 
 
 @pytest.fixture

@@ -14,13 +14,13 @@ from deckbuilder.engine.goldfish import run_games
 from deckbuilder.engine.goldfish_game import GoldfishGame
 from deckbuilder.engine.sample_decks import generated_deck
 from deckbuilder.engine.variant import Variant
-from deckbuilder.gui.deck_editor import files
-from deckbuilder.gui.deck_editor.chooser import DEMO
 from deckbuilder.gui.goldfish.session import GoldfishSession
 from deckbuilder.gui.goldfish.snapshot import take_snapshot
+from deckbuilder.services import deck_sources
 from deckbuilder.services.catalogue import load_catalogue
+from deckbuilder.services.deck_sources import DEMO
 
-DEMO_DECK = files.demo_deck_files()[0]
+DEMO_DECK = deck_sources.demo_deck_files()[0]
 
 
 # -- the session and the statistics (no Qt) ----------------------------------------------------

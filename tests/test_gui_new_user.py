@@ -9,8 +9,8 @@ import threading
 from card_db.userdb import UserDatabase
 from deckbuilder.deck.decklist import DeckList
 from deckbuilder.gui import app
-from deckbuilder.gui.deck_editor import files
 from deckbuilder.gui.main_window import MainWindow
+from deckbuilder.services import deck_sources
 from deckbuilder.services.decks import save_deck
 
 
@@ -49,7 +49,7 @@ def test_screens_start_their_workers_only_after_the_warm_up(qtbot, db, monkeypat
 
 def test_what_i_still_need_leaves_out_the_decks_own_saved_copy(window, db, tmp_path):
     deck_file = tmp_path / "maestros.txt"
-    shutil.copy(files.demo_deck_files()[0], deck_file)  # "# name: Maestro Reconciliation"
+    shutil.copy(deck_sources.demo_deck_files()[0], deck_file)  # "# name: Maestro Reconciliation"
     screen = window.show_screen("deck-editor")
     screen.open_file(deck_file)
     assert window.context.wait_idle()

@@ -13,14 +13,14 @@ from deckbuilder import formats
 from deckbuilder.engine.hands import SampleHand
 from deckbuilder.engine.odds import odds_report
 from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.gui.deck_editor import files
-from deckbuilder.gui.deck_editor.chooser import DEMO, OPEN, SAVED
 from deckbuilder.gui.sample_hand.odds_panel import percent
 from deckbuilder.gui.sample_hand.session import HandSession, ReshuffleNotAllowed
+from deckbuilder.services import deck_sources
 from deckbuilder.services.catalogue import load_catalogue
+from deckbuilder.services.deck_sources import DEMO, OPEN, SAVED
 from deckbuilder.services.decks import save_deck
 
-DEMO_DECK = files.demo_deck_files()[0]
+DEMO_DECK = deck_sources.demo_deck_files()[0]
 
 
 def few_characters():

@@ -17,7 +17,6 @@ from deckbuilder.services.deck_sources import (
     DEMO,
     OPEN,
     SAVED,
-    PlayDeck,
     demo_deck_files,
     load_play_deck,
 )
@@ -172,12 +171,8 @@ class ChosenDeckScreen(Screen):
 
 
 __all__ = [
-    "DEMO",
-    "OPEN",
-    "SAVED",
     "ChosenDeckScreen",
     "DeckChooser",
     "DeckSource",
-    "PlayDeck",
     "SourceRole",
 ]

@@ -1,7 +1,7 @@
 """Deck files in the editor's file dialogs: the filters, from the formats registry.
 
 Reading, writing and saving decks is :mod:`deckbuilder.services.deck_sources`, shared
-with the CLI; its functions are named here too for the editor screen.
+with the CLI.
 """
 
 from __future__ import annotations
@@ -11,15 +11,6 @@ from pathlib import Path
 
 from deckbuilder import formats
 from deckbuilder.formats import DeckFormat
-from deckbuilder.services.deck_sources import (
-    ContentWouldBeLostError,
-    OpenedDeck,
-    demo_deck_files,
-    is_demo_deck,
-    read_deck,
-    save_deck_everywhere,
-    write_deck,
-)
 
 ALL_FILES = "All files (*)"
 
@@ -88,18 +79,11 @@ def target_and_format(
 
 __all__ = [
     "ALL_FILES",
-    "ContentWouldBeLostError",
-    "OpenedDeck",
-    "demo_deck_files",
     "export_filters",
     "format_filter",
     "format_for_filter",
-    "is_demo_deck",
     "open_filters",
-    "read_deck",
-    "save_deck_everywhere",
     "save_filters",
     "target_and_format",
     "with_extension",
-    "write_deck",
 ]

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
-from deckbuilder.gui.deck_editor.files import demo_deck_files
+from deckbuilder.services.deck_sources import demo_deck_files
 from deckbuilder.services.decks import SavedDeck, list_decks
 
 #: Item role: ("saved", name) or ("file", path).

@@ -44,6 +44,7 @@ from deckbuilder.gui.dialogs import fit_title
 from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import DECK_FOLDER, SPLITTERS
+from deckbuilder.services import deck_sources
 from deckbuilder.services.decks import delete_deck, list_decks, load_deck
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
@@ -377,7 +378,7 @@ class DeckEditorScreen(Screen):
                 return
             path = chosen
         path = Path(path)
-        demo = files.is_demo_deck(path)
+        demo = deck_sources.is_demo_deck(path)
         if not demo:
             DECK_FOLDER.write(self.context.settings, str(path.parent))
         if belongs:
@@ -386,7 +387,7 @@ class DeckEditorScreen(Screen):
                 self.tabs.setCurrentIndex(index)
                 return
 
-        def opened(result: files.OpenedDeck) -> None:
+        def opened(result: deck_sources.OpenedDeck) -> None:
             if demo:  # a copy: Save stores it in your decks, never in the app's folder
                 editor = self.open_document_for(result.deck)
                 editor.document.copy_of = result.path
@@ -401,7 +402,8 @@ class DeckEditorScreen(Screen):
                 self.recent.remove(RecentDeck(FILE, str(path)))
             self.context.report_error("The deck could not be opened", exc)
 
-        self.context.run(files.read_deck, path, self.catalogue, on_done=opened, on_error=failed)
+        self.context.run(deck_sources.read_deck, path, self.catalogue,
+                         on_done=opened, on_error=failed)
 
     def import_file(self, path: str | Path | None = None) -> None:
         """Import a deck file as a new deck (Save then stores it in your decks)."""
@@ -525,13 +527,13 @@ class DeckEditorScreen(Screen):
         # not undoable: the document's own history carries the edits, and an undone save
         # would leave the tab saying "saved"
         def failed(exc: BaseException) -> bool:
-            if isinstance(exc, files.ContentWouldBeLostError) and isValid(document):
+            if isinstance(exc, deck_sources.ContentWouldBeLostError) and isValid(document):
                 self.ask_overwrite(document, exc.path, on_saved)
                 return True
             return False
 
         self.context.operations.run(
-            lambda db: files.save_deck_everywhere(snapshot, db, catalogue, previous, target,
+            lambda db: deck_sources.save_deck_everywhere(snapshot, db, catalogue, previous, target,
                                                   overwrite),
             initiator=self, undoable=False, on_done=saved, on_error=failed,
             error_title="The deck was not saved",
@@ -624,7 +626,7 @@ class DeckEditorScreen(Screen):
             return
         DECK_FOLDER.write(self.context.settings, str(target.parent))
         self.context.run(
-            files.write_deck, document.snapshot(), target, deck_format, document.catalogue,
+            deck_sources.write_deck, document.snapshot(), target, deck_format, document.catalogue,
             self.context.db,
             on_done=lambda written: self.context.status.emit(f"Exported to {written}"),
             on_error=self.context.error_handler("The deck was not exported"),
@@ -738,9 +740,9 @@ class DeckEditorScreen(Screen):
                 self._splitter_states[key] = value
 
     def prepare_screenshot(self) -> None:
-        demos = files.demo_deck_files()
+        demos = deck_sources.demo_deck_files()
         for path in reversed(demos):
-            opened = files.read_deck(path, self.catalogue)
+            opened = deck_sources.read_deck(path, self.catalogue)
             self.open_document_for(opened.deck, file_path=opened.path)
         editor = self.current_editor()
         if editor is None:

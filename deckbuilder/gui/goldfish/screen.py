@@ -29,8 +29,7 @@ from PySide6.QtWidgets import (
 
 from deckbuilder.engine.goldfish_result import DEFAULT_ROUNDS
 from deckbuilder.engine.variant import Variant
-from deckbuilder.gui.deck_editor.chooser import DEMO, ChosenDeckScreen, DeckChooser, PlayDeck
-from deckbuilder.gui.deck_editor.files import demo_deck_files
+from deckbuilder.gui.deck_editor.chooser import ChosenDeckScreen, DeckChooser
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.goldfish.board import BoardView
 from deckbuilder.gui.goldfish.session import GoldfishSession
@@ -38,6 +37,7 @@ from deckbuilder.gui.goldfish.stats_panel import GoldfishStatsPanel
 from deckbuilder.gui.screens import ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.gui.style import error_color
+from deckbuilder.services.deck_sources import DEMO, PlayDeck, demo_deck_files
 
 MAX_SEED = 2**31 - 1
 #: Auto-play speeds: label -> milliseconds between two phases.

@@ -20,7 +20,7 @@ from PySide6.QtWidgets import (
 
 from deckbuilder.engine.goldfish import GoldfishStats, RunCancelled, run_games
 from deckbuilder.gui.deck_editor.bar_chart import BarChartView, accent, style_chart
-from deckbuilder.gui.goldfish.session import STALL_TEXT
+from deckbuilder.presentation import STALL_TEXT
 
 DEFAULT_GAMES = 2000
 #: Top of the P(victory) axis, in percent: room for the labels of points at 100%.

@@ -24,8 +24,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckbuilder.engine.odds import odds_report
-from deckbuilder.gui.deck_editor.chooser import DEMO, ChosenDeckScreen, DeckChooser, PlayDeck
-from deckbuilder.gui.deck_editor.files import demo_deck_files
+from deckbuilder.gui.deck_editor.chooser import ChosenDeckScreen, DeckChooser
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.sample_hand.card_strip import CardStrip
 from deckbuilder.gui.sample_hand.odds_panel import OddsPanel
@@ -33,6 +32,7 @@ from deckbuilder.gui.sample_hand.session import HandSession
 from deckbuilder.gui.screens import ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.gui.style import error_color
+from deckbuilder.services.deck_sources import DEMO, PlayDeck, demo_deck_files
 
 #: Width in px of the faces in hand and in the Circle.
 HAND_WIDTH = 126
