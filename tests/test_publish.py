@@ -163,6 +163,8 @@ def test_octgn_game_validates_and_o8d_refers_to_its_game_and_cards(tmp_path, use
 def test_octgn_guids_are_stable_uuid5_values():
     # Fixed once: changing them would orphan every installed game and exported deck.
     assert str(octgn_format.GAME_ID) == "509907dc-f8ad-568c-8cf6-fac6ff41ffb5"
+    assert octgn_format.GAME_ID == octgn.uuid.uuid5(
+        octgn.uuid.NAMESPACE_URL, "https://imajica-deckbuilder.invalid/octgn/game")
     assert octgn.SET_ID == octgn.uuid.uuid5(octgn_format.GAME_ID, "set")
     assert octgn_format.card_id("Gentle") == octgn_format.card_id("  gentle ")
 
