@@ -19,6 +19,7 @@ from card_db.userdb import UserDatabase
 from deckbuilder.formats.publish import TOOLS
 from deckbuilder.formats.publish._common import Progress
 from deckbuilder.formats.publish.staging import staged_folder
+from deckbuilder.services.changes import Changes
 from deckbuilder.services.images import face_for, scan_path
 
 #: Width of a published card picture in px (height by the card's 63 x 88 mm shape).
@@ -43,6 +44,13 @@ class PublishResult:
     folder: Path
     cards: int
     scans: int
+
+    @property
+    def changes(self) -> Changes:
+        """Nothing in the database changed (so the GUI's operations runner, which gives
+        publishing its progress dialog and Cancel, emits no signal and keeps the
+        undo histories)."""
+        return Changes(label=f"Publish for {self.tool}")
 
 
 def publish(db: UserDatabase, tool: str, folder: str | Path, *, width: int = DEFAULT_WIDTH,
