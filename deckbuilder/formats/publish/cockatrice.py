@@ -62,8 +62,8 @@ _ROW_SITE, _ROW_PERMANENT, _ROW_CHARACTER, _ROW_INSTANT = 0, 1, 2, 3
 INSTRUCTIONS = """\
 Imajica card database for Cockatrice, written by deckbuilder publish cockatrice.
 
-1. Copy customsets/Imajica.xml into Cockatrice's "customsets" folder (Cockatrice:
-   Settings > General > Paths shows the data folder; customsets is inside it).
+1. Copy customsets/Imajica.xml into Cockatrice's "customsets" folder (Cockatrice: Settings \
+> General > Paths shows the data folder; customsets is inside it).
 2. Copy the folder pics/CUSTOM/Imajica into Cockatrice's pics/CUSTOM folder.
 3. Restart Cockatrice. Decks exported by deckbuilder as .cod now open with these cards.
 

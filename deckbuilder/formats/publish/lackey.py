@@ -62,10 +62,10 @@ PHASES = ("Coming of Order", "Autarch Phase", "Ally Phase", "Reconciliation")
 INSTRUCTIONS = f"""\
 Imajica plugin for LackeyCCG, written by deckbuilder publish lackey.
 
-1. Copy this folder into LackeyCCG's "plugins" folder and name it {PLUGIN_FOLDER}
-   (LackeyCCG/plugins/{PLUGIN_FOLDER}/plugininfo.txt).
-2. Start LackeyCCG and choose the plugin {PLUGIN_FOLDER}. Decks exported by deckbuilder
-   as .dek load with these cards.
+1. Copy this folder into LackeyCCG's "plugins" folder and name it {PLUGIN_FOLDER} \
+(LackeyCCG/plugins/{PLUGIN_FOLDER}/plugininfo.txt).
+2. Start LackeyCCG and choose the plugin {PLUGIN_FOLDER}. Decks exported by deckbuilder as \
+.dek load with these cards.
 
 Values marked * are estimated: not printed in the rulebook; check your card.
 """

@@ -76,10 +76,10 @@ Imajica game definition for OCTGN, written by deckbuilder publish octgn.
 Game id {GAME_ID}, set id {SET_ID}.
 
 1. Close OCTGN.
-2. Copy the folders GameDatabase and ImageDatabase into OCTGN's data folder
-   (Documents/OCTGN by default), merging with the folders already there.
-3. Start OCTGN: the game "Imajica" is listed; decks exported by deckbuilder as .o8d
-   open in its deck editor and at the table.
+2. Copy the folders GameDatabase and ImageDatabase into OCTGN's data folder \
+(Documents/OCTGN by default), merging with the folders already there.
+3. Start OCTGN: the game "Imajica" is listed; decks exported by deckbuilder as .o8d open \
+in its deck editor and at the table.
 
 Values marked * are estimated: not printed in the rulebook; check your card.
 """
