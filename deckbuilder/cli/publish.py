@@ -7,6 +7,7 @@ from pathlib import Path
 
 import click
 
+from card_db.images.proxy import MIN_WIDTH_PX
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import handles_errors
 from deckbuilder.formats.publish import TOOLS
@@ -18,7 +19,7 @@ from deckbuilder.services.publish import publish as publish_package
 @click.command()
 @click.argument("tool", type=click.Choice(list(TOOLS)))
 @click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
-@click.option("--width", type=click.IntRange(126, 2000), default=DEFAULT_WIDTH,
+@click.option("--width", type=click.IntRange(MIN_WIDTH_PX, 2000), default=DEFAULT_WIDTH,
               show_default=True, help="Width of each card picture in pixels.")
 @handles_errors
 def publish(tool: str, folder: Path, width: int) -> None:

@@ -23,8 +23,9 @@ the deck editor by it), ``type`` the type and affiliations, and the characterist
 are properties named ``magic``, ``strength``, ``prime``, ``resistance``, ``dominion``,
 ``gender``, ``unique``, ``permanent``, ``affiliations``, ``decklimit``, ``artist``,
 ``source`` (estimated values marked ``*``). Imajica has no mana cost, so ``manacost``
-and ``cmc`` are left out. ``tablerow`` puts Sites in Cockatrice's first row (0),
-other permanents in row 1, Characters in row 2, instants in row 3 (the stack).
+and ``cmc`` are left out, and no tokens, so no card has ``related`` cards.
+``tablerow`` puts Sites in Cockatrice's first row (0), other permanents in row 1,
+Characters in row 2, instants in row 3 (the stack).
 """
 
 from __future__ import annotations
