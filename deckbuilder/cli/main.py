@@ -29,6 +29,7 @@ LAZY_COMMANDS = {
     "deck": "deckbuilder.cli.deck:deck",
     "hand": "deckbuilder.cli.play:hand",
     "odds": "deckbuilder.cli.play:odds",
+    "publish": "deckbuilder.cli.publish:publish",
     "goldfish": "deckbuilder.cli.play:goldfish",
     "shelf": "deckbuilder.cli.shelf:shelf",
 }

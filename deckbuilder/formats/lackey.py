@@ -13,13 +13,19 @@ mtg.wtf deck-format survey ("LackeyCCG .dek (live file)": ``<meta>`` may hold
 Carried: deck name (``meta/title``), author (``meta/author``), the main deck
 (superzone ``Deck``) and sideboard (superzone ``Sideboard``). Not carried: notes.
 Copies of a card are grouped by name on reading, in order of first appearance.
-Written: ``<game>`` is :data:`GAME`, each card's ``id`` attribute is its name (Lackey
-plugins key images by an id of the plugin's choosing; there is no Imajica plugin to
-follow) and ``<set>`` is :data:`SET`. A superzone other than Deck/Sideboard holding
+Written: ``<game>`` is :data:`GAME`, each card's ``id`` attribute is
+:func:`image_id` (Lackey plugins key a card's picture by the ``ImageFile`` column of
+their card data, and decks carry it as ``id``, e.g. ``<name id="hacker_cat">Hacker
+Cat</name>`` in merlinofchaos/lackey-example ``decks/sample.dek``) and ``<set>`` is
+:data:`SET`: the ids and set of the plugin ``deckbuilder publish lackey`` writes
+(:mod:`deckbuilder.formats.publish.lackey`). A superzone other than Deck/Sideboard holding
 cards is refused.
 """
 
 from __future__ import annotations
+
+import re
+import unicodedata
 
 from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.formats._common import EntryCollector
@@ -33,6 +39,13 @@ GAME = "Imajica"
 SET = "Imajica"
 
 _ZONES = {"deck": MAIN, "sideboard": SIDEBOARD}
+
+
+def image_id(name: str) -> str:
+    """The card's id in the Imajica plugin: its name in lower-case ASCII letters and
+    digits joined by ``_`` ("Jude's Café" -> "jude_s_cafe")."""
+    plain = unicodedata.normalize("NFKD", name).encode("ascii", "ignore").decode("ascii")
+    return re.sub(r"[^a-z0-9]+", "_", plain.casefold()).strip("_")
 
 
 def read(data: str | bytes, path: str | None = None) -> DeckList:
@@ -90,7 +103,7 @@ def write(deck: DeckList) -> str:
         lines.append(f'\t<superzone name="{superzone}">')
         for name, count in entries:
             card = (
-                f'\t\t<card><name id="{escape_attr(name)}">{escape_text(name)}</name>'
+                f'\t\t<card><name id="{escape_attr(image_id(name))}">{escape_text(name)}</name>'
                 f"<set>{escape_text(SET)}</set></card>"
             )
             lines.extend([card] * count)

@@ -17,8 +17,9 @@ Imajica has no official OCTGN game, so this module fixes its identifiers:
 * :data:`GAME_ID`, the game GUID: ``uuid5(NAMESPACE_URL,
   "https://imajica-deckbuilder.invalid/octgn/game")``, written as a constant;
 * each card's ``id``: ``uuid5(CARD_NAMESPACE, folded card name)`` with
-  :data:`CARD_NAMESPACE` ``= uuid5(GAME_ID, "cards")`` (stable across releases; an
-  OCTGN game package for Imajica built from this database would use the same ids).
+  :data:`CARD_NAMESPACE` ``= uuid5(GAME_ID, "cards")`` (stable across releases; the
+  game definition ``deckbuilder publish octgn`` writes,
+  :mod:`deckbuilder.formats.publish.octgn`, uses the same ids).
 
 Carried: notes, the main deck (section ``Main``) and sideboard (section
 ``Sideboard``). Not carried: deck name and author (OCTGN takes the name from the file

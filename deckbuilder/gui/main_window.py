@@ -15,6 +15,7 @@ from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QTabWidget, QWidget
 
 from deckbuilder.gui.context import AppContext
+from deckbuilder.gui.publish import publish_menu
 from deckbuilder.gui.screens import Screen, ScreenSpec, registered_screens
 from deckbuilder.gui.settings import WINDOW_GEOMETRY, WINDOW_SCREEN, WINDOW_STATE
 
@@ -142,6 +143,8 @@ class MainWindow(QMainWindow):
             if extra:
                 file_menu.addSeparator()
                 file_menu.addActions(extra)
+        file_menu.addSeparator()
+        file_menu.addMenu(publish_menu(self.context, self))
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")

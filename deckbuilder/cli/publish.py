@@ -1,0 +1,48 @@
+"""``deckbuilder publish TOOL DIR``: the catalogue as a card package for another tool."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import click
+
+from card_db.images.proxy import MIN_WIDTH_PX
+from deckbuilder.cli.context import user_db
+from deckbuilder.cli.errors import handles_errors
+from deckbuilder.formats.publish import TOOLS
+from deckbuilder.formats.publish.staging import MARKER
+from deckbuilder.services.publish import DEFAULT_WIDTH
+from deckbuilder.services.publish import publish as publish_package
+
+
+@click.command()
+@click.argument("tool", type=click.Choice(list(TOOLS)))
+@click.argument("folder", type=click.Path(file_okay=False, path_type=Path))
+@click.option("--width", type=click.IntRange(MIN_WIDTH_PX, 2000), default=DEFAULT_WIDTH,
+              show_default=True, help="Width of each card picture in pixels.")
+@handles_errors
+def publish(tool: str, folder: Path, width: int) -> None:
+    """Write every card of the catalogue as a package TOOL can load, into FOLDER.
+
+    \b
+    cockatrice  a custom card database (customsets/Imajica.xml) and pictures
+    octgn       a game definition (GameDatabase/, ImageDatabase/)
+    lackey      a LackeyCCG plugin folder (plugininfo.txt, sets/)
+
+    Pictures are your attached scans, else proxies. FOLDER must be new, empty or a
+    package written before (it is replaced whole, at the end). FOLDER/IMAJICA-PACKAGE.txt
+    says how to install it; decks exported as .cod, .o8d and .dek open with its cards.
+    """
+    db = user_db()
+    if sys.stderr.isatty():
+        with click.progressbar(length=len(db.catalogue()), label=f"{tool} pictures",
+                               file=sys.stderr) as bar:
+            result = publish_package(db, tool, folder, width=width,
+                                     progress=lambda done, total: bar.update(1))
+    else:
+        result = publish_package(db, tool, folder, width=width)
+    click.echo(f"Published {result.cards} cards for {tool} into {result.folder} "
+               f"({result.scans} pictures from your scans, {result.cards - result.scans} "
+               f"proxies).")
+    click.echo(f"To install it, read {result.folder / MARKER}.")

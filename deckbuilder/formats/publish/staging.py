@@ -1,0 +1,62 @@
+"""A package folder that appears all at once: built in a hidden sibling folder and
+renamed into place at the end, so an interrupted or failed build leaves the target as
+it was (nothing, or the previous package)."""
+
+from __future__ import annotations
+
+import contextlib
+import os
+import shutil
+import tempfile
+from collections.abc import Iterator
+from pathlib import Path
+
+from deckbuilder.formats.publish._common import PublishError
+
+#: The file every package holds; its presence marks a folder this app may replace.
+MARKER = "IMAJICA-PACKAGE.txt"
+
+
+@contextlib.contextmanager
+def staged_folder(target: str | os.PathLike) -> Iterator[Path]:
+    """Yield an empty folder next to ``target``; when the block ends without an error
+    it becomes ``target`` (a previous package there is replaced), else it is removed.
+
+    The block must write :data:`MARKER` into the folder. Raises :class:`PublishError`
+    if ``target`` is a file or a non-empty folder that is not a package written here
+    (holding no :data:`MARKER`), and ``OSError`` if the parent cannot be written.
+    """
+    target = Path(target).absolute()
+    _check_replaceable(target)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".part",
+                                    dir=target.parent))
+    try:
+        yield staging
+        _swap_in(staging, target)
+    except BaseException:
+        shutil.rmtree(staging, ignore_errors=True)
+        raise
+
+
+def _check_replaceable(target: Path) -> None:
+    if target.is_file():
+        raise PublishError("this is a file; give a folder", file=target)
+    if target.is_dir() and any(target.iterdir()) and not (target / MARKER).is_file():
+        raise PublishError("this folder is not empty and holds no package written by "
+                           "deckbuilder; choose an empty or new folder", file=target)
+
+
+def _swap_in(staging: Path, target: Path) -> None:
+    if not target.exists():
+        os.replace(staging, target)
+        return
+    old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent))
+    os.replace(target, old / "package")
+    try:
+        os.replace(staging, target)
+    except OSError:
+        os.replace(old / "package", target)  # put the previous package back
+        raise
+    finally:
+        shutil.rmtree(old, ignore_errors=True)
