@@ -26,8 +26,9 @@ def _notes(tmp_path: Path, listing: str) -> str:
     fake.write_text(f"#!/bin/sh\ncat '{tmp_path / 'listing.txt'}'\n")
     fake.chmod(fake.stat().st_mode | stat.S_IXUSR)
     script = f"set -euo pipefail; source '{SCRIPT}'; note_missing_x11_libraries"
-    done = subprocess.run(["bash", "-c", script], env={"LDCONFIG": str(fake), "PATH": "/usr/bin:/bin"},
-                          capture_output=True, text=True, timeout=60, check=True)
+    env = {"LDCONFIG": str(fake), "PATH": "/usr/bin:/bin"}
+    done = subprocess.run(["bash", "-c", script], env=env, capture_output=True, text=True,
+                          timeout=60, check=True)
     return done.stdout
 
 
