@@ -105,3 +105,13 @@ def test_a_stored_name_with_a_hidden_character_is_shown_escaped(db):
     assert "Gentle\\u202e" in missing.stdout and "\u202e" not in missing.stdout
     unknown = run("cards", "show", "Nobody\u202e")
     assert unknown.exit_code == 2 and "\u202e" not in unknown.stderr
+
+
+def test_a_search_syntax_error_keeps_its_caret_under_the_fault_when_escaped(db):
+    result = run("cards", "search", "gen\u202e prime<=")
+    assert result.exit_code == 2
+    lines = result.stderr.splitlines()
+    query_line = next(line for line in lines if "prime<=" in line and "syntax" not in line)
+    caret_line = lines[lines.index(query_line) + 1]
+    assert "\\u202e" in query_line
+    assert len(caret_line) - 1 == len(query_line)  # the caret is just after "prime<="

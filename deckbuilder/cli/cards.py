@@ -80,7 +80,9 @@ def search(query: str, as_json: bool, limit: int | None) -> None:
     try:
         records = _search_records(query, limit)
     except SearchSyntaxError as exc:
-        fail(f"search syntax: {exc}\n  {query}\n  {' ' * exc.position}^")
+        # the caret stays under the fault when fail() escapes hidden characters
+        caret = " " * len(escape_unsafe(query[: exc.position]))
+        fail(f"search syntax: {exc}\n  {query}\n  {caret}^")
     if as_json:
         click.echo(escape_unsafe(json.dumps([card_json(r) for r in records], indent=2,
                                             ensure_ascii=False), allow="\n"))
