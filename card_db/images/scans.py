@@ -1,8 +1,9 @@
 """Importing a user's photo or scan of a card into the image cache.
 
-:func:`import_scan` reads the file, turns it upright by its EXIF orientation,
-crops it centred to the real card aspect (63 x 88 mm, rulebook "Anatomy of
-Cards"), and writes a normalised JPEG (longest side at most
+:func:`import_scan` reads the file, decodes it at a reduced size (JPEG: ``draft``;
+other formats: decoded whole within :data:`MAX_DECODED_BYTES`, then ``reduce``-d),
+turns it upright by its EXIF orientation, crops it centred to the real card aspect
+(63 x 88 mm, rulebook "Anatomy of Cards"), and writes a normalised JPEG (longest side at most
 :data:`NORMALISED_MAX_SIDE` px) plus one thumbnail per width in
 :data:`THUMBNAIL_WIDTHS` into the cache folder. Writing is all-or-nothing (see
 :mod:`card_db.images.storage`). Every failure is a :class:`CardImageError` whose
@@ -114,7 +115,9 @@ def import_scan(source_path: str | Path, cache_dir: str | Path, card_key: str) -
 
     Raises :class:`CardImageError` naming the file when it is missing, unreadable,
     empty, not an image, corrupt or truncated, larger than :data:`MAX_SCAN_PIXELS`
-    (decompression bomb) or :data:`MAX_SCAN_BYTES`, too small, or when the cache
+    (decompression bomb) or :data:`MAX_SCAN_BYTES`, needing more than
+    :data:`MAX_DECODED_BYTES` of memory to decode (see :func:`decoded_bytes`; JPEGs
+    count at the reduced size they are decoded at), too small, or when the cache
     cannot be written (a full disk says so). On error nothing new is left in the
     cache. Raises ``ValueError`` if ``card_key`` has no usable characters.
     """
