@@ -49,6 +49,10 @@ class Condition(StrEnum):
 
 ALWAYS_PERMANENT = frozenset({CardType.CHARACTER, CardType.SITE})
 DOMINIONS = (1, 2, 3, 4, 5)
+#: The Home Dominion of an Oviate, everywhere it is shown (text, card faces; rulebook:
+#: 'If a character has "O" for its Home Dominion, it is an oviate. There is no "Zeroth
+#: Dominion"'); the search language's ``d:none`` and the deck statistics use it too.
+NO_DOMINION = "none"
 
 #: Every characteristic a card record carries that may be marked estimated.
 CHARACTERISTIC_FIELDS = (

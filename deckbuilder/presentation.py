@@ -7,14 +7,10 @@ way everywhere: a trailing ``*`` (:data:`ESTIMATED_MARK`) and the note
 
 from __future__ import annotations
 
-from card_db.records import CardRecord, CardType
+from card_db.records import NO_DOMINION, CardRecord, CardType
 
 ESTIMATED_MARK = "*"
 ESTIMATED_NOTE = "* estimated value: not printed in the rulebook; check your card"
-#: The Home Dominion of an Oviate, everywhere it is shown as text (rulebook: 'If a
-#: character has "O" for its Home Dominion, it is an oviate. There is no "Zeroth
-#: Dominion"'); the search language's ``d:none`` and the deck statistics use it too.
-NO_DOMINION = "none"
 
 #: Heading of each card type's group in a deck list (rulebook order).
 TYPE_GROUP_TITLES = {

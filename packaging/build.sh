@@ -33,12 +33,9 @@ start=$(date +%s)
 
 # Qt's X11 platform plugin links to these; the build carries them only if this machine
 # has them (packaging/check.sh installs them in CI).
-LDCONFIG="$(command -v ldconfig || echo /sbin/ldconfig)"
-for lib in libxcb-icccm.so.4:libxcb-icccm4 libxcb-keysyms.so.1:libxcb-keysyms1; do
-    "$LDCONFIG" -p 2>/dev/null | grep -q "${lib%%:*}" \
-        || echo "build.sh: note: ${lib%%:*} is not installed here, so the build will need it" \
-                "on the target for X11 (Debian: apt-get install ${lib##*:})"
-done
+# shellcheck source=packaging/x11_libraries.sh
+source "$ROOT/packaging/x11_libraries.sh"
+note_missing_x11_libraries
 
 if [ ! -x "$PY" ]; then
     echo "build.sh: creating the virtual environment $VENV"

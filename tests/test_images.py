@@ -23,7 +23,8 @@ from PIL import Image, ImageChops, ImageStat
 from card_db.images import art, grid, proxy, scans, text
 from card_db.images.aspect import card_crop_box, card_height
 from card_db.images.errors import CardImageError
-from card_db.records import ALWAYS_PERMANENT, CardRecord, CardType, Gender
+from card_db.records import ALWAYS_PERMANENT, NO_DOMINION, CardRecord, CardType, Gender
+from deckbuilder.presentation import dominion_text
 
 REPO = Path(__file__).resolve().parent.parent
 
@@ -265,9 +266,10 @@ def test_instant_and_permanent_proxies_differ_in_the_icon():
     assert diff_box(a.crop((32, 32, 116, 116)), b.crop((32, 32, 116, 116))) is not None
 
 
-def test_border_site_shows_both_dominions_and_oviate_shows_zero():
+def test_border_site_shows_both_dominions_and_oviate_shows_the_word_none():
     """The Erasure is a Border Site of Dominions 1 and 2 ("Border Sites and Adjacency");
-    an Oviate's Home Dominion is written "0" ("Types of Cards")."""
+    an Oviate has no Home Dominion ("Types of Cards"), shown as the word the whole app
+    uses (``NO_DOMINION``), not a "0" symbol (issue 10, cosmetic defects)."""
     erasure = proxy.render_proxy(CardRecord("The Erasure", CardType.SITE, dominions=(1, 2),
                                             unique=True, resistance=8))
     oviate = proxy.render_proxy(CardRecord("Gek-A-Gek", CardType.CHARACTER, strength=8,
@@ -278,8 +280,13 @@ def test_border_site_shows_both_dominions_and_oviate_shows_zero():
     assert contains_at_row(erasure, symbol[1], 34, span)
     assert contains_at_row(erasure, symbol[2], 34, span)
     assert not contains_at_row(erasure, symbol[5], 34, span)
-    assert contains_at_row(oviate, symbol[0], 34, span)
+    assert not any(contains_at_row(oviate, symbol[d], 34, span) for d in (0, 1, 2, 5))
     assert not any(contains_at_row(dictate, symbol[d], 34, span) for d in (0, 1, 2, 5))
+    corner = (480, 30, 600, 84)
+    assert diff_box(oviate.crop(corner), dictate.crop(corner)) is not None  # a word is drawn
+    assert proxy.MUTED in {colour for _, colour in oviate.crop(corner).getcolors(10_000)}
+    assert NO_DOMINION == dominion_text(CardRecord("Gek-A-Gek", CardType.CHARACTER,
+                                                   affiliations=("Oviate",)))
 
 
 def test_demo_source_is_printed_in_the_footer():

@@ -110,7 +110,8 @@ def test_counts_resume_and_damaged_are_reported(run):
     assert "2 of 49 components counted" in result.output
     text = run("shelf", "missing", "Mystic War").output
     assert "damaged: 1 x Realm mat" in text
-    assert "not counted yet (taken as none found): 47 component(s)" in text
+    assert "not counted yet (taken as none found): 47 components" in text
+    assert "(s)" not in text  # issue 10: wording such as "problem(s)"
 
 
 def test_unknown_names_exit_2_with_the_closest_names(run):

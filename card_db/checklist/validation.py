@@ -25,6 +25,7 @@ from card_db.records import (
     Gender,
     dominions_adjacent,
 )
+from card_db.text_safety import describe_character, unsafe_character
 
 _SLUG = re.compile(r"[a-z0-9]+(?:-[a-z0-9]+)*")
 _WHOLE = re.compile(r"[+-]?\d+")
@@ -201,6 +202,12 @@ def _parse_row(raw: RawRow, label: str, affiliations: Sequence[str]) -> tuple[st
         raise f.fail("name", "a card needs a name")
     if "\n" in name:
         raise f.fail("name", "a name must fit on one line")
+    if (hidden := unsafe_character(name)) is not None:
+        raise f.fail(
+            "name",
+            f"contains {describe_character(hidden)}, an invisible character that can "
+            f"disguise a card's name; remove it (the name reads {name!r})",
+        )
     given_key = f.get("key", _text)
     key = given_key or slugify(name)
     if given_key and not _SLUG.fullmatch(key):

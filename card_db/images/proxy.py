@@ -3,8 +3,8 @@
 Layout follows the rulebook's "Types of Cards" and "Anatomy of Cards": the type
 icon in the upper left corner (square border for permanent cards, circle for
 instant cards, "Permanents and Instants"), the Home Dominion symbols (two for a
-Border Site, the Oviate "0" for a Character with no Home Dominion), the name on the
-title line (underlined if unique, "Unique Cards"), the type line with gender and
+Border Site, the word "none" for a Character with no Home Dominion, an Oviate), the
+name on the title line (underlined if unique, "Unique Cards"), the type line with gender and
 deck limit, the characteristics (Magic, Strength and Prime for Characters,
 Resistance for Sites), affiliations, then the description area with traits in
 italics above the powers in standard text ("Card Powers, Traits, and Special
@@ -25,7 +25,7 @@ from card_db.images.aspect import card_height
 from card_db.images.errors import CardImageError
 from card_db.images.storage import PendingImage, format_for_suffix, write_all
 from card_db.images.text import TextStyle, draw_text, fit_line, font_family, wrap
-from card_db.records import ALWAYS_PERMANENT, CardRecord, CardType
+from card_db.records import ALWAYS_PERMANENT, NO_DOMINION, CardRecord, CardType
 
 #: Default proxy width in px (10 px per mm).
 DEFAULT_WIDTH_PX = 630
@@ -144,25 +144,28 @@ class _Face:
                       self.style(22, ESTIMATED_COLOUR, bold=True))
 
     def dominion_numbers(self) -> list[int]:
-        record = self.record
-        if record.dominions:
-            return list(record.dominions)
-        if record.card_type is CardType.CHARACTER or record.is_oviate:
-            return [art.OVIATE_DOMINION]
-        return []
+        return list(self.record.dominions)
 
     def draw_dominions(self) -> float:
-        """Symbols at the top right; returns the x where the title must stop."""
+        """Symbols at the top right (the word :data:`~card_db.records.NO_DOMINION` for
+        an Oviate, as the app shows it everywhere); returns the x where the title must
+        stop."""
         numbers = self.dominion_numbers()
         right = self.width - self.u(32)
         if not numbers:
-            return right
-        size, gap = self.u(46), self.u(6)
-        x = right - len(numbers) * size - (len(numbers) - 1) * gap
-        left = x
-        for number in numbers:
-            self.paste_icon(art.dominion_symbol(number, size), x, self.u(34))
-            x += size + gap
+            if self.record.card_type is not CardType.CHARACTER and not self.record.is_oviate:
+                return right
+            word = self.style(24, MUTED, italic=True)
+            left = right - word.width(NO_DOMINION)
+            draw_text(self.image, (left, self.u(34) + (self.u(46) - word.size) // 2),
+                      NO_DOMINION, word)
+        else:
+            size, gap = self.u(46), self.u(6)
+            x = right - len(numbers) * size - (len(numbers) - 1) * gap
+            left = x
+            for number in numbers:
+                self.paste_icon(art.dominion_symbol(number, size), x, self.u(34))
+                x += size + gap
         if self.est("dominions"):
             self.marks_drawn = True
             mark = self.style(24, ESTIMATED_COLOUR, bold=True)

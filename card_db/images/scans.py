@@ -1,8 +1,9 @@
 """Importing a user's photo or scan of a card into the image cache.
 
-:func:`import_scan` reads the file, turns it upright by its EXIF orientation,
-crops it centred to the real card aspect (63 x 88 mm, rulebook "Anatomy of
-Cards"), and writes a normalised JPEG (longest side at most
+:func:`import_scan` reads the file, decodes it at a reduced size (JPEG: ``draft``;
+other formats: decoded whole within :data:`MAX_DECODED_BYTES`, then ``reduce``-d),
+turns it upright by its EXIF orientation, crops it centred to the real card aspect
+(63 x 88 mm, rulebook "Anatomy of Cards"), and writes a normalised JPEG (longest side at most
 :data:`NORMALISED_MAX_SIDE` px) plus one thumbnail per width in
 :data:`THUMBNAIL_WIDTHS` into the cache folder. Writing is all-or-nothing (see
 :mod:`card_db.images.storage`). Every failure is a :class:`CardImageError` whose
@@ -21,7 +22,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import platformdirs
-from PIL import Image, ImageOps, UnidentifiedImageError
+from PIL import Image, UnidentifiedImageError
 
 from card_db.images.aspect import card_crop_box, card_height, card_width
 from card_db.images.errors import CardImageError
@@ -30,6 +31,10 @@ from card_db.images.storage import PendingImage, write_all
 #: Largest image accepted, in pixels (about 9,200 x 6,900). Anything bigger is
 #: refused as a possible decompression bomb before it is decoded.
 MAX_SCAN_PIXELS = 64_000_000
+#: Most bytes of decoded pixels held at once (Pillow keeps 4 bytes a colour pixel):
+#: 40 million colour pixels. JPEGs are decoded at a reduced size (``Image.draft``) and
+#: count at that size; other formats are decoded whole, then reduced.
+MAX_DECODED_BYTES = 160_000_000
 #: Largest file accepted, in bytes.
 MAX_SCAN_BYTES = 100 * 1024 * 1024
 #: Smallest card width, in px after cropping, worth keeping.
@@ -41,6 +46,20 @@ THUMBNAIL_WIDTHS = (96, 240)
 #: The application name used for the platform cache folder.
 APP_NAME = "imajica-deckbuilder"
 
+#: Formats whose decoder holds copies of the whole image besides Pillow's (see
+#: :func:`decoded_bytes`).
+_DECODER_COPIES = {"WEBP": 4}
+_ORIENTATION_TAG = 0x0112
+#: EXIF orientation -> the transpose that shows the image upright (as ImageOps.exif_transpose).
+_TRANSPOSE = {
+    2: Image.Transpose.FLIP_LEFT_RIGHT,
+    3: Image.Transpose.ROTATE_180,
+    4: Image.Transpose.FLIP_TOP_BOTTOM,
+    5: Image.Transpose.TRANSPOSE,
+    6: Image.Transpose.ROTATE_270,
+    7: Image.Transpose.TRANSVERSE,
+    8: Image.Transpose.ROTATE_90,
+}
 _DECODE_ERRORS = (OSError, SyntaxError, ValueError, EOFError, struct.error, IndexError,
                   TypeError, KeyError, ZeroDivisionError)
 
@@ -96,7 +115,9 @@ def import_scan(source_path: str | Path, cache_dir: str | Path, card_key: str) -
 
     Raises :class:`CardImageError` naming the file when it is missing, unreadable,
     empty, not an image, corrupt or truncated, larger than :data:`MAX_SCAN_PIXELS`
-    (decompression bomb) or :data:`MAX_SCAN_BYTES`, too small, or when the cache
+    (decompression bomb) or :data:`MAX_SCAN_BYTES`, needing more than
+    :data:`MAX_DECODED_BYTES` of memory to decode (see :func:`decoded_bytes`; JPEGs
+    count at the reduced size they are decoded at), too small, or when the cache
     cannot be written (a full disk says so). On error nothing new is left in the
     cache. Raises ``ValueError`` if ``card_key`` has no usable characters.
     """
@@ -174,7 +195,8 @@ def _bomb(source: Path, width: int | None = None, height: int | None = None) -> 
 
 
 def _decode(source: Path, data: bytes) -> Image.Image:
-    """Decode, orient by EXIF and convert to RGB; errors become CardImageError."""
+    """Decode at a reduced size, orient by EXIF and convert to RGB; errors become
+    CardImageError."""
     with warnings.catch_warnings():
         warnings.simplefilter("error", Image.DecompressionBombWarning)
         try:
@@ -185,7 +207,11 @@ def _decode(source: Path, data: bytes) -> Image.Image:
             # JPEG only: decode at 1/2, 1/4 or 1/8 scale when that still covers the
             # normalised size on both sides (a no-op for other formats).
             image.draft("RGB", (NORMALISED_MAX_SIDE, NORMALISED_MAX_SIDE))
+            if decoded_bytes(image.mode, image.size, image.format) > MAX_DECODED_BYTES:
+                raise _too_big_to_decode(source, image)
             image.load()
+            orientation = _orientation(image)
+            image = _reduced(image)
         except (Image.DecompressionBombError, Image.DecompressionBombWarning) as error:
             raise _bomb(source) from error
         except UnidentifiedImageError as error:
@@ -198,14 +224,54 @@ def _decode(source: Path, data: bytes) -> Image.Image:
             raise CardImageError(
                 f"{source}: the image is corrupt or truncated ({error})"
             ) from error
-    try:
-        image = ImageOps.exif_transpose(image)
-    except _DECODE_ERRORS:
-        pass  # unreadable EXIF: keep the pixels as stored
+    if orientation in _TRANSPOSE:
+        image = image.transpose(_TRANSPOSE[orientation])
     try:
         return _to_rgb(image)
     except _DECODE_ERRORS as error:
         raise CardImageError(f"{source}: unsupported image mode {image.mode} ({error})") from error
+
+
+def decoded_bytes(mode: str, size: tuple[int, int], image_format: str | None = None) -> int:
+    """Bytes Pillow holds to decode and reduce an image of ``mode`` and ``size`` (w, h
+    px) in ``image_format`` (Pillow's name, e.g. ``"PNG"``): 1 a pixel for ``1``, ``L``
+    and ``P``, 2 for ``I;16`` modes, 4 for the rest (RGB too); twice that for ``LA`` and
+    ``RGBA`` (reducing them makes a premultiplied copy); WebP decodes through buffers
+    of its own, four times the image (measured with ``benchmarks/bench_scan_memory.py``)."""
+    per_pixel = 1 if mode in ("1", "L", "P") else 2 if mode.startswith("I;16") else 4
+    copies = (2 if mode in ("LA", "RGBA") else 1) * _DECODER_COPIES.get(image_format or "", 1)
+    return size[0] * size[1] * per_pixel * copies
+
+
+def _too_big_to_decode(source: Path, image: Image.Image) -> CardImageError:
+    needed = decoded_bytes(image.mode, image.size, image.format)
+    return CardImageError(
+        f"{source}: the image is too large to open ({image.width} x {image.height} px "
+        f"need {needed / 1e6:.0f} MB of memory; the limit is {MAX_DECODED_BYTES / 1e6:.0f} "
+        "MB): save it as a JPEG, which opens at a reduced size, or scale it down"
+    )
+
+
+def _orientation(image: Image.Image) -> int:
+    """The EXIF orientation (1-8; 1 when absent or unreadable)."""
+    try:
+        return int(image.getexif().get(_ORIENTATION_TAG, 1))
+    except _DECODE_ERRORS:
+        return 1  # unreadable EXIF: keep the pixels as stored
+
+
+def _reduced(image: Image.Image) -> Image.Image:
+    """``image`` shrunk by the largest whole factor that keeps both sides at least
+    :data:`NORMALISED_MAX_SIDE` px (the normalised card still gets its full height),
+    averaging boxes of pixels (``Image.reduce``; nearest pixel for modes it lacks)."""
+    factor = min(image.size) // NORMALISED_MAX_SIDE
+    if factor < 2:
+        return image
+    try:
+        return image.reduce(factor)
+    except ValueError:  # modes 1, P and I;16 have no reduce
+        size = (image.width // factor, image.height // factor)
+        return image.resize(size, Image.Resampling.NEAREST)
 
 
 def _to_rgb(image: Image.Image) -> Image.Image:

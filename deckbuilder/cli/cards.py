@@ -12,6 +12,7 @@ from card_db.atomic import replace_file
 from card_db.reader import load_records
 from card_db.records import CHARACTERISTIC_FIELDS
 from card_db.search import SearchSyntaxError, search_card_ids
+from card_db.text_safety import escape_unsafe
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import fail, handles_errors
 from deckbuilder.presentation import (
@@ -79,14 +80,18 @@ def search(query: str, as_json: bool, limit: int | None) -> None:
     try:
         records = _search_records(query, limit)
     except SearchSyntaxError as exc:
-        fail(f"search syntax: {exc}\n  {query}\n  {' ' * exc.position}^")
+        # the caret stays under the fault when fail() escapes hidden characters
+        caret = " " * len(escape_unsafe(query[: exc.position]))
+        fail(f"search syntax: {exc}\n  {query}\n  {caret}^")
     if as_json:
-        click.echo(json.dumps([card_json(r) for r in records], indent=2, ensure_ascii=False))
+        click.echo(escape_unsafe(json.dumps([card_json(r) for r in records], indent=2,
+                                            ensure_ascii=False), allow="\n"))
         return
     marked = False
     for r in records:
         line = (
-            f"{r.name:<32} {shown(r, 'card_type', r.card_type.value):<18} {_dominion(r):<6} "
+            f"{escape_unsafe(r.name):<32} {shown(r, 'card_type', r.card_type.value):<18} "
+            f"{_dominion(r):<6} "
             f"{characteristics_text(r):<16} {r.set_name}"
         )
         marked = marked or ESTIMATED_MARK in line
@@ -104,10 +109,11 @@ def show(name: str, as_json: bool) -> None:
     """Show every characteristic of the card NAME (closest matches suggested if unknown)."""
     record = user_db().catalogue().resolve(name)
     if as_json:
-        click.echo(json.dumps(card_json(record), indent=2, ensure_ascii=False))
+        click.echo(escape_unsafe(json.dumps(card_json(record), indent=2, ensure_ascii=False),
+                                 allow="\n"))
         return
     for label, value in card_details(record):
-        click.echo(f"{label + ':':<14}{value}")
+        click.echo(f"{label + ':':<14}" + escape_unsafe(value, allow="\n\t"))
     if record.estimated:
         click.echo(ESTIMATED_NOTE)
 
@@ -172,4 +178,5 @@ def correct(name: str, field: str, value: str, note: str) -> None:
 
     field = field_name(field)
     record = correct_card(user_db(), name, field, value, note).value
-    click.echo(f"{record.name}: {field} set to {value!r}; no longer marked estimated")
+    click.echo(f"{escape_unsafe(record.name)}: {field} set to {value!r}; "
+               "no longer marked estimated")

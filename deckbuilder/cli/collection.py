@@ -6,6 +6,7 @@ from pathlib import Path
 
 import click
 
+from card_db.text_safety import escape_unsafe
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import handles_errors
 from deckbuilder.presentation import count_text
@@ -72,6 +73,6 @@ def missing(set_filter: str) -> None:
     for record in records:
         if record.set_name != current:
             current = record.set_name
-            click.echo(f"# {current}")
-        click.echo(record.name)
+            click.echo(f"# {escape_unsafe(current)}")
+        click.echo(escape_unsafe(record.name))
     click.echo(f"{count_text(len(records), 'card')} missing", err=True)

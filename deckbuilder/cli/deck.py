@@ -13,6 +13,7 @@ import sys
 import click
 
 from card_db.catalogue import UnknownCardError
+from card_db.text_safety import escape_unsafe
 from deckbuilder import formats
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import EXIT_BAD_INPUT, fail, handles_errors
@@ -49,7 +50,7 @@ def _resolved(file: str):
 
 
 def _echo_json(data: object) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(escape_unsafe(json.dumps(data, indent=2, ensure_ascii=False), allow="\n"))
 
 
 @click.group()
@@ -78,7 +79,7 @@ def validate(file: str, as_json: bool, starter: bool) -> None:
             if findings:
                 click.echo(f"{heading}:")
                 for finding in findings:
-                    click.echo(f"  [{finding.rule}] {finding.message}")
+                    click.echo(f"  [{finding.rule}] {escape_unsafe(finding.message)}")
     sys.exit(0 if report.legal else EXIT_ILLEGAL)
 
 
@@ -131,7 +132,7 @@ def stats(file: str, as_json: bool) -> None:
     def number(value: float | None) -> str:
         return "-" if value is None else f"{value:.2f}"
 
-    click.echo(f"{deck_list.name or file}: {result.card_count} cards")
+    click.echo(f"{escape_unsafe(deck_list.name or str(file))}: {result.card_count} cards")
     click.echo(
         f"Permanent {result.permanent}{mark('permanent')}, "
         f"instant {result.instant}{mark('permanent')}"
@@ -163,7 +164,8 @@ def stats(file: str, as_json: bool) -> None:
         needed = "-" if site.characters is None else str(site.characters)
         est = ESTIMATED_MARK if site.estimated else ""
         noun = "Character" if site.characters == 1 else "Characters"
-        click.echo(f"  {site.copies} {site.name}: Resistance {resistance}{est}, {needed} {noun}")
+        click.echo(f"  {site.copies} {escape_unsafe(site.name)}: "
+                   f"Resistance {resistance}{est}, {needed} {noun}")
     if any(result.estimated.values()):
         click.echo(ESTIMATED_NOTE)
 
@@ -195,7 +197,7 @@ def needs(file: str, other_decks: bool, no_sideboard: bool, as_json: bool) -> No
         detail = f"need {row.needed}, own {row.owned}"
         if other_decks:
             detail += f", {row.used_elsewhere} in other decks"
-        click.echo(f"{row.to_acquire} {row.name}  ({detail})")
+        click.echo(f"{row.to_acquire} {escape_unsafe(row.name)}  ({detail})")
     click.echo(f"Total to acquire: {sum(r.to_acquire for r in rows)} cards")
 
 

@@ -20,6 +20,7 @@ from pathlib import Path
 import click
 
 from card_db.errors import UserError
+from card_db.text_safety import escape_unsafe
 from deckbuilder import messages
 
 EXIT_BAD_INPUT = 2
@@ -29,11 +30,13 @@ APP_NAME = "imajica-deckbuilder"
 
 #: click's own ways of ending a command (usage errors, --help): never a bug.
 _CLICK_EXITS = (click.ClickException, click.exceptions.Exit, click.exceptions.Abort)
+#: What a message may hold as it is; other controls and bidi marks are shown escaped.
+_LINES = "\n\t"
 
 
 def fail(message: str, code: int = EXIT_BAD_INPUT) -> None:
     """Print ``message`` on stderr and exit with ``code``."""
-    click.echo(f"deckbuilder: {message}", err=True)
+    click.echo(f"deckbuilder: {escape_unsafe(message, allow=_LINES)}", err=True)
     sys.exit(code)
 
 

@@ -15,6 +15,7 @@ import sys
 
 import click
 
+from card_db.text_safety import escape_unsafe
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import fail, handles_errors
 from deckbuilder.deck.resolve import UnknownCardsError
@@ -33,7 +34,7 @@ def _records(file: str) -> list:
 
 
 def _echo_json(data: object) -> None:
-    click.echo(json.dumps(data, indent=2, ensure_ascii=False))
+    click.echo(escape_unsafe(json.dumps(data, indent=2, ensure_ascii=False), allow="\n"))
 
 
 def _variant(shorter: bool, allowance: int | None):
@@ -76,12 +77,14 @@ def hand(file: str, seed: int | None, rounds: int, no_reshuffle: bool, as_json: 
         _echo_json(data)
         return
     click.echo(f"Seed {seed}")
-    click.echo("Circle: " + ", ".join(data["circle"]))
+    click.echo(escape_unsafe("Circle: " + ", ".join(data["circle"])))
     if data["reshuffled"]:
-        click.echo("First hand (no Character, reshuffled): " + ", ".join(data["first_hand"]))
-    click.echo("Opening hand: " + ", ".join(data["opening_hand"]))
+        click.echo(escape_unsafe("First hand (no Character, reshuffled): "
+                                 + ", ".join(data["first_hand"])))
+    click.echo(escape_unsafe("Opening hand: " + ", ".join(data["opening_hand"])))
     for r, cards in data["draws_by_round"].items():
-        click.echo(f"Round {r} draws: " + (", ".join(cards) if cards else "(Destiny empty)"))
+        click.echo(escape_unsafe(f"Round {r} draws: "
+                                 + (", ".join(cards) if cards else "(Destiny empty)")))
 
 
 @click.command()
@@ -179,7 +182,7 @@ def goldfish(
     if show_log:
         click.echo(f"Game 0 (seed {game_seed(seed, 0)}):")
         for line in log:
-            click.echo("  " + line)
+            click.echo("  " + escape_unsafe(line))
         click.echo("")
     click.echo(f"{games} games of {rounds} rounds, seed {seed}, {variant.name} rules")
     click.echo(f"No victory: {stats.no_win}; reshuffled opening hands: "

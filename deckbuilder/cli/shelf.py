@@ -11,6 +11,7 @@ import click
 
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import handles_errors
+from deckbuilder.presentation import count_text
 from deckbuilder.services.shelf import (
     CopyStatus,
     ShelfError,
@@ -187,8 +188,8 @@ def missing(game: str, copy_id: int | None, as_json: bool) -> None:
     for c in report.damaged:
         click.echo(f"  damaged: {c.damaged} x {c.name}")
     if report.uncounted:
-        click.echo(f"  not counted yet (taken as none found): {len(report.uncounted)} "
-                   f"component(s)")
+        click.echo("  not counted yet (taken as none found): "
+                   + count_text(len(report.uncounted), "component"))
 
 
 @shelf.command("import")

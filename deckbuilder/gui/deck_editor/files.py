@@ -7,12 +7,19 @@ with the CLI.
 from __future__ import annotations
 
 import os
+import re
 from pathlib import Path
 
+from card_db.text_safety import is_unsafe
 from deckbuilder import formats
 from deckbuilder.formats import DeckFormat
 
 ALL_FILES = "All files (*)"
+#: Longest file name a dialog suggests, in characters (before the extension).
+MAX_SUGGESTED_NAME = 100
+#: Characters no file name gets from a deck name: separators, those Windows refuses,
+#: and controls (C0, DEL, C1).
+_NOT_IN_NAMES = re.compile(r'[\\/:*?"<>|\x00-\x1f\x7f-\x9f]+')
 
 
 def _pattern(deck_format: DeckFormat) -> str:
@@ -50,6 +57,25 @@ def format_for_filter(selected: str) -> DeckFormat | None:
     return None
 
 
+def safe_file_name(name: str, fallback: str = "deck") -> str:
+    """A file name made from a deck (or game) ``name`` that stays in the folder it is
+    joined to: separators, characters Windows refuses and controls become ``-``, leading
+    dots and spaces go (no ``..``, no hidden file), as do bidi controls
+    (:mod:`card_db.text_safety`); at most :data:`MAX_SUGGESTED_NAME` characters;
+    ``fallback`` if nothing is left. ``"../../etc/x"`` -> ``"etc-x"``, ``"a/b"`` ->
+    ``"a-b"``."""
+    cleaned = _NOT_IN_NAMES.sub("-", "".join("-" if is_unsafe(c) else c for c in name))
+    cleaned = re.sub(r"-*(\.\.+-*)+", "-", cleaned)  # no run of dots between separators
+    cleaned = cleaned.strip(" .-")[:MAX_SUGGESTED_NAME].rstrip(" .")
+    return cleaned or fallback
+
+
+def suggested_path(folder: str | os.PathLike, name: str, extension: str = "") -> Path:
+    """The path a Save As or Export dialog pre-fills: :func:`safe_file_name` of ``name``
+    plus ``extension`` (e.g. ``".txt"``), always directly inside ``folder``."""
+    return Path(folder) / f"{safe_file_name(name)}{extension}"
+
+
 def with_extension(path: str | os.PathLike, deck_format: DeckFormat) -> Path:
     """``path`` with ``deck_format``'s extension added unless it already has one of them."""
     target = Path(path)
@@ -83,7 +109,9 @@ __all__ = [
     "format_filter",
     "format_for_filter",
     "open_filters",
+    "safe_file_name",
     "save_filters",
+    "suggested_path",
     "target_and_format",
     "with_extension",
 ]

@@ -578,7 +578,7 @@ class DeckEditorScreen(Screen):
         if document is None:
             return
         filters = files.save_filters()
-        suggested = str(Path(self._last_folder()) / f"{document.deck.name or 'deck'}.txt")
+        suggested = str(files.suggested_path(self._last_folder(), document.deck.name, ".txt"))
         chosen, selected = QFileDialog.getSaveFileName(self, "Save Deck As", suggested,
                                                        ";;".join(filters), filters[0])
         if chosen:
@@ -613,7 +613,7 @@ class DeckEditorScreen(Screen):
             return
         if path is None:
             filters = files.export_filters()
-            suggested = str(Path(self._last_folder()) / f"{document.deck.name or 'deck'}")
+            suggested = str(files.suggested_path(self._last_folder(), document.deck.name))
             chosen, selected = QFileDialog.getSaveFileName(self, "Export Deck", suggested,
                                                            ";;".join(filters), filters[0])
             if not chosen:

@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSpinBox,
     QSplitter,
+    QStyle,
     QVBoxLayout,
     QWidget,
 )
@@ -137,7 +138,17 @@ class GoldfishScreen(ChosenDeckScreen):
         self.right = QSplitter(Qt.Orientation.Vertical)
         self.right.setObjectName("goldfishRight")
         self.right.addWidget(self.log)
-        self.right.addWidget(self.stats)
+        # scrolled, not clipped, when the window is short (the wrapped summary and the two
+        # charts need more height than a short panel has)
+        self.stats_scroll = QScrollArea()
+        self.stats_scroll.setObjectName("goldfishStatsScroll")
+        self.stats_scroll.setWidgetResizable(True)
+        self.stats_scroll.setFrameShape(QScrollArea.Shape.NoFrame)
+        self.stats_scroll.setWidget(self.stats)
+        self.stats_scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        bar_width = self.stats_scroll.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        self.stats_scroll.setMinimumWidth(self.stats.minimumSizeHint().width() + bar_width)
+        self.right.addWidget(self.stats_scroll)
         self.right.setStretchFactor(0, 2)
         self.right.setStretchFactor(1, 3)
         self.right.setSizes([250, 420])

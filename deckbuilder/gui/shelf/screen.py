@@ -29,6 +29,7 @@ from PySide6.QtWidgets import (
 )
 
 from card_db.records import Condition
+from deckbuilder.gui.deck_editor.files import safe_file_name
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.gui.shelf.parts import PartsTable
@@ -286,7 +287,8 @@ class ShelfScreen(Screen):
             return
         game = self._selected[0]
         if file is None:
-            file, _ = QFileDialog.getSaveFileName(self, "Export game file", f"{game}.toml",
+            file, _ = QFileDialog.getSaveFileName(self, "Export game file",
+                                                  f"{safe_file_name(game, 'game')}.toml",
                                                   "Game file (*.toml)")
             if not file:
                 return
