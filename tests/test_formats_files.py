@@ -183,7 +183,7 @@ def test_text_sideboard_by_sb_prefix_and_headings():
 
 def test_text_errors_name_line_and_column():
     with pytest.raises(DeckFormatError) as info:
-        _text("1 Gentle\n\n  Gek-A-Gek\n", )
+        _text("1 Gentle\n\n  - Gek-A-Gek\n", )
     assert (info.value.line, info.value.column) == (3, 3)
     assert "expected a card line" in info.value.message
 
