@@ -34,6 +34,8 @@ class _Cards:
             )
         return {
             "text": f"{count} {name}\n",
+            "mws": f"// NAME : x\n{count} {name}\n",
+            "forge": f"[Main]\n{count} {name}|IMA\n",
             "csv": f"count,name,zone\n{count},{name},main\n",
             "json": f'{{"main": [{{"count": {count}, "name": "{name}"}}]}}',
             "cockatrice": f'<cockatrice_deck version="1"><zone name="main">'
@@ -98,7 +100,7 @@ def test_xml_declared_utf8_but_latin1_bytes(name):
 def test_absurd_counts(name, count):
     error = _read(name, _card("Gentle", count)[name])
     assert "count" in error.message
-    assert error.line == (2 if name == "csv" else 1)
+    assert error.line == (2 if name in ("csv", "mws", "forge") else 1)
 
 
 @pytest.mark.parametrize("name", ["text", "cockatrice", "octgn", "csv"])
@@ -229,6 +231,8 @@ def test_oversized_input(name):
 def test_too_many_cards(name):
     source = {
         "text": "".join(f"999 Card {i}\n" for i in range(11)),
+        "mws": "".join(f"SB: 999 Card {i}\n" for i in range(11)),
+        "forge": "[Main]\n" + "".join(f"999 Card {i}\n" for i in range(11)),
         "csv": "".join(f"999,Card {i},main\n" for i in range(11)),
         "json": '{"main": ['
                 + ",".join(f'{{"count": 999, "name": "C{i}"}}' for i in range(11))
@@ -251,6 +255,8 @@ def test_one_card_over_the_count_limit_across_entries(name):
     twice = _card("Gentle", "600")[name]
     source = {
         "text": "600 Gentle\n600 gentle\n",
+        "mws": "// x\n600 Gentle\n600 gentle\n",
+        "forge": "[Main]\n600 Gentle\n600 gentle|IMA\n",
         "csv": "600,Gentle,main\n600,gentle,main\n",
         "json": '{"main": [{"count": 600, "name": "Gentle"}, {"count": 600, "name": "gentle"}]}',
         "cockatrice": twice.replace("</zone>", '<card number="600" name="gentle"/></zone>'),
