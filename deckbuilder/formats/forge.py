@@ -25,6 +25,8 @@ from deckbuilder.formats.raw import RawDeck, to_decklist
 NAME = "forge"
 EXTENSIONS = (".dck",)
 CARRIES = frozenset({"name", "main", "sideboard"})
+#: Characters a card name written in this format cannot hold.
+NAMES_CANNOT_HOLD = "|"
 
 _SECTION = re.compile(r"\[(?P<name>[^\[\]]+)\]")
 _CARD = re.compile(
@@ -90,7 +92,7 @@ def write(deck: DeckList) -> str:
     for section, entries in (("Main", deck.main), ("Sideboard", deck.sideboard)):
         lines.append(f"[{section}]")
         for name, count in entries:
-            if "|" in name:
+            if any(char in name for char in NAMES_CANNOT_HOLD):
                 raise ValueError(f"a Forge deck cannot hold the card name {name!r} ('|')")
             lines.append(f"{count} {name}")
     return "\n".join(lines) + "\n"
