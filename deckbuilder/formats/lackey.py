@@ -83,6 +83,12 @@ def parse(data: str | bytes, path: str | None = None) -> RawDeck:
     return collector.raw(name=title, author=author)
 
 
+def is_mtgo(data: str | bytes, path: str | None = None) -> bool:
+    """Whether ``data`` is an MTGO deck (root ``<Deck>``), which :func:`write` would turn
+    into a LackeyCCG one; :class:`DeckFormatError` if it is not XML."""
+    return parse_xml(data, path).tag == mtgo.ROOT
+
+
 def read(data: str | bytes, path: str | None = None) -> DeckList:
     """Read a LackeyCCG or MTGO ``.dek`` file; :class:`DeckFormatError` if it is neither
     or has cards in a zone other than the deck and the sideboard."""
