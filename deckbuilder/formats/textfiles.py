@@ -19,19 +19,21 @@ from __future__ import annotations
 import codecs
 import re
 
+from card_db.errors import UserError
+
 #: Encodings :func:`decode_bytes` reports.
 UTF8, UTF8_BOM, UTF16, WINDOWS_1252 = "utf-8", "utf-8-sig", "utf-16", "cp1252"
 
 _SEP_LINE = re.compile(r'\s*"?sep=(?P<sep>[^\r\n])"?\s*')
 
 
-class TextDecodeError(ValueError):
+class TextDecodeError(UserError, ValueError):
     """Bytes that are not text: ``message``, 1-based ``line`` and ``column`` (``None``
-    where no position applies). Readers turn it into their own error type."""
+    where no position applies). Readers turn it into their own error type, which names
+    the file."""
 
     def __init__(self, message: str, line: int | None = None, column: int | None = None):
-        super().__init__(message)
-        self.message, self.line, self.column = message, line, column
+        super().__init__(message, line=line, column=column)
 
 
 def decode_bytes(data: bytes) -> tuple[str, str]:
