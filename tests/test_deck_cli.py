@@ -137,7 +137,7 @@ def test_unknown_card_exits_2_with_line_and_suggestion(db, tmp_path, as_json):
     "content, message",
     [
         (b"\x89PNG\r\n\x1a\n\x00\x00binary", "binary data"),
-        ("3 Émile\n".encode("latin-1"), "not UTF-8"),
+        (b"3 \x81mile\n", "neither UTF-8 nor Windows-1252"),
         (b"", "empty file"),
         (b"1000000000 Gek-A-Gek\n", "too large"),
         (b"-2 Gek-A-Gek\n", "at least 1"),

@@ -90,15 +90,27 @@ def test_octgn_identifiers_are_stable():
     assert octgn.card_id("Gentle") != octgn.card_id("Gek-A-Gek")
 
 
-def test_octgn_sections_other_than_sideboard_are_main_deck():
+def test_octgn_sections_other_than_main_and_sideboard_are_never_merged():
     text = (
         '<deck game="509907dc-f8ad-568c-8cf6-fac6ff41ffb5">'
+        '<section name="Main" shared="False"><card qty="3" id="z">Pneuma</card></section>'
         '<section name="Characters" shared="False"><card qty="2" id="x">Gentle</card></section>'
         '<section name="side" shared="False"><card qty="1" id="y">Amnesia</card></section>'
+        '<section name="Main" shared="True"><card qty="4" id="w">Slew</card></section>'
         "</deck>"
     )
-    deck = formats.get("octgn").read(text)
-    assert deck.main == [DeckEntry("Gentle", 2)] and deck.sideboard == [DeckEntry("Amnesia", 1)]
+    raw = formats.get("octgn").parse(text)
+    assert raw.zone_counts() == {"main": 3, "Characters": 2, "side": 1, "Main (shared)": 4}
+    with pytest.raises(DeckFormatError) as info:
+        formats.get("octgn").read(text, "d.o8d")
+    assert (info.value.line, info.value.column) == (1, 173)  # its first <card>
+    assert "'Characters'" in info.value.message
+    without = text.replace("Characters", "Sideboard").replace(
+        '<section name="Main" shared="True"><card qty="4" id="w">Slew</card></section>', ""
+    )
+    deck = formats.get("octgn").read(without)
+    assert deck.main == [DeckEntry("Pneuma", 3)]
+    assert deck.sideboard == [DeckEntry("Gentle", 2), DeckEntry("Amnesia", 1)]
 
 
 # -- Registry -----------------------------------------------------------------------------
@@ -183,7 +195,7 @@ def test_text_sideboard_by_sb_prefix_and_headings():
 
 def test_text_errors_name_line_and_column():
     with pytest.raises(DeckFormatError) as info:
-        _text("1 Gentle\n\n  Gek-A-Gek\n", )
+        _text("1 Gentle\n\n  - Gek-A-Gek\n", )
     assert (info.value.line, info.value.column) == (3, 3)
     assert "expected a card line" in info.value.message
 

@@ -34,6 +34,8 @@ class _Cards:
             )
         return {
             "text": f"{count} {name}\n",
+            "mws": f"// NAME : x\n{count} {name}\n",
+            "forge": f"[Main]\n{count} {name}|IMA\n",
             "csv": f"count,name,zone\n{count},{name},main\n",
             "json": f'{{"main": [{{"count": {count}, "name": "{name}"}}]}}',
             "cockatrice": f'<cockatrice_deck version="1"><zone name="main">'
@@ -73,8 +75,14 @@ def test_binary_junk(name):
 
 
 @pytest.mark.parametrize("name", ["text", "csv", "json"])
-def test_latin1_text_is_refused_with_its_position(name):
+def test_latin1_text_is_read_as_windows_1252(name):
     source = _card("Émile", "2")[name].encode("latin-1")
+    assert formats.get(name).read(source, "deck").main[0].name == "Émile"
+
+
+@pytest.mark.parametrize("name", ["text", "csv", "json"])
+def test_bytes_neither_utf8_nor_windows_1252_are_refused_with_their_position(name):
+    source = _card("Émile", "2")[name].encode("latin-1").replace(b"\xc9", b"\x81")
     error = _read(name, source)
     assert "UTF-8" in error.message
     assert error.line is not None and error.column is not None
@@ -92,12 +100,15 @@ def test_xml_declared_utf8_but_latin1_bytes(name):
 def test_absurd_counts(name, count):
     error = _read(name, _card("Gentle", count)[name])
     assert "count" in error.message
-    assert error.line == (2 if name == "csv" else 1)
+    assert error.line == (2 if name in ("csv", "mws", "forge") else 1)
 
 
 @pytest.mark.parametrize("name", ["text", "cockatrice", "octgn", "csv"])
 @pytest.mark.parametrize("count", ["2.5", "three", "", "0x10", "٣"])
 def test_non_numeric_counts(name, count):
+    if name == "text" and count in ("three", ""):  # a count-less line is one copy
+        assert formats.get(name).read(_card("Gentle", count)[name]).main[0].count == 1
+        return
     _read(name, _card("Gentle", count)[name])
 
 
@@ -142,7 +153,7 @@ def test_csv_bad_rows(source):
 @pytest.mark.parametrize(
     "source",
     [
-        "Gentle\n", "3\n", "SB:\n", "1 Gentle\nrandom words here\n", "x" * 1001 + "\n",
+        "- Gentle\n", "3\n", "SB:\n", "1 Gentle\n* random words here\n", "x" * 1001 + "\n",
         "1 Bad\x07Name\n", "# only a comment\n",
     ],
 )
@@ -220,6 +231,8 @@ def test_oversized_input(name):
 def test_too_many_cards(name):
     source = {
         "text": "".join(f"999 Card {i}\n" for i in range(11)),
+        "mws": "".join(f"SB: 999 Card {i}\n" for i in range(11)),
+        "forge": "[Main]\n" + "".join(f"999 Card {i}\n" for i in range(11)),
         "csv": "".join(f"999,Card {i},main\n" for i in range(11)),
         "json": '{"main": ['
                 + ",".join(f'{{"count": 999, "name": "C{i}"}}' for i in range(11))
@@ -242,6 +255,8 @@ def test_one_card_over_the_count_limit_across_entries(name):
     twice = _card("Gentle", "600")[name]
     source = {
         "text": "600 Gentle\n600 gentle\n",
+        "mws": "// x\n600 Gentle\n600 gentle\n",
+        "forge": "[Main]\n600 Gentle\n600 gentle|IMA\n",
         "csv": "600,Gentle,main\n600,gentle,main\n",
         "json": '{"main": [{"count": 600, "name": "Gentle"}, {"count": 600, "name": "gentle"}]}',
         "cockatrice": twice.replace("</zone>", '<card number="600" name="gentle"/></zone>'),

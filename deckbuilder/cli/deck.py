@@ -32,19 +32,35 @@ from deckbuilder.services.deck_sources import edit_deck_file, name_from_file
 EXIT_ILLEGAL = 1
 
 
-def _read(file: str):
+STDIN = "-"
+STDIN_LABEL = "<stdin>"
+
+#: ``--from FORMAT``: how to read a deck file whose extension says nothing (or standard input).
+from_option = click.option(
+    "--from", "from_format", default=None, metavar="FORMAT",
+    help="Read FILE as this format (" + ", ".join(formats.names(readable_only=True))
+    + "; default: from the extension, or guessed from the content for - (standard input)).",
+)
+
+
+def _read(file: str, from_format: str | None = None):
+    """The deck list in ``file`` (``-``: standard input); exits 2 if it cannot be read."""
     try:
-        return read_file(file)
+        if file == STDIN:
+            data = sys.stdin.buffer.read(formats.MAX_FILE_BYTES + 1)
+            return formats.read_data(data, STDIN_LABEL, from_format)
+        return read_file(file, from_format)
     except DeckFormatError as exc:
         fail(str(exc))
 
 
-def _resolved(file: str):
+def _resolved(file: str, from_format: str | None = None):
     """(resolved deck, catalogue) for ``file``; exits 2 on a bad file or unknown card."""
-    deck_list = _read(file)
+    deck_list = _read(file, from_format)
     catalogue = user_db().catalogue()
+    label = STDIN_LABEL if file == STDIN else file
     try:
-        return resolve_deck(deck_list, catalogue, path=file), catalogue
+        return resolve_deck(deck_list, catalogue, path=label), catalogue
     except UnknownCardsError as exc:
         fail(str(exc))
 
@@ -55,20 +71,23 @@ def _echo_json(data: object) -> None:
 
 @click.group()
 def deck() -> None:
-    """Check, convert and analyse deck list files (.txt .csv .json .cod .dek .o8d)."""
+    """Check, convert and analyse deck list files (.txt .csv .json .cod .dek .o8d .mwDeck
+    .dec .dck)."""
 
 
 @deck.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@from_option
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
 @click.option("--starter", is_flag=True, help="Starter deck: remove duplicate Paths first.")
 @handles_errors
-def validate(file: str, as_json: bool, starter: bool) -> None:
+def validate(file: str, from_format: str | None, as_json: bool, starter: bool) -> None:
     """Check FILE against the rulebook's Deck Construction rules.
 
     Exit 0 if legal, 1 if illegal, 2 if FILE cannot be read or names an unknown card.
+    FILE may be - (standard input).
     """
-    deck_list, catalogue = _resolved(file)
+    deck_list, catalogue = _resolved(file, from_format)
     report = check(deck_list, catalogue, starter=starter)
     if as_json:
         _echo_json(report.to_dict())
@@ -84,23 +103,26 @@ def validate(file: str, as_json: bool, starter: bool) -> None:
 
 
 @deck.command()
-@click.argument("source", type=click.Path(dir_okay=False))
+@click.argument("source", type=click.Path(dir_okay=False, allow_dash=True))
+@from_option
 @click.argument("target", type=click.Path(dir_okay=False))
 @click.option(
     "--to", "to_format", default=None,
-    help="Output format: text, csv, json, cockatrice, lackey, octgn, pdf, png "
+    help="Output format: text, csv, json, cockatrice, lackey, octgn, mws, forge, pdf, png "
     "(default: from TARGET's extension).",
 )
 @click.option("--player", default=None, help="Player name on a PDF sheet (default: the author).")
 @handles_errors
-def convert(source: str, target: str, to_format: str | None, player: str | None) -> None:
-    """Convert deck file SOURCE to TARGET. Card names are checked against the catalogue
-    and written in its spelling."""
+def convert(
+    source: str, target: str, from_format: str | None, to_format: str | None, player: str | None
+) -> None:
+    """Convert deck file SOURCE (- for standard input) to TARGET. Card names are checked
+    against the catalogue and written in its spelling."""
     try:
         out_format = formats.get(to_format) if to_format else formats.by_extension(target)
     except formats.UnknownFormatError as exc:
         fail(str(exc))
-    deck_list, catalogue = _resolved(source)
+    deck_list, catalogue = _resolved(source, from_format)
     options: dict = {"player": player} if out_format.name == "pdf" and player is not None else {}
     if out_format.name == "png":
         # lazy: Pillow loads only for a PNG export
@@ -114,13 +136,15 @@ def convert(source: str, target: str, to_format: str | None, player: str | None)
 
 
 @deck.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@from_option
 @click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON.")
 @handles_errors
-def stats(file: str, as_json: bool) -> None:
+def stats(file: str, from_format: str | None, as_json: bool) -> None:
     """Statistics of FILE's main deck: types, Dominions, Prime curve, Magic, Strength,
-    Characters needed to secure its Sites, permanents and instants."""
-    deck_list, catalogue = _resolved(file)
+    Characters needed to secure its Sites, permanents and instants. FILE may be -
+    (standard input)."""
+    deck_list, catalogue = _resolved(file, from_format)
     result = deck_stats(deck_list, catalogue)
     if as_json:
         _echo_json(result.to_dict())
@@ -171,7 +195,8 @@ def stats(file: str, as_json: bool) -> None:
 
 
 @deck.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@from_option
 @click.option(
     "--other-decks", is_flag=True,
     help="Count copies already used by your other saved decks as unavailable.",
@@ -179,12 +204,15 @@ def stats(file: str, as_json: bool) -> None:
 @click.option("--no-sideboard", is_flag=True, help="Leave the sideboard out.")
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
 @handles_errors
-def needs(file: str, other_decks: bool, no_sideboard: bool, as_json: bool) -> None:
-    """List the cards of FILE you do not own enough copies of (a buy or trade list)."""
-    deck_list, _ = _resolved(file)
+def needs(
+    file: str, from_format: str | None, other_decks: bool, no_sideboard: bool, as_json: bool
+) -> None:
+    """List the cards of FILE (- for standard input) you do not own enough copies of (a
+    buy or trade list)."""
+    deck_list, _ = _resolved(file, from_format)
     db = user_db()
     # The deck's own saved copy (saved under its name, or the file's) is not another deck.
-    own_name = deck_list.name or name_from_file(file)
+    own_name = deck_list.name or ("" if file == STDIN else name_from_file(file))
     used = deck_usage(db, exclude_deck=own_name) if other_decks else None
     rows = to_acquire(deck_list, owned_counts(db), used, include_sideboard=not no_sideboard)
     if as_json:

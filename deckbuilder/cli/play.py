@@ -1,7 +1,7 @@
 """``deckbuilder hand``, ``odds`` and ``goldfish``: sample hands, exact odds, goldfishing.
 
-FILE is any deck list the deck formats read (.txt .csv .json .cod .dek .o8d); card
-names are checked against the card catalogue. Exit status: 0 success, 2 the file
+FILE is any deck list the deck formats read (.txt .csv .json .cod .dek .o8d .mwDeck
+.dec .dck); card names are checked against the card catalogue. Exit status: 0 success, 2 the file
 cannot be read, names an unknown card, or the deck cannot be set up (no Site for some
 Dominion). Errors are a message on stderr, never a traceback. The rules engine is
 :mod:`deckbuilder.engine`; these commands never import scipy or Qt.

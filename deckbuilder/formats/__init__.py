@@ -10,9 +10,15 @@ text       .txt       :mod:`deckbuilder.formats.text`
 csv        .csv       :mod:`deckbuilder.formats.csv_format`
 json       .json      :mod:`deckbuilder.formats.json_format`
 cockatrice .cod       :mod:`deckbuilder.formats.cockatrice`
-lackey     .dek       :mod:`deckbuilder.formats.lackey`
+lackey     .dek       :mod:`deckbuilder.formats.lackey` (reads MTGO ``.dek`` too)
 octgn      .o8d       :mod:`deckbuilder.formats.octgn`
+mws        .mwDeck    :mod:`deckbuilder.formats.mws` (also Apprentice ``.dec``)
+forge      .dck       :mod:`deckbuilder.formats.forge`
 ========== ========== ====================================================
+
+Each readable module also has ``parse(data, path=None) -> RawDeck``: the entries with
+the zones the file gives them, before anything is checked against Imajica's zones or
+catalogue (:mod:`deckbuilder.formats.raw`); other games' decks parse there.
 
 Export only (``write(deck, catalogue, ...) -> bytes``, needing the catalogue):
 ``pdf`` (.pdf, :mod:`deckbuilder.formats.pdf`) and ``png`` (.png,
@@ -31,6 +37,7 @@ from __future__ import annotations
 
 import importlib
 import os
+import re
 from dataclasses import dataclass
 from types import ModuleType
 from typing import TYPE_CHECKING
@@ -41,6 +48,7 @@ from deckbuilder.deck.decklist import DeckList
 from deckbuilder.deck.resolve import UnknownCardsError, UnknownName, resolve_deck
 from deckbuilder.formats._common import MAX_FILE_BYTES
 from deckbuilder.formats.errors import DeckFormatError
+from deckbuilder.formats.raw import RawDeck, RawEntry
 
 if TYPE_CHECKING:
     from card_db.catalogue import Catalogue
@@ -80,6 +88,13 @@ class DeckFormat:
             raise UnknownFormatError(f"{self.name} is an export-only format")
         return self.module.read(data, path)
 
+    def parse(self, data: str | bytes, path: str | None = None) -> RawDeck:
+        """The raw entries of ``data`` (zones as the file names them, see
+        :mod:`deckbuilder.formats.raw`); :class:`DeckFormatError` if malformed."""
+        if not self.readable:
+            raise UnknownFormatError(f"{self.name} is an export-only format")
+        return self.module.parse(data, path)
+
     def write(self, deck: DeckList, catalogue: Catalogue | None = None, **options) -> str | bytes:
         """Write ``deck``; export-only formats need ``catalogue`` (``ValueError`` if missing)."""
         if self.needs_catalogue:
@@ -94,8 +109,13 @@ _FORMATS = (
     DeckFormat("csv", (".csv",), "deckbuilder.formats.csv_format", "CSV: count,name,zone"),
     DeckFormat("json", (".json",), "deckbuilder.formats.json_format", "JSON deck list"),
     DeckFormat("cockatrice", (".cod",), "deckbuilder.formats.cockatrice", "Cockatrice deck"),
-    DeckFormat("lackey", (".dek",), "deckbuilder.formats.lackey", "LackeyCCG deck"),
+    DeckFormat("lackey", (".dek",), "deckbuilder.formats.lackey", "LackeyCCG (or MTGO) deck"),
     DeckFormat("octgn", (".o8d",), "deckbuilder.formats.octgn", "OCTGN deck"),
+    DeckFormat(
+        "mws", (".mwdeck", ".dec"), "deckbuilder.formats.mws",
+        "Magic Workstation / Apprentice deck",
+    ),
+    DeckFormat("forge", (".dck",), "deckbuilder.formats.forge", "Forge deck"),
     DeckFormat(
         "pdf", (".pdf",), "deckbuilder.formats.pdf", "printable deck sheet (export only)",
         readable=False, needs_catalogue=True, binary=True,
@@ -160,6 +180,36 @@ def read_file(path: str | os.PathLike, format: str | None = None) -> DeckList:
     return deck_format.read(data, label)
 
 
+def sniff(data: bytes) -> DeckFormat:
+    """The readable format ``data`` looks like, for input with no file name (standard
+    input): XML by its root element (``<cockatrice_deck>``, OCTGN's ``<deck game=``,
+    LackeyCCG's ``<deck>``, MTGO's ``<Deck>``), JSON by a leading ``{``, Forge by a
+    ``[metadata]`` or ``[Main]`` line, plain text otherwise."""
+    head = data[:4096].lstrip(b"\xef\xbb\xbf \t\r\n")
+    if head.startswith(b"{"):
+        return get("json")
+    if b"<cockatrice_deck" in head:
+        return get("cockatrice")
+    if b"<Deck" in head or b"<deck" in head:
+        return get("octgn" if re.search(rb"<deck\b[^>]*\bgame\s*=", head) else "lackey")
+    if re.search(rb"(?im)^\s*\[(metadata|main)\]\s*$", head):
+        return get("forge")
+    return get("text")
+
+
+def read_data(data: bytes, label: str, format: str | None = None) -> DeckList:
+    """Read deck ``data`` that came from ``label`` (``"<stdin>"``) as ``format``, or the
+    format :func:`sniff` finds. :class:`DeckFormatError` naming ``label`` for anything
+    that cannot be read."""
+    try:
+        deck_format = get(format) if format else sniff(data)
+    except UnknownFormatError as exc:
+        raise DeckFormatError(label, None, None, str(exc)) from None
+    if not deck_format.readable:
+        raise DeckFormatError(label, None, None, f"{deck_format.name} files cannot be read")
+    return deck_format.read(data, label)
+
+
 def write_file(
     deck: DeckList,
     path: str | os.PathLike,
@@ -184,6 +234,8 @@ def write_file(
 __all__ = [
     "DeckFormat",
     "DeckFormatError",
+    "RawDeck",
+    "RawEntry",
     "UnknownCardsError",
     "UnknownFormatError",
     "UnknownName",
@@ -191,7 +243,9 @@ __all__ = [
     "by_extension",
     "get",
     "names",
+    "read_data",
     "read_file",
     "resolve_deck",
+    "sniff",
     "write_file",
 ]

@@ -12,7 +12,8 @@ of empty ``<card number="N" name="..."/>`` elements (optional ``setShortName``,
 
 Carried: deck name (``deckname``), notes (``comments``), main deck (zone ``main``) and
 sideboard (zone ``side``). Not carried: the author (Cockatrice has no field for it).
-A zone other than ``main``/``side`` holding cards is refused (Imajica has no tokens).
+:func:`parse` keeps a zone other than ``main``/``side`` (``tokens``) under its own name;
+:func:`read` refuses its cards with their line (Imajica has no tokens).
 """
 
 from __future__ import annotations
@@ -21,6 +22,7 @@ from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.formats._common import EntryCollector, parse_count
 from deckbuilder.formats._xml import escape_attr, escape_text, expect_root, parse_xml
 from deckbuilder.formats.errors import DeckFormatError
+from deckbuilder.formats.raw import RawDeck, to_decklist
 
 NAME = "cockatrice"
 EXTENSIONS = (".cod",)
@@ -29,8 +31,9 @@ CARRIES = frozenset({"name", "notes", "main", "sideboard"})
 _ZONES = {"main": MAIN, "side": SIDEBOARD}
 
 
-def read(data: str | bytes, path: str | None = None) -> DeckList:
-    """Read a ``.cod`` file; :class:`DeckFormatError` if it is not one."""
+def parse(data: str | bytes, path: str | None = None) -> RawDeck:
+    """The entries of a ``.cod`` file, zones as named in it; :class:`DeckFormatError` if
+    it is not one."""
     root = parse_xml(data, path)
     expect_root(root, "cockatrice_deck", path, "Cockatrice deck")
     collector = EntryCollector(path)
@@ -42,22 +45,23 @@ def read(data: str | bytes, path: str | None = None) -> DeckList:
             notes = child.text
         elif child.tag == "zone":
             zone_name = child.attrs.get("name", "")
-            cards = child.findall("card")
-            if zone_name not in _ZONES:
-                if cards:
-                    raise DeckFormatError(
-                        path, child.line, child.column,
-                        f"zone {zone_name!r} is not part of an Imajica deck (main, side)",
-                    )
-                continue
-            for card in cards:
+            for card in child.findall("card"):
                 if "name" not in card.attrs or "number" not in card.attrs:
                     raise DeckFormatError(
                         path, card.line, card.column, "a <card> needs 'number' and 'name'"
                     )
                 count = parse_count(card.attrs["number"], path, card.line, card.column)
-                collector.add(_ZONES[zone_name], card.attrs["name"], count, card.line, card.column)
-    return collector.deck(name=name, notes=notes)
+                collector.add(
+                    _ZONES.get(zone_name, zone_name), card.attrs["name"], count,
+                    card.line, card.column, card.attrs.get("setShortName", ""),
+                )
+    return collector.raw(name=name, notes=notes)
+
+
+def read(data: str | bytes, path: str | None = None) -> DeckList:
+    """Read a ``.cod`` file; :class:`DeckFormatError` if it is not one or has cards in
+    a zone other than main and side."""
+    return to_decklist(parse(data, path), path)
 
 
 def write(deck: DeckList) -> str:

@@ -5,8 +5,10 @@ notes,for_trade``; only ``name`` is required. ``quantity`` defaults to 1 and
 ``for_trade`` to 0 (whole numbers 0..:data:`MAX_QUANTITY`). ``condition`` is one of the
 :class:`card_db.records.Condition` names (Mint, Near Mint, Lightly Played, Moderately
 Played, Heavily Played, Damaged; case-insensitive, with the usual abbreviations M, NM,
-LP, MP, HP, D); empty means Near Mint. UTF-8 (a BOM is allowed); blank rows are
-skipped. Any bad row raises :class:`CollectionFileError` with its line and column.
+LP, MP, HP, D); empty means Near Mint. Decoded by
+:func:`deckbuilder.formats.textfiles.decode_bytes` (UTF-8, UTF-16, Windows-1252); an
+Excel ``sep=;`` first line and blank lines before the header are accepted; blank rows
+are skipped. Any bad row raises :class:`CollectionFileError` with its line and column.
 :func:`write_collection_csv` writes every column, ``\\n`` line endings.
 """
 
@@ -20,6 +22,7 @@ from pathlib import Path
 
 from card_db.errors import UserError
 from card_db.records import Condition
+from deckbuilder.formats.textfiles import TextDecodeError, csv_preamble, decode_bytes
 
 COLUMNS = ("name", "quantity", "condition", "location", "notes", "for_trade")
 #: Most copies one row (or one collection entry) may hold.
@@ -85,10 +88,9 @@ def read_collection_csv(path: Path) -> list[CollectionRow]:
     except OSError as exc:
         raise CollectionFileError(label, 0, 0, f"cannot read file: {exc.strerror}") from exc
     try:
-        text = raw.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        line = raw[: exc.start].count(b"\n") + 1
-        raise CollectionFileError(label, line, 0, "not UTF-8 text") from exc
+        text, _ = decode_bytes(raw)
+    except TextDecodeError as exc:
+        raise CollectionFileError(label, exc.line or 1, exc.column or 0, exc.message) from exc
     if "\x00" in text:
         raise CollectionFileError(label, 1, 0, "binary data, not a CSV file")
     return parse_collection_rows(text, label)
@@ -96,9 +98,12 @@ def read_collection_csv(path: Path) -> list[CollectionRow]:
 
 def parse_collection_rows(text: str, label: str) -> list[CollectionRow]:
     """Parse collection CSV ``text``; ``label`` names the source in errors."""
-    reader = csv.reader(io.StringIO(text))
+    text, delimiter = csv_preamble(text)
+    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
     try:
         header = next(reader)
+        while not any(cell.strip() for cell in header):  # blank lines before the header
+            header = next(reader)
     except StopIteration:
         raise CollectionFileError(label, 1, 1, "empty file: expected a header row") from None
     except csv.Error as exc:

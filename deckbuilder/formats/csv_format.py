@@ -5,7 +5,8 @@ cells are column names (``count``, ``name``, ``zone`` in any order, any case; al
 ``quantity``/``qty`` for count, ``card`` for name, ``section`` for zone; other columns
 are ignored); without a header the columns are ``count,name,zone``. ``zone`` is
 ``main`` (also ``deck``, ``maindeck``) or ``side`` (also ``sideboard``, ``sb``); empty
-means main. Blank rows are skipped. Carried: the main deck and sideboard only (no deck
+means main. Blank rows are skipped; an Excel ``sep=;`` first line sets
+the delimiter. Carried: the main deck and sideboard only (no deck
 name, author or notes). :func:`write` writes the header and one row per entry with
 ``\\n`` line endings.
 """
@@ -18,6 +19,8 @@ import io
 from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.formats._common import EntryCollector, decode_text, parse_count
 from deckbuilder.formats.errors import DeckFormatError
+from deckbuilder.formats.raw import RawDeck, to_decklist
+from deckbuilder.formats.textfiles import csv_preamble
 
 NAME = "csv"
 EXTENSIONS = (".csv",)
@@ -43,11 +46,11 @@ def _header(row: list[str]) -> dict[str, int] | None:
     return None
 
 
-def read(data: str | bytes, path: str | None = None) -> DeckList:
-    """Read a CSV deck list; :class:`DeckFormatError` for a malformed file or row."""
-    text = decode_text(data, path)
+def parse(data: str | bytes, path: str | None = None) -> RawDeck:
+    """The entries of a CSV deck list; :class:`DeckFormatError` for a malformed file or row."""
+    text, delimiter = csv_preamble(decode_text(data, path))
     collector = EntryCollector(path)
-    reader = csv.reader(io.StringIO(text, newline=""), strict=True)
+    reader = csv.reader(io.StringIO(text, newline=""), strict=True, delimiter=delimiter)
     columns: dict[str, int] | None = None
     first = True
     try:
@@ -66,7 +69,13 @@ def read(data: str | bytes, path: str | None = None) -> DeckList:
             _row(row, columns, collector, path, line)
     except csv.Error as exc:
         raise DeckFormatError(path, reader.line_num, None, f"malformed CSV: {exc}") from None
-    return collector.deck()
+    return collector.raw()
+
+
+
+def read(data: str | bytes, path: str | None = None) -> DeckList:
+    """Read the deck list in ``data`` (see :func:`parse`)."""
+    return to_decklist(parse(data, path), path)
 
 
 def _row(

@@ -30,6 +30,7 @@ import re
 from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.formats._common import EntryCollector, check_count_value, decode_text
 from deckbuilder.formats.errors import DeckFormatError
+from deckbuilder.formats.raw import RawDeck, to_decklist
 
 NAME = "json"
 EXTENSIONS = (".json",)
@@ -71,8 +72,9 @@ def _loads(text: str, path: str | None) -> object:
         raise DeckFormatError(path, None, None, f"not valid JSON: {exc}") from None
 
 
-def read(data: str | bytes, path: str | None = None) -> DeckList:
-    """Read a JSON deck list; :class:`DeckFormatError` for malformed JSON or a bad shape."""
+def parse(data: str | bytes, path: str | None = None) -> RawDeck:
+    """The entries of a JSON deck list; :class:`DeckFormatError` for malformed JSON or a
+    bad shape."""
     text = decode_text(data, path)
     line_starts = [0] + [m.end() for m in re.finditer("\n", text)]
 
@@ -114,7 +116,13 @@ def read(data: str | bytes, path: str | None = None) -> DeckList:
                 raise DeckFormatError(path, e_line, e_column, "'name' must be a string")
             check_count_value(count, path, e_line, e_column)
             collector.add(zone, name, count, e_line, e_column)
-    return collector.deck(**metadata)
+    return collector.raw(**metadata)
+
+
+
+def read(data: str | bytes, path: str | None = None) -> DeckList:
+    """Read the deck list in ``data`` (see :func:`parse`)."""
+    return to_decklist(parse(data, path), path)
 
 
 def write(deck: DeckList) -> str:

@@ -18,8 +18,12 @@ Written: ``<game>`` is :data:`GAME`, each card's ``id`` attribute is
 their card data, and decks carry it as ``id``, e.g. ``<name id="hacker_cat">Hacker
 Cat</name>`` in merlinofchaos/lackey-example ``decks/sample.dek``) and ``<set>`` is
 :data:`SET`: the ids and set of the plugin ``deckbuilder publish lackey`` writes
-(:mod:`deckbuilder.formats.publish.lackey`). A superzone other than Deck/Sideboard holding
-cards is refused.
+(:mod:`deckbuilder.formats.publish.lackey`). :func:`parse` keeps a superzone other than
+Deck/Sideboard (``Command``, ``Maybeboard``) under its own name; :func:`read` refuses
+its cards with their line.
+
+Magic Online writes ``.dek`` files too (root element ``<Deck>``, capital D): they are
+read by :mod:`deckbuilder.formats.mtgo`, chosen by the root element.
 """
 
 from __future__ import annotations
@@ -28,9 +32,11 @@ import re
 import unicodedata
 
 from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
+from deckbuilder.formats import mtgo
 from deckbuilder.formats._common import EntryCollector
-from deckbuilder.formats._xml import escape_attr, escape_text, expect_root, parse_xml
+from deckbuilder.formats._xml import escape_attr, escape_text, parse_xml
 from deckbuilder.formats.errors import DeckFormatError
+from deckbuilder.formats.raw import RawDeck, to_decklist
 
 NAME = "lackey"
 EXTENSIONS = (".dek",)
@@ -48,10 +54,18 @@ def image_id(name: str) -> str:
     return re.sub(r"[^a-z0-9]+", "_", plain.casefold()).strip("_")
 
 
-def read(data: str | bytes, path: str | None = None) -> DeckList:
-    """Read a ``.dek`` file; :class:`DeckFormatError` if it is not one."""
+def parse(data: str | bytes, path: str | None = None) -> RawDeck:
+    """The entries of a LackeyCCG or MTGO ``.dek`` file (by its root element), zones as
+    named in it; :class:`DeckFormatError` if it is neither."""
     root = parse_xml(data, path)
-    expect_root(root, "deck", path, "LackeyCCG deck")
+    if root.tag == mtgo.ROOT:
+        return mtgo.parse_root(root, path)
+    if root.tag != "deck":
+        raise DeckFormatError(
+            path, root.line, root.column,
+            f"expected a LackeyCCG deck (root element <deck>) or an MTGO deck (<Deck>), "
+            f"found <{root.tag}>",
+        )
     title = author = ""
     meta = root.find("meta")
     if meta is not None:
@@ -60,35 +74,38 @@ def read(data: str | bytes, path: str | None = None) -> DeckList:
                 title = child.text
             elif child.tag == "author":
                 author = child.text
-    grouped: dict[str, dict[str, list]] = {MAIN: {}, SIDEBOARD: {}}
+    grouped: dict[str, dict[str, list]] = {}
     for superzone in root.findall("superzone"):
         zone_name = superzone.attrs.get("name", "")
-        cards = superzone.findall("card")
-        zone = _ZONES.get(zone_name.casefold())
-        if zone is None:
-            if cards:
-                raise DeckFormatError(
-                    path, superzone.line, superzone.column,
-                    f"superzone {zone_name!r} is not part of an Imajica deck (Deck, Sideboard)",
-                )
-            continue
-        for card in cards:
+        zone = _ZONES.get(zone_name.casefold(), zone_name)
+        for card in superzone.findall("card"):
             name_element = card.find("name")
             if name_element is None:
                 raise DeckFormatError(path, card.line, card.column, "a <card> needs a <name>")
             name = name_element.text.strip()
-            slot = grouped[zone].get(name)
+            slot = grouped.setdefault(zone, {}).get(name)
             if slot is None:
-                grouped[zone][name] = [0, name_element.line, name_element.column]
-                slot = grouped[zone][name]
+                slot = grouped[zone][name] = [0, name_element.line, name_element.column]
             slot[0] += 1
             if slot[0] > 10_000:
                 raise DeckFormatError(path, card.line, card.column, "too many copies of one card")
     collector = EntryCollector(path)
-    for zone in (MAIN, SIDEBOARD):
-        for name, (count, line, column) in grouped[zone].items():
+    for zone, cards in grouped.items():
+        for name, (count, line, column) in cards.items():
             collector.add(zone, name, count, line, column)
-    return collector.deck(name=title, author=author)
+    return collector.raw(name=title, author=author)
+
+
+def is_mtgo(data: str | bytes, path: str | None = None) -> bool:
+    """Whether ``data`` is an MTGO deck (root ``<Deck>``), which :func:`write` would turn
+    into a LackeyCCG one; :class:`DeckFormatError` if it is not XML."""
+    return parse_xml(data, path).tag == mtgo.ROOT
+
+
+def read(data: str | bytes, path: str | None = None) -> DeckList:
+    """Read a LackeyCCG or MTGO ``.dek`` file; :class:`DeckFormatError` if it is neither
+    or has cards in a zone other than the deck and the sideboard."""
+    return to_decklist(parse(data, path), path)
 
 
 def write(deck: DeckList) -> str:

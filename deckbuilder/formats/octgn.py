@@ -23,9 +23,13 @@ Imajica has no official OCTGN game, so this module fixes its identifiers:
 
 Carried: notes, the main deck (section ``Main``) and sideboard (section
 ``Sideboard``). Not carried: deck name and author (OCTGN takes the name from the file
-name). On reading, a section called ``Sideboard`` or ``Side`` (any case) is the
-sideboard and every other section is the main deck, so decks from a game definition
-with per-type sections still read. Card ids are not checked: names are what count.
+name). On reading, the unshared section ``Main`` (also ``Deck``, any case) is the main
+deck and ``Sideboard`` (or ``Side``) the sideboard. Every other section (another
+game's identity, commander or scheme sections, and any section with ``shared="True"``,
+which OCTGN deals to the table rather than the player) is kept by :func:`parse` under
+its own name (``"Encounter (shared)"`` for a shared one) and refused by :func:`read`
+with the line and column of its first card: never merged into the main deck. Card
+ids are not checked: names are what count.
 """
 
 from __future__ import annotations
@@ -35,8 +39,9 @@ import uuid
 from card_db.names import fold_name
 from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.formats._common import EntryCollector, parse_count
-from deckbuilder.formats._xml import cdata, escape_text, expect_root, parse_xml
+from deckbuilder.formats._xml import Element, cdata, escape_text, expect_root, parse_xml
 from deckbuilder.formats.errors import DeckFormatError
+from deckbuilder.formats.raw import RawDeck, to_decklist
 
 NAME = "octgn"
 EXTENSIONS = (".o8d",)
@@ -46,6 +51,7 @@ GAME_ID = uuid.UUID("509907dc-f8ad-568c-8cf6-fac6ff41ffb5")
 CARD_NAMESPACE = uuid.uuid5(GAME_ID, "cards")
 
 _SIDEBOARD_SECTIONS = {"sideboard", "side"}
+_MAIN_SECTIONS = {"main", "deck", "main deck"}
 
 
 def card_id(name: str) -> uuid.UUID:
@@ -53,8 +59,21 @@ def card_id(name: str) -> uuid.UUID:
     return uuid.uuid5(CARD_NAMESPACE, fold_name(name))
 
 
-def read(data: str | bytes, path: str | None = None) -> DeckList:
-    """Read an ``.o8d`` file; :class:`DeckFormatError` if it is not one."""
+def _zone(section: Element) -> str:
+    name = section.attrs.get("name", "").strip()
+    shared = section.attrs.get("shared", "False").strip().casefold() == "true"
+    if shared:
+        return f"{name} (shared)"
+    if name.casefold() in _MAIN_SECTIONS:
+        return MAIN
+    if name.casefold() in _SIDEBOARD_SECTIONS:
+        return SIDEBOARD
+    return name
+
+
+def parse(data: str | bytes, path: str | None = None) -> RawDeck:
+    """The entries of an ``.o8d`` file, sections as named in it; :class:`DeckFormatError`
+    if it is not one."""
     root = parse_xml(data, path)
     expect_root(root, "deck", path, "OCTGN deck")
     if "game" not in root.attrs:
@@ -67,14 +86,19 @@ def read(data: str | bytes, path: str | None = None) -> DeckList:
         if child.tag == "notes":
             notes = child.text
         elif child.tag == "section":
-            section = child.attrs.get("name", "")
-            zone = SIDEBOARD if section.strip().casefold() in _SIDEBOARD_SECTIONS else MAIN
+            zone = _zone(child)
             for card in child.findall("card"):
                 if "qty" not in card.attrs:
                     raise DeckFormatError(path, card.line, card.column, "a <card> needs 'qty'")
                 count = parse_count(card.attrs["qty"], path, card.line, card.column)
                 collector.add(zone, card.text, count, card.line, card.column)
-    return collector.deck(notes=notes)
+    return collector.raw(notes=notes)
+
+
+def read(data: str | bytes, path: str | None = None) -> DeckList:
+    """Read an ``.o8d`` file; :class:`DeckFormatError` if it is not one or has cards in
+    a section other than the player's Main and Sideboard."""
+    return to_decklist(parse(data, path), path)
 
 
 def write(deck: DeckList) -> str:

@@ -26,7 +26,7 @@ from deckbuilder import formats
 from deckbuilder.deck.decklist import MAIN, DeckList, DeckListError
 from deckbuilder.deck.edits import DeckEdit
 from deckbuilder.deck.resolve import resolve_deck
-from deckbuilder.formats import DeckFormat
+from deckbuilder.formats import DeckFormat, lackey
 from deckbuilder.services.changes import Outcome
 from deckbuilder.services.decks import load_deck, save_deck
 
@@ -97,16 +97,27 @@ def edit_deck_file(
     untouched) if ``make_edit`` returned ``None``.
 
     Names in the file are kept as written (only the edited entries change). Raises
-    ``DeckFormatError`` for a file that cannot be read, ``ValueError`` from the edit,
-    ``OSError`` if the file cannot be replaced.
+    ``DeckFormatError`` for a file that cannot be read, :class:`ForeignFileWriteError`
+    for a file its format's writer would turn into another tool's (an MTGO ``.dek``),
+    ``ValueError`` from the edit, ``OSError`` if the file cannot be replaced.
     """
     deck = formats.read_file(path)
+    if formats.by_extension(path).name == "lackey" and lackey.is_mtgo(Path(path).read_bytes()):
+        raise ForeignFileWriteError(path, "an MTGO deck (this program writes LackeyCCG .dek files)")
     edit = make_edit(deck)
     if edit is None:
         return None
     output = formats.by_extension(path).write(edit.apply(deck))
     replace_file(path, output if isinstance(output, bytes) else output.encode("utf-8"))
     return edit
+
+
+class ForeignFileWriteError(UserError):
+    """A deck file that can be read but not written back as the same kind of file."""
+
+    def __init__(self, path: str | os.PathLike, what: str):
+        super().__init__(f"{what}: it can be read or converted, not edited in place",
+                         file=path)
 
 
 def _demo_folder() -> Path:
