@@ -19,6 +19,41 @@ def _isolated_user_data(tmp_path, monkeypatch):
     yield
 
 
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A real PostgreSQL server (from the ``pgserver`` wheel), started once per session."""
+    from tests.postgres_server import start_server
+
+    server = start_server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_template(postgres_server) -> str:
+    """The name of a PostgreSQL database at the head migration with the bundled cards,
+    built once per session (tests copy it with :func:`postgres_database`)."""
+    from card_db.userdb import ensure_database
+
+    ensure_database(postgres_server.create_database("deckbuilder_template"))
+    return "deckbuilder_template"
+
+
+_PG_DATABASES = iter(range(1, 1_000_000))
+
+
+@pytest.fixture
+def postgres_url(postgres_server, postgres_template) -> str:
+    """The URL of a new PostgreSQL user database (a copy of the template) for one test."""
+    import psycopg
+
+    name = f"deckbuilder_{next(_PG_DATABASES)}"
+    with psycopg.connect(postgres_server.url(), autocommit=True) as conn:
+        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
+        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{postgres_template}"')
+    return postgres_server.url(name)
+
+
 @pytest.fixture
 def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
     """The user database (a copy of one built once per session) and a private settings file.
