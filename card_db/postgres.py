@@ -114,15 +114,20 @@ class PostgresReader:
 
     dialect = "postgresql"
 
-    def __init__(self, url: str):
+    def __init__(self, url: str, *, writable: bool = False):
+        """Connect to ``url``; ``writable``: statements may write, in one transaction
+        the caller ends with :meth:`commit` (for copies and tests)."""
         import psycopg  # lazy: psycopg is optional, loaded only for a PostgreSQL URL
 
         self.url = url
+        options = {} if writable else {"options": "-c default_transaction_read_only=on"}
         try:
-            self._conn = psycopg.connect(url, autocommit=True,
-                                         options="-c default_transaction_read_only=on")
+            self._conn = psycopg.connect(url, autocommit=not writable, **options)
         except psycopg.Error as exc:
             raise postgres_error(exc, url) or PostgresError(str(exc)) from exc
+
+    def commit(self) -> None:
+        self._conn.commit()
 
     def execute(self, sql: str, params=()):
         try:

@@ -45,13 +45,8 @@ _PG_DATABASES = iter(range(1, 1_000_000))
 @pytest.fixture
 def postgres_url(postgres_server, postgres_template) -> str:
     """The URL of a new PostgreSQL user database (a copy of the template) for one test."""
-    import psycopg
-
-    name = f"deckbuilder_{next(_PG_DATABASES)}"
-    with psycopg.connect(postgres_server.url(), autocommit=True) as conn:
-        conn.execute(f'DROP DATABASE IF EXISTS "{name}"')
-        conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{postgres_template}"')
-    return postgres_server.url(name)
+    return postgres_server.create_database(f"deckbuilder_{next(_PG_DATABASES)}",
+                                           postgres_template)
 
 
 @pytest.fixture

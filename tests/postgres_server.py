@@ -36,13 +36,14 @@ class PostgresServer:
         """``postgresql://postgres@127.0.0.1:<port>/<database>`` (no password: trusted)."""
         return f"postgresql://postgres@127.0.0.1:{self.port}/{database}"
 
-    def create_database(self, name: str) -> str:
-        """Create the database ``name`` (dropped first if it exists); returns its URL."""
+    def create_database(self, name: str, template: str = "template0") -> str:
+        """Create the database ``name`` (dropped first if it exists) as a copy of
+        ``template`` (which nobody may be connected to); returns its URL."""
         import psycopg  # lazy: only tests that need a fresh database load the driver
 
         with psycopg.connect(self.url(), autocommit=True) as conn:
             conn.execute(f'DROP DATABASE IF EXISTS "{name}" WITH (FORCE)')
-            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE template0')
+            conn.execute(f'CREATE DATABASE "{name}" TEMPLATE "{template}"')
         return self.url(name)
 
     def stop(self) -> None:
