@@ -49,13 +49,34 @@ def postgres_url(postgres_server, postgres_template) -> str:
                                            postgres_template)
 
 
+def pytest_generate_tests(metafunc):
+    """A module listing ``DB_ENGINES = ("sqlite", "postgresql")`` runs each test that uses
+    ``db`` once per engine."""
+    engines = getattr(metafunc.module, "DB_ENGINES", None)
+    if engines and "db_engine" in metafunc.fixturenames:
+        metafunc.parametrize("db_engine", engines, indirect=True)
+
+
 @pytest.fixture
-def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
+def db_engine(request) -> str:
+    """The engine of ``db``: ``"sqlite"`` unless the module's ``DB_ENGINES`` says more."""
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+def db(tmp_path, tmp_path_factory, monkeypatch, db_engine, request) -> Path | str:
     """The user database (a copy of one built once per session) and a private settings file.
 
+    On PostgreSQL (``db_engine``) the URL of a new database on the session's server.
     Modules that need another starting database override this fixture.
     """
     from card_db.userdb import ensure_database
+
+    if db_engine == "postgresql":
+        url = request.getfixturevalue("postgres_url")
+        monkeypatch.setenv("DECKBUILDER_DB", url)
+        monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
+        return url
 
     template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
     if not template.exists():

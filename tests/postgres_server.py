@@ -13,14 +13,19 @@ from __future__ import annotations
 import os
 import shutil
 import socket
+import sqlite3
 import subprocess
 import tempfile
+from collections.abc import Iterator
+from contextlib import contextmanager
 from dataclasses import dataclass
 from importlib.util import find_spec
 from pathlib import Path
 
 #: The PostgreSQL programs bundled in the pgserver wheel (its package is not imported:
 #: importing it makes folders as a side effect).
+from card_db import postgres
+
 POSTGRES_BIN_PATH = Path(find_spec("pgserver").origin).parent / "pginstall" / "bin"
 
 
@@ -87,3 +92,18 @@ def start_server() -> PostgresServer:
         log = (data / "log").read_text(errors="replace") if (data / "log").exists() else ""
         raise RuntimeError(f"PostgreSQL did not start: {exc.stderr!r}\n{log}") from exc
     return PostgresServer(folder, port, user)
+
+
+@contextmanager
+def open_connection(target: Path | str) -> Iterator:
+    """A read-write connection on a SQLite file or a PostgreSQL URL, both taking ``?``
+    placeholders; committed and closed when the block ends."""
+    if postgres.is_url(target):
+        conn = postgres.PostgresReader(str(target), writable=True)
+    else:
+        conn = sqlite3.connect(target)
+    try:
+        yield conn
+        conn.commit()
+    finally:
+        conn.close()

@@ -33,6 +33,9 @@ from deckbuilder.services.decks import (
     save_deck,
 )
 
+#: The collection, deck, card and undo services run on both engines (issue 15).
+DB_ENGINES = ("sqlite", "postgresql")
+
 
 def _entries(db: UserDatabase) -> list[tuple]:
     return [(e.entry_id, e.name, e.quantity, e.condition, e.location, e.notes, e.for_trade)
@@ -134,7 +137,7 @@ def test_wishlist_add_change_remove_undo(userdb):
 
 
 def _card(db: UserDatabase, name: str):
-    return UserDatabase(db.path).catalogue().resolve(name)  # read afresh from the file
+    return UserDatabase(db.location).catalogue().resolve(name)  # read afresh from the file
 
 
 def test_correction_reports_the_card_and_undoes_it(userdb):
@@ -169,7 +172,7 @@ def test_add_card_undo_removes_it_and_redo_adds_it(userdb):
     assert outcome.changes.catalogue == frozenset({"Undo Test Card"})
     undone = outcome.changes.undo.run(userdb)
     assert "Undo Test Card" not in userdb.catalogue()
-    assert "Undo Test Card" not in UserDatabase(userdb.path).catalogue()
+    assert "Undo Test Card" not in UserDatabase(userdb.location).catalogue()
     undone.undo.run(userdb)
     assert userdb.catalogue().resolve("Undo Test Card") == outcome.value
 
