@@ -3,8 +3,6 @@ restore the database (issue 9, sections 1 and 2). A real SQLite file each test."
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 import card_db.database
@@ -150,7 +148,7 @@ def test_correction_reports_the_card_and_undoes_it(userdb):
     redone = _undo_then_redo(userdb, outcome.changes, card, after,
                              lambda db: _card(db, card.name))
     assert userdb.catalogue().resolve(card.name) == after  # the cache follows the writes
-    with sqlite3.connect(userdb.path) as conn:
+    with userdb.read() as conn:
         count = conn.execute("SELECT COUNT(*) FROM card_correction").fetchone()[0]
     assert count == 2  # the undo removed the first two, the redo stored two again
     redone.undo.run(userdb)
