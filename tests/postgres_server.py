@@ -84,7 +84,7 @@ def start_server() -> PostgresServer:
     _run(["initdb", "-D", str(data), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
           "--locale=C", "--no-sync"], user)
     port = _free_port()
-    options = f"-h 127.0.0.1 -p {port} -k {data} -c fsync=off -c max_connections=60"
+    options = f"-h 127.0.0.1 -p {port} -k {data} -c fsync=off -c max_connections=200"
     try:
         _run(["pg_ctl", "-D", str(data), "-o", options, "-l", str(data / "log"), "-w",
               "start"], user)

@@ -132,3 +132,76 @@ def test_placeholders_in_quotes_are_left_alone():
     assert postgres.to_pyformat("SELECT '?%' || ? WHERE a LIKE '%x' AND b = ?") == (
         "SELECT '?%' || %s WHERE a LIKE '%x' AND b = %s"
     )
+
+
+# -- deckbuilder db copy ------------------------------------------------------------------
+
+
+def _user_data(db: UserDatabase) -> tuple:
+    with db.read() as conn:
+        return tuple(
+            conn.execute(sql).fetchall() for sql in (
+                "SELECT c.name, e.quantity, e.condition, e.location FROM collection_entry e "
+                "JOIN card c ON c.id = e.card_id ORDER BY 1, 2, 3, 4",
+                "SELECT d.name, c.name, e.count, e.zone FROM deck_entry e JOIN deck d "
+                "ON d.id = e.deck_id JOIN card c ON c.id = e.card_id ORDER BY 1, 2, 4",
+                "SELECT name, origin, magic FROM card ORDER BY name",
+                "SELECT c.name, w.quantity FROM wishlist_entry w JOIN card c "
+                "ON c.id = w.card_id ORDER BY 1",
+            )
+        )
+
+
+def _fill(db: UserDatabase) -> None:
+    from deckbuilder.deck.decklist import DeckList
+    from deckbuilder.services.collection import set_wishlist
+    from deckbuilder.services.decks import save_deck
+
+    add_rows(db, [CollectionRow(CARD, 3), CollectionRow("Judith", 1)])
+    set_wishlist(db, "Judith", 2)
+    save_deck(db, DeckList(name="Shared", main=[(CARD, 1), ("Judith", 1)]))
+    fields = {"name": "Copied Test Card", "type": "Character", "dominions": "3",
+              "gender": "both", "magic": "5", "strength": "4", "prime": "8",
+              "set": "My cards"}
+    add_card(db, parse_card_fields(db, fields))
+
+
+def test_db_copy_moves_everything_to_postgresql_and_back(tmp_path, postgres_server):
+    source = tmp_path / "mine.sqlite3"
+    with UserDatabase.open(source) as db:
+        _fill(db)
+        expected = _user_data(db)
+    url = postgres_server.create_database("copy_target")
+    result = CliRunner().invoke(cli, ["db", "copy", str(source), url])
+    assert result.exit_code == 0, result.output
+    assert "2 collection entries" in result.output and "1 decks" in result.output
+    assert "(1 of them your own)" in result.output
+    shared = UserDatabase.open(url)
+    assert _user_data(shared) == expected
+    with shared.read() as conn:
+        assert len(search_card_ids(conn, "copied")) == 1  # the word index was rebuilt
+    add_rows(shared, [CollectionRow("Judith", 1)])  # new rows get new ids after the copy
+    expected = _user_data(shared)
+    shared.close()
+
+    back = tmp_path / "back.sqlite3"
+    result = CliRunner().invoke(cli, ["db", "copy", url, str(back)])
+    assert result.exit_code == 0, result.output
+    with UserDatabase.open(back) as db:
+        assert _user_data(db) == expected
+        with db.read() as conn:
+            assert len(search_card_ids(conn, "copied")) == 1
+
+
+def test_db_copy_refuses_a_target_in_use_and_changes_nothing(tmp_path, postgres_url):
+    source = tmp_path / "mine.sqlite3"
+    with UserDatabase.open(source) as db:
+        _fill(db)
+    add_rows(UserDatabase(postgres_url), [CollectionRow("Judith", 5)])
+    before = _user_data(UserDatabase(postgres_url))
+    result = CliRunner().invoke(cli, ["db", "copy", str(source), postgres_url])
+    assert result.exit_code == 2 and "already holds" in result.output
+    assert _user_data(UserDatabase(postgres_url)) == before
+    missing = CliRunner().invoke(cli, ["db", "copy", str(tmp_path / "none.sqlite3"),
+                                       postgres_url])
+    assert missing.exit_code == 2 and "no such database file" in missing.output

@@ -28,6 +28,7 @@ from deckbuilder.cli.errors import fail, handles_errors, interrupted
 LAZY_COMMANDS = {
     "cards": "deckbuilder.cli.cards:cards",
     "collection": "deckbuilder.cli.collection:collection",
+    "db": "deckbuilder.cli.database:db",
     "deck": "deckbuilder.cli.deck:deck",
     "hand": "deckbuilder.cli.play:hand",
     "odds": "deckbuilder.cli.play:odds",
