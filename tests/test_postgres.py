@@ -24,6 +24,10 @@ from tests.postgres_server import open_connection
 
 CARD = "Gentle"
 
+#: Tests here that use ``db`` (the app's window) run on PostgreSQL only; SQLite has its own.
+DB_ENGINES = ("postgresql",)
+SCREEN_KEYS = ("browser", "collection")
+
 
 def test_a_new_database_is_built_and_filled_on_first_connect(postgres_server):
     url = postgres_server.create_database("first_connect")
@@ -205,3 +209,23 @@ def test_db_copy_refuses_a_target_in_use_and_changes_nothing(tmp_path, postgres_
     missing = CliRunner().invoke(cli, ["db", "copy", str(tmp_path / "none.sqlite3"),
                                        postgres_url])
     assert missing.exit_code == 2 and "no such database file" in missing.output
+
+
+# -- the desktop app ----------------------------------------------------------------------
+
+
+def test_the_app_searches_and_writes_on_postgresql(qtbot, window, db):
+    from PySide6.QtTest import QTest
+
+    assert window.context.db.dialect == "postgresql"
+    browser = window.show_screen("browser")
+    QTest.keyClicks(browser.search_box, "t:site d:3")
+    qtbot.waitUntil(lambda: not browser.search.pending, timeout=5000)
+    assert window.context.wait_idle()
+    with UserDatabase(db).read() as conn:
+        expected = search_card_ids(conn, "t:site d:3")
+    assert expected and list(browser.model.card_ids) == expected
+    done = []
+    window.context.operations.run(add_rows, [CollectionRow(CARD, 2)], on_done=done.append)
+    qtbot.waitUntil(lambda: bool(done), timeout=10000)
+    assert owned_counts(UserDatabase(db)) == {CARD: 2}
