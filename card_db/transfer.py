@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from sqlalchemy import delete, func, insert, select, text
-from sqlalchemy.exc import DBAPIError
+from sqlalchemy.exc import DBAPIError, IntegrityError
 from sqlmodel import SQLModel
 
 import card_db.models  # noqa: F401  (registers the tables on SQLModel.metadata)
@@ -96,6 +96,10 @@ def copy_database(source: Path | str, target: Path | str) -> CopyReport:
         raise CopyError("the source and the target are the same database")
     try:
         return _copy(source, target)
+    except IntegrityError as exc:
+        detail = str(getattr(exc, "orig", exc)).strip().splitlines()[0]
+        raise CopyError(f"a row of {source} breaks a rule of the target database ({detail}); "
+                        "nothing was copied") from exc
     except DBAPIError as exc:
         for place in (target, source):
             problem = (postgres.postgres_error(exc, place) if postgres.is_url(place)

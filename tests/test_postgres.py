@@ -229,3 +229,24 @@ def test_the_app_searches_and_writes_on_postgresql(qtbot, window, db):
     window.context.operations.run(add_rows, [CollectionRow(CARD, 2)], on_done=done.append)
     qtbot.waitUntil(lambda: bool(done), timeout=10000)
     assert owned_counts(UserDatabase(db)) == {CARD: 2}
+
+
+def test_db_copy_is_all_or_nothing(tmp_path, postgres_server):
+    """A source row the target refuses (a reference to no card, which SQLite let in with
+    its foreign keys off) stops the copy after most rows were written: none are kept."""
+    source = tmp_path / "mine.sqlite3"
+    with UserDatabase.open(source) as db:
+        _fill(db)
+    with open_connection(source) as conn:
+        conn.execute("PRAGMA foreign_keys=OFF")
+        conn.execute("INSERT INTO collection_entry (card_id, quantity, condition, location, "
+                     "notes, for_trade, date_added) VALUES (999999, 1, 'Near Mint', '', '', 0, "
+                     "'2026-01-01 00:00:00')")
+    url = postgres_server.create_database("copy_refused")
+    result = CliRunner().invoke(cli, ["db", "copy", str(source), url])
+    assert result.exit_code == 2, result.output
+    assert "nothing was copied" in result.output
+    with UserDatabase(url) as target, target.read() as conn:
+        assert conn.execute("SELECT count(*) FROM collection_entry").fetchone()[0] == 0
+        assert conn.execute("SELECT count(*) FROM deck").fetchone()[0] == 0
+        assert conn.execute("SELECT count(*) FROM card WHERE origin = 'user'").fetchone()[0] == 0
