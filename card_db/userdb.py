@@ -216,11 +216,14 @@ class UserDatabase:
     def session(self) -> Iterator:
         """A SQLModel ``Session`` on the database, foreign keys enforced, for a write.
 
-        Its transaction begins with ``BEGIN IMMEDIATE`` at the first statement, so
+        Its transaction begins with ``BEGIN IMMEDIATE`` at the first statement (on
+        PostgreSQL: the advisory write lock, :data:`card_db.postgres.WRITE_LOCK`), so
         everything read in it is read under the write lock (no lost update). The
         caller commits; leaving the block without committing rolls back. A lock held
         by another writer past :data:`card_db.database.BUSY_TIMEOUT`, a full disk or a
-        read-only file raise :class:`DatabaseError` naming the database.
+        read-only file raise :class:`DatabaseError` naming the database; on PostgreSQL
+        a lost server, a read-only role or a lock wait past 5 s raise
+        :class:`card_db.postgres.PostgresError`.
         """
         from sqlalchemy.exc import DBAPIError  # lazy: start-up time (SQLAlchemy only for writes)
         from sqlmodel import Session  # lazy: start-up time (SQLAlchemy only for writes)

@@ -250,3 +250,14 @@ def test_db_copy_is_all_or_nothing(tmp_path, postgres_server):
         assert conn.execute("SELECT count(*) FROM collection_entry").fetchone()[0] == 0
         assert conn.execute("SELECT count(*) FROM deck").fetchone()[0] == 0
         assert conn.execute("SELECT count(*) FROM card WHERE origin = 'user'").fetchone()[0] == 0
+
+
+def test_a_writer_kept_waiting_past_the_lock_timeout_is_told_the_database_is_busy(
+    postgres_url,
+):
+    with open_connection(postgres_url) as blocker:
+        blocker.execute(f"SELECT pg_advisory_xact_lock({postgres.WRITE_LOCK})")
+        with pytest.raises(postgres.PostgresError, match="the database is busy"):
+            add_rows(UserDatabase(postgres_url), [CollectionRow(CARD, 1)])
+    add_rows(UserDatabase(postgres_url), [CollectionRow(CARD, 1)])  # the lock is free again
+    assert owned_counts(UserDatabase(postgres_url)) == {CARD: 1}
