@@ -42,8 +42,8 @@ _PROBLEMS = (  # (SQLSTATE class or code prefix, what to tell the user)
     ("28", "the database server refused the login; check the user name in the URL and the "
            "password in ~/.pgpass or PGPASSWORD"),
     ("3D000", "the database named in the URL does not exist; create it first (createdb)"),
-    ("08", "the connection to the database server was lost; check the network and try again "
-           "(nothing was saved)"),
+    ("08", "cannot reach the database server, or the connection to it was lost; check the "
+           "address and the network, and try again (nothing was saved)"),
 )
 
 
@@ -81,12 +81,21 @@ def postgres_error(exc: BaseException, url: str) -> PostgresError | None:
         return None
     code = getattr(cause, "sqlstate", None) or ""
     if not code and type(cause).__name__ == "OperationalError":
-        code = "08"  # no server answered: refused, unknown host, dropped
+        code = _connect_failure(str(cause))
     for prefix, message in _PROBLEMS:
         if code.startswith(prefix):
             detail = str(cause).strip().splitlines()[0] if str(cause).strip() else code
             return PostgresError(f"{message} ({url}: {detail})")
     return None
+
+
+def _connect_failure(text: str) -> str:
+    """The SQLSTATE of a failed connection, which libpq reports only in words."""
+    if "does not exist" in text:
+        return "3D000"
+    if "password" in text or "authentication" in text:
+        return "28"
+    return "08"  # no server answered: refused, unknown host, dropped
 
 
 _PLACEHOLDER = re.compile(r"'[^']*'|\"[^\"]*\"|%|\?")

@@ -106,10 +106,10 @@ def test_an_unreachable_server_is_a_clear_error():
         sock.bind(("127.0.0.1", 0))
         port = sock.getsockname()[1]  # nobody listens there once closed
     url = f"postgresql://someone@127.0.0.1:{port}/deckbuilder"
-    with pytest.raises(postgres.PostgresError, match="connection to the database server"):
+    with pytest.raises(postgres.PostgresError, match="cannot reach the database server"):
         UserDatabase.open(url)
     result = CliRunner().invoke(cli, ["--db", url, "cards", "search", "gen"])
-    assert result.exit_code == 2 and "connection to the database server" in result.output
+    assert result.exit_code == 2 and "cannot reach the database server" in result.output
 
 
 def test_the_migration_folds_words_as_the_search_does(postgres_url):
@@ -261,3 +261,9 @@ def test_a_writer_kept_waiting_past_the_lock_timeout_is_told_the_database_is_bus
             add_rows(UserDatabase(postgres_url), [CollectionRow(CARD, 1)])
     add_rows(UserDatabase(postgres_url), [CollectionRow(CARD, 1)])  # the lock is free again
     assert owned_counts(UserDatabase(postgres_url)) == {CARD: 1}
+
+
+def test_a_missing_database_is_named_with_what_to_do(postgres_server):
+    url = postgres_server.url("no_such_database")
+    with pytest.raises(postgres.PostgresError, match="does not exist; create it first"):
+        UserDatabase.open(url)
