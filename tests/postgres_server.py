@@ -11,6 +11,7 @@ PostgreSQL refuses to run as root; as root the server runs as the ``nobody`` use
 from __future__ import annotations
 
 import os
+import pwd
 import shutil
 import socket
 import sqlite3
@@ -59,8 +60,9 @@ class PostgresServer:
 
 def _run(command: list[str], user: str | None) -> None:
     executable = str(POSTGRES_BIN_PATH / command[0])
+    group = pwd.getpwnam(user).pw_gid if user else None
     subprocess.run([executable, *command[1:]], check=True, capture_output=True,
-                   user=user, group=user and "nogroup", cwd="/", timeout=60)
+                   user=user, group=group, cwd="/", timeout=60)
 
 
 def _free_port() -> int:
@@ -80,7 +82,7 @@ def start_server() -> PostgresServer:
     data = folder / "data"
     data.mkdir(mode=0o700)
     if user:
-        shutil.chown(data, user, "nogroup")
+        shutil.chown(data, user, pwd.getpwnam(user).pw_gid)
     _run(["initdb", "-D", str(data), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
           "--locale=C", "--no-sync"], user)
     port = _free_port()
