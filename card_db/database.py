@@ -30,6 +30,7 @@ from pathlib import Path
 
 from platformdirs import user_data_dir
 
+from card_db import postgres
 from card_db.errors import UserError
 
 APP_NAME = "imajica-deckbuilder"
@@ -106,9 +107,14 @@ def known_revisions() -> set[str]:
     return {p.stem.split("_", 1)[0] for p in (MIGRATIONS_DIR / "versions").glob("[0-9]*.py")}
 
 
-def user_db_path() -> Path:
-    """The user database path: ``$DECKBUILDER_DB``, else the platform data folder."""
+def user_db_path() -> Path | str:
+    """The user database path: ``$DECKBUILDER_DB``, else the platform data folder.
+
+    A ``postgresql://`` URL in ``$DECKBUILDER_DB`` is returned as it is (a string).
+    """
     override = os.environ.get("DECKBUILDER_DB")
+    if override and postgres.is_url(override):
+        return override
     if override:
         return Path(override).expanduser()
 
@@ -123,8 +129,11 @@ def head_revision() -> str:
     return names[-1].split("_", 1)[0]
 
 
-def current_revision(path: Path) -> str | None:
-    """The revision the database at ``path`` is at, or ``None`` if new or unversioned."""
+def current_revision(path: Path | str) -> str | None:
+    """The revision the database at ``path`` (or PostgreSQL URL) is at, or ``None`` if
+    new or unversioned."""
+    if postgres.is_url(path):
+        return postgres.current_revision(path)
     if not path.exists():
         return None
     try:
@@ -166,12 +175,15 @@ def sqlalchemy_url(path: Path):
     return URL.create("sqlite", database=str(path))
 
 
-def make_engine(path: Path | None = None, *, foreign_keys: bool = True):
-    """A SQLAlchemy engine on the user database: foreign keys enforced (unless
+def make_engine(path: Path | str | None = None, *, foreign_keys: bool = True):
+    """A SQLAlchemy engine on the user database (a PostgreSQL URL: see
+    :func:`card_db.postgres.make_engine`): foreign keys enforced (unless
     ``foreign_keys`` is false: migrations), the busy timeout set, and every transaction
     begun with ``BEGIN IMMEDIATE`` (it holds the write lock from its first statement;
     the pysqlite recipe of the SQLAlchemy SQLite dialect docs).
     """
+    if postgres.is_url(path):
+        return postgres.make_engine(path)
     # lazy: SQLAlchemy loads only when the database is written
     from sqlalchemy import create_engine, event
 
@@ -193,8 +205,9 @@ def make_engine(path: Path | None = None, *, foreign_keys: bool = True):
 
 
 @contextmanager
-def open_session(path: Path) -> Iterator:
-    """A SQLModel ``Session`` on the database at ``path``; its engine is disposed after.
+def open_session(path: Path | str) -> Iterator:
+    """A SQLModel ``Session`` on the database at ``path`` (a file, or a PostgreSQL URL);
+    its engine is disposed after.
 
     The caller commits; leaving the block without committing rolls back.
     """
@@ -208,8 +221,12 @@ def open_session(path: Path) -> Iterator:
         engine.dispose()
 
 
-def upgrade_schema(path: Path, target: str = "head") -> None:
+def upgrade_schema(path: Path | str, target: str = "head") -> None:
     """Run the Alembic migrations on ``path`` up to ``target`` (backing it up first if it has data).
+
+    ``path`` may be a PostgreSQL URL: the migrations then run in one transaction
+    with the server's own reference checks, and no backup copy is taken (that is the
+    server's administrator's job, e.g. ``pg_dump``).
 
     All the migrations run in one transaction: a crash leaves the database as it was
     before or fully upgraded. Foreign keys are off while tables are rebuilt (SQLite's
@@ -221,11 +238,20 @@ def upgrade_schema(path: Path, target: str = "head") -> None:
     from alembic import command
     from alembic.config import Config
 
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    if postgres.is_url(path):
+        engine = postgres.make_engine(path)
+        try:
+            with engine.begin() as connection:
+                config.attributes["connection"] = connection
+                command.upgrade(config, target)
+        finally:
+            engine.dispose()
+        return
     current = current_revision(path)
     if current is not None:
         backup_database(path, current)
-    config = Config()
-    config.set_main_option("script_location", str(MIGRATIONS_DIR))
     engine = make_engine(path, foreign_keys=False)
     try:
         with engine.begin() as connection:
@@ -248,7 +274,9 @@ def _dangling_references(connection) -> set[tuple]:
     return set(map(tuple, connection.exec_driver_sql("PRAGMA foreign_key_check").fetchall()))
 
 
-def stored_bundled_hash(path: Path) -> str | None:
+def stored_bundled_hash(path: Path | str) -> str | None:
+    if postgres.is_url(path):
+        return postgres.stored_bundled_hash(path)
     conn = connect(path)
     try:
         row = conn.execute("SELECT value FROM meta WHERE key = 'bundled_hash'").fetchone()

@@ -4,9 +4,14 @@
 backup first) and resynchronises the bundled card data when it changed; this is the
 only place the migration version is checked. Reads then use :mod:`sqlite3`
 (:meth:`UserDatabase.read`), so read-only commands never import SQLAlchemy; writes
-use a SQLModel session (:meth:`UserDatabase.session`). The card catalogue is loaded
-once and kept (:meth:`UserDatabase.catalogue`) until a write says that cards changed
-(:meth:`UserDatabase.forget_catalogue`).
+use a SQLModel session (:meth:`UserDatabase.session`).
+
+The database is a SQLite file, or a PostgreSQL database named by a ``postgresql://``
+URL (:mod:`card_db.postgres`). Every read connection has a ``dialect`` attribute,
+``"sqlite"`` or ``"postgresql"``, and takes ``?`` placeholders on both engines.
+
+The card catalogue is loaded once and kept (:meth:`UserDatabase.catalogue`) until a
+write says that cards changed (:meth:`UserDatabase.forget_catalogue`).
 
 This module imports both :mod:`card_db.database` and :mod:`card_db.sync`, so neither
 of those needs the other's import.
@@ -20,6 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
+from card_db import postgres
 from card_db.catalogue import Catalogue
 from card_db.checklist import bundled_data_hash
 from card_db.database import (
@@ -38,7 +44,35 @@ from card_db.database import (
 from card_db.reader import load_records
 
 
-def ensure_database(path: Path | None = None) -> Path:
+class SqliteReader(sqlite3.Connection):
+    """A :mod:`sqlite3` connection that names its SQL dialect (``dialect = "sqlite"``)."""
+
+    dialect = "sqlite"
+
+
+def _ensure_postgres(url: str) -> str:
+    """Create or upgrade the PostgreSQL database at ``url`` and sync the bundled cards."""
+    try:
+        revision = current_revision(url)
+        if revision is not None and revision not in known_revisions():
+            raise DatabaseError(
+                f"the database was made by a newer version of the app (schema {revision}); "
+                "update the app, or choose another database with --db", file=url)
+        if revision != head_revision():
+            upgrade_schema(url)
+        if stored_bundled_hash(url) != bundled_data_hash():
+            from card_db.sync import sync_bundled_cards  # lazy: start-up time (imports SQLModel)
+
+            sync_bundled_cards(url)
+    except Exception as exc:
+        problem = postgres.postgres_error(exc, url)
+        if problem is None:
+            raise
+        raise problem from exc
+    return url
+
+
+def ensure_database(path: Path | str | None = None) -> Path | str:
     """Create or upgrade the user database and sync the bundled cards; returns its path.
 
     ``path`` defaults to :func:`card_db.database.user_db_path`. Raises
@@ -47,8 +81,14 @@ def ensure_database(path: Path | None = None) -> Path:
     made by a newer version of the app (no backup is taken then). A failed upgrade
     leaves the backup copy beside the file. An up-to-date database is checked with
     :mod:`sqlite3` only; it is put in WAL journal mode once.
+
+    ``path`` may be a ``postgresql://`` URL (returned normalised): the same, on the
+    server; :class:`card_db.postgres.PostgresError` if it cannot be reached or written.
     """
-    path = Path(path) if path else user_db_path()
+    path = path or user_db_path()
+    if postgres.is_url(path):
+        return _ensure_postgres(postgres.check_url(path))
+    path = Path(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -77,28 +117,41 @@ def ensure_database(path: Path | None = None) -> Path:
 
 
 class UserDatabase:
-    """The user's database file, known to be up to date (see :meth:`open`).
+    """The user's database, known to be up to date (see :meth:`open`).
 
-    ``path`` is the file. Thread-safe: each :meth:`read` and :meth:`session` opens its
+    ``path`` is the SQLite file, or ``None`` when ``url`` names a PostgreSQL database
+    (``location`` is whichever is set). Thread-safe: each :meth:`read` and :meth:`session` opens its
     own connection, the SQLAlchemy engine is made once, and the cached catalogue is
     swapped under a lock. Call :meth:`close` (or use ``with``) to release the engine.
     """
 
-    def __init__(self, path: Path):
-        """Wrap ``path`` as it is: no creation or upgrade (use :meth:`open` for that)."""
-        self.path = Path(path)
+    def __init__(self, path: Path | str):
+        """Wrap ``path`` (a file or a PostgreSQL URL) as it is: no creation or upgrade
+        (use :meth:`open` for that)."""
+        self.url = postgres.check_url(path) if postgres.is_url(path) else None
+        self.path = None if self.url else Path(path)
         self._lock = threading.Lock()
         self._catalogue: Catalogue | None = None
         self._engine = None
 
+    @property
+    def location(self) -> str:
+        """The file's path or the database's URL, for messages."""
+        return self.url or str(self.path)
+
+    @property
+    def dialect(self) -> str:
+        """``"sqlite"`` or ``"postgresql"``."""
+        return "postgresql" if self.url else "sqlite"
+
     @classmethod
-    def open(cls, path: Path | None = None) -> UserDatabase:
+    def open(cls, path: Path | str | None = None) -> UserDatabase:
         """The handle on ``path`` (default: :func:`card_db.database.user_db_path`),
         created, upgraded and synced first by :func:`ensure_database` (same errors)."""
         return cls(ensure_database(path))
 
     def __repr__(self) -> str:
-        return f"UserDatabase({str(self.path)!r})"
+        return f"UserDatabase({self.location!r})"
 
     def __enter__(self) -> UserDatabase:
         return self
@@ -108,23 +161,27 @@ class UserDatabase:
 
     # -- reading ------------------------------------------------------------------------
 
-    def connect(self) -> sqlite3.Connection:
-        """A new :mod:`sqlite3` connection that refuses writes; the caller closes it.
+    def connect(self) -> SqliteReader | postgres.PostgresReader:
+        """A new connection that refuses writes; the caller closes it.
 
         The file is opened read-write (``PRAGMA query_only``), so SQLite can recover a
         crashed writer's journal; in WAL mode a reader never waits for a writer.
-        Raises :class:`DatabaseError` if the file cannot be opened.
+        Raises :class:`DatabaseError` if the file cannot be opened. On PostgreSQL a
+        :class:`card_db.postgres.PostgresReader` (read-only transactions), or
+        :class:`card_db.postgres.PostgresError` if the server cannot be reached.
         """
+        if self.url:
+            return postgres.PostgresReader(self.url)
         try:
-            conn = connect(self.path, check_same_thread=False)
+            conn = connect(self.path, check_same_thread=False, factory=SqliteReader)
             conn.execute("PRAGMA query_only=ON")
         except sqlite3.Error as exc:
             raise database_error(exc, self.path) or DatabaseError(str(exc), file=self.path) from exc
         return conn
 
     @contextmanager
-    def read(self) -> Iterator[sqlite3.Connection]:
-        """A read-only :mod:`sqlite3` connection, closed when the block ends.
+    def read(self) -> Iterator[SqliteReader | postgres.PostgresReader]:
+        """A read-only connection (:meth:`connect`), closed when the block ends.
 
         A locked, damaged or unreadable database raises :class:`DatabaseError`.
         """
@@ -159,11 +216,14 @@ class UserDatabase:
     def session(self) -> Iterator:
         """A SQLModel ``Session`` on the database, foreign keys enforced, for a write.
 
-        Its transaction begins with ``BEGIN IMMEDIATE`` at the first statement, so
+        Its transaction begins with ``BEGIN IMMEDIATE`` at the first statement (on
+        PostgreSQL: the advisory write lock, :data:`card_db.postgres.WRITE_LOCK`), so
         everything read in it is read under the write lock (no lost update). The
         caller commits; leaving the block without committing rolls back. A lock held
         by another writer past :data:`card_db.database.BUSY_TIMEOUT`, a full disk or a
-        read-only file raise :class:`DatabaseError` naming the database.
+        read-only file raise :class:`DatabaseError` naming the database; on PostgreSQL
+        a lost server, a read-only role or a lock wait past 5 s raise
+        :class:`card_db.postgres.PostgresError`.
         """
         from sqlalchemy.exc import DBAPIError  # lazy: start-up time (SQLAlchemy only for writes)
         from sqlmodel import Session  # lazy: start-up time (SQLAlchemy only for writes)
@@ -172,7 +232,8 @@ class UserDatabase:
             with Session(self._get_engine()) as session:
                 yield session
         except (DBAPIError, sqlite3.Error) as exc:
-            problem = database_error(exc, self.path)
+            problem = (postgres.postgres_error(exc, self.url) if self.url
+                       else database_error(exc, self.path))
             if problem is None:
                 raise
             raise problem from exc
@@ -190,7 +251,7 @@ class UserDatabase:
     def _get_engine(self):
         with self._lock:
             if self._engine is None:
-                self._engine = make_engine(self.path)
+                self._engine = make_engine(self.url or self.path)
             return self._engine
 
     def close(self) -> None:

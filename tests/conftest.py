@@ -19,13 +19,64 @@ def _isolated_user_data(tmp_path, monkeypatch):
     yield
 
 
+@pytest.fixture(scope="session")
+def postgres_server():
+    """A real PostgreSQL server (from the ``pgserver`` wheel), started once per session."""
+    from tests.postgres_server import start_server
+
+    server = start_server()
+    yield server
+    server.stop()
+
+
+@pytest.fixture(scope="session")
+def postgres_template(postgres_server) -> str:
+    """The name of a PostgreSQL database at the head migration with the bundled cards,
+    built once per session (tests copy it with :func:`postgres_database`)."""
+    from card_db.userdb import ensure_database
+
+    ensure_database(postgres_server.create_database("deckbuilder_template"))
+    return "deckbuilder_template"
+
+
+_PG_DATABASES = iter(range(1, 1_000_000))
+
+
 @pytest.fixture
-def db(tmp_path, tmp_path_factory, monkeypatch) -> Path:
+def postgres_url(postgres_server, postgres_template) -> str:
+    """The URL of a new PostgreSQL user database (a copy of the template) for one test."""
+    return postgres_server.create_database(f"deckbuilder_{next(_PG_DATABASES)}",
+                                           postgres_template)
+
+
+def pytest_generate_tests(metafunc):
+    """A module listing ``DB_ENGINES = ("sqlite", "postgresql")`` runs each test that uses
+    ``db`` once per engine."""
+    engines = getattr(metafunc.module, "DB_ENGINES", None)
+    if engines and "db_engine" in metafunc.fixturenames:
+        metafunc.parametrize("db_engine", engines, indirect=True)
+
+
+@pytest.fixture
+def db_engine(request) -> str:
+    """The engine of ``db``: ``"sqlite"`` unless the module's ``DB_ENGINES`` says more."""
+    return getattr(request, "param", "sqlite")
+
+
+@pytest.fixture
+def db(tmp_path, tmp_path_factory, monkeypatch, db_engine, request) -> Path | str:
     """The user database (a copy of one built once per session) and a private settings file.
 
+    On PostgreSQL (``db_engine``) the URL of a new database on the session's server.
     Modules that need another starting database override this fixture.
     """
     from card_db.userdb import ensure_database
+
+    if db_engine == "postgresql":
+        url = request.getfixturevalue("postgres_url")
+        monkeypatch.setenv("DECKBUILDER_DB", url)
+        monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
+        return url
 
     template = tmp_path_factory.getbasetemp() / "gui-template.sqlite3"
     if not template.exists():

@@ -1,6 +1,7 @@
 """The search language on real SQLite databases: every key, free text, negation, ``or``,
 parentheses, ordering, injection attempts, and generated catalogues whose results must
 equal a Python predicate over the rows (issue "The card database", sections 5 and 8).
+The result tests run on both engines: SQLite and a real PostgreSQL server (issue 15).
 
 The hand-built catalogue below uses rulebook names for readability; its values are test
 fixtures, not card data. The Border Site rule is "Border Sites and Adjacency": a Border
@@ -22,6 +23,7 @@ from alembic.config import Config
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from card_db import postgres
 from card_db.database import (
     MIGRATIONS_DIR,
     current_revision,
@@ -76,10 +78,40 @@ def schema_template(tmp_path_factory):
     return path
 
 
-def open_catalogue(template, rows: list[Row]) -> sqlite3.Connection:
-    conn = sqlite3.connect(":memory:")
-    with sqlite3.connect(template) as source:
-        source.backup(conn)
+ENGINES = ("sqlite", "postgresql")
+
+#: Every table a catalogue writes, emptied before a PostgreSQL catalogue is written.
+_CATALOGUE_TABLES = "card_fts, collection_entry, card_affiliation, affiliation, card"
+
+
+@pytest.fixture(scope="module")
+def pg_schema(postgres_server) -> str:
+    """The name of a PostgreSQL database at the head migration, without cards."""
+    upgrade_schema(postgres_server.create_database("search_schema"))
+    return "search_schema"
+
+
+@pytest.fixture(scope="module")
+def engine_template(schema_template, postgres_server, pg_schema):
+    """``engine`` -> where a catalogue on it is written: the SQLite template file, or the
+    URL of a PostgreSQL database of its own (copied from :func:`pg_schema`)."""
+    made = {
+        "sqlite": schema_template,
+        "postgresql": postgres_server.create_database("search_generated", pg_schema),
+    }
+    return made.__getitem__
+
+
+def open_catalogue(template, rows: list[Row]):
+    """A connection on a catalogue of ``rows``: a SQLite copy of ``template`` in memory,
+    or (``template`` a URL) the PostgreSQL database there, emptied and refilled."""
+    if postgres.is_url(template):
+        conn = postgres.PostgresReader(template, writable=True)
+        conn.execute(f"TRUNCATE {_CATALOGUE_TABLES} CASCADE")
+    else:
+        conn = sqlite3.connect(":memory:")
+        with sqlite3.connect(template) as source:
+            source.backup(conn)
     affiliation_ids: dict[str, int] = {}
     for index, row in enumerate(rows, start=1):
         values = [getattr(row, c) for c in COLUMNS]
@@ -187,9 +219,15 @@ CATALOGUE = [
 ALL = {r.name for r in CATALOGUE}
 
 
-@pytest.fixture(scope="module")
-def catalogue(schema_template):
-    conn = open_catalogue(schema_template, CATALOGUE)
+@pytest.fixture(scope="module", params=ENGINES)
+def catalogue(request, schema_template):
+    if request.param == "postgresql":
+        server = request.getfixturevalue("postgres_server")
+        template = server.create_database("search_catalogue",
+                                          request.getfixturevalue("pg_schema"))
+    else:
+        template = schema_template
+    conn = open_catalogue(template, CATALOGUE)
     yield conn
     conn.close()
 
@@ -390,7 +428,16 @@ INJECTIONS = [
 ]
 
 
-def _fingerprint(conn: sqlite3.Connection) -> tuple:
+def _fingerprint(conn) -> tuple:
+    if getattr(conn, "dialect", "sqlite") == "postgresql":
+        return (
+            conn.execute("SELECT count(*), string_agg(name, ',' ORDER BY id) FROM card")
+            .fetchone(),
+            conn.execute("SELECT count(*) FROM collection_entry").fetchone(),
+            conn.execute("SELECT table_name, column_name, data_type FROM "
+                         "information_schema.columns WHERE table_schema = 'public' "
+                         "ORDER BY 1, 2").fetchall(),
+        )
     return (
         conn.execute("SELECT count(*), group_concat(name) FROM card").fetchone(),
         conn.execute("SELECT count(*) FROM collection_entry").fetchone(),
@@ -410,9 +457,10 @@ def test_sql_and_fts_injection_attempts_are_plain_text(catalogue, query):
         assert found == set(), "LIKE wildcards and quotes must match only themselves"
 
 
-def test_like_wildcards_match_only_themselves(schema_template):
+@pytest.mark.parametrize("engine", ENGINES)
+def test_like_wildcards_match_only_themselves(engine_template, engine):
     conn = open_catalogue(
-        schema_template,
+        engine_template(engine),
         [Row("A", "Flash", set_name="100% Set"), Row("B", "Flash", set_name="1000 Set")],
     )
     assert names(conn, "set:%") == {"A"}
@@ -625,10 +673,13 @@ queries = st.recursive(
 )
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @settings(max_examples=120, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(rows_=catalogues(), terms=st.lists(queries, min_size=1, max_size=4))
-def test_results_equal_their_predicates_on_generated_catalogues(schema_template, rows_, terms):
-    conn = open_catalogue(schema_template, rows_)
+def test_results_equal_their_predicates_on_generated_catalogues(
+    engine_template, engine, rows_, terms
+):
+    conn = open_catalogue(engine_template(engine), rows_)
     try:
         for text, predicate in terms:
             assert names(conn, text) == {r.name for r in rows_ if predicate(r)}, text
@@ -636,6 +687,7 @@ def test_results_equal_their_predicates_on_generated_catalogues(schema_template,
         conn.close()
 
 
+@pytest.mark.parametrize("engine", ENGINES)
 @settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(
     rows_=catalogues(),
@@ -643,14 +695,17 @@ def test_results_equal_their_predicates_on_generated_catalogues(schema_template,
     limit=st.integers(0, 6),
     order=st.sampled_from(["name", "-name", "prime", "-magic", "type", "-set", "id"]),
 )
-def test_a_first_screen_is_the_start_of_every_result(schema_template, rows_, term, limit, order):
+def test_a_first_screen_is_the_start_of_every_result(
+    engine_template, engine, rows_, term, limit, order
+):
     """``limit`` (another query plan: the first screen) gives the first ids of the full list."""
-    conn = open_catalogue(schema_template, rows_)
+    conn = open_catalogue(engine_template(engine), rows_)
+    dialect = getattr(conn, "dialect", "sqlite")
     try:
         every = search_card_ids(conn, term[0], order_by=order)
         assert search_card_ids(conn, term[0], limit=limit, order_by=order) == every[:limit]
         for walk in (True, False):  # both plans, whatever the free text's match count
-            sql = build_select(parse(term[0]), limit, order, walk)
+            sql = build_select(parse(term[0]), limit, order, walk, dialect)
             assert [row[0] for row in conn.execute(sql.text, sql.params)] == every[:limit]
     finally:
         conn.close()
@@ -675,15 +730,15 @@ def test_searching_loads_no_sqlalchemy(bundled_path):
 @settings(max_examples=150, deadline=None)
 @given(st.text(max_size=40))
 def test_search_never_fails_except_with_a_syntax_error(catalogue, query):
-    """Any string either gives ids or a SearchSyntaxError; SQLite never sees bad syntax."""
-    before = catalogue.total_changes
+    """Any string either gives ids or a SearchSyntaxError; the engine never sees bad syntax."""
+    before = _fingerprint(catalogue)
     try:
         ids = search_card_ids(catalogue, query)
     except SearchSyntaxError as error:
         assert 0 <= error.position <= len(query)
     else:
         assert set(ids) <= set(range(1, len(CATALOGUE) + 1))
-    assert catalogue.total_changes == before
+    assert _fingerprint(catalogue) == before
 
 
 # --- the bundled catalogue, built by ensure_database ----------------------------------
@@ -694,9 +749,15 @@ def bundled_path(tmp_path_factory):
     return ensure_database(tmp_path_factory.mktemp("bundled") / "bundled.sqlite3")
 
 
-@pytest.fixture(scope="module")
-def bundled(bundled_path):
-    conn = sqlite3.connect(f"file:{bundled_path}?mode=ro", uri=True)
+@pytest.fixture(scope="module", params=ENGINES)
+def bundled(request, bundled_path):
+    if request.param == "postgresql":
+        server = request.getfixturevalue("postgres_server")
+        url = server.create_database("search_bundled",
+                                     request.getfixturevalue("postgres_template"))
+        conn = postgres.PostgresReader(url)
+    else:
+        conn = sqlite3.connect(f"file:{bundled_path}?mode=ro", uri=True)
     yield conn
     conn.close()
 

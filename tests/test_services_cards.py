@@ -3,8 +3,6 @@ fields, new cards (issue "The desktop app", section 4; issue "The card database"
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from card_db.checklist import ChecklistError
@@ -21,10 +19,14 @@ from deckbuilder.services.cards import (
     records_by_id,
 )
 from deckbuilder.services.catalogue import load_catalogue
+from tests.postgres_server import open_connection
+
+#: The collection, deck, card and undo services run on both engines (issue 15).
+DB_ENGINES = ("sqlite", "postgresql")
 
 
-def test_records_by_id_equals_the_full_reader(db):
-    with sqlite3.connect(db) as conn:
+def test_records_by_id_equals_the_full_reader(db, userdb):
+    with userdb.read() as conn:
         ids = [row[0] for row in conn.execute("SELECT id FROM card ORDER BY name DESC")]
         expected = {r.name: r for r in load_records(conn)}
         page = records_by_id(conn, ids[:40] + [10**9])
@@ -80,7 +82,7 @@ def test_parse_card_fields_checks_like_a_checklist(db, userdb):
 def test_add_card_inserts_a_user_card_kept_by_data_syncs(db, userdb):
     added = add_card(userdb, parse_card_fields(userdb, _new_fields())).value
     assert added.name == "Pie 'oh' pah Test Card" and added.magic == 5
-    with sqlite3.connect(db) as conn:
+    with open_connection(db) as conn:
         conn.execute("UPDATE meta SET value = 'stale' WHERE key = 'bundled_hash'")
         origin = conn.execute(
             "SELECT origin FROM card WHERE name = ?", (added.name,)).fetchone()[0]

@@ -3,8 +3,6 @@ restore the database (issue 9, sections 1 and 2). A real SQLite file each test."
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 import card_db.database
@@ -32,6 +30,9 @@ from deckbuilder.services.decks import (
     rename_deck,
     save_deck,
 )
+
+#: The collection, deck, card and undo services run on both engines (issue 15).
+DB_ENGINES = ("sqlite", "postgresql")
 
 
 def _entries(db: UserDatabase) -> list[tuple]:
@@ -134,7 +135,7 @@ def test_wishlist_add_change_remove_undo(userdb):
 
 
 def _card(db: UserDatabase, name: str):
-    return UserDatabase(db.path).catalogue().resolve(name)  # read afresh from the file
+    return UserDatabase(db.location).catalogue().resolve(name)  # read afresh from the file
 
 
 def test_correction_reports_the_card_and_undoes_it(userdb):
@@ -147,7 +148,7 @@ def test_correction_reports_the_card_and_undoes_it(userdb):
     redone = _undo_then_redo(userdb, outcome.changes, card, after,
                              lambda db: _card(db, card.name))
     assert userdb.catalogue().resolve(card.name) == after  # the cache follows the writes
-    with sqlite3.connect(userdb.path) as conn:
+    with userdb.read() as conn:
         count = conn.execute("SELECT COUNT(*) FROM card_correction").fetchone()[0]
     assert count == 2  # the undo removed the first two, the redo stored two again
     redone.undo.run(userdb)
@@ -169,7 +170,7 @@ def test_add_card_undo_removes_it_and_redo_adds_it(userdb):
     assert outcome.changes.catalogue == frozenset({"Undo Test Card"})
     undone = outcome.changes.undo.run(userdb)
     assert "Undo Test Card" not in userdb.catalogue()
-    assert "Undo Test Card" not in UserDatabase(userdb.path).catalogue()
+    assert "Undo Test Card" not in UserDatabase(userdb.location).catalogue()
     undone.undo.run(userdb)
     assert userdb.catalogue().resolve("Undo Test Card") == outcome.value
 

@@ -3,8 +3,6 @@ CSV preview and import progress (issue "The desktop app", section 3)."""
 
 from __future__ import annotations
 
-import sqlite3
-
 import pytest
 
 from card_db.catalogue import UnknownCardError
@@ -25,6 +23,9 @@ from deckbuilder.services.collection import (
     update_entry,
     wishlist,
 )
+
+#: The collection, deck, card and undo services run on both engines (issue 15).
+DB_ENGINES = ("sqlite", "postgresql")
 
 
 def test_add_rows_reports_progress_per_row(db, userdb):
@@ -158,7 +159,7 @@ def test_set_completion_counts_distinct_owned_cards(db, userdb):
 
 def test_owned_by_card_id_matches_owned_counts(db, userdb):
     add_rows(userdb, [CollectionRow("Gentle", 4), CollectionRow("Judith", 1)])
-    with sqlite3.connect(db) as conn:
+    with userdb.read() as conn:
         by_id = owned_by_card_id(conn)
         names = dict(conn.execute("SELECT id, name FROM card"))
     assert {names[i]: n for i, n in by_id.items()} == owned_counts(userdb)

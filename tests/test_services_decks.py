@@ -2,15 +2,16 @@
 
 from __future__ import annotations
 
-import sqlite3
 import warnings
 
 import pytest
 
 from card_db.catalogue import UnknownCardError
-from card_db.database import user_db_path
 from deckbuilder.deck.decklist import DeckList
 from deckbuilder.services.decks import delete_deck, list_decks, load_deck, save_deck
+
+#: The collection, deck, card and undo services run on both engines (issue 15).
+DB_ENGINES = ("sqlite", "postgresql")
 
 
 def _deck(**changes) -> DeckList:
@@ -50,7 +51,7 @@ def test_delete_removes_deck_and_entries_without_warnings(userdb):
         warnings.simplefilter("error")
         assert delete_deck(userdb, "Test").changed is True
     assert delete_deck(userdb, "Test").changed is False
-    with sqlite3.connect(user_db_path()) as conn:
+    with userdb.read() as conn:
         assert conn.execute("SELECT COUNT(*) FROM deck_entry").fetchone() == (0,)
     with pytest.raises(KeyError, match="no saved deck"):
         load_deck(userdb, "Test")

@@ -1,4 +1,4 @@
-"""Compiling a parsed query to SQLite text with ``?`` parameters.
+"""Compiling a parsed query to SQL text with ``?`` parameters, for SQLite or PostgreSQL.
 
 The SQL text is built from fixed fragments and from the names in
 :mod:`card_db.search.tables` only; every value from the query is a bound parameter,
@@ -9,6 +9,15 @@ escape character escaped, so no user text is ever read as FTS5 or ``LIKE`` synta
 either. Like SQLite's ``LIKE``, text keys ignore case for ASCII letters only.
 
 No SQLAlchemy here: importing it cost ``deckbuilder cards search`` about 0.2 s.
+
+PostgreSQL (``dialect="postgresql"``) gets the same language with the same results:
+free text is matched in ``card_fts.words``, each column's words folded as
+:func:`fold_words` does (lower case, accents of Latin-1 letters removed, anything but
+``a-z0-9`` separating words, as SQLite's ``unicode61`` tokenizer does for such text)
+and the columns kept apart by ``|``; ``word`` is ``LIKE '% word%'``, a phrase
+``LIKE '% its words %'``. Text keys use ``ILIKE`` (SQLite's ``LIKE`` ignores case) and
+text sorts by code point (``COLLATE "C"``, SQLite's ``BINARY``). The index hints
+below are SQLite's; PostgreSQL's planner chooses its own plan.
 
 Sorting: when the condition reads only ``card.id`` (free text, affiliations, copies
 owned) the name sort comes from the ``ix_card_name`` index, which holds every id; when
@@ -25,6 +34,7 @@ sorting a few free-text matches is quicker.
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 from card_db.search.nodes import (
@@ -67,6 +77,16 @@ MAX_ANTI_JOINS = 8
 #: The escape character of every ``LIKE`` the compiler writes.
 LIKE_ESCAPE = "/"
 
+#: The engines the compiler writes for (a read connection's ``dialect``).
+DIALECTS = ("sqlite", "postgresql")
+
+#: Letters folded before free text is split into words on PostgreSQL (the function
+#: ``card_fts_fold`` of migration 0001 holds the same two strings).
+FOLD_FROM = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝýÿ"
+FOLD_TO = "abcdefghijklmnopqrstuvwxyzaaaaaaaaaaaacceeeeeeeeiiiiiiiinnoooooooooooouuuuuuuuyyy"
+_FOLD = str.maketrans(FOLD_FROM, FOLD_TO)
+_WORD = re.compile(r"[a-z0-9]+")
+
 
 @dataclass(frozen=True)
 class Sql:
@@ -96,11 +116,30 @@ def like_escaped(value: str) -> str:
     return value
 
 
-def _like(column: str, pattern: str) -> Sql:
-    return Sql(f"{column} LIKE ? ESCAPE '{LIKE_ESCAPE}'", (pattern,))
+def fold_words(text: str) -> list[str]:
+    """The words of ``text`` as PostgreSQL's ``card_fts.words`` holds them (see above)."""
+    return _WORD.findall(text.translate(_FOLD))
 
 
-def _fts_matches(node: FreeText, selected: str = "rowid") -> Sql:
+def words_pattern(node: FreeText) -> str:
+    """The ``LIKE`` pattern on ``card_fts.words`` for a free-text node (``""`` matches
+    nothing, as FTS5 finds nothing for text without a word)."""
+    words = fold_words(node.text)
+    if not words:
+        return ""
+    return "% " + " ".join(words) + (" %" if node.phrase else "%")
+
+
+def _like(column: str, pattern: str, dialect: str = "sqlite") -> Sql:
+    like = "ILIKE" if dialect == "postgresql" else "LIKE"
+    return Sql(f"{column} {like} ? ESCAPE '{LIKE_ESCAPE}'", (pattern,))
+
+
+def _fts_matches(node: FreeText, selected: str = "rowid", dialect: str = "sqlite") -> Sql:
+    if dialect == "postgresql":
+        selected = selected.replace("rowid", "card_id")
+        return Sql(f"SELECT {selected} FROM {FTS_TABLE} WHERE words LIKE ?",
+                   (words_pattern(node),))
     return Sql(
         f"SELECT {selected} FROM {FTS_TABLE} WHERE {FTS_TABLE} MATCH ?", (fts_string(node),)
     )
@@ -141,11 +180,11 @@ def _number(node: NumberCompare, per_card: bool) -> Sql:
 
 def _flag(name: str) -> Sql:
     if name == "unique":
-        return Sql("card.is_unique != 0")
+        return Sql("card.is_unique")
     if name == "permanent":
-        return Sql("card.permanent != 0")
+        return Sql("card.permanent")
     if name == "instant":
-        return Sql("card.permanent = 0")
+        return Sql("(NOT card.permanent)")
     if name == "border":
         return Sql(
             "(card.card_type = ? AND card.dominion IS NOT NULL "
@@ -167,17 +206,17 @@ def _dominion(dominion: int | None) -> Sql:
     )
 
 
-def _text(node: TextMatch) -> Sql:
+def _text(node: TextMatch, dialect: str) -> Sql:
     escaped = like_escaped(node.value)
     if node.mode == "prefix":
-        return _like(card_column(node.field), escaped + "%")
+        return _like(card_column(node.field), escaped + "%", dialect)
     if node.mode == "contains":
-        return _like(card_column(node.field), "%" + escaped + "%")
+        return _like(card_column(node.field), "%" + escaped + "%", dialect)
     raise ValueError(f"unknown text mode {node.mode!r}")
 
 
-def _affiliation(prefix: str, per_card: bool) -> Sql:
-    named = _like("name", like_escaped(prefix) + "%")
+def _affiliation(prefix: str, per_card: bool, dialect: str) -> Sql:
+    named = _like("name", like_escaped(prefix) + "%", dialect)
     if per_card:
         return Sql(
             "EXISTS (SELECT 1 FROM card_affiliation JOIN affiliation "
@@ -194,7 +233,7 @@ def _affiliation(prefix: str, per_card: bool) -> Sql:
 
 def _card_types(types: tuple[str, ...]) -> Sql:
     if not types:
-        return Sql("0")
+        return Sql("(1 = 0)")
     return Sql(f"card.card_type IN ({', '.join('?' * len(types))})", tuple(types))
 
 
@@ -215,8 +254,10 @@ def reads_card_row(node: Node) -> bool:
     return not isinstance(node, FreeText | AffiliationIs)
 
 
-def condition(node: Node, per_card: bool = False) -> Sql:
+def condition(node: Node, per_card: bool = False, dialect: str = "sqlite") -> Sql:
     """The SQL condition on ``card`` for ``node``; true or false for every row, never NULL.
+
+    ``dialect`` is one of :data:`DIALECTS`.
 
     ``per_card``: affiliations and copies owned are looked up for each card tested
     (cheap when a walk stops after a screenful) rather than listed once for all cards
@@ -225,14 +266,14 @@ def condition(node: Node, per_card: bool = False) -> Sql:
     the search does not know.
     """
     if isinstance(node, And | Or):
-        items = [condition(item, per_card) for item in node.items]
+        items = [condition(item, per_card, dialect) for item in node.items]
         joined = _join(f" {type(node).__name__.upper()} ", items)
         return Sql(f"({joined.text})", joined.params)
     if isinstance(node, Not):
-        inner = condition(node.item, per_card)
+        inner = condition(node.item, per_card, dialect)
         return Sql(f"(NOT {inner.text})", inner.params)
     if isinstance(node, FreeText):
-        matches = _fts_matches(node)
+        matches = _fts_matches(node, dialect=dialect)
         return Sql(f"card.id IN ({matches.text})", matches.params)
     if isinstance(node, CardTypeIs):
         return _card_types(node.types)
@@ -245,13 +286,13 @@ def condition(node: Node, per_card: bool = False) -> Sql:
     if isinstance(node, GenderIs):
         return _gender(node.gender)
     if isinstance(node, TextMatch):
-        return _text(node)
+        return _text(node, dialect)
     if isinstance(node, AffiliationIs):
-        return _affiliation(node.prefix, per_card)
+        return _affiliation(node.prefix, per_card, dialect)
     raise TypeError(f"not a search node: {node!r}")
 
 
-def _ordering(query: Query, order_by: str, walk: bool) -> str:
+def _ordering(query: Query, order_by: str, walk: bool, dialect: str) -> str:
     descending = order_by.startswith("-")
     key = order_by[1:] if descending else order_by
     if key not in ORDERS:
@@ -259,20 +300,31 @@ def _ordering(query: Query, order_by: str, walk: bool) -> str:
     column = card_column(ORDERS[key])
     first = column
     reads_row = query.root is not None and reads_card_row(query.root)
-    if key == "name" and reads_row and not walk:
+    if dialect == "postgresql":
+        first = _by_code_point(column)
+    elif key == "name" and reads_row and not walk:
         first = "+" + column
     first += " DESC" if descending else " ASC"
     if key not in ("name", "id"):
         first += " NULLS LAST"
     ties = [c for c in ("card.name", "card.id") if c != column]
+    if dialect == "postgresql":
+        ties = [_by_code_point(c) for c in ties]
     return ", ".join([first, *ties])
+
+
+_TEXT_ORDERS = frozenset(card_column(ORDERS[k]) for k in ("name", "type", "set", "rarity"))
+
+
+def _by_code_point(column: str) -> str:
+    return f'{column} COLLATE "C"' if column in _TEXT_ORDERS else column
 
 
 def _is_negated_text(node: Node) -> bool:
     return isinstance(node, Not) and isinstance(node.item, FreeText)
 
 
-def _card_source(query: Query, walk: bool) -> str:
+def _card_source(query: Query, walk: bool, dialect: str) -> str:
     """``card``, or when ``walk``-ing in name order ``card`` read through an index.
 
     Walking an index in name order and stopping after ``limit`` matches costs about
@@ -280,13 +332,15 @@ def _card_source(query: Query, walk: bool) -> str:
     where scanning and sorting costs the whole table. ``INDEXED BY`` makes SQLite walk
     it even without table statistics (``ANALYZE``), which it otherwise lacks.
     """
-    if not walk:
+    if not walk or dialect != "sqlite":
         return "card"
     reads_row = query.root is not None and reads_card_row(query.root)
     return f"card INDEXED BY {SEARCH_INDEX if reads_row else NAME_INDEX}"
 
 
-def _filtered(root: Node | None, source: str = "card", walk: bool = False) -> Sql:
+def _filtered(
+    root: Node | None, source: str = "card", walk: bool = False, dialect: str = "sqlite"
+) -> Sql:
     """``FROM ... WHERE ...`` with the condition of ``root`` (every card for ``None``).
 
     A top-level ``-word`` becomes an anti-join (``LEFT JOIN`` the FTS matches, keep the
@@ -304,10 +358,10 @@ def _filtered(root: Node | None, source: str = "card", walk: bool = False) -> Sq
     conditions: list[Sql] = []
     for number, item in enumerate(items):
         if walk or not _is_negated_text(item) or len(joins) == MAX_ANTI_JOINS:
-            conditions.append(condition(item, per_card=walk))
+            conditions.append(condition(item, walk, dialect))
             continue
         name = f"excluded_{number}"
-        matches = _fts_matches(item.item, "rowid AS card_id")
+        matches = _fts_matches(item.item, "rowid AS card_id", dialect)
         joins.append(
             Sql(
                 f"LEFT OUTER JOIN ({matches.text}) "
@@ -327,7 +381,11 @@ def can_walk(limit: int | None, order_by: str) -> bool:
 
 
 def build_select(
-    query: Query, limit: int | None = None, order_by: str = "name", walk: bool = True
+    query: Query,
+    limit: int | None = None,
+    order_by: str = "name",
+    walk: bool = True,
+    dialect: str = "sqlite",
 ) -> Sql:
     """``SELECT card.id`` for the cards matching ``query``, sorted, at most ``limit`` rows.
 
@@ -335,14 +393,17 @@ def build_select(
     descending; cards without the value sort last, ties go by name then id. ``walk``
     (used only when :func:`can_walk`): walk the cards in name order and stop after
     ``limit`` matches; ``False`` finds every match and sorts them, which is quicker
-    when the matches are few. Both give the same ids. Raises ``ValueError`` for an
-    unknown ``order_by`` or a negative ``limit``.
+    when the matches are few. Both give the same ids. ``dialect`` is one of
+    :data:`DIALECTS`. Raises ``ValueError`` for an unknown ``order_by``, a negative
+    ``limit`` or an unknown ``dialect``.
     """
+    if dialect not in DIALECTS:
+        raise ValueError(f"unknown SQL dialect {dialect!r}; expected one of {DIALECTS}")
     if limit is not None and limit < 0:
         raise ValueError(f"limit must be 0 or more, not {limit}")
     walk = walk and can_walk(limit, order_by)
-    ordering = _ordering(query, order_by, walk)
-    filtered = _filtered(query.root, _card_source(query, walk), walk)
+    ordering = _ordering(query, order_by, walk, dialect)
+    filtered = _filtered(query.root, _card_source(query, walk, dialect), walk, dialect)
     text = f"SELECT card.id {filtered.text} ORDER BY {ordering}"
     if limit is None:
         return Sql(text, filtered.params)

@@ -1,4 +1,5 @@
-"""Running a query on a plain :mod:`sqlite3` connection.
+"""Running a query on a read connection: plain :mod:`sqlite3`, or PostgreSQL's
+(:class:`card_db.postgres.PostgresReader`, whose ``dialect`` is ``"postgresql"``).
 
 The parsed query is compiled by :mod:`card_db.search.compiler` to SQLite text with
 ``?`` placeholders; neither SQLAlchemy nor SQLModel is imported, which keeps
@@ -11,7 +12,7 @@ sorting about ``matches`` rows at several times the cost of an entry, so the cap
 ``sqrt(WALK_TO_SORT * limit * cards)`` (about 5,000 matches for 200 rows among 500,000
 cards, measured with ``benchmarks/bench_search.py``). The cap is checked with
 ``LIMIT``-ed FTS5 queries, so the check reads at most that many FTS5 rows per word.
-Both plans give the same ids.
+Both plans give the same ids. On PostgreSQL the server's planner chooses (no walk).
 """
 
 from __future__ import annotations
@@ -59,6 +60,10 @@ def search_card_ids(
     that does not parse and ``ValueError`` for a bad ``order_by`` or ``limit``.
     """
     parsed = parse(query) if isinstance(query, str) else query
+    dialect = getattr(conn, "dialect", "sqlite")
+    if dialect != "sqlite":
+        sql = build_select(parsed, limit, order_by, walk=False, dialect=dialect)
+        return [row[0] for row in conn.execute(sql.text, sql.params)]
     walk = can_walk(limit, order_by) and not _few_matches(conn, parsed.root, limit or 0)
     sql = build_select(parsed, limit, order_by, walk)
     return [row[0] for row in conn.execute(sql.text, sql.params)]

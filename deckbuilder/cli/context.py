@@ -20,10 +20,10 @@ if TYPE_CHECKING:
 
 @dataclass
 class CliState:
-    """What the root command passes down: the ``--db`` path (``None``: the default
-    location) and the handle once opened."""
+    """What the root command passes down: the ``--db`` path or PostgreSQL URL
+    (``None``: the default location) and the handle once opened."""
 
-    db_path: Path | None = None
+    db_path: Path | str | None = None
     db: UserDatabase | None = None
 
 

@@ -19,6 +19,8 @@ from pathlib import Path
 
 import click
 
+from card_db import postgres
+from card_db.errors import UserError
 from deckbuilder.cli.context import CliState
 from deckbuilder.cli.errors import fail, handles_errors, interrupted
 
@@ -26,6 +28,7 @@ from deckbuilder.cli.errors import fail, handles_errors, interrupted
 LAZY_COMMANDS = {
     "cards": "deckbuilder.cli.cards:cards",
     "collection": "deckbuilder.cli.collection:collection",
+    "db": "deckbuilder.cli.database:db",
     "deck": "deckbuilder.cli.deck:deck",
     "hand": "deckbuilder.cli.play:hand",
     "odds": "deckbuilder.cli.play:odds",
@@ -67,7 +70,9 @@ class LazyGroup(click.Group):
     type=click.Path(dir_okay=False),
     default=None,
     envvar="DECKBUILDER_DB",
-    help="User database file (default: $DECKBUILDER_DB, else the platform data folder).",
+    help="User database file, or a shared PostgreSQL database as postgresql://user@host/dbname "
+    "(never put the password in it: use ~/.pgpass or PGPASSWORD) "
+    "(default: $DECKBUILDER_DB, else the platform data folder).",
 )
 @click.option(
     "--create",
@@ -87,6 +92,14 @@ def cli(
     ctx: click.Context, db_path: str | None, create: bool, screenshot_dir: str | None
 ) -> None:
     """Imajica Deck Builder. With no command, opens the desktop app."""
+    if postgres.is_url(db_path):
+        try:
+            ctx.obj = CliState(postgres.check_url(db_path))
+        except UserError as exc:
+            fail(f"--db: {exc}")
+        if ctx.invoked_subcommand is None:
+            sys.exit(_open_gui(screenshot_dir, ctx.obj.db_path))
+        return
     path = Path(db_path).expanduser().absolute() if db_path else None
     if path is not None and not create and not path.parent.is_dir():
         fail(
@@ -98,7 +111,7 @@ def cli(
         sys.exit(_open_gui(screenshot_dir, ctx.obj.db_path))
 
 
-def _open_gui(screenshot_dir: str | None, db_path: Path | None) -> int:
+def _open_gui(screenshot_dir: str | None, db_path: Path | str | None) -> int:
     try:
         gui = importlib.import_module("deckbuilder.gui.app")
     except ModuleNotFoundError as exc:

@@ -18,6 +18,7 @@ from pathlib import Path
 from PySide6.QtCore import QEventLoop, Qt, QTimer
 from PySide6.QtWidgets import QMessageBox, QProgressDialog
 
+from card_db import postgres
 from card_db.checklist import bundled_data_hash
 from card_db.database import (
     DatabaseError,
@@ -43,7 +44,7 @@ from deckbuilder.gui.system_libraries import (
 from deckbuilder.gui.tasks import TaskRunner
 
 
-def database_needs_work(path: Path) -> bool:
+def database_needs_work(path: Path | str) -> bool:
     """True if opening ``path`` means creating, migrating or resyncing it (slow)."""
     try:
         if current_revision(path) != head_revision():
@@ -60,7 +61,8 @@ def prepare_database(parent=None, path: Path | None = None):
     Raises what :meth:`card_db.userdb.UserDatabase.open` raises
     (:class:`card_db.database.DatabaseError` with a message for the user).
     """
-    path = Path(path) if path else user_db_path()
+    path = path or user_db_path()
+    path = path if postgres.is_url(path) else Path(path)
     if not database_needs_work(path):
         return UserDatabase(path)  # just checked: up to date, so no second check
     dialog = QProgressDialog(
@@ -98,7 +100,7 @@ def _warm_up() -> None:
     import card_db.search.execute  # noqa: F401  # lazy: loaded in a worker thread
 
 
-def run(screenshot_dir: str | None = None, db_path: Path | None = None) -> int:
+def run(screenshot_dir: str | None = None, db_path: Path | str | None = None) -> int:
     """Run the desktop app on ``db_path`` (default: the user database) until its window
     closes; returns the exit status.
 

@@ -51,12 +51,13 @@ class AppContext(QObject):
     error_shown = Signal(str)
 
     def __init__(
-        self, db: UserDatabase | Path, settings: QSettings | None = None, parent=None
+        self, db: UserDatabase | Path | str, settings: QSettings | None = None, parent=None
     ):
-        """``db``: the open handle, or the path of an up-to-date database to wrap."""
+        """``db``: the open handle, or the path (or PostgreSQL URL) of an up-to-date
+        database to wrap."""
         super().__init__(parent)
         collect_on_gui_thread()
-        self.db = db if isinstance(db, UserDatabase) else UserDatabase(Path(db))
+        self.db = db if isinstance(db, UserDatabase) else UserDatabase(db)
         self.db_path = self.db.path
         self.settings = settings if settings is not None else make_settings()
         self.tasks = TaskRunner(self._unexpected_error, self)

@@ -40,11 +40,12 @@ def deck_usage(db: UserDatabase, exclude_deck: str | None = None) -> dict[str, i
 
     ``exclude_deck`` leaves out the saved deck of that name (the one being checked).
     """
+    other = "" if exclude_deck is None else "WHERE d.name <> ? "
     with db.read() as conn:
         rows = conn.execute(
             "SELECT c.name, SUM(e.count) FROM deck_entry e JOIN deck d ON d.id = e.deck_id "
-            "JOIN card c ON c.id = e.card_id WHERE d.name IS NOT ? GROUP BY c.name",
-            (exclude_deck,),
+            f"JOIN card c ON c.id = e.card_id {other}GROUP BY c.name",
+            () if exclude_deck is None else (exclude_deck,),
         ).fetchall()
     return dict(rows)
 

@@ -3,6 +3,11 @@
 Revision ID: 0001
 Revises:
 Create Date: 2026-11-22 01:45:20.063441
+
+The full-text index is SQLite's FTS5 on SQLite. On PostgreSQL (issue 15) it is the
+table ``card_fts`` of each card's folded words (``card_db.search.compiler``), kept in
+step with ``card`` by a trigger; ``card_fts_fold`` must fold as
+``card_db.search.compiler.fold_words`` does (tests/test_postgres.py checks it).
 """
 
 from __future__ import annotations
@@ -31,6 +36,32 @@ FTS_STATEMENTS = (
     "INSERT INTO card_fts(rowid, name, traits, powers, flavor_text) "
     "VALUES (new.id, new.name, new.traits, new.powers, new.flavor_text); END",
 )
+
+
+#: Frozen copies of ``card_db.search.compiler.FOLD_FROM`` and ``FOLD_TO``.
+FOLD_FROM = "ABCDEFGHIJKLMNOPQRSTUVWXYZÀÁÂÃÄÅàáâãäåÇçÈÉÊËèéêëÌÍÎÏìíîïÑñÒÓÔÕÖØòóôõöøÙÚÛÜùúûüÝýÿ"
+FOLD_TO = "abcdefghijklmnopqrstuvwxyzaaaaaaaaaaaacceeeeeeeeiiiiiiiinnoooooooooooouuuuuuuuyyy"
+
+POSTGRES_FTS_STATEMENTS = (
+    "CREATE FUNCTION card_fts_fold(words text) RETURNS text IMMUTABLE LANGUAGE sql AS "
+    f"$$ SELECT btrim(regexp_replace(translate(words, '{FOLD_FROM}', '{FOLD_TO}'), "
+    "'[^a-z0-9]+', ' ', 'g')) $$",
+    "CREATE TABLE card_fts (card_id integer PRIMARY KEY REFERENCES card(id) "
+    "ON DELETE CASCADE, words text NOT NULL)",
+    "CREATE FUNCTION card_fts_refresh() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN "
+    "INSERT INTO card_fts (card_id, words) VALUES (NEW.id, ' ' || card_fts_fold(NEW.name) "
+    "|| ' | ' || card_fts_fold(NEW.traits) || ' | ' || card_fts_fold(NEW.powers) "
+    "|| ' | ' || card_fts_fold(NEW.flavor_text) || ' ') "
+    "ON CONFLICT (card_id) DO UPDATE SET words = EXCLUDED.words; RETURN NEW; END $$",
+    "CREATE TRIGGER card_fts_refresh AFTER INSERT OR UPDATE ON card "
+    "FOR EACH ROW EXECUTE FUNCTION card_fts_refresh()",
+)
+
+
+def _fts_statements() -> tuple[str, ...]:
+    if op.get_bind().dialect.name == "postgresql":
+        return POSTGRES_FTS_STATEMENTS
+    return FTS_STATEMENTS
 
 
 def upgrade() -> None:
@@ -199,15 +230,20 @@ def upgrade() -> None:
 
     # Full-text index over names and card text for the search language (SQLite FTS5,
     # external content kept in step with ``card`` by triggers).
-    for statement in FTS_STATEMENTS:
+    for statement in _fts_statements():
         op.execute(statement)
 
 
 def downgrade() -> None:
 
-    op.execute("DROP TRIGGER IF EXISTS card_fts_ai")
-    op.execute("DROP TRIGGER IF EXISTS card_fts_ad")
-    op.execute("DROP TRIGGER IF EXISTS card_fts_au")
+    if op.get_bind().dialect.name == "postgresql":
+        op.execute("DROP TRIGGER IF EXISTS card_fts_refresh ON card")
+        op.execute("DROP FUNCTION IF EXISTS card_fts_refresh()")
+        op.execute("DROP FUNCTION IF EXISTS card_fts_fold(text)")
+    else:
+        op.execute("DROP TRIGGER IF EXISTS card_fts_ai")
+        op.execute("DROP TRIGGER IF EXISTS card_fts_ad")
+        op.execute("DROP TRIGGER IF EXISTS card_fts_au")
     op.execute("DROP TABLE IF EXISTS card_fts")
 
     with op.batch_alter_table("wishlist_entry", schema=None) as batch_op:

@@ -22,6 +22,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 from card_db.database import connect
 from card_db.records import CardType
 from card_db.search import SearchSyntaxError, explain, parse, search_card_ids
+from card_db.userdb import UserDatabase
 from deckbuilder.services.collection import owned_by_card_id
 
 #: Pause after the last keystroke before searching, in ms.
@@ -82,11 +83,15 @@ class SearchResult:
     complete: bool = True
 
 
-def run_search(db_path: Path, request: SearchRequest, limit: int | None = None) -> SearchResult:
+def run_search(
+    db: UserDatabase | Path, request: SearchRequest, limit: int | None = None
+) -> SearchResult:
     """Run ``request`` on a fresh read-only connection (in a worker thread), keeping at
-    most ``limit`` ids (``None``: all; only for orders other than copies owned)."""
+    most ``limit`` ids (``None``: all; only for orders other than copies owned).
+    ``db``: the handle (SQLite or PostgreSQL), or a SQLite file's path."""
     start = time.perf_counter()
-    conn = connect(Path(db_path))  # read-write open: any path; SQLite recovers a hot journal
+    # read-write open of a file: any path; SQLite recovers a hot journal
+    conn = db.connect() if isinstance(db, UserDatabase) else connect(Path(db))
     try:
         if request.order == OWNED_ORDER:
             sql_order = "name"
@@ -179,7 +184,7 @@ class CardSearch(QObject):
             self.busy.emit(True)
         self._context.run(
             run_search,
-            self._context.db_path,
+            self._context.db,
             request,
             limit,
             on_done=lambda result: self._deliver(generation, result),
