@@ -15,10 +15,14 @@ idle), "Phase 4: The Reconciliation", "Pivoted Cards", "Losing Controlled Sites"
 "Damage Outside of Challenges", "Discarding", "Exhausted Destiny", "Timing and
 Countering", "Unique Cards", "Affiliations".
 
-Not modelled: the printed effects of Dictates, Flashes, Paths, Ally Action cards and
-maneuvers, beyond the numeric forms in :mod:`.powers`; such cards are played, pivot
-and move between zones as the rules say, and the log says their effect is not
-modelled. "At the beginning/end of a turn" effects: none are modelled.
+Modelled effects: the Magic and Strength bonuses of maneuvers and permanents, with
+their printed conditions (:mod:`.maneuvers`; a permanent keeps its bonus while it stays
+attached); "Counters P" naming a card or a kind of card (:mod:`.countering`). Where the
+rulebook contradicts itself, :mod:`.rulings` holds the decision.
+
+Not modelled: the other printed effects of Dictates, Flashes, Paths, Ally Action cards
+and maneuvers; such cards are played, pivot and move between zones as the rules say,
+and the log says their effect is not modelled.
 """
 
 from __future__ import annotations
@@ -48,13 +52,12 @@ from deckbuilder.engine.countering import counters
 from deckbuilder.engine.destiny import Destiny
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.influence import meets_resistance, total_influence
+from deckbuilder.engine.maneuvers import MAGIC, STRENGTH, may_receive, stat_bonus
 from deckbuilder.engine.paths import path_fits_site, reveal_paths
 from deckbuilder.engine.powers import (
     ARTIST_MAGIC_BONUS,
-    influence_bonus,
     is_artist,
     site_resistance_power,
-    strength_bonus,
 )
 from deckbuilder.engine.rng import make_rng
 from deckbuilder.engine.seizure import SeizureResult, resolve_seizure
@@ -191,14 +194,31 @@ class Game:
         """Resistance with "until end of round" modifiers (e.g. General Rosengarten)."""
         return resistance(self.record(site)) + self.state.resistance_mods.get(site, 0)
 
-    def magic_mod(self, card: int) -> int:
-        return self.state.magic_mods.get(card, 0)
+    def magic_mod(self, card: int, involved: Sequence[int] = ()) -> int:
+        """Magic modifiers in force on ``card``: "until end of round" effects plus the
+        permanents attached to it ("Permanents and Instants"). ``involved``: the
+        controller's involved characters, for "for each involved X you control"."""
+        return self.state.magic_mods.get(card, 0) + self._lasting(card, MAGIC, involved)
+
+    def strength_mod(self, card: int, involved: Sequence[int] = ()) -> int:
+        """Strength modifiers of the permanents attached to ``card`` (they change the
+        Strength characteristic: ruling ``maneuver-strength``)."""
+        return self._lasting(card, STRENGTH, involved)
+
+    def _lasting(self, card: int, stat: str, involved: Sequence[int]) -> int:
+        perms = self.state.attached.get(card)
+        if not perms:
+            return 0
+        bearer = self.record(card)
+        others = [self.record(c) for c in involved] or [bearer]
+        return sum(stat_bonus(self.record(p), stat, bearer, others) for p in perms)
 
     def holding_influence(self, entry: SecuredSite) -> int:
         """Influence of a Site's Holders: all of them, pivoted or not ("Securing the Site":
         pivoting the Holder of a Site will not change its influence)."""
         site = self.record(entry.site)
-        return total_influence(((self.record(h), self.magic_mod(h)) for h in entry.holders), site)
+        hs = entry.holders
+        return total_influence(((self.record(h), self.magic_mod(h, hs)) for h in hs), site)
 
     def is_held(self, entry: SecuredSite) -> bool:
         """True if the Holders still have the influence to secure their Site."""
@@ -350,7 +370,7 @@ class Game:
     def reveal_site(self, seat: int, site: int) -> int | None:
         """Place a Site from hand to the Circle and draw its replacement ("Reveal Sites").
         Returns the replacement card (``None`` if the Destiny is empty)."""
-        self._require_turn(seat, AUTARCH_PHASE)
+        self._require_before_dictate(seat, "Sites")
         a = self.autarch(seat)
         rec = self.record(site)
         if site not in a.hand or not is_site(rec):
@@ -366,7 +386,7 @@ class Game:
 
     def play_path(self, seat: int, path: int, site: int) -> None:
         """Play a Path face down on a Site of its Dominion in the Circle ("Play Paths")."""
-        self._require_turn(seat, AUTARCH_PHASE)
+        self._require_before_dictate(seat, "Paths")
         a = self.autarch(seat)
         prec, srec = self.record(path), self.record(site)
         if path not in a.hand or prec.card_type is not CardType.PATH:
@@ -378,6 +398,15 @@ class Game:
         a.hand.remove(path)
         self.state.paths.setdefault(site, []).append(path)
         self._say(f"{a.name} plays a Path face down on {srec.name}.")
+
+    def _require_before_dictate(self, seat: int, what: str) -> Turn:
+        """"Phase 2: Autarch Phase": after a Dictate or a reassignment the turn is over
+        (ruling ``dictate-ends-turn``)."""
+        t = self._require_turn(seat, AUTARCH_PHASE)
+        if t.dictate_used:
+            raise RuleError("Phase 2: Autarch Phase", f"{self._who(seat)} made the turn's"
+                            f" Dictate: the turn is over, no more {what} this round")
+        return t
 
     def _use_dictate(self, t: Turn) -> None:
         if t.dictate_used:
@@ -531,8 +560,8 @@ class Game:
         bonus = self._play_maneuvers(seat, allies, maneuvers, CardType.INFLUENCE_MANEUVER)
         srec = self.record(site)
         self._say(f"{self._who(seat)} seizes {srec.name} with {self._names(allies)}.")
-        seizing = [Involved(a, self.record(a), False, self.magic_mod(a) + bonus.get(a, 0))
-                   for a in allies]
+        seizing = [Involved(a, self.record(a), False,
+                            self.magic_mod(a, allies) + bonus.get(a, 0)) for a in allies]
         contests: list[list[Involved]] = []
         paths_revealed = False
         for other in s.seats_from(seat)[1:]:
@@ -548,7 +577,7 @@ class Game:
                 self._reveal_paths(site)
                 paths_revealed = True
             contests.append(
-                [Involved(c, self.record(c), False, self.magic_mod(c)) for c in chosen]
+                [Involved(c, self.record(c), False, self.magic_mod(c, chosen)) for c in chosen]
             )
             # Each contest is decided before the next Autarch may contest.
             partial = resolve_seizure(seizing, contests, srec, self.current_resistance(site))
@@ -609,24 +638,35 @@ class Game:
         kind: CardType,
     ) -> dict[int, int]:
         """Play maneuver cards from hand through involved Allies; returns the bonus per
-        Ally. Instant maneuvers go to the In Ovo; permanent ones attach to the Ally."""
+        Ally of the instant ones, whose effects end with the action. A permanent one
+        attaches to its Ally and keeps its effect while it stays there (counted by
+        :meth:`magic_mod`/:meth:`strength_mod`; "Permanents and Instants"). A printed
+        condition applies as printed ("Target Characters and Acting Allies"): a card
+        for an "Acting Maestro" cannot be played from another Ally."""
         bonus: dict[int, int] = {}
         if not maneuvers:
             return bonus
         a = self.autarch(seat)
+        stat = STRENGTH if kind is CardType.COMBAT_MANEUVER else MAGIC
+        involved = [self.record(x) for x in allies]
         for ally, cards in maneuvers.items():
             if ally not in allies:
                 raise RuleError(str(kind), f"{self.name(ally)} is not involved")
+            actor = self.record(ally)
             for card in cards:
                 rec = self.record(card)
                 if card not in a.hand or rec.card_type is not kind:
                     raise RuleError(str(kind), f"{rec.name} is not a {kind} in hand")
-                amount = (strength_bonus(rec) if kind is CardType.COMBAT_MANEUVER
-                          else influence_bonus(rec)) or 0
+                if not may_receive(rec, actor):
+                    raise RuleError("Target Characters and Acting Allies",
+                                    f"{rec.name} cannot be played from {actor.name}")
+                amount = stat_bonus(rec, stat, actor, involved)
                 a.hand.remove(card)
                 self._place_played(card, ally, seat)
-                bonus[ally] = bonus.get(ally, 0) + amount
-                self._say(f"{self.name(ally)} plays {rec.name} ({amount:+d}).")
+                if not rec.permanent:
+                    bonus[ally] = bonus.get(ally, 0) + amount
+                lasts = " while it stays in play" if rec.permanent else ""
+                self._say(f"{self.name(ally)} plays {rec.name} ({amount:+d}{lasts}).")
         return bonus
 
     def challenge(
@@ -669,10 +709,13 @@ class Game:
             f"{self._who(seat)} challenges {trec.name} with {self._names(challengers)};"
             f" defenders: {self._names(defenders)}."
         )
+        defending = [target, *defenders]
         result = resolve_challenge(
-            [Combatant(c, self.record(c), False, bonus.get(c, 0)) for c in challengers],
-            Combatant(target, trec, target in s.pivoted),
-            [Combatant(d, self.record(d), d in s.pivoted) for d in defenders],
+            [Combatant(c, self.record(c), False, bonus.get(c, 0),
+                       self.strength_mod(c, challengers)) for c in challengers],
+            Combatant(target, trec, target in s.pivoted, 0, self.strength_mod(target, defending)),
+            [Combatant(d, self.record(d), d in s.pivoted, 0, self.strength_mod(d, defending))
+             for d in defenders],
             assignment,
         )
         self._say(

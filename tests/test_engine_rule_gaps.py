@@ -1,0 +1,260 @@
+"""Issue 12, section 1: the rules the engine had wrong or missing, each test naming its
+rulebook section. Card texts are the demo set's (card_db/data/demo_cards.csv)."""
+
+from __future__ import annotations
+
+import pytest
+
+from card_db.abilities import parse_abilities
+from card_db.records import CardType
+from deckbuilder.engine.countering import counters
+from deckbuilder.engine.errors import RuleError
+from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
+from deckbuilder.engine.sample_decks import make_card, make_character, make_site
+from deckbuilder.engine.table import SecuredSite, check_conservation
+
+AFFILIATIONS = ("Maestro", "Oviate", "Oethac", "Artist", "Vassal", "Adorer", "Tabula Rasa")
+FILLER = make_card("Filler Dictate", CardType.DICTATE)
+ZONES = ("hand", "active", "reserve", "circle")
+
+HOLLAND = make_character("Henry Holland", prime=3, magic=3, strength=5, dominion=5)
+IRISH = make_character("Irish", prime=3, magic=2, strength=6, dominion=5)
+GEK = make_character("Gek-A-Gek", prime=3, magic=1, strength=8, dominion=2)
+SARTORI = make_character("Sartori", prime=9, magic=6, strength=7, dominion=5,
+                         affiliations=("Maestro",))
+OVIATE = make_character("Brood Oviate", prime=2, magic=1, strength=3, dominion=None,
+                        gender=None, affiliations=("Oviate",))
+OETHAC = make_character("Oethac Brute", prime=3, magic=1, strength=5, dominion=2,
+                        affiliations=("Oethac",))
+SLEW = make_site("Slew", (5,), 4)
+YZORDDERREX = make_site("Yzordderrex", (2,), 9)
+PATH = make_card("Fog Lane", CardType.PATH, permanent=True, dominions=(5,),
+                 powers="The Site is Resistance +1.")
+SUMMONS = make_card("Summons to the Conclave", CardType.DICTATE, powers="Draw two cards.")
+AMNESIA = make_card("Amnesia", CardType.FLASH, permanent=True)
+DREAD = make_card("Emotion: Dread", CardType.FLASH, permanent=True,
+                  powers="Target character cannot challenge.")
+BINDING_GLYPH = make_card("Binding Glyph", CardType.INFLUENCE_MANEUVER, permanent=True,
+                          powers="Acting Ally is magic +1.")
+WHISPERED = make_card("Whispered Word of Power", CardType.INFLUENCE_MANEUVER,
+                      powers="Acting Ally is magic +3.")
+BONE_SHIELD = make_card("Bone Shield", CardType.COMBAT_MANEUVER, permanent=True,
+                        powers="Acting Ally is strength +1.")
+HOOKED_CHAIN = make_card("Hooked Chain", CardType.COMBAT_MANEUVER,
+                         powers="Acting Ally is strength +3.")
+RITE = make_card("Rite of the Five", CardType.INFLUENCE_MANEUVER,
+                 powers="Acting Maestro is magic +4.")
+BROOD_HUNGER = make_card("Brood Hunger", CardType.INFLUENCE_MANEUVER,
+                         powers="Acting Ally is magic +1 for each involved Oviate you control.")
+SKULL_CRACK = make_card("Skull-Crack", CardType.COMBAT_MANEUVER,
+                        powers="Acting Ally is strength +2, or +4 if it is an Oethac.")
+SWARMING_BITE = make_card(
+    "Swarming Bite", CardType.COMBAT_MANEUVER,
+    powers="Acting Ally is strength +1 for each involved Oviate you control.")
+
+
+def counterer(name: str, text: str):
+    return make_character(name, prime=2, magic=1, abilities=parse_abilities(text))
+
+
+def table(*sides: dict, phase: str = ALLY_PHASE) -> Game:
+    """A game positioned by hand: one dict per Autarch mapping "hand", "active",
+    "reserve", "circle" to card records and "state_sites" to (Site, [Holders])."""
+    decks = []
+    for zones in sides:
+        cards = [r for zone in ZONES for r in zones.get(zone, [])]
+        for site, holders in zones.get("state_sites", []):
+            cards += [site, *holders]
+        decks.append(cards + [FILLER] * 10)
+    game = Game(decks, seed=1)
+    first = 0
+    for seat, zones in enumerate(sides):
+        a = game.autarch(seat)
+        take = iter(range(first, first + len(decks[seat])))
+        for zone in ZONES:
+            for _ in zones.get(zone, []):
+                card = next(take)
+                a.destiny.cards.remove(card)
+                where = game.state.circle if zone == "circle" else (
+                    a.hand if zone == "hand" else getattr(a.realm, zone))
+                where.append(card)
+        for _site, holders in zones.get("state_sites", []):
+            ids = [next(take) for _ in range(1 + len(holders))]
+            for c in ids:
+                a.destiny.cards.remove(c)
+            a.realm.state.append(SecuredSite(ids[0], ids[1:]))
+        first += len(decks[seat])
+    game.state.round = 1
+    game.state.phase = phase
+    check_conservation(game.state)
+    return game
+
+
+def ids(game: Game, name: str) -> list[int]:
+    return [i for i, r in enumerate(game.state.cards) if r.name == name]
+
+
+def one(game: Game, name: str) -> int:
+    (card,) = ids(game, name)
+    return card
+
+
+# ---------------------------------------------------------------- Phase 2: Autarch Phase
+def test_autarch_phase_turn_is_over_after_a_dictate():
+    """"After the Autarch makes a Dictate ... the turn is over. The opportunity to place
+    Sites and Paths ... is lost until the next round." Flashes may still be played."""
+    game = table({"hand": [SLEW, PATH, SUMMONS, AMNESIA], "circle": [make_site("Fen", (5,), 3)]},
+                 phase=AUTARCH_PHASE)
+    fen = one(game, "Fen")
+    game.begin_turn(AUTARCH_PHASE, 0)
+    game.play_dictate(0, one(game, "Summons to the Conclave"))
+    with pytest.raises(RuleError, match="Phase 2: Autarch Phase"):
+        game.reveal_site(0, one(game, "Slew"))
+    with pytest.raises(RuleError, match="Phase 2: Autarch Phase"):
+        game.play_path(0, one(game, "Fog Lane"), fen)
+    assert one(game, "Slew") in game.autarch(0).hand
+    assert game.play_flash(0, one(game, "Amnesia"))
+    check_conservation(game.state)
+
+
+def test_autarch_phase_reassignment_is_the_dictate_and_ends_the_turn():
+    game = table({"hand": [SLEW], "active": [IRISH], "state_sites": [(YZORDDERREX, [SARTORI])]},
+                 phase=AUTARCH_PHASE)
+    game.begin_turn(AUTARCH_PHASE, 0)
+    game.reassign(0, [(one(game, "Irish"), one(game, "Yzordderrex"))])
+    with pytest.raises(RuleError, match="the turn is over"):
+        game.reveal_site(0, one(game, "Slew"))
+
+
+def test_autarch_phase_sites_and_paths_before_the_dictate_are_legal():
+    game = table({"hand": [SLEW, PATH, SUMMONS]}, phase=AUTARCH_PHASE)
+    game.begin_turn(AUTARCH_PHASE, 0)
+    slew = one(game, "Slew")
+    game.reveal_site(0, slew)
+    game.play_path(0, one(game, "Fog Lane"), slew)
+    game.play_dictate(0, one(game, "Summons to the Conclave"))
+    assert game.state.paths == {slew: [one(game, "Fog Lane")]}
+
+
+# ---------------------------------------------------------------- Counter P
+def test_counter_p_in_general_counters_a_kind_of_card():
+    """"P is a power, specific or in general": "Counters any Flash" counters every
+    Flash, "Counters any Emotion" the Emotion family, "Counters any Path" no Flash."""
+    any_flash = counterer("Copper-Veiled Oracle", "Counters any Flash.")
+    assert counters(any_flash, AMNESIA) and counters(any_flash, DREAD)
+    assert not counters(any_flash, PATH)
+    assert counters(counterer("Mute Reliquarist", "Counters any Path."), PATH)
+    assert not counters(counterer("Mute Reliquarist", "Counters any Path."), AMNESIA)
+    assert counters(counterer("Calm Soul", "Counters any Emotion."), DREAD)
+    assert not counters(counterer("Calm Soul", "Counters any Emotion."), AMNESIA)
+    glyph = make_card("Counter-Glyph", CardType.INFLUENCE_MANEUVER,
+                      powers="Counters any Influence Maneuver.")
+    glyph = counterer("Glyph Bearer", glyph.powers)
+    assert counters(glyph, BINDING_GLYPH) and not counters(glyph, BONE_SHIELD)
+    # Specific names still match exactly, and only themselves.
+    assert counters(counterer("Little Ease", "Counters Amnesia"), AMNESIA)
+    assert not counters(counterer("Little Ease", "Counters Amnesia"), DREAD)
+
+
+def test_counter_p_any_flash_counters_a_flash_in_play():
+    oracle = counterer("Copper-Veiled Oracle", "Counters any Flash.")
+    game = table({"hand": [DREAD]}, {"active": [HOLLAND, oracle]}, phase=AUTARCH_PHASE)
+    dread, oracle_id = one(game, "Emotion: Dread"), one(game, "Copper-Veiled Oracle")
+    resolved = game.play_flash(0, dread, one(game, "Henry Holland"),
+                               counter_provider=lambda g, f, t: (1, oracle_id))
+    assert not resolved
+    assert dread in game.autarch(0).in_ovo and oracle_id in game.state.pivoted
+    check_conservation(game.state)
+
+
+# ---------------------------------------------------------------- Permanents and Instants
+def test_permanents_and_instants_permanent_influence_maneuver_keeps_its_effect():
+    """A permanent card "will remain in play until removed": Binding Glyph (Magic +1)
+    stays on Holland, so as a Holder his influence is still 3 + 1 = 4 >= 4."""
+    game = table({"active": [HOLLAND], "hand": [BINDING_GLYPH], "circle": [SLEW]})
+    holland, slew = one(game, "Henry Holland"), one(game, "Slew")
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.seize(0, slew, [holland], maneuvers={holland: [one(game, "Binding Glyph")]})
+    assert result.secured and result.influence == 4
+    assert game.state.attached == {holland: [one(game, "Binding Glyph")]}
+    entry = game.autarch(0).realm.secured(slew)
+    assert game.holding_influence(entry) == 4 and game.is_held(entry)
+    check_conservation(game.state)
+
+
+def test_permanents_and_instants_instant_maneuver_ends_with_the_action():
+    game = table({"active": [HOLLAND], "hand": [WHISPERED], "circle": [SLEW]})
+    holland, slew = one(game, "Henry Holland"), one(game, "Slew")
+    game.begin_turn(ALLY_PHASE, 0)
+    assert game.seize(0, slew, [holland],
+                      maneuvers={holland: [one(game, "Whispered Word of Power")]}).influence == 6
+    assert game.holding_influence(game.autarch(0).realm.secured(slew)) == 3
+    assert one(game, "Whispered Word of Power") in game.autarch(0).in_ovo
+
+
+def test_permanents_and_instants_permanent_combat_maneuver_lasts_into_later_challenges():
+    """Bone Shield (permanent, Strength +1) played from Gek-A-Gek in one challenge still
+    counts in the next; the instant Hooked Chain (+3) does not."""
+    game = table({"active": [GEK], "hand": [BONE_SHIELD, HOOKED_CHAIN]},
+                 {"active": [IRISH, HOLLAND]})
+    gek = one(game, "Gek-A-Gek")
+    game.begin_turn(ALLY_PHASE, 0)
+    first = game.challenge(0, [gek], one(game, "Irish"), maneuvers={
+        gek: [one(game, "Bone Shield"), one(game, "Hooked Chain")]})
+    assert first.challenger_strength == 8 + 1 + 3
+    game.end_turn()
+    game.state.pivoted.clear()  # a new round: "Coming of Order" unpivots all cards
+    game.begin_turn(ALLY_PHASE, 0)
+    second = game.challenge(0, [gek], one(game, "Henry Holland"))
+    assert second.challenger_strength == 8 + 1
+    assert game.strength_mod(gek) == 1
+    check_conservation(game.state)
+
+
+# ---------------------------------------------------- Target Characters and Acting Allies
+def test_acting_maestro_maneuver_only_from_a_maestro():
+    """"Acting Maestro is magic +4" names its target: only a Maestro may play it."""
+    game = table({"active": [HOLLAND, SARTORI], "hand": [RITE], "circle": [YZORDDERREX]})
+    holland, sartori = one(game, "Henry Holland"), one(game, "Sartori")
+    rite, site = one(game, "Rite of the Five"), one(game, "Yzordderrex")
+    game.begin_turn(ALLY_PHASE, 0)
+    with pytest.raises(RuleError, match="Target Characters and Acting Allies"):
+        game.seize(0, site, [holland], maneuvers={holland: [rite]})
+    assert rite in game.autarch(0).hand and holland not in game.state.pivoted
+    result = game.seize(0, site, [sartori, holland], maneuvers={sartori: [rite]})
+    assert result.influence == 6 + 4 + 3
+
+
+def test_per_involved_oviate_bonus_counts_each_involved_oviate():
+    """"+1 for each involved Oviate you control": two involved Oviates give +2, none
+    gives nothing."""
+    game = table({"active": [OVIATE, OVIATE, HOLLAND], "hand": [BROOD_HUNGER, BROOD_HUNGER],
+                  "circle": [SLEW, YZORDDERREX]})
+    o1, o2 = ids(game, "Brood Oviate")
+    h1, h2 = ids(game, "Brood Hunger")
+    holland = one(game, "Henry Holland")
+    game.begin_turn(ALLY_PHASE, 0)
+    assert game.seize(0, one(game, "Yzordderrex"), [o1, o2],
+                      maneuvers={o1: [h1]}).influence == 1 + 1 + 2
+    assert game.seize(0, one(game, "Slew"), [holland],
+                      maneuvers={holland: [h2]}).influence == 3
+
+
+def test_per_involved_oviate_combat_bonus():
+    game = table({"active": [OVIATE, OVIATE], "hand": [SWARMING_BITE]}, {"active": [GEK]})
+    o1, o2 = ids(game, "Brood Oviate")
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.challenge(0, [o1, o2], one(game, "Gek-A-Gek"),
+                            maneuvers={o2: [one(game, "Swarming Bite")]})
+    assert result.challenger_strength == 3 + 3 + 2
+
+
+@pytest.mark.parametrize(("actor", "expected"), [(OETHAC, 5 + 4), (IRISH, 6 + 2)])
+def test_or_more_if_oethac_gives_the_larger_bonus_only_to_an_oethac(actor, expected):
+    """"+2, or +4 if it is an Oethac"."""
+    game = table({"active": [actor], "hand": [SKULL_CRACK]}, {"active": [HOLLAND]})
+    me = one(game, actor.name)
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.challenge(0, [me], one(game, "Henry Holland"),
+                            maneuvers={me: [one(game, "Skull-Crack")]})
+    assert result.challenger_strength == expected
