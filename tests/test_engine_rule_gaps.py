@@ -3,13 +3,15 @@ rulebook section. Card texts are the demo set's (card_db/data/demo_cards.csv).""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
 from card_db.abilities import parse_abilities
 from card_db.records import CardType
 from deckbuilder.engine.countering import counters
 from deckbuilder.engine.errors import RuleError
-from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
+from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
 from deckbuilder.engine.sample_decks import make_card, make_character, make_site
 from deckbuilder.engine.table import SecuredSite, check_conservation
 
@@ -258,3 +260,198 @@ def test_or_more_if_oethac_gives_the_larger_bonus_only_to_an_oethac(actor, expec
     result = game.challenge(0, [me], one(game, "Henry Holland"),
                             maneuvers={me: [one(game, "Skull-Crack")]})
     assert result.challenger_strength == expected
+
+
+# ---------------------------------------------------------------- rulings
+def test_every_ruling_quotes_the_rulebook_word_for_word():
+    """Each decision in engine/rulings.py quotes its sections exactly (short quotes)."""
+    import os
+    from pathlib import Path
+
+    from deckbuilder.engine.rulings import RULINGS, ruling
+
+    default = Path(__file__).resolve().parents[2] / "shared" / "rulebook"
+    path = Path(os.environ.get("IMAJICA_RULEBOOK", default / "imajica-ccg-rulebook.txt"))
+    book = " ".join(path.read_text(encoding="utf-8").replace("*", "").split()).casefold()
+    for r in RULINGS:
+        assert r.quotes and r.decision
+        for q in r.quotes:
+            assert " ".join(q.strip('"').split()).casefold() in book, (r.key, q)
+    assert len({r.key for r in RULINGS}) == len(RULINGS)
+    assert ruling("secure-on-equal").sections[0] == "Securing the Site"
+
+
+# ------------------------------------------- Card Powers, Traits, and Special Rules: Sites
+def site_with(name: str, resistance: int, traits: str = "", powers: str = "",
+              icon: str | None = None):
+    return replace(make_site(name, (4,), resistance), traits=traits, powers=powers,
+                   activation_icon=icon)
+
+
+QUARRY = site_with("Ember Quarry", 5, traits="Oethacs seizing this Site are magic +1.")
+DOUBLE = site_with("Twice-Marked Hall", 6, traits=(
+    "Oethacs seizing this Site are magic +1. Allies seizing this Site are magic +1."))
+BAZAAR = site_with("Lantern Bazaar", 6, powers="Draw a card.", icon="Dictate")
+STEPS = site_with("Pale Citadel Steps", 10,
+                  powers="Target Ally in your reserve may move to your active area.",
+                  icon="Dictate")
+BRUTE2 = make_character("Oethac Thug", prime=3, magic=2, strength=5, dominion=4,
+                        affiliations=("Oethac",))
+
+
+def test_site_trait_oethacs_seizing_this_site_are_magic_plus_1():
+    """"Oethacs seizing this Site are magic +1": two Oethacs of Magic 2 reach 6 >= 5
+    only with the trait; a non-Oethac gets nothing; the Holders keep the trait."""
+    game = table({"active": [BRUTE2, BRUTE2], "circle": [QUARRY]})
+    b1, b2 = ids(game, "Oethac Thug")
+    quarry = one(game, "Ember Quarry")
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.seize(0, quarry, [b1, b2])
+    assert result.secured and result.influence == 2 + 1 + 2 + 1
+    entry = game.autarch(0).realm.secured(quarry)
+    assert game.holding_influence(entry) == 6 and game.is_held(entry)
+    game = table({"active": [HOLLAND], "circle": [QUARRY]})
+    game.begin_turn(ALLY_PHASE, 0)
+    assert game.seize(0, one(game, "Ember Quarry"), [one(game, "Henry Holland")]).influence == 3
+
+
+def test_traits_on_sites_are_cumulative():
+    game = table({"active": [BRUTE2, HOLLAND], "circle": [DOUBLE]})
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.seize(0, one(game, "Twice-Marked Hall"),
+                        [one(game, "Oethac Thug"), one(game, "Henry Holland")])
+    assert result.influence == (2 + 1 + 1) + (3 + 1)
+
+
+def test_secured_site_power_is_used_by_its_holder_as_the_dictate():
+    """"For Site powers, the card must be secured"; the Dictate icon makes it usable
+    when a Dictate would be; the Site pivots after."""
+    game = table({"state_sites": [(BAZAAR, [HOLLAND])], "circle": [QUARRY], "hand": [SUMMONS]},
+                 phase=AUTARCH_PHASE)
+    bazaar = one(game, "Lantern Bazaar")
+    game.begin_turn(AUTARCH_PHASE, 0)
+    hand = len(game.autarch(0).hand)
+    game.use_site_power(0, bazaar)
+    assert len(game.autarch(0).hand) == hand + 1 and bazaar in game.state.pivoted
+    with pytest.raises(RuleError, match="one Dictate"):
+        game.play_dictate(0, one(game, "Summons to the Conclave"))
+    game.end_turn()
+    game.state.pivoted.clear()
+    game.begin_turn(AUTARCH_PHASE, 0)
+    with pytest.raises(RuleError, match="not secured"):
+        game.use_site_power(0, one(game, "Ember Quarry"))
+    check_conservation(game.state)
+
+
+def test_site_power_moves_a_reserve_ally_forward():
+    game = table({"state_sites": [(STEPS, [SARTORI])], "reserve": [IRISH]}, phase=AUTARCH_PHASE)
+    irish = one(game, "Irish")
+    game.begin_turn(AUTARCH_PHASE, 0)
+    game.use_site_power(0, one(game, "Pale Citadel Steps"), irish)
+    assert irish in game.autarch(0).realm.active
+    check_conservation(game.state)
+
+
+# ---------------------------------------------- at the beginning / end of a turn
+CENSUS = make_card("Census of the Dominions", CardType.DICTATE, permanent=True,
+                   powers="At the beginning of a turn, draw a card.")
+VIGIL = make_card("Evening Vigil", CardType.DICTATE, permanent=True,
+                  powers="At the end of a turn, draw two cards.")
+
+
+def test_at_the_beginning_of_a_turn_effect_draws_at_the_autarch_phase_turn():
+    game = table({"hand": [CENSUS]}, phase=AUTARCH_PHASE)
+    game.begin_turn(AUTARCH_PHASE, 0)
+    game.play_dictate(0, one(game, "Census of the Dominions"))
+    game.end_turn()
+    assert game.autarch(0).hand == []
+    game.begin_turn(ALLY_PHASE, 0)  # not an Ally-phase effect
+    game.end_turn()
+    assert game.autarch(0).hand == []
+    game.begin_turn(AUTARCH_PHASE, 0)
+    assert len(game.autarch(0).hand) == 1
+    assert "at the beginning of a turn" in game.log[-1]
+
+
+def test_at_the_end_of_a_turn_effect_takes_effect_on_the_reconciliation_turn():
+    """"Phase 4": "at the end of a turn" effects take effect on the Autarch's turn."""
+    game = table({"hand": [VIGIL]}, phase=AUTARCH_PHASE)
+    game.begin_turn(AUTARCH_PHASE, 0)
+    game.play_dictate(0, one(game, "Evening Vigil"))
+    game.end_turn()
+    game.begin_turn(RECONCILIATION, 0)
+    assert game.autarch(0).hand == []
+    game.end_turn()
+    assert len(game.autarch(0).hand) == 2
+    check_conservation(game.state)
+
+
+# ---------------------------------------------------------------- Affiliations
+HAPEX = make_card("Hapexamendios: Judgement", CardType.ALLY_ACTION, permanent=True,
+                  powers="Target character is magic -2.")
+ADORER = make_character("Moth-Priest", prime=3, magic=3, dominion=4, affiliations=("Adorer",))
+TABULA = make_character("Society Secretary", prime=2, magic=2, dominion=5,
+                        affiliations=("Tabula Rasa",))
+VEIL = make_card("Veil of Fortune", CardType.FLASH, permanent=True,
+                 powers="Target Ally is strength +1 and magic +1.")
+
+
+def test_oviate_is_immune_to_emotion_effects():
+    """"Oviate: Immune to all emotion effects": Emotion: Dread played on an Oviate is
+    used without effect (to the In Ovo, not attached)."""
+    game = table({"hand": [DREAD, DREAD]}, {"active": [OVIATE, HOLLAND]}, phase=AUTARCH_PHASE)
+    d1, d2 = ids(game, "Emotion: Dread")
+    game.play_flash(0, d1, one(game, "Brood Oviate"))
+    assert d1 in game.autarch(0).in_ovo and game.state.attached == {}
+    assert "immune" in game.log[-1]
+    game.play_flash(0, d2, one(game, "Henry Holland"))
+    assert game.state.attached == {one(game, "Henry Holland"): [d2]}
+    check_conservation(game.state)
+
+
+def test_adorer_is_immune_to_hapexamendios_action_cards():
+    game = table({"active": [HOLLAND], "hand": [HAPEX]}, {"active": [ADORER]})
+    adorer = one(game, "Moth-Priest")
+    game.begin_turn(ALLY_PHASE, 0)
+    game.ally_action(0, one(game, "Henry Holland"), one(game, "Hapexamendios: Judgement"),
+                     adorer)
+    assert game.state.attached == {} and game.magic_mod(adorer) == 0
+    assert one(game, "Hapexamendios: Judgement") in game.autarch(0).in_ovo
+    assert one(game, "Henry Holland") in game.state.pivoted  # the card is used
+
+
+def test_tabula_rasa_takes_itself_back_to_discard_a_permanent_flash():
+    """"Take back any Tabula Rasa Ally into your hand as an Ally action to send any
+    permanent Ally Action card or permanent Flash card to its owner's In Ovo"."""
+    game = table({"active": [TABULA]}, {"active": [HOLLAND], "hand": [VEIL]})
+    holland, veil, sec = one(game, "Henry Holland"), one(game, "Veil of Fortune"), one(
+        game, "Society Secretary")
+    game.state.phase = AUTARCH_PHASE
+    game.play_flash(1, veil, holland)
+    assert game.magic_mod(holland) == 1 and game.strength_mod(holland) == 1
+    game.begin_turn(ALLY_PHASE, 0)
+    game.take_back_tabula_rasa(0, sec, veil)
+    assert veil in game.autarch(1).in_ovo and game.state.attached == {}
+    assert sec in game.autarch(0).hand and sec not in game.autarch(0).realm.active
+    assert game.magic_mod(holland) == 0
+    with pytest.raises(RuleError, match="Tabula Rasa"):
+        game.take_back_tabula_rasa(0, holland, veil)
+    check_conservation(game.state)
+
+
+# ---------------------------------------------- Securing the Site: effects that lapse
+def test_holders_lose_the_site_when_until_end_of_round_effects_lapse():
+    """A Site secured thanks to Resistance -3 "until end of round" is lost at the end
+    of the Reconciliation if its Holders cannot hold it without ("Losing Controlled
+    Sites")."""
+    rosengarten = make_character("General Rosengarten", prime=5, magic=1, dominion=2,
+                                 powers="Target Site is Resistance -3 until end of round.")
+    game = table({"active": [rosengarten, HOLLAND], "circle": [make_site("Fen", (5,), 6)]})
+    fen, holland = one(game, "Fen"), one(game, "Henry Holland")
+    game.begin_turn(ALLY_PHASE, 0)
+    game.use_power(0, one(game, "General Rosengarten"), fen)
+    assert game.seize(0, fen, [holland]).secured  # 3 >= 6 - 3
+    game.end_turn()
+    game.reconcile()
+    assert fen in game.state.circle and holland in game.autarch(0).realm.reserve
+    check_conservation(game.state)

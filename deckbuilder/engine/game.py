@@ -51,6 +51,7 @@ from deckbuilder.engine.contest import Involved
 from deckbuilder.engine.countering import counters
 from deckbuilder.engine.destiny import Destiny
 from deckbuilder.engine.errors import RuleError
+from deckbuilder.engine.immunity import immunity
 from deckbuilder.engine.influence import meets_resistance, total_influence
 from deckbuilder.engine.maneuvers import MAGIC, STRENGTH, may_receive, stat_bonus
 from deckbuilder.engine.paths import path_fits_site, reveal_paths
@@ -67,7 +68,14 @@ from deckbuilder.engine.setup import (
     next_leader,
     placement_order,
 )
+from deckbuilder.engine.site_traits import (
+    DRAW,
+    MOVE_FORWARD,
+    seizing_bonus,
+    site_power,
+)
 from deckbuilder.engine.table import Autarch, SecuredSite, Table
+from deckbuilder.engine.turn_effects import BEGINNING, END, timed_effects
 from deckbuilder.engine.variant import Variant
 from deckbuilder.engine.victory import decide_winner, has_victory
 
@@ -215,10 +223,13 @@ class Game:
 
     def holding_influence(self, entry: SecuredSite) -> int:
         """Influence of a Site's Holders: all of them, pivoted or not ("Securing the Site":
-        pivoting the Holder of a Site will not change its influence)."""
+        pivoting the Holder of a Site will not change its influence), with the Site's
+        "seizing this Site" traits (ruling ``site-trait-holding``)."""
         site = self.record(entry.site)
         hs = entry.holders
-        return total_influence(((self.record(h), self.magic_mod(h, hs)) for h in hs), site)
+        return total_influence(
+            ((r := self.record(h), self.magic_mod(h, hs) + seizing_bonus(site, r, MAGIC))
+             for h in hs), site)
 
     def is_held(self, entry: SecuredSite) -> bool:
         """True if the Holders still have the influence to secure their Site."""
@@ -354,9 +365,40 @@ class Game:
         self.turn = Turn(seat, phase)
         if phase == ALLY_PHASE:
             self.turn.allowance = alliances.AllowanceTracker(self.state.variant.prime_allowance)
+        elif phase == AUTARCH_PHASE:
+            self._timed_effects(seat, BEGINNING)
 
     def end_turn(self) -> None:
+        t = self.turn
+        if t is not None and t.phase == RECONCILIATION and not self.state.over:
+            self._timed_effects(t.seat, END)
         self.turn = None
+
+    def _cards_affecting(self, seat: int) -> list[int]:
+        """Cards in play whose effects belong to ``seat``: its Realm (Allies and secured
+        Sites), the permanents affecting it, and permanents it owns attached anywhere."""
+        a = self.autarch(seat)
+        cards = a.realm.allies() + [e.site for e in a.realm.state] + a.effects
+        owners = self.state.owners
+        for perms in self.state.attached.values():
+            cards += [p for p in perms if owners[p] == seat]
+        return cards
+
+    def _timed_effects(self, seat: int, when: str) -> None:
+        """"At the beginning/end of a turn" effects of ``seat``'s cards (ruling
+        ``turn-effects``): beginning at its Autarch-phase turn, end at its
+        Reconciliation turn."""
+        for card in self._cards_affecting(seat):
+            for w, draws, text in timed_effects(self.record(card)):
+                if w != when:
+                    continue
+                if draws is None:
+                    self._say(f"{self.name(card)}: at the {when} of a turn, {text}"
+                              " (effect not modelled).")
+                    continue
+                drawn = [c for c in (self._draw(seat) for _ in range(draws)) if c is not None]
+                self._say(f"{self.name(card)}: at the {when} of a turn, {self._who(seat)}"
+                          f" draws {self._names(drawn)}.")
 
     # ------------------------------------------------------------------ Phase 2
     def can_reveal(self, seat: int, card: int) -> bool:
@@ -429,15 +471,57 @@ class Game:
         self._place_played(card, target, seat)
         self._say(f"{a.name} plays the Dictate {rec.name} (effect not modelled).")
 
-    def _place_played(self, card: int, target: int | None, seat: int) -> None:
+    def use_site_power(self, seat: int, site: int, target: int | None = None) -> None:
+        """Use the Dictate-icon power of a Site in ``seat``'s State, as the turn's Dictate;
+        the Site pivots after ("Card Powers, Traits, and Special Rules": Site powers need
+        the Site secured; ruling ``site-power-dictate``). ``target``: the reserve Ally to
+        move for "Target Ally in your reserve may move to your active area"."""
+        section = "Card Powers, Traits, and Special Rules"
+        t = self._require_turn(seat, AUTARCH_PHASE)
+        a = self.autarch(seat)
+        rec = self.record(site)
+        if a.realm.secured(site) is None:
+            raise RuleError(section, f"{rec.name} is not secured in {a.name}'s State")
+        if site in self.state.pivoted:
+            raise RuleError("Pivoted Cards", f"{rec.name} is pivoted")
+        power = site_power(rec)
+        if power is None or (rec.activation_icon or "").casefold() != "dictate":
+            raise RuleError(section, f"{rec.name} has no Dictate power the engine models")
+        kind, n = power
+        if kind == MOVE_FORWARD and (target not in a.realm.reserve or target in self.state.pivoted):
+            raise RuleError(section, "name an unpivoted Ally in your Reserve")
+        self._use_dictate(t)
+        if kind == DRAW:
+            drawn = [c for c in (self._draw(seat) for _ in range(n)) if c is not None]
+            done = f"{a.name} draws {self._names(drawn)}"
+        elif kind == MOVE_FORWARD:
+            a.realm.reserve.remove(target)  # type: ignore[arg-type]
+            a.realm.active.append(target)  # type: ignore[arg-type]
+            done = f"{self.name(target)} moves to the active area"  # type: ignore[arg-type]
+        else:
+            done = f"{a.name} looks at {self._names(a.destiny.cards[:n])}"
+        self.state.pivoted.add(site)
+        self._say(f"{a.name} uses {rec.name}'s power: {done}; {rec.name} pivots.")
+
+    def _place_played(self, card: int, target: int | None, seat: int) -> bool:
         """Put a played non-character card where the rules send it ("Permanents and
-        Instants"): instants to the owner's In Ovo, permanents under their target."""
-        if not self.record(card).permanent:
+        Instants"): instants to the owner's In Ovo, permanents under their target.
+        A target immune to the card ("Affiliations": Adorer, Oviate) is not affected:
+        the card is used and goes to the In Ovo. Returns False in that case."""
+        rec = self.record(card)
+        immune = immunity(self.record(target), rec) if target is not None else None
+        if immune is not None:
+            self.autarch(self.state.owners[card]).in_ovo.append(card)
+            self._say(f"{self.name(target)} is immune to {rec.name} ({immune});"  # type: ignore[arg-type]
+                      " the card is used without effect.")
+            return False
+        if not rec.permanent:
             self.autarch(self.state.owners[card]).in_ovo.append(card)
         elif target is not None:
             self.state.attached.setdefault(target, []).append(card)
         else:
             self.autarch(seat).effects.append(card)
+        return True
 
     def reassign(self, seat: int, moves: Sequence[tuple[int, int | None]]) -> list[int]:
         """Reassign Allies (uses the turn's Dictate): each move is ``(ally, site)`` to a
@@ -560,8 +644,11 @@ class Game:
         bonus = self._play_maneuvers(seat, allies, maneuvers, CardType.INFLUENCE_MANEUVER)
         srec = self.record(site)
         self._say(f"{self._who(seat)} seizes {srec.name} with {self._names(allies)}.")
-        seizing = [Involved(a, self.record(a), False,
-                            self.magic_mod(a, allies) + bonus.get(a, 0)) for a in allies]
+        seizing = [Involved(a, self.record(a), False, self.magic_mod(a, allies) + bonus.get(a, 0)
+                            + seizing_bonus(srec, self.record(a), MAGIC)) for a in allies]
+        for a in allies:
+            if n := seizing_bonus(srec, self.record(a), MAGIC):
+                self._say(f"{self.name(a)} is Magic {n:+d} seizing {srec.name} (Site trait).")
         contests: list[list[Involved]] = []
         paths_revealed = False
         for other in s.seats_from(seat)[1:]:
@@ -741,9 +828,10 @@ class Game:
         if target is not None and target not in self.targetable():
             raise RuleError("Ally Action", f"{self.name(target)} is not a card in play to target")
         a.hand.remove(card)
-        self._place_played(card, ally if target is None else target, seat)
+        if self._place_played(card, ally if target is None else target, seat):
+            self._say(f"{self.name(ally)} performs {rec.name} (effect not modelled).")
         self.state.pivoted.add(ally)
-        self._say(f"{self.name(ally)} performs {rec.name} (effect not modelled) and pivots.")
+        self._say(f"{self.name(ally)} pivots.")
 
     def use_power(self, seat: int, ally: int, target: int) -> None:
         """Use an activation power in place of an Ally action; the Ally pivots after.
@@ -773,6 +861,37 @@ class Game:
             raise RuleError("Card Powers, Traits, and Special Rules",
                             f"{rec.name} has no activation power the engine models")
         s.pivoted.add(ally)
+
+    def take_back_tabula_rasa(self, seat: int, ally: int, card: int) -> None:
+        """"Affiliations: Tabula Rasa": as an Ally action, take an active, unpivoted Tabula
+        Rasa Ally back into the hand to send a permanent Ally Action or permanent Flash
+        in play to its owner's In Ovo (ruling ``tabula-rasa``)."""
+        section = "Affiliations: Tabula Rasa"
+        t = self._start_action(seat)
+        self._check_actor(t, seat, ally, section)
+        arec, crec = self.record(ally), self.record(card)
+        if not arec.has_affiliation("Tabula Rasa"):
+            raise RuleError(section, f"{arec.name} is not a Tabula Rasa Ally")
+        s = self.state
+        holder = next((k for k, perms in s.attached.items() if card in perms), None)
+        owner_effects = next((x for x in s.autarchs if card in x.effects), None)
+        if (crec.card_type not in (CardType.ALLY_ACTION, CardType.FLASH) or not crec.permanent
+                or (holder is None and owner_effects is None)):
+            raise RuleError(section, f"{crec.name} is not a permanent Ally Action or Flash"
+                            " in play")
+        if holder is not None:
+            s.attached[holder].remove(card)
+            if not s.attached[holder]:
+                del s.attached[holder]
+        else:
+            owner_effects.effects.remove(card)  # type: ignore[union-attr]
+        self._to_in_ovo(card)
+        realm = self.autarch(seat).realm
+        realm.active.remove(ally)
+        self._detach_all(ally)
+        self.autarch(s.owners[ally]).hand.append(ally)
+        self._say(f"{arec.name} (Tabula Rasa) returns to the hand and sends {crec.name} to"
+                  " its owner's In Ovo.")
 
     def retreat(self, seat: int, ally: int) -> None:
         """Retreat: the Ally moves from the active area to the Reserve and pivots."""
@@ -831,8 +950,8 @@ class Game:
             self._say(f"{self.name(ally)} counters {rec.name} and pivots; {rec.name} is"
                       " discarded.")
             return False
-        self._place_played(card, target, seat)
-        self._say(f"{rec.name} resolves (effect not modelled).")
+        if self._place_played(card, target, seat):
+            self._say(f"{rec.name} resolves (effect not modelled).")
         return True
 
     # ------------------------------------------------------------------ removal
@@ -950,7 +1069,21 @@ class Game:
                     self._eliminate(a.seat)
         s.resistance_mods.clear()
         s.magic_mods.clear()
+        if not s.over:
+            self._recheck_holders()
         return s.winner
+
+    def _recheck_holders(self) -> None:
+        """When "until end of round" effects lapse, a Site whose Holders no longer have
+        the influence to secure it becomes uncontrolled ("Securing the Site": Holders
+        "MAY be targeted by cards which might adjust the influence enough to make the
+        Site unsecured"; "Losing Controlled Sites")."""
+        for a in self.state.autarchs:
+            for entry in list(a.realm.state):
+                if not self.is_held(entry):
+                    self._say(f"The round's effects end: {self.name(entry.site)}'s Holders lack"
+                              " the influence to hold it.")
+                    self.lose_site(a.seat, entry.site)
 
     def _eliminate(self, seat: int) -> None:
         """"Exhausted Destiny": the Autarch is removed from the game."""

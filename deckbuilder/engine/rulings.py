@@ -68,7 +68,7 @@ RULINGS: tuple[Ruling, ...] = (
     Ruling(
         "maneuver-strength",
         ("Challenge Summary", "Combat maneuvers", "Permanents and Instants"),
-        ('"Any character receiving more damage than its strength is dead"',
+        ('"Any character receiving more damage than its strength"',
          '"Effects of instant combat maneuvers end with the challenge"'),
         "An instant combat maneuver adds to its side's combat strength only; damage must"
         " exceed the character's Strength characteristic. A permanent maneuver (or any"
@@ -95,6 +95,57 @@ RULINGS: tuple[Ruling, ...] = (
         " an X; \"+N for each involved X you control\" counts the playing Autarch's"
         " involved X characters, the acting Ally included.",
         "deckbuilder.engine.maneuvers",
+    ),
+    Ruling(
+        "site-power-dictate",
+        ("Card Powers, Traits, and Special Rules",),
+        ('"The power is usable whenever a card of the same type would be usable"',
+         '"For Site powers, the card must be secured"'),
+        "A Site power with the Dictate icon is used by the Autarch holding the Site, in"
+        " its Autarch-phase turn, as that turn's one Dictate (so it also ends the turn);"
+        " the Site pivots after, and a pivoted Site does not count for victory that"
+        " round (\"Pivoted Cards\").",
+        "deckbuilder.engine.game",
+    ),
+    Ruling(
+        "site-trait-holding",
+        ("Card Powers, Traits, and Special Rules", "Securing the Site"),
+        ('"Traits are permanent effects"',
+         '"Pivoting the Holder of a Site will not change its influence"'),
+        "A \"<Kind> seizing this Site are magic +N\" trait counts when seizing and keeps"
+        " counting for the Holders who secured the Site with it; contesters do not get"
+        " it. Traits on Sites add up.",
+        "deckbuilder.engine.game, deckbuilder.engine.site_traits",
+    ),
+    Ruling(
+        "turn-effects",
+        ("Phase 4: The Reconciliation", "Order of Play"),
+        ('"take effect on the Autarch\'s turn"',),
+        "Every phase gives each Autarch a turn, but the rulebook ties \"end of a turn\""
+        " effects to the Reconciliation. So, once a round per Autarch: \"at the end of a"
+        " turn\" effects at the end of its Reconciliation turn, \"at the beginning of a"
+        " turn\" effects at the start of its Autarch-phase turn (its first turn of the"
+        " round). The controlling Autarch receives the effect.",
+        "deckbuilder.engine.game, deckbuilder.engine.turn_effects",
+    ),
+    Ruling(
+        "immunity-kinds",
+        ("Affiliations: Adorer", "Affiliations: Oviate"),
+        ('"Immune to Hapexamendios Action cards"', '"Immune to all emotion effects"'),
+        "An emotion effect is a card of the \"Emotion:\" family (or with the trait"
+        " Emotion); a Hapexamendios Action card is an Ally Action of the"
+        " \"Hapexamendios:\" family (or with that trait). Played on an immune character,"
+        " the card is used (to the In Ovo, even a permanent) and has no effect on it.",
+        "deckbuilder.engine.immunity",
+    ),
+    Ruling(
+        "tabula-rasa",
+        ("Affiliations: Tabula Rasa",),
+        ('"Take back any Tabula Rasa Ally into your hand as an Ally action"',),
+        "The Ally taken back is the one acting: an active, unpivoted Tabula Rasa Ally"
+        " returns to its owner's hand (its attached permanents are discarded) and the"
+        " chosen permanent Ally Action or Flash goes to its owner's In Ovo.",
+        "deckbuilder.engine.game",
     ),
 )
 
