@@ -455,3 +455,170 @@ def test_holders_lose_the_site_when_until_end_of_round_effects_lapse():
     game.reconcile()
     assert fen in game.state.circle and holland in game.autarch(0).realm.reserve
     check_conservation(game.state)
+
+
+# ---------------------------------------------------------------- Paths (printed effects)
+REED_MAZE = make_card("Reed Maze", CardType.PATH, permanent=True, dominions=(5,),
+                      powers="The Site is Resistance +2.")
+SANDGLASS = make_card("Sandglass Trail", CardType.PATH, dominions=(5,),
+                      powers="Involved characters with Prime 2 or less are pivoted.")
+BLINDFOLD = make_card("Pilgrim's Blindfold Path", CardType.PATH, permanent=True,
+                      dominions=(5,), powers="Involved characters are magic -1.")
+ROCKFALL = make_card("Quarry Rockfall", CardType.PATH, dominions=(5,),
+                     powers="Each involved character takes 1 damage.")
+RELIQUARIST = counterer("Mute Reliquarist", "Counters any Path.")
+SMALL = make_character("Small Helper", prime=2, magic=2, strength=1, dominion=5)
+
+
+def paths_on(game: Game, site: int, *names: str) -> None:
+    """Move Paths from seat 1's hand onto ``site`` in the order named ("Play Paths")."""
+    for name in names:
+        for card in ids(game, name):
+            if card in game.autarch(1).hand:
+                game.autarch(1).hand.remove(card)
+                game.state.paths.setdefault(site, []).append(card)
+                break
+
+
+def test_paths_permanent_resistance_path_keeps_its_effect_until_secured():
+    """"If the Path has a permanent icon, it remains on the Site and continues to have
+    the effect until the Site is secured": Reed Maze makes Slew (4) Resistance 6."""
+    game = table({"active": [HOLLAND, IRISH], "circle": [SLEW]}, {"hand": [REED_MAZE]})
+    slew = one(game, "Slew")
+    paths_on(game, slew, "Reed Maze")
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.seize(0, slew, [one(game, "Henry Holland")])
+    assert not result.secured and result.resistance == 6
+    assert game.state.paths == {slew: [one(game, "Reed Maze")]}
+    game.end_turn()
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.seize(0, slew, [one(game, "Irish")])
+    assert result.resistance == 6 and not result.secured  # still there, still +2
+    check_conservation(game.state)
+
+
+def test_paths_target_every_involved_character_and_pivot_removes_them():
+    """"ALL characters involved in the seizure are targeted by a Path, including the
+    contesting characters"; a character pivoted during the action adds no influence."""
+    game = table({"active": [HOLLAND, SMALL], "circle": [SLEW]},
+                 {"active": [IRISH], "hand": [SANDGLASS, BLINDFOLD]})
+    slew, small = one(game, "Slew"), one(game, "Small Helper")
+    paths_on(game, slew, "Sandglass Trail", "Pilgrim's Blindfold Path")
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.seize(0, slew, [one(game, "Henry Holland"), small],
+                        contest_provider=lambda g, seat, *a: [one(g, "Irish")])
+    (contest,) = result.contests
+    # Small Helper (Prime 2) is pivoted away; Blindfold: Holland 3-1, Irish 2-1.
+    assert (contest.seizing_influence, contest.contesting_influence) == (2, 1)
+    assert result.influence == 2 and not result.secured
+    assert small in game.state.pivoted
+    assert game.state.paths == {slew: [one(game, "Pilgrim's Blindfold Path")]}
+    assert one(game, "Sandglass Trail") in game.autarch(1).in_ovo
+    check_conservation(game.state)
+
+
+def test_paths_damage_each_involved_character():
+    """"Each involved character takes 1 damage", applied as "Damage Outside of
+    Challenges": only a character with Strength below 1 dies, and it leaves the seizure."""
+    frail = make_character("Frail Helper", prime=2, magic=2, strength=0, dominion=5)
+    game = table({"active": [HOLLAND, frail], "circle": [SLEW]}, {"hand": [ROCKFALL]})
+    slew, helper = one(game, "Slew"), one(game, "Frail Helper")
+    paths_on(game, slew, "Quarry Rockfall")
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.seize(0, slew, [one(game, "Henry Holland"), helper])
+    assert helper in game.autarch(0).in_ovo and helper not in game.state.pivoted
+    assert result.influence == 3 and not result.secured  # 3 < 4 without the helper
+    assert one(game, "Henry Holland") in game.state.pivoted
+    check_conservation(game.state)
+
+
+def test_counter_p_counters_a_path_when_it_is_revealed():
+    """Countering beyond Flashes: "Counters any Path" negates a revealed Path; the
+    countering Ally pivots and the Path is discarded."""
+    game = table({"active": [HOLLAND, SMALL, RELIQUARIST], "circle": [SLEW]},
+                 {"hand": [REED_MAZE]})
+    slew, maze = one(game, "Slew"), one(game, "Reed Maze")
+    rel = one(game, "Mute Reliquarist")
+    paths_on(game, slew, "Reed Maze")
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.seize(0, slew, [one(game, "Henry Holland"), one(game, "Small Helper")],
+                        counter_provider=lambda g, card, target: (0, rel))
+    assert result.secured and result.resistance == 4  # 5 >= 4; with Reed Maze 5 < 6
+    assert rel in game.state.pivoted and maze in game.autarch(1).in_ovo
+    check_conservation(game.state)
+
+
+# --------------------------------- Challenge Summary / Seizing Sites and Contests: maneuvers
+def test_challenge_both_sides_play_maneuvers_after_defenders_are_named():
+    """"Challenge formally begins: only combat maneuvers may be played, and only from
+    the Autarchs involved": the defending Autarch plays Hooked Chain from its target."""
+    game = table({"active": [GEK], "hand": [SKULL_CRACK]}, {"active": [IRISH, HOLLAND],
+                                                           "hand": [HOOKED_CHAIN]})
+    gek, irish, holland = one(game, "Gek-A-Gek"), one(game, "Irish"), one(game, "Henry Holland")
+    seen = []
+
+    def defend(g, seat, target, challengers):
+        seen.append(list(g.autarch(0).hand))  # the challenger's card is not played yet
+        return [holland]
+
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.challenge(
+        0, [gek], irish, defend_provider=defend,
+        maneuvers={gek: [one(game, "Skull-Crack")]},
+        defending_maneuvers=lambda g, seat, mine, theirs: {irish: [one(g, "Hooked Chain")]})
+    assert seen == [[one(game, "Skull-Crack")]]
+    assert (result.challenger_strength, result.defending_strength) == (8 + 2, 6 + 3 + 5)
+    assert result.victor == "defenders"
+    check_conservation(game.state)
+
+
+def test_contesting_autarch_plays_influence_maneuvers():
+    game = table({"active": [HOLLAND], "hand": [WHISPERED], "circle": [SLEW]},
+                 {"active": [IRISH], "hand": [WHISPERED]})
+    holland, irish = one(game, "Henry Holland"), one(game, "Irish")
+    w0, w1 = ids(game, "Whispered Word of Power")
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.seize(0, one(game, "Slew"), [holland], maneuvers={holland: [w0]},
+                        contest_provider=lambda *a: [irish],
+                        contest_maneuvers=lambda g, seat, mine, theirs: {irish: [w1]})
+    (contest,) = result.contests
+    assert (contest.seizing_influence, contest.contesting_influence) == (6, 5)
+    assert result.secured
+    check_conservation(game.state)
+
+
+# ------------------------------------- influence and Strength from attached permanents
+def test_attached_permanent_versus_powers_count_for_their_bearer():
+    """A permanent "+2 versus Sites" (Silver Tongue) counts toward every Site its bearer
+    seizes or holds; "+2 versus Vassals" (Duelist's Cloak) in challenges against one."""
+    tongue = replace(make_card("Silver Tongue", CardType.INFLUENCE_MANEUVER, permanent=True,
+                               powers="+2 versus Sites."),
+                     abilities=parse_abilities("+2 versus Sites."))
+    cloak = replace(make_card("Duelist's Cloak", CardType.COMBAT_MANEUVER, permanent=True,
+                              powers="+2 versus Vassals."),
+                    abilities=parse_abilities("+2 versus Vassals.", affiliations=AFFILIATIONS))
+    lord = make_character("Lord", prime=6, magic=2, strength=9, affiliations=("Vassal",))
+    game = table({"active": [HOLLAND, SARTORI], "hand": [tongue, cloak], "circle": [SLEW]},
+                 {"active": [lord, IRISH]})
+    holland, sartori, slew = one(game, "Henry Holland"), one(game, "Sartori"), one(game, "Slew")
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.seize(0, slew, [holland], maneuvers={holland: [one(game, "Silver Tongue")]})
+    assert result.influence == 5 and result.secured
+    assert game.holding_influence(game.autarch(0).realm.secured(slew)) == 5
+    first = game.challenge(0, [sartori], one(game, "Lord"),
+                           maneuvers={sartori: [one(game, "Duelist's Cloak")]})
+    assert first.challenger_strength == 7 + 2
+    assert game.attached_versus(sartori, [one(game, "Irish")]) == 0
+    check_conservation(game.state)
+
+
+def test_damage_outside_challenges_must_exceed_the_raised_strength():
+    """Ruling maneuver-strength: a permanent Strength +1 raises the Strength that damage
+    outside a challenge must exceed ("Damage Outside of Challenges")."""
+    game = table({"active": [SMALL], "hand": [BONE_SHIELD]}, {"active": [GEK]})
+    small = one(game, "Small Helper")
+    game.begin_turn(ALLY_PHASE, 0)
+    game.challenge(0, [small], one(game, "Gek-A-Gek"),
+                   maneuvers={small: [one(game, "Bone Shield")]}, assignment={})
+    assert not game.apply_damage(small, 2)  # Strength 1 + 1: 2 is not more
+    assert game.apply_damage(small, 3)

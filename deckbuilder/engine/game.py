@@ -17,8 +17,13 @@ Countering", "Unique Cards", "Affiliations".
 
 Modelled effects: the Magic and Strength bonuses of maneuvers and permanents, with
 their printed conditions (:mod:`.maneuvers`; a permanent keeps its bonus while it stays
-attached); "Counters P" naming a card or a kind of card (:mod:`.countering`). Where the
-rulebook contradicts itself, :mod:`.rulings` holds the decision.
+attached, "+N versus" ones too); "Counters P" naming a card or a kind of card
+(:mod:`.countering`), offered for Flashes and revealed Paths; Site traits and
+Dictate-icon Site powers (:mod:`.site_traits`); Paths' Resistance, Magic, pivot and
+damage effects (:mod:`.path_effects`); "at the beginning/end of a turn" draws
+(:mod:`.turn_effects`); Adorer and Oviate immunities (:mod:`.immunity`); the Artist and
+Tabula Rasa powers. Where the rulebook contradicts itself, :mod:`.rulings` holds the
+decision.
 
 Not modelled: the other printed effects of Dictates, Flashes, Paths, Ally Action cards
 and maneuvers; such cards are played, pivot and move between zones as the rules say,
@@ -46,14 +51,16 @@ from deckbuilder.engine.challenge import (
     Combatant,
     can_challenge,
     resolve_challenge,
+    versus_bonus,
 )
 from deckbuilder.engine.contest import Involved
 from deckbuilder.engine.countering import counters
 from deckbuilder.engine.destiny import Destiny
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.immunity import immunity
-from deckbuilder.engine.influence import meets_resistance, total_influence
+from deckbuilder.engine.influence import meets_resistance, site_bonus, total_influence
 from deckbuilder.engine.maneuvers import MAGIC, STRENGTH, may_receive, stat_bonus
+from deckbuilder.engine.path_effects import PathEffect, magic_change, path_effect, pivots
 from deckbuilder.engine.paths import path_fits_site, reveal_paths
 from deckbuilder.engine.powers import (
     ARTIST_MAGIC_BONUS,
@@ -90,8 +97,12 @@ DRAWS_PER_ROUND = 2
 ContestProvider = Callable[["Game", int, int, int, Sequence[int]], Sequence[int]]
 #: defend provider: (game, defending seat, target, challengers) -> defenders
 DefendProvider = Callable[["Game", int, int, Sequence[int]], Sequence[int]]
-#: counter provider: (game, Flash card, target) -> (seat, countering Ally) or None
+#: counter provider: (game, card played, target) -> (seat, countering Ally) or None
 CounterProvider = Callable[["Game", int, int | None], tuple[int, int] | None]
+#: maneuver provider: (game, seat, its involved characters, opposing characters)
+#: -> maneuver cards from that seat's hand per involved character
+ManeuverProvider = Callable[["Game", int, Sequence[int], Sequence[int]],
+                            Mapping[int, Sequence[int]]]
 
 
 @dataclass(slots=True)
@@ -213,6 +224,20 @@ class Game:
         Strength characteristic: ruling ``maneuver-strength``)."""
         return self._lasting(card, STRENGTH, involved)
 
+    def attached_versus(self, card: int, opponents: Sequence[int] = (),
+                        site: int | None = None) -> int:
+        """"+N versus X" / "+N versus Y Sites" printed on permanents attached to ``card``
+        (Duelist's Cloak, Silver Tongue): against ``opponents`` in a challenge, or toward
+        ``site`` in a seizure, contest or when holding it."""
+        perms = self.state.attached.get(card)
+        if not perms:
+            return 0
+        if site is not None:
+            srec = self.record(site)
+            return sum(site_bonus(self.record(p), srec) for p in perms)
+        opp = [self.record(o) for o in opponents]
+        return sum(versus_bonus(self.record(p), opp) for p in perms)
+
     def _lasting(self, card: int, stat: str, involved: Sequence[int]) -> int:
         perms = self.state.attached.get(card)
         if not perms:
@@ -228,8 +253,8 @@ class Game:
         site = self.record(entry.site)
         hs = entry.holders
         return total_influence(
-            ((r := self.record(h), self.magic_mod(h, hs) + seizing_bonus(site, r, MAGIC))
-             for h in hs), site)
+            ((r := self.record(h), self.magic_mod(h, hs) + seizing_bonus(site, r, MAGIC)
+              + self.attached_versus(h, site=entry.site)) for h in hs), site)
 
     def is_held(self, entry: SecuredSite) -> bool:
         """True if the Holders still have the influence to secure their Site."""
@@ -624,14 +649,21 @@ class Game:
         allies: Sequence[int],
         contest_provider: ContestProvider | None = None,
         maneuvers: Mapping[int, Sequence[int]] | None = None,
+        contest_maneuvers: ManeuverProvider | None = None,
+        counter_provider: CounterProvider | None = None,
     ) -> SeizureResult:
         """Seize a Site in the Circle with unpivoted active Allies ("Seize a Site").
 
         Each other Autarch, starting to the left, may contest through
         ``contest_provider`` (returning its unpivoted active characters, or nothing).
-        Paths are revealed when the first contest is announced, or before securing.
-        ``maneuvers``: influence maneuver cards from hand per involved Ally (their
-        stated "+N influence" is applied). The Allies pivot afterwards, success or not.
+        Paths are revealed when the first contest is announced, or before securing;
+        their modelled effects (:mod:`.path_effects`) apply to every involved character,
+        and ``counter_provider`` may counter each one ("Counter P").
+        ``maneuvers``: influence maneuver cards from hand per seizing Ally, played when
+        the contest formally begins (after the contesters are named and the Paths
+        resolved) or before securing; ``contest_maneuvers`` gives each contesting
+        Autarch's ("Seizing Sites and Contests": only the involved Autarchs play
+        influence maneuvers). The Allies pivot afterwards, success or not.
         """
         t = self._start_action(seat)
         s = self.state
@@ -641,16 +673,35 @@ class Game:
             raise RuleError("Seize a Site", "name one or more different Allies")
         for ally in allies:
             self._check_actor(t, seat, ally, "Seize a Site")
-        bonus = self._play_maneuvers(seat, allies, maneuvers, CardType.INFLUENCE_MANEUVER)
+        self._check_maneuvers(seat, allies, maneuvers, CardType.INFLUENCE_MANEUVER)
         srec = self.record(site)
         self._say(f"{self._who(seat)} seizes {srec.name} with {self._names(allies)}.")
-        seizing = [Involved(a, self.record(a), False, self.magic_mod(a, allies) + bonus.get(a, 0)
-                            + seizing_bonus(srec, self.record(a), MAGIC)) for a in allies]
         for a in allies:
             if n := seizing_bonus(srec, self.record(a), MAGIC):
                 self._say(f"{self.name(a)} is Magic {n:+d} seizing {srec.name} (Site trait).")
+        fx: list[PathEffect] = []
+        bonus: dict[int, int] | None = None
+        named: list[tuple[list[int], dict[int, int]]] = []
         contests: list[list[Involved]] = []
-        paths_revealed = False
+        involved = list(allies)
+
+        def side(cards: Sequence[int], extra: Mapping[int, int], seizing: bool) -> list[Involved]:
+            out = []
+            for c in cards:
+                rec = self.record(c)
+                mod = self.magic_mod(c, cards) + extra.get(c, 0)
+                mod += self.attached_versus(c, site=site)
+                mod += sum(magic_change(f, rec) for f in fx if not f.lasting)
+                if seizing:
+                    mod += seizing_bonus(srec, rec, MAGIC)
+                out.append(Involved(c, rec, c in s.pivoted or not self._in_play(c), mod))
+            return out
+
+        def begin() -> dict[int, int]:
+            fx.extend(self._reveal_paths(site, involved, counter_provider))
+            return self._play_maneuvers(seat, self._live(allies), maneuvers,
+                                        CardType.INFLUENCE_MANEUVER)
+
         for other in s.seats_from(seat)[1:]:
             if contest_provider is None:
                 break
@@ -660,26 +711,30 @@ class Game:
             for c in chosen:
                 self._require_active_unpivoted(other, c, "Contesting the Seizure")
             self._say(f"{self._who(other)} contests with {self._names(chosen)}.")
-            if not paths_revealed:
-                self._reveal_paths(site)
-                paths_revealed = True
-            contests.append(
-                [Involved(c, self.record(c), False, self.magic_mod(c, chosen)) for c in chosen]
-            )
+            involved += chosen
+            if bonus is None:
+                bonus = begin()
+            theirs = contest_maneuvers(self, other, chosen, list(allies)) if (
+                contest_maneuvers) else None
+            named.append((chosen, self._play_maneuvers(
+                other, self._live(chosen), theirs, CardType.INFLUENCE_MANEUVER)))
+            contests = [side(cs, extra, False) for cs, extra in named]
             # Each contest is decided before the next Autarch may contest.
-            partial = resolve_seizure(seizing, contests, srec, self.current_resistance(site))
+            partial = resolve_seizure(side(allies, bonus, True), contests, srec,
+                                      self._seizure_resistance(site, fx))
             if partial.contests and not partial.contests[-1].seizers_win:
                 break
-        if not paths_revealed:
-            self._reveal_paths(site)
-        result = resolve_seizure(seizing, contests, srec, self.current_resistance(site))
+        if bonus is None:
+            bonus = begin()
+        result = resolve_seizure(side(allies, bonus, True), contests, srec,
+                                 self._seizure_resistance(site, fx))
         for fought in result.contests:
             self._say(
                 f"Contest: influence {fought.seizing_influence} against"
                 f" {fought.contesting_influence};"
                 f" {'the seizure goes on' if fought.seizers_win else 'the seizure fails'}."
             )
-        s.pivoted.update(result.pivot)
+        s.pivoted.update(c for c in result.pivot if self._in_play(c))
         if result.secured:
             realm = self.autarch(seat).realm
             for h in result.holders:
@@ -700,22 +755,108 @@ class Game:
             )
         return result
 
-    def _reveal_paths(self, site: int) -> None:
+    def _in_play(self, card: int) -> bool:
+        return self.controller_of(card) is not None
+
+    def _live(self, cards: Sequence[int]) -> list[int]:
+        """The characters of ``cards`` still in the action: in play and unpivoted."""
+        return [c for c in cards if c not in self.state.pivoted and self._in_play(c)]
+
+    def _seizure_resistance(self, site: int, fx: Sequence[PathEffect]) -> int:
+        """The Site's Resistance in this seizure, with its revealed Paths' changes."""
+        return self.current_resistance(site) + sum(f.resistance for f in fx)
+
+    def _reveal_paths(
+        self, site: int, involved: Sequence[int], counter_provider: CounterProvider | None
+    ) -> list[PathEffect]:
+        """Reveal and resolve the Site's Paths one at a time ("Paths"); return the
+        effects of those not countered. Pivots, damage and "until end of round" Magic
+        apply at once; the Site's Resistance and other Magic changes are returned."""
         s = self.state
         stack = s.paths.get(site, [])
         if not stack:
-            return
-        out = reveal_paths(stack, lambda p: self.record(p).permanent)
-        for p in out.discarded:
+            return []
+        effects: list[PathEffect] = []
+        countered: list[int] = []
+
+        def resolve(path: int) -> bool:
+            if self._countered(path, site, counter_provider):
+                countered.append(path)
+            else:
+                effects.append(self._apply_path(path, involved))
+            return bool(self._live(involved))
+
+        out = reveal_paths(stack, lambda p: self.record(p).permanent, resolve)
+        for p in [*out.discarded, *(p for p in countered if p in out.remaining)]:
             self._to_in_ovo(p)
-        if out.remaining:
-            s.paths[site] = list(out.remaining)
+        remaining = [p for p in out.remaining if p not in countered]
+        if remaining:
+            s.paths[site] = remaining
         else:
             del s.paths[site]
-        self._say(
-            f"Paths on {self.name(site)} revealed in order: {self._names(out.encountered)}"
-            " (effects not modelled)."
-        )
+        return effects
+
+    def _apply_path(self, path: int, involved: Sequence[int]) -> PathEffect:
+        """Apply one revealed Path's immediate effects to the involved characters."""
+        s = self.state
+        rec = self.record(path)
+        f = path_effect(rec)
+        note = "" if f.modelled else " (effect not modelled)"
+        self._say(f"Path {rec.name} revealed: {rec.powers or 'no printed effect'}{note}")
+        for c in involved:
+            if not self._in_play(c):
+                continue
+            crec = self.record(c)
+            if f.lasting and (n := magic_change(f, crec)):
+                s.magic_mods[c] = s.magic_mods.get(c, 0) + n
+            if pivots(f, crec) and c not in s.pivoted:
+                s.pivoted.add(c)
+                self._say(f"{crec.name} is pivoted by {rec.name} and leaves the seizure.")
+            if f.damage_each:
+                self.apply_damage(c, f.damage_each)
+        return f
+
+    def _countered(
+        self, card: int, target: int | None, counter_provider: CounterProvider | None
+    ) -> bool:
+        """Offer every Autarch the chance to counter ``card`` ("Timing and Countering");
+        True if an Ally with a matching "Counters P" pivots to counter it."""
+        answer = counter_provider(self, card, target) if counter_provider else None
+        if answer is None:
+            return False
+        cseat, ally = answer
+        rec = self.record(card)
+        self._require_active_unpivoted(cseat, ally, "Timing and Countering")
+        if not counters(self.record(ally), rec):
+            raise RuleError("Counter P", f"{self.name(ally)} cannot counter {rec.name}")
+        self.state.pivoted.add(ally)
+        self._say(f"{self.name(ally)} counters {rec.name} and pivots; {rec.name} is discarded.")
+        return True
+
+    def _check_maneuvers(
+        self,
+        seat: int,
+        allies: Sequence[int],
+        maneuvers: Mapping[int, Sequence[int]] | None,
+        kind: CardType,
+    ) -> None:
+        """Raise :class:`RuleError` unless every maneuver is a ``kind`` card in ``seat``'s
+        hand, played from an involved Ally it may be played from."""
+        hand = self.autarch(seat).hand
+        cards = [c for cs in (maneuvers or {}).values() for c in cs]
+        if len(set(cards)) != len(cards):
+            raise RuleError(str(kind), "each card is played once")
+        for ally, cs in (maneuvers or {}).items():
+            if ally not in allies:
+                raise RuleError(str(kind), f"{self.name(ally)} is not involved")
+            actor = self.record(ally)
+            for card in cs:
+                rec = self.record(card)
+                if card not in hand or rec.card_type is not kind:
+                    raise RuleError(str(kind), f"{rec.name} is not a {kind} in hand")
+                if not may_receive(rec, actor):
+                    raise RuleError("Target Characters and Acting Allies",
+                                    f"{rec.name} cannot be played from {actor.name}")
 
     def _play_maneuvers(
         self,
@@ -733,20 +874,14 @@ class Game:
         bonus: dict[int, int] = {}
         if not maneuvers:
             return bonus
+        self._check_maneuvers(seat, allies, maneuvers, kind)
         a = self.autarch(seat)
         stat = STRENGTH if kind is CardType.COMBAT_MANEUVER else MAGIC
         involved = [self.record(x) for x in allies]
         for ally, cards in maneuvers.items():
-            if ally not in allies:
-                raise RuleError(str(kind), f"{self.name(ally)} is not involved")
             actor = self.record(ally)
             for card in cards:
                 rec = self.record(card)
-                if card not in a.hand or rec.card_type is not kind:
-                    raise RuleError(str(kind), f"{rec.name} is not a {kind} in hand")
-                if not may_receive(rec, actor):
-                    raise RuleError("Target Characters and Acting Allies",
-                                    f"{rec.name} cannot be played from {actor.name}")
                 amount = stat_bonus(rec, stat, actor, involved)
                 a.hand.remove(card)
                 self._place_played(card, ally, seat)
@@ -764,10 +899,14 @@ class Game:
         defend_provider: DefendProvider | None = None,
         maneuvers: Mapping[int, Sequence[int]] | None = None,
         assignment: Mapping[int, int] | None = None,
+        defending_maneuvers: ManeuverProvider | None = None,
     ) -> ChallengeResult:
         """Challenge a rival's active character ("Challenge Rival's Ally"). The target's
-        Autarch may name defenders through ``defend_provider``. Dead characters are
-        discarded; challengers and the target pivot, defenders do not."""
+        Autarch may name defenders through ``defend_provider``. When the challenge
+        formally begins (after the defenders are named), the challengers' ``maneuvers``
+        and then the defending Autarch's (``defending_maneuvers``) are played ("Challenge
+        Summary": only combat maneuvers, only from the involved Autarchs). Dead
+        characters are discarded; challengers and the target pivot, defenders do not."""
         t = self._start_action(seat)
         s = self.state
         owner = self.controller_of(target)
@@ -783,7 +922,7 @@ class Game:
             if not can_challenge(self.record(c), trec):
                 raise RuleError("Affiliations", f"{self.name(c)} cannot challenge the Vassal"
                                 f" {trec.name} (Prime below 5)")
-        bonus = self._play_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER)
+        self._check_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER)
         defenders = list(defend_provider(self, owner, target, list(challengers))) if (
             defend_provider) else []
         orealm = self.autarch(owner).realm
@@ -797,12 +936,21 @@ class Game:
             f" defenders: {self._names(defenders)}."
         )
         defending = [target, *defenders]
+        bonus = self._play_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER)
+        theirs = defending_maneuvers(self, owner, defending, list(challengers)) if (
+            defending_maneuvers) else None
+        dbonus = self._play_maneuvers(owner, defending, theirs, CardType.COMBAT_MANEUVER)
+        for c in challengers:
+            bonus[c] = bonus.get(c, 0) + self.attached_versus(c, defending)
+        for d in defending:
+            dbonus[d] = dbonus.get(d, 0) + self.attached_versus(d, challengers)
         result = resolve_challenge(
             [Combatant(c, self.record(c), False, bonus.get(c, 0),
                        self.strength_mod(c, challengers)) for c in challengers],
-            Combatant(target, trec, target in s.pivoted, 0, self.strength_mod(target, defending)),
-            [Combatant(d, self.record(d), d in s.pivoted, 0, self.strength_mod(d, defending))
-             for d in defenders],
+            Combatant(target, trec, target in s.pivoted, dbonus.get(target, 0),
+                      self.strength_mod(target, defending)),
+            [Combatant(d, self.record(d), d in s.pivoted, dbonus.get(d, 0),
+                       self.strength_mod(d, defending)) for d in defenders],
             assignment,
         )
         self._say(
@@ -938,17 +1086,13 @@ class Game:
         a.hand.remove(card)
         on = f" on {self.name(target)}" if target is not None else ""
         self._say(f"{a.name} plays the Flash {rec.name}{on}.")
-        answer = counter_provider(self, card, target) if counter_provider else None
-        if answer is not None:
-            cseat, ally = answer
-            self._require_active_unpivoted(cseat, ally, "Timing and Countering")
-            if not counters(self.record(ally), rec):
-                a.hand.append(card)
-                raise RuleError("Counter P", f"{self.name(ally)} cannot counter {rec.name}")
+        try:
+            countered = self._countered(card, target, counter_provider)
+        except RuleError:
+            a.hand.append(card)
+            raise
+        if countered:
             a.in_ovo.append(card)
-            s.pivoted.add(ally)
-            self._say(f"{self.name(ally)} counters {rec.name} and pivots; {rec.name} is"
-                      " discarded.")
             return False
         if self._place_played(card, target, seat):
             self._say(f"{rec.name} resolves (effect not modelled).")
@@ -1009,7 +1153,7 @@ class Game:
         if self.controller_of(card) is None or not is_character(rec):
             raise RuleError("Damage Outside of Challenges", f"{rec.name} is not a character"
                             " in play")
-        if amount > (rec.strength or 0):
+        if amount > (rec.strength or 0) + self.strength_mod(card):
             self.discard(card)
             return True
         self._say(f"{rec.name} takes {amount} damage and survives.")
