@@ -622,3 +622,62 @@ def test_damage_outside_challenges_must_exceed_the_raised_strength():
                    maneuvers={small: [one(game, "Bone Shield")]}, assignment={})
     assert not game.apply_damage(small, 2)  # Strength 1 + 1: 2 is not more
     assert game.apply_damage(small, 3)
+
+
+# ------------------------------------------ Target Characters and Acting Allies: Ally Actions
+SKETCH = make_card("Sketch the Threshold", CardType.ALLY_ACTION, permanent=True,
+                   powers="Acting Ally is magic +1.")
+
+
+def test_ally_action_without_target_character_affects_only_the_acting_ally():
+    """"If the card does not specify a 'target character,' only the acting Ally may
+    receive the card's effect"; the permanent bonus then lasts on the acting Ally."""
+    game = table({"active": [HOLLAND, IRISH], "hand": [SKETCH]})
+    holland, irish, sketch = one(game, "Henry Holland"), one(game, "Irish"), one(
+        game, "Sketch the Threshold")
+    game.begin_turn(ALLY_PHASE, 0)
+    with pytest.raises(RuleError, match="Target Characters and Acting Allies"):
+        game.ally_action(0, holland, sketch, irish)
+    assert game.ally_action(0, holland, sketch)
+    assert game.magic_mod(holland) == 1 and holland in game.state.pivoted
+    assert "Magic +1 while it stays in play" in game.log[-1]
+
+
+def test_counter_p_counters_dictates_and_ally_actions_but_not_the_pivot():
+    """"Countering always negates the card or action"; "a counter prevents the effect
+    of the card, but does not prevent the pivot"; a countered Dictate still was the
+    turn's Dictate."""
+    anti_dictate = counterer("Censor", "Counters any Dictate.")
+    anti_action = counterer("Warden", "Counters any Ally Action.")
+    game = table({"active": [HOLLAND], "hand": [SKETCH, CENSUS, SUMMONS]},
+                 {"active": [anti_dictate, anti_action]}, phase=AUTARCH_PHASE)
+    censor, warden = one(game, "Censor"), one(game, "Warden")
+    holland = one(game, "Henry Holland")
+    game.begin_turn(AUTARCH_PHASE, 0)
+    assert not game.play_dictate(0, one(game, "Census of the Dominions"),
+                                 counter_provider=lambda g, c, t: (1, censor))
+    assert game.autarch(0).effects == [] and censor in game.state.pivoted
+    with pytest.raises(RuleError, match="one Dictate"):
+        game.play_dictate(0, one(game, "Summons to the Conclave"))
+    game.end_turn()
+    game.begin_turn(ALLY_PHASE, 0)
+    assert not game.ally_action(0, holland, one(game, "Sketch the Threshold"),
+                                counter_provider=lambda g, c, t: (1, warden))
+    assert holland in game.state.pivoted and game.magic_mod(holland) == 0
+    assert one(game, "Sketch the Threshold") in game.autarch(0).in_ovo
+    check_conservation(game.state)
+
+
+# ------------------------------------------------ Affiliations: Maestro (ruling maestro-alone)
+def test_maestro_waiver_only_when_alone_ruling():
+    """Ruling maestro-alone: Sartori alone secures Yzordderrex (Resistance 9) whatever
+    his influence; with Holland beside him the group needs 6 + 3 >= 9 like anyone."""
+    game = table({"active": [SARTORI, HOLLAND], "circle": [YZORDDERREX, make_site(
+        "Big Keep", (2,), 10)]})
+    sartori, holland = one(game, "Sartori"), one(game, "Henry Holland")
+    game.begin_turn(ALLY_PHASE, 0)
+    assert game.seize(0, one(game, "Big Keep"), [sartori, holland]).secured is False
+    game.end_turn()
+    game.state.pivoted.clear()
+    game.begin_turn(ALLY_PHASE, 0)
+    assert game.seize(0, one(game, "Yzordderrex"), [sartori]).secured

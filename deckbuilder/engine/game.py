@@ -59,7 +59,14 @@ from deckbuilder.engine.destiny import Destiny
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.immunity import immunity
 from deckbuilder.engine.influence import meets_resistance, site_bonus, total_influence
-from deckbuilder.engine.maneuvers import MAGIC, STRENGTH, may_receive, stat_bonus
+from deckbuilder.engine.maneuvers import (
+    MAGIC,
+    STRENGTH,
+    effect_note,
+    may_receive,
+    names_a_target,
+    stat_bonus,
+)
 from deckbuilder.engine.path_effects import PathEffect, magic_change, path_effect, pivots
 from deckbuilder.engine.paths import path_fits_site, reveal_paths
 from deckbuilder.engine.powers import (
@@ -480,10 +487,18 @@ class Game:
             raise RuleError("Dictate", "only one Dictate, or one reassignment, per turn")
         t.dictate_used = True
 
-    def play_dictate(self, seat: int, card: int, target: int | None = None) -> None:
-        """Play one Dictate. Its printed effect is not modelled: an instant Dictate goes
-        to the In Ovo; a permanent one stays in play, under ``target`` if given, else
-        among the cards affecting its Autarch."""
+    def play_dictate(
+        self,
+        seat: int,
+        card: int,
+        target: int | None = None,
+        counter_provider: CounterProvider | None = None,
+    ) -> bool:
+        """Play one Dictate (it is the turn's Dictate even if countered). An instant
+        Dictate goes to the In Ovo; a permanent one stays in play, under ``target`` if
+        given, else among the cards affecting its Autarch. Its printed effect is modelled
+        only as :mod:`.maneuvers` and :mod:`.turn_effects` read it. Returns True if it
+        resolved (not countered)."""
         t = self._require_turn(seat, AUTARCH_PHASE)
         a = self.autarch(seat)
         rec = self.record(card)
@@ -493,8 +508,13 @@ class Game:
             raise RuleError("Dictate", f"{self.name(target)} is not a card in play to target")
         self._use_dictate(t)
         a.hand.remove(card)
-        self._place_played(card, target, seat)
-        self._say(f"{a.name} plays the Dictate {rec.name} (effect not modelled).")
+        self._say(f"{a.name} plays the Dictate {rec.name}.")
+        if self._countered(card, target, counter_provider):
+            a.in_ovo.append(card)
+            return False
+        if self._place_played(card, target, seat):
+            self._say(f"{rec.name}: {effect_note(rec, target is not None)}.")
+        return True
 
     def use_site_power(self, seat: int, site: int, target: int | None = None) -> None:
         """Use the Dictate-icon power of a Site in ``seat``'s State, as the turn's Dictate;
@@ -963,10 +983,20 @@ class Game:
             self.discard(dead)
         return result
 
-    def ally_action(self, seat: int, ally: int, card: int, target: int | None = None) -> None:
-        """Play an Ally Action card through an unpivoted active Ally, which pivots. Its
-        printed effect is not modelled; a permanent one attaches to ``target`` (default:
-        the acting Ally, "Target Allies and Acting Allies")."""
+    def ally_action(
+        self,
+        seat: int,
+        ally: int,
+        card: int,
+        target: int | None = None,
+        counter_provider: CounterProvider | None = None,
+    ) -> bool:
+        """Play an Ally Action card through an unpivoted active Ally, which pivots (even
+        if countered: "a counter prevents the effect of the card, but does not prevent
+        the pivot"). A permanent one attaches to ``target``, which only a card naming a
+        "target" may give; default the acting Ally ("Target Characters and Acting
+        Allies"). Its Magic/Strength bonuses are modelled (:mod:`.maneuvers`), other
+        text is not. Returns True if it resolved."""
         t = self._start_action(seat)
         self._check_actor(t, seat, ally, "Ally Action")
         a = self.autarch(seat)
@@ -975,11 +1005,21 @@ class Game:
             raise RuleError("Ally Action", f"{rec.name} is not an Ally Action card in hand")
         if target is not None and target not in self.targetable():
             raise RuleError("Ally Action", f"{self.name(target)} is not a card in play to target")
+        if target not in (None, ally) and not names_a_target(rec):
+            raise RuleError("Target Characters and Acting Allies", f"{rec.name} names no"
+                            " target: only the acting Ally receives its effect")
+        if not may_receive(rec, self.record(ally if target is None else target)):
+            raise RuleError("Target Characters and Acting Allies",
+                            f"{rec.name} cannot be played from {self.name(ally)}")
         a.hand.remove(card)
-        if self._place_played(card, ally if target is None else target, seat):
-            self._say(f"{self.name(ally)} performs {rec.name} (effect not modelled).")
+        self._say(f"{self.name(ally)} performs {rec.name}.")
         self.state.pivoted.add(ally)
-        self._say(f"{self.name(ally)} pivots.")
+        if self._countered(card, target, counter_provider):
+            a.in_ovo.append(card)
+            return False
+        if self._place_played(card, ally if target is None else target, seat):
+            self._say(f"{rec.name}: {effect_note(rec, True)}.")
+        return True
 
     def use_power(self, seat: int, ally: int, target: int) -> None:
         """Use an activation power in place of an Ally action; the Ally pivots after.
@@ -1095,7 +1135,7 @@ class Game:
             a.in_ovo.append(card)
             return False
         if self._place_played(card, target, seat):
-            self._say(f"{rec.name} resolves (effect not modelled).")
+            self._say(f"{rec.name} resolves: {effect_note(rec, target is not None)}.")
         return True
 
     # ------------------------------------------------------------------ removal

@@ -135,3 +135,19 @@ def stat_bonus(
 ) -> int:
     """Total ``stat`` bonus ``record`` gives ``bearer`` (0 if it names another kind)."""
     return sum(bonus_amount(b, bearer, involved) for b in stat_bonuses(record) if b.stat == stat)
+
+
+def names_a_target(record: CardRecord) -> bool:
+    """True if the card's text names a "target" (so another character than the acting
+    Ally may receive it: "Target Characters and Acting Allies")."""
+    return "target" in f"{record.powers} {record.traits}".casefold()
+
+
+def effect_note(record: CardRecord, attached: bool) -> str:
+    """How the log describes a played card's modelled effect. Only a permanent attached
+    to a character keeps Magic/Strength bonuses outside a maneuver's own action."""
+    bonuses = stat_bonuses(record) if attached and record.permanent else ()
+    if not bonuses:
+        return "effect not modelled"
+    parts = ", ".join(f"{b.stat.title()} {b.amount:+d}" for b in bonuses)
+    return f"{parts} while it stays in play; any other text not modelled"
