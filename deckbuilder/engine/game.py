@@ -160,6 +160,7 @@ class Game:
         )
         self.log: list[str] = []
         self.turn: Turn | None = None
+        self._any_timed = any(timed_effects(r) for r in {id(r): r for r in cards}.values())
         self.established: list[int] = [0] * len(decks)
         self._placements: list[tuple[int, int]] = []
 
@@ -420,6 +421,8 @@ class Game:
         """"At the beginning/end of a turn" effects of ``seat``'s cards (ruling
         ``turn-effects``): beginning at its Autarch-phase turn, end at its
         Reconciliation turn."""
+        if not self._any_timed:
+            return
         for card in self._cards_affecting(seat):
             for w, draws, text in timed_effects(self.record(card)):
                 if w != when:
@@ -714,12 +717,13 @@ class Game:
                 mod += sum(magic_change(f, rec) for f in fx if not f.lasting)
                 if seizing:
                     mod += seizing_bonus(srec, rec, MAGIC)
-                out.append(Involved(c, rec, c in s.pivoted or not self._in_play(c), mod))
+                gone = c in s.pivoted or (bool(fx) and not self._in_play(c))
+                out.append(Involved(c, rec, gone, mod))
             return out
 
         def begin() -> dict[int, int]:
             fx.extend(self._reveal_paths(site, involved, counter_provider))
-            return self._play_maneuvers(seat, self._live(allies), maneuvers,
+            return self._play_maneuvers(seat, self._live(allies, bool(fx)), maneuvers,
                                         CardType.INFLUENCE_MANEUVER)
 
         for other in s.seats_from(seat)[1:]:
@@ -737,7 +741,7 @@ class Game:
             theirs = contest_maneuvers(self, other, chosen, list(allies)) if (
                 contest_maneuvers) else None
             named.append((chosen, self._play_maneuvers(
-                other, self._live(chosen), theirs, CardType.INFLUENCE_MANEUVER)))
+                other, self._live(chosen, bool(fx)), theirs, CardType.INFLUENCE_MANEUVER)))
             contests = [side(cs, extra, False) for cs, extra in named]
             # Each contest is decided before the next Autarch may contest.
             partial = resolve_seizure(side(allies, bonus, True), contests, srec,
@@ -754,7 +758,7 @@ class Game:
                 f" {fought.contesting_influence};"
                 f" {'the seizure goes on' if fought.seizers_win else 'the seizure fails'}."
             )
-        s.pivoted.update(c for c in result.pivot if self._in_play(c))
+        s.pivoted.update(c for c in result.pivot if not fx or self._in_play(c))
         if result.secured:
             realm = self.autarch(seat).realm
             for h in result.holders:
@@ -778,9 +782,12 @@ class Game:
     def _in_play(self, card: int) -> bool:
         return self.controller_of(card) is not None
 
-    def _live(self, cards: Sequence[int]) -> list[int]:
-        """The characters of ``cards`` still in the action: in play and unpivoted."""
-        return [c for c in cards if c not in self.state.pivoted and self._in_play(c)]
+    def _live(self, cards: Sequence[int], may_have_left: bool = True) -> list[int]:
+        """The characters of ``cards`` still in the action: unpivoted and, when
+        ``may_have_left`` (a Path took effect), still in play."""
+        pivoted = self.state.pivoted
+        return [c for c in cards
+                if c not in pivoted and (not may_have_left or self._in_play(c))]
 
     def _seizure_resistance(self, site: int, fx: Sequence[PathEffect]) -> int:
         """The Site's Resistance in this seizure, with its revealed Paths' changes."""
@@ -1251,9 +1258,10 @@ class Game:
             for a in s.autarchs:
                 if not a.eliminated and a.destiny.exhausted:
                     self._eliminate(a.seat)
+        lapsed = bool(s.resistance_mods or s.magic_mods)
         s.resistance_mods.clear()
         s.magic_mods.clear()
-        if not s.over:
+        if lapsed and not s.over:
             self._recheck_holders()
         return s.winner
 

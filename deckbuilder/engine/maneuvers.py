@@ -23,10 +23,10 @@ from __future__ import annotations
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
-from functools import lru_cache
 
 from card_db.records import CardRecord
 from deckbuilder.engine.powers import influence_bonus, strength_bonus
+from deckbuilder.engine.record_cache import per_record
 
 MAGIC = "magic"
 STRENGTH = "strength"
@@ -95,7 +95,7 @@ def _parse_sentence(sentence: str) -> list[StatBonus]:
     return out
 
 
-@lru_cache(maxsize=512)
+@per_record
 def stat_bonuses(record: CardRecord) -> tuple[StatBonus, ...]:
     """The Magic and Strength bonuses printed on ``record`` (powers then traits)."""
     text = f"{record.powers}\n{record.traits}"

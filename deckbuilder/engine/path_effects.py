@@ -22,9 +22,9 @@ from __future__ import annotations
 
 import re
 from dataclasses import dataclass
-from functools import lru_cache
 
 from card_db.records import CardRecord
+from deckbuilder.engine.record_cache import per_record
 
 _RESISTANCE = re.compile(r"^the\s+site\s+is\s+resistance\s*([+-]\d{1,3})$", re.IGNORECASE)
 _MAGIC = re.compile(
@@ -59,7 +59,7 @@ class PathEffect:
     modelled: bool = True
 
 
-@lru_cache(maxsize=256)
+@per_record
 def path_effect(path: CardRecord) -> PathEffect:
     """The modelled effect of ``path``'s printed text."""
     resistance, magic, lasting, pivot, damage, modelled = 0, [], False, None, 0, True

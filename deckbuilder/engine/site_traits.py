@@ -15,9 +15,9 @@ your reserve may move to your active area", "Look at the top N cards of your Des
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from card_db.records import CardRecord
+from deckbuilder.engine.record_cache import per_record
 
 _SEIZING = re.compile(
     r"([a-z][a-z ]*?)\s+seizing\s+this\s+site\s+(?:are|is|get)\s+(magic|strength)\s*([+-]\d{1,3})",
@@ -42,7 +42,7 @@ def _singular(word: str) -> str:
     return word[:-1] if word.endswith("s") and not word.endswith("ss") else word
 
 
-@lru_cache(maxsize=256)
+@per_record
 def seizing_traits(site: CardRecord) -> tuple[tuple[str | None, str, int], ...]:
     """``(affiliation or None for every Ally, stat, N)`` for each "... seizing this Site
     are stat +N" sentence of ``site``'s traits."""

@@ -14,9 +14,9 @@ as not modelled.
 from __future__ import annotations
 
 import re
-from functools import lru_cache
 
 from card_db.records import CardRecord
+from deckbuilder.engine.record_cache import per_record
 from deckbuilder.engine.site_traits import count_word
 
 BEGINNING = "beginning"
@@ -29,7 +29,7 @@ _TIMED = re.compile(
 _DRAW = re.compile(r"^draw\s+(a|an|one|two|three|\d{1,2})\s+cards?$", re.IGNORECASE)
 
 
-@lru_cache(maxsize=512)
+@per_record
 def timed_effects(record: CardRecord) -> tuple[tuple[str, int | None, str], ...]:
     """``(BEGINNING or END, cards to draw or None if not modelled, effect text)`` for each
     timed sentence in ``record``'s powers and traits."""

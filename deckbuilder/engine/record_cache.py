@@ -1,0 +1,38 @@
+"""A bounded cache of what the engine reads from a card's printed text, per record.
+
+Card records are frozen dataclasses whose hash walks every field, which costs more
+than the lookup saves in the engine's inner loops; this cache keys on the record's
+identity instead (keeping the record alive, so an id is never reused while cached) and
+is cleared when it reaches :data:`LIMIT` entries, so memory stays flat.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from functools import wraps
+from typing import TypeVar
+
+from card_db.records import CardRecord
+
+T = TypeVar("T")
+
+#: Most records cached per function before the cache is cleared.
+LIMIT = 4096
+
+
+def per_record(fn: Callable[[CardRecord], T]) -> Callable[[CardRecord], T]:
+    """Cache ``fn(record)`` by the record's identity."""
+    cache: dict[int, tuple[CardRecord, T]] = {}
+
+    @wraps(fn)
+    def cached(record: CardRecord) -> T:
+        hit = cache.get(id(record))
+        if hit is not None and hit[0] is record:
+            return hit[1]
+        if len(cache) >= LIMIT:
+            cache.clear()
+        value = fn(record)
+        cache[id(record)] = (record, value)
+        return value
+
+    return cached
