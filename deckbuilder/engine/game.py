@@ -74,6 +74,7 @@ from deckbuilder.engine.powers import (
     is_artist,
     site_resistance_power,
 )
+from deckbuilder.engine.record_cache import per_record
 from deckbuilder.engine.rng import make_rng
 from deckbuilder.engine.seizure import SeizureResult, resolve_seizure
 from deckbuilder.engine.setup import (
@@ -86,6 +87,7 @@ from deckbuilder.engine.site_traits import (
     DRAW,
     MOVE_FORWARD,
     seizing_bonus,
+    seizing_traits,
     site_power,
 )
 from deckbuilder.engine.table import Autarch, SecuredSite, Table
@@ -110,6 +112,12 @@ CounterProvider = Callable[["Game", int, int | None], tuple[int, int] | None]
 #: -> maneuver cards from that seat's hand per involved character
 ManeuverProvider = Callable[["Game", int, Sequence[int], Sequence[int]],
                             Mapping[int, Sequence[int]]]
+
+
+@per_record
+def _deck_has_timed(deck: Sequence[CardRecord]) -> bool:
+    """True if some card of ``deck`` has an "at the beginning/end of a turn" effect."""
+    return any(timed_effects(r) for r in deck)
 
 
 @dataclass(slots=True)
@@ -160,7 +168,9 @@ class Game:
         )
         self.log: list[str] = []
         self.turn: Turn | None = None
-        self._any_timed = any(timed_effects(r) for r in {id(r): r for r in cards}.values())
+        self._any_timed = any(
+            _deck_has_timed(d) if isinstance(d, tuple) else _deck_has_timed.__wrapped__(d)
+            for d in decks)
         self.established: list[int] = [0] * len(decks)
         self._placements: list[tuple[int, int]] = []
 
@@ -699,7 +709,8 @@ class Game:
         self._check_maneuvers(seat, allies, maneuvers, CardType.INFLUENCE_MANEUVER)
         srec = self.record(site)
         self._say(f"{self._who(seat)} seizes {srec.name} with {self._names(allies)}.")
-        for a in allies:
+        traits = bool(seizing_traits(srec))
+        for a in allies if traits else ():
             if n := seizing_bonus(srec, self.record(a), MAGIC):
                 self._say(f"{self.name(a)} is Magic {n:+d} seizing {srec.name} (Site trait).")
         fx: list[PathEffect] = []
@@ -712,10 +723,12 @@ class Game:
             out = []
             for c in cards:
                 rec = self.record(c)
-                mod = self.magic_mod(c, cards) + extra.get(c, 0)
-                mod += self.attached_versus(c, site=site)
-                mod += sum(magic_change(f, rec) for f in fx if not f.lasting)
-                if seizing:
+                mod = s.magic_mods.get(c, 0) + extra.get(c, 0)
+                if c in s.attached:
+                    mod += self._lasting(c, MAGIC, cards) + self.attached_versus(c, site=site)
+                if fx:
+                    mod += sum(magic_change(f, rec) for f in fx if not f.lasting)
+                if seizing and traits:
                     mod += seizing_bonus(srec, rec, MAGIC)
                 gone = c in s.pivoted or (bool(fx) and not self._in_play(c))
                 out.append(Involved(c, rec, gone, mod))
