@@ -882,11 +882,13 @@ class Game:
     ) -> None:
         """Raise :class:`RuleError` unless every maneuver is a ``kind`` card in ``seat``'s
         hand, played from an involved Ally it may be played from."""
+        if not maneuvers:
+            return
         hand = self.autarch(seat).hand
-        cards = [c for cs in (maneuvers or {}).values() for c in cs]
+        cards = [c for cs in maneuvers.values() for c in cs]
         if len(set(cards)) != len(cards):
             raise RuleError(str(kind), "each card is played once")
-        for ally, cs in (maneuvers or {}).items():
+        for ally, cs in maneuvers.items():
             if ally not in allies:
                 raise RuleError(str(kind), f"{self.name(ally)} is not involved")
             actor = self.record(ally)
