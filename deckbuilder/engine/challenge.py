@@ -12,10 +12,11 @@ defender; traits on characters are not cumulative, so the largest one applies),
 "Affiliations" (Vassal: cannot be challenged by characters with Prime below 5, except
 Oviates; Aphrodyte: may defend while pivoted).
 
-Choice documented here: "more damage than its Strength" compares with the Strength
-characteristic (printed Strength plus lasting modifiers passed as ``strength_mod``
-only when the caller says so), not with combat-maneuver bonuses, which add to the
-side's combat strength.
+Ruling ``maneuver-strength`` (:mod:`.rulings`): "more damage than its Strength"
+compares with the Strength characteristic (printed Strength plus lasting modifiers,
+such as attached permanents, passed as ``strength_mod``), not with instant
+combat-maneuver bonuses, which add to the side's combat strength only. Ruling
+``versus-cumulative``: only the largest "+N Versus X" applies.
 """
 
 from __future__ import annotations

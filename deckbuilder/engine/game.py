@@ -15,10 +15,19 @@ idle), "Phase 4: The Reconciliation", "Pivoted Cards", "Losing Controlled Sites"
 "Damage Outside of Challenges", "Discarding", "Exhausted Destiny", "Timing and
 Countering", "Unique Cards", "Affiliations".
 
-Not modelled: the printed effects of Dictates, Flashes, Paths, Ally Action cards and
-maneuvers, beyond the numeric forms in :mod:`.powers`; such cards are played, pivot
-and move between zones as the rules say, and the log says their effect is not
-modelled. "At the beginning/end of a turn" effects: none are modelled.
+Modelled effects: the Magic and Strength bonuses of maneuvers and permanents, with
+their printed conditions (:mod:`.maneuvers`; a permanent keeps its bonus while it stays
+attached, "+N versus" ones too); "Counters P" naming a card or a kind of card
+(:mod:`.countering`), offered for Flashes and revealed Paths; Site traits and
+Dictate-icon Site powers (:mod:`.site_traits`); Paths' Resistance, Magic, pivot and
+damage effects (:mod:`.path_effects`); "at the beginning/end of a turn" draws
+(:mod:`.turn_effects`); Adorer and Oviate immunities (:mod:`.immunity`); the Artist and
+Tabula Rasa powers. Where the rulebook contradicts itself, :mod:`.rulings` holds the
+decision.
+
+Not modelled: the other printed effects of Dictates, Flashes, Paths, Ally Action cards
+and maneuvers; such cards are played, pivot and move between zones as the rules say,
+and the log says their effect is not modelled.
 """
 
 from __future__ import annotations
@@ -42,20 +51,30 @@ from deckbuilder.engine.challenge import (
     Combatant,
     can_challenge,
     resolve_challenge,
+    versus_bonus,
 )
 from deckbuilder.engine.contest import Involved
 from deckbuilder.engine.countering import counters
 from deckbuilder.engine.destiny import Destiny
 from deckbuilder.engine.errors import RuleError
-from deckbuilder.engine.influence import meets_resistance, total_influence
+from deckbuilder.engine.immunity import immunity
+from deckbuilder.engine.influence import meets_resistance, site_bonus, total_influence
+from deckbuilder.engine.maneuvers import (
+    MAGIC,
+    STRENGTH,
+    effect_note,
+    may_receive,
+    names_a_target,
+    stat_bonus,
+)
+from deckbuilder.engine.path_effects import PathEffect, magic_change, path_effect, pivots
 from deckbuilder.engine.paths import path_fits_site, reveal_paths
 from deckbuilder.engine.powers import (
     ARTIST_MAGIC_BONUS,
-    influence_bonus,
     is_artist,
     site_resistance_power,
-    strength_bonus,
 )
+from deckbuilder.engine.record_cache import per_record
 from deckbuilder.engine.rng import make_rng
 from deckbuilder.engine.seizure import SeizureResult, resolve_seizure
 from deckbuilder.engine.setup import (
@@ -64,7 +83,15 @@ from deckbuilder.engine.setup import (
     next_leader,
     placement_order,
 )
+from deckbuilder.engine.site_traits import (
+    DRAW,
+    MOVE_FORWARD,
+    seizing_bonus,
+    seizing_traits,
+    site_power,
+)
 from deckbuilder.engine.table import Autarch, SecuredSite, Table
+from deckbuilder.engine.turn_effects import BEGINNING, END, timed_effects
 from deckbuilder.engine.variant import Variant
 from deckbuilder.engine.victory import decide_winner, has_victory
 
@@ -79,8 +106,18 @@ DRAWS_PER_ROUND = 2
 ContestProvider = Callable[["Game", int, int, int, Sequence[int]], Sequence[int]]
 #: defend provider: (game, defending seat, target, challengers) -> defenders
 DefendProvider = Callable[["Game", int, int, Sequence[int]], Sequence[int]]
-#: counter provider: (game, Flash card, target) -> (seat, countering Ally) or None
+#: counter provider: (game, card played, target) -> (seat, countering Ally) or None
 CounterProvider = Callable[["Game", int, int | None], tuple[int, int] | None]
+#: maneuver provider: (game, seat, its involved characters, opposing characters)
+#: -> maneuver cards from that seat's hand per involved character
+ManeuverProvider = Callable[["Game", int, Sequence[int], Sequence[int]],
+                            Mapping[int, Sequence[int]]]
+
+
+@per_record
+def _deck_has_timed(deck: Sequence[CardRecord]) -> bool:
+    """True if some card of ``deck`` has an "at the beginning/end of a turn" effect."""
+    return any(timed_effects(r) for r in deck)
 
 
 @dataclass(slots=True)
@@ -131,6 +168,9 @@ class Game:
         )
         self.log: list[str] = []
         self.turn: Turn | None = None
+        self._any_timed = any(
+            _deck_has_timed(d) if isinstance(d, tuple) else _deck_has_timed.__wrapped__(d)
+            for d in decks)
         self.established: list[int] = [0] * len(decks)
         self._placements: list[tuple[int, int]] = []
 
@@ -191,14 +231,48 @@ class Game:
         """Resistance with "until end of round" modifiers (e.g. General Rosengarten)."""
         return resistance(self.record(site)) + self.state.resistance_mods.get(site, 0)
 
-    def magic_mod(self, card: int) -> int:
-        return self.state.magic_mods.get(card, 0)
+    def magic_mod(self, card: int, involved: Sequence[int] = ()) -> int:
+        """Magic modifiers in force on ``card``: "until end of round" effects plus the
+        permanents attached to it ("Permanents and Instants"). ``involved``: the
+        controller's involved characters, for "for each involved X you control"."""
+        return self.state.magic_mods.get(card, 0) + self._lasting(card, MAGIC, involved)
+
+    def strength_mod(self, card: int, involved: Sequence[int] = ()) -> int:
+        """Strength modifiers of the permanents attached to ``card`` (they change the
+        Strength characteristic: ruling ``maneuver-strength``)."""
+        return self._lasting(card, STRENGTH, involved)
+
+    def attached_versus(self, card: int, opponents: Sequence[int] = (),
+                        site: int | None = None) -> int:
+        """"+N versus X" / "+N versus Y Sites" printed on permanents attached to ``card``
+        (Duelist's Cloak, Silver Tongue): against ``opponents`` in a challenge, or toward
+        ``site`` in a seizure, contest or when holding it."""
+        perms = self.state.attached.get(card)
+        if not perms:
+            return 0
+        if site is not None:
+            srec = self.record(site)
+            return sum(site_bonus(self.record(p), srec) for p in perms)
+        opp = [self.record(o) for o in opponents]
+        return sum(versus_bonus(self.record(p), opp) for p in perms)
+
+    def _lasting(self, card: int, stat: str, involved: Sequence[int]) -> int:
+        perms = self.state.attached.get(card)
+        if not perms:
+            return 0
+        bearer = self.record(card)
+        others = [self.record(c) for c in involved] or [bearer]
+        return sum(stat_bonus(self.record(p), stat, bearer, others) for p in perms)
 
     def holding_influence(self, entry: SecuredSite) -> int:
         """Influence of a Site's Holders: all of them, pivoted or not ("Securing the Site":
-        pivoting the Holder of a Site will not change its influence)."""
+        pivoting the Holder of a Site will not change its influence), with the Site's
+        "seizing this Site" traits (ruling ``site-trait-holding``)."""
         site = self.record(entry.site)
-        return total_influence(((self.record(h), self.magic_mod(h)) for h in entry.holders), site)
+        hs = entry.holders
+        return total_influence(
+            ((r := self.record(h), self.magic_mod(h, hs) + seizing_bonus(site, r, MAGIC)
+              + self.attached_versus(h, site=entry.site)) for h in hs), site)
 
     def is_held(self, entry: SecuredSite) -> bool:
         """True if the Holders still have the influence to secure their Site."""
@@ -334,9 +408,42 @@ class Game:
         self.turn = Turn(seat, phase)
         if phase == ALLY_PHASE:
             self.turn.allowance = alliances.AllowanceTracker(self.state.variant.prime_allowance)
+        elif phase == AUTARCH_PHASE:
+            self._timed_effects(seat, BEGINNING)
 
     def end_turn(self) -> None:
+        t = self.turn
+        if t is not None and t.phase == RECONCILIATION and not self.state.over:
+            self._timed_effects(t.seat, END)
         self.turn = None
+
+    def _cards_affecting(self, seat: int) -> list[int]:
+        """Cards in play whose effects belong to ``seat``: its Realm (Allies and secured
+        Sites), the permanents affecting it, and permanents it owns attached anywhere."""
+        a = self.autarch(seat)
+        cards = a.realm.allies() + [e.site for e in a.realm.state] + a.effects
+        owners = self.state.owners
+        for perms in self.state.attached.values():
+            cards += [p for p in perms if owners[p] == seat]
+        return cards
+
+    def _timed_effects(self, seat: int, when: str) -> None:
+        """"At the beginning/end of a turn" effects of ``seat``'s cards (ruling
+        ``turn-effects``): beginning at its Autarch-phase turn, end at its
+        Reconciliation turn."""
+        if not self._any_timed:
+            return
+        for card in self._cards_affecting(seat):
+            for w, draws, text in timed_effects(self.record(card)):
+                if w != when:
+                    continue
+                if draws is None:
+                    self._say(f"{self.name(card)}: at the {when} of a turn, {text}"
+                              " (effect not modelled).")
+                    continue
+                drawn = [c for c in (self._draw(seat) for _ in range(draws)) if c is not None]
+                self._say(f"{self.name(card)}: at the {when} of a turn, {self._who(seat)}"
+                          f" draws {self._names(drawn)}.")
 
     # ------------------------------------------------------------------ Phase 2
     def can_reveal(self, seat: int, card: int) -> bool:
@@ -350,7 +457,7 @@ class Game:
     def reveal_site(self, seat: int, site: int) -> int | None:
         """Place a Site from hand to the Circle and draw its replacement ("Reveal Sites").
         Returns the replacement card (``None`` if the Destiny is empty)."""
-        self._require_turn(seat, AUTARCH_PHASE)
+        self._require_before_dictate(seat, "Sites")
         a = self.autarch(seat)
         rec = self.record(site)
         if site not in a.hand or not is_site(rec):
@@ -366,7 +473,7 @@ class Game:
 
     def play_path(self, seat: int, path: int, site: int) -> None:
         """Play a Path face down on a Site of its Dominion in the Circle ("Play Paths")."""
-        self._require_turn(seat, AUTARCH_PHASE)
+        self._require_before_dictate(seat, "Paths")
         a = self.autarch(seat)
         prec, srec = self.record(path), self.record(site)
         if path not in a.hand or prec.card_type is not CardType.PATH:
@@ -379,15 +486,32 @@ class Game:
         self.state.paths.setdefault(site, []).append(path)
         self._say(f"{a.name} plays a Path face down on {srec.name}.")
 
+    def _require_before_dictate(self, seat: int, what: str) -> Turn:
+        """"Phase 2: Autarch Phase": after a Dictate or a reassignment the turn is over
+        (ruling ``dictate-ends-turn``)."""
+        t = self._require_turn(seat, AUTARCH_PHASE)
+        if t.dictate_used:
+            raise RuleError("Phase 2: Autarch Phase", f"{self._who(seat)} made the turn's"
+                            f" Dictate: the turn is over, no more {what} this round")
+        return t
+
     def _use_dictate(self, t: Turn) -> None:
         if t.dictate_used:
             raise RuleError("Dictate", "only one Dictate, or one reassignment, per turn")
         t.dictate_used = True
 
-    def play_dictate(self, seat: int, card: int, target: int | None = None) -> None:
-        """Play one Dictate. Its printed effect is not modelled: an instant Dictate goes
-        to the In Ovo; a permanent one stays in play, under ``target`` if given, else
-        among the cards affecting its Autarch."""
+    def play_dictate(
+        self,
+        seat: int,
+        card: int,
+        target: int | None = None,
+        counter_provider: CounterProvider | None = None,
+    ) -> bool:
+        """Play one Dictate (it is the turn's Dictate even if countered). An instant
+        Dictate goes to the In Ovo; a permanent one stays in play, under ``target`` if
+        given, else among the cards affecting its Autarch. Its printed effect is modelled
+        only as :mod:`.maneuvers` and :mod:`.turn_effects` read it. Returns True if it
+        resolved (not countered)."""
         t = self._require_turn(seat, AUTARCH_PHASE)
         a = self.autarch(seat)
         rec = self.record(card)
@@ -397,18 +521,65 @@ class Game:
             raise RuleError("Dictate", f"{self.name(target)} is not a card in play to target")
         self._use_dictate(t)
         a.hand.remove(card)
-        self._place_played(card, target, seat)
-        self._say(f"{a.name} plays the Dictate {rec.name} (effect not modelled).")
+        self._say(f"{a.name} plays the Dictate {rec.name}.")
+        if self._countered(card, target, counter_provider):
+            a.in_ovo.append(card)
+            return False
+        if self._place_played(card, target, seat):
+            self._say(f"{rec.name}: {effect_note(rec, target is not None)}.")
+        return True
 
-    def _place_played(self, card: int, target: int | None, seat: int) -> None:
+    def use_site_power(self, seat: int, site: int, target: int | None = None) -> None:
+        """Use the Dictate-icon power of a Site in ``seat``'s State, as the turn's Dictate;
+        the Site pivots after ("Card Powers, Traits, and Special Rules": Site powers need
+        the Site secured; ruling ``site-power-dictate``). ``target``: the reserve Ally to
+        move for "Target Ally in your reserve may move to your active area"."""
+        section = "Card Powers, Traits, and Special Rules"
+        t = self._require_turn(seat, AUTARCH_PHASE)
+        a = self.autarch(seat)
+        rec = self.record(site)
+        if a.realm.secured(site) is None:
+            raise RuleError(section, f"{rec.name} is not secured in {a.name}'s State")
+        if site in self.state.pivoted:
+            raise RuleError("Pivoted Cards", f"{rec.name} is pivoted")
+        power = site_power(rec)
+        if power is None or (rec.activation_icon or "").casefold() != "dictate":
+            raise RuleError(section, f"{rec.name} has no Dictate power the engine models")
+        kind, n = power
+        if kind == MOVE_FORWARD and (target not in a.realm.reserve or target in self.state.pivoted):
+            raise RuleError(section, "name an unpivoted Ally in your Reserve")
+        self._use_dictate(t)
+        if kind == DRAW:
+            drawn = [c for c in (self._draw(seat) for _ in range(n)) if c is not None]
+            done = f"{a.name} draws {self._names(drawn)}"
+        elif kind == MOVE_FORWARD:
+            a.realm.reserve.remove(target)  # type: ignore[arg-type]
+            a.realm.active.append(target)  # type: ignore[arg-type]
+            done = f"{self.name(target)} moves to the active area"  # type: ignore[arg-type]
+        else:
+            done = f"{a.name} looks at {self._names(a.destiny.cards[:n])}"
+        self.state.pivoted.add(site)
+        self._say(f"{a.name} uses {rec.name}'s power: {done}; {rec.name} pivots.")
+
+    def _place_played(self, card: int, target: int | None, seat: int) -> bool:
         """Put a played non-character card where the rules send it ("Permanents and
-        Instants"): instants to the owner's In Ovo, permanents under their target."""
-        if not self.record(card).permanent:
+        Instants"): instants to the owner's In Ovo, permanents under their target.
+        A target immune to the card ("Affiliations": Adorer, Oviate) is not affected:
+        the card is used and goes to the In Ovo. Returns False in that case."""
+        rec = self.record(card)
+        immune = immunity(self.record(target), rec) if target is not None else None
+        if immune is not None:
+            self.autarch(self.state.owners[card]).in_ovo.append(card)
+            self._say(f"{self.name(target)} is immune to {rec.name} ({immune});"  # type: ignore[arg-type]
+                      " the card is used without effect.")
+            return False
+        if not rec.permanent:
             self.autarch(self.state.owners[card]).in_ovo.append(card)
         elif target is not None:
             self.state.attached.setdefault(target, []).append(card)
         else:
             self.autarch(seat).effects.append(card)
+        return True
 
     def reassign(self, seat: int, moves: Sequence[tuple[int, int | None]]) -> list[int]:
         """Reassign Allies (uses the turn's Dictate): each move is ``(ally, site)`` to a
@@ -511,14 +682,21 @@ class Game:
         allies: Sequence[int],
         contest_provider: ContestProvider | None = None,
         maneuvers: Mapping[int, Sequence[int]] | None = None,
+        contest_maneuvers: ManeuverProvider | None = None,
+        counter_provider: CounterProvider | None = None,
     ) -> SeizureResult:
         """Seize a Site in the Circle with unpivoted active Allies ("Seize a Site").
 
         Each other Autarch, starting to the left, may contest through
         ``contest_provider`` (returning its unpivoted active characters, or nothing).
-        Paths are revealed when the first contest is announced, or before securing.
-        ``maneuvers``: influence maneuver cards from hand per involved Ally (their
-        stated "+N influence" is applied). The Allies pivot afterwards, success or not.
+        Paths are revealed when the first contest is announced, or before securing;
+        their modelled effects (:mod:`.path_effects`) apply to every involved character,
+        and ``counter_provider`` may counter each one ("Counter P").
+        ``maneuvers``: influence maneuver cards from hand per seizing Ally, played when
+        the contest formally begins (after the contesters are named and the Paths
+        resolved) or before securing; ``contest_maneuvers`` gives each contesting
+        Autarch's ("Seizing Sites and Contests": only the involved Autarchs play
+        influence maneuvers). The Allies pivot afterwards, success or not.
         """
         t = self._start_action(seat)
         s = self.state
@@ -528,13 +706,39 @@ class Game:
             raise RuleError("Seize a Site", "name one or more different Allies")
         for ally in allies:
             self._check_actor(t, seat, ally, "Seize a Site")
-        bonus = self._play_maneuvers(seat, allies, maneuvers, CardType.INFLUENCE_MANEUVER)
+        self._check_maneuvers(seat, allies, maneuvers, CardType.INFLUENCE_MANEUVER)
         srec = self.record(site)
         self._say(f"{self._who(seat)} seizes {srec.name} with {self._names(allies)}.")
-        seizing = [Involved(a, self.record(a), False, self.magic_mod(a) + bonus.get(a, 0))
-                   for a in allies]
+        traits = bool(seizing_traits(srec))
+        for a in allies if traits else ():
+            if n := seizing_bonus(srec, self.record(a), MAGIC):
+                self._say(f"{self.name(a)} is Magic {n:+d} seizing {srec.name} (Site trait).")
+        fx: list[PathEffect] = []
+        bonus: dict[int, int] | None = None
+        named: list[tuple[list[int], dict[int, int]]] = []
         contests: list[list[Involved]] = []
-        paths_revealed = False
+        involved = list(allies)
+
+        def side(cards: Sequence[int], extra: Mapping[int, int], seizing: bool) -> list[Involved]:
+            out = []
+            for c in cards:
+                rec = self.record(c)
+                mod = s.magic_mods.get(c, 0) + extra.get(c, 0)
+                if c in s.attached:
+                    mod += self._lasting(c, MAGIC, cards) + self.attached_versus(c, site=site)
+                if fx:
+                    mod += sum(magic_change(f, rec) for f in fx if not f.lasting)
+                if seizing and traits:
+                    mod += seizing_bonus(srec, rec, MAGIC)
+                gone = c in s.pivoted or (bool(fx) and not self._in_play(c))
+                out.append(Involved(c, rec, gone, mod))
+            return out
+
+        def begin() -> dict[int, int]:
+            fx.extend(self._reveal_paths(site, involved, counter_provider))
+            return self._play_maneuvers(seat, self._live(allies, bool(fx)), maneuvers,
+                                        CardType.INFLUENCE_MANEUVER)
+
         for other in s.seats_from(seat)[1:]:
             if contest_provider is None:
                 break
@@ -544,26 +748,30 @@ class Game:
             for c in chosen:
                 self._require_active_unpivoted(other, c, "Contesting the Seizure")
             self._say(f"{self._who(other)} contests with {self._names(chosen)}.")
-            if not paths_revealed:
-                self._reveal_paths(site)
-                paths_revealed = True
-            contests.append(
-                [Involved(c, self.record(c), False, self.magic_mod(c)) for c in chosen]
-            )
+            involved += chosen
+            if bonus is None:
+                bonus = begin()
+            theirs = contest_maneuvers(self, other, chosen, list(allies)) if (
+                contest_maneuvers) else None
+            named.append((chosen, self._play_maneuvers(
+                other, self._live(chosen, bool(fx)), theirs, CardType.INFLUENCE_MANEUVER)))
+            contests = [side(cs, extra, False) for cs, extra in named]
             # Each contest is decided before the next Autarch may contest.
-            partial = resolve_seizure(seizing, contests, srec, self.current_resistance(site))
+            partial = resolve_seizure(side(allies, bonus, True), contests, srec,
+                                      self._seizure_resistance(site, fx))
             if partial.contests and not partial.contests[-1].seizers_win:
                 break
-        if not paths_revealed:
-            self._reveal_paths(site)
-        result = resolve_seizure(seizing, contests, srec, self.current_resistance(site))
+        if bonus is None:
+            bonus = begin()
+        result = resolve_seizure(side(allies, bonus, True), contests, srec,
+                                 self._seizure_resistance(site, fx))
         for fought in result.contests:
             self._say(
                 f"Contest: influence {fought.seizing_influence} against"
                 f" {fought.contesting_influence};"
                 f" {'the seizure goes on' if fought.seizers_win else 'the seizure fails'}."
             )
-        s.pivoted.update(result.pivot)
+        s.pivoted.update(c for c in result.pivot if not fx or self._in_play(c))
         if result.secured:
             realm = self.autarch(seat).realm
             for h in result.holders:
@@ -584,22 +792,113 @@ class Game:
             )
         return result
 
-    def _reveal_paths(self, site: int) -> None:
+    def _in_play(self, card: int) -> bool:
+        return self.controller_of(card) is not None
+
+    def _live(self, cards: Sequence[int], may_have_left: bool = True) -> list[int]:
+        """The characters of ``cards`` still in the action: unpivoted and, when
+        ``may_have_left`` (a Path took effect), still in play."""
+        pivoted = self.state.pivoted
+        return [c for c in cards
+                if c not in pivoted and (not may_have_left or self._in_play(c))]
+
+    def _seizure_resistance(self, site: int, fx: Sequence[PathEffect]) -> int:
+        """The Site's Resistance in this seizure, with its revealed Paths' changes."""
+        return self.current_resistance(site) + sum(f.resistance for f in fx)
+
+    def _reveal_paths(
+        self, site: int, involved: Sequence[int], counter_provider: CounterProvider | None
+    ) -> list[PathEffect]:
+        """Reveal and resolve the Site's Paths one at a time ("Paths"); return the
+        effects of those not countered. Pivots, damage and "until end of round" Magic
+        apply at once; the Site's Resistance and other Magic changes are returned."""
         s = self.state
         stack = s.paths.get(site, [])
         if not stack:
-            return
-        out = reveal_paths(stack, lambda p: self.record(p).permanent)
-        for p in out.discarded:
+            return []
+        effects: list[PathEffect] = []
+        countered: list[int] = []
+
+        def resolve(path: int) -> bool:
+            if self._countered(path, site, counter_provider):
+                countered.append(path)
+            else:
+                effects.append(self._apply_path(path, involved))
+            return bool(self._live(involved))
+
+        out = reveal_paths(stack, lambda p: self.record(p).permanent, resolve)
+        for p in [*out.discarded, *(p for p in countered if p in out.remaining)]:
             self._to_in_ovo(p)
-        if out.remaining:
-            s.paths[site] = list(out.remaining)
+        remaining = [p for p in out.remaining if p not in countered]
+        if remaining:
+            s.paths[site] = remaining
         else:
             del s.paths[site]
-        self._say(
-            f"Paths on {self.name(site)} revealed in order: {self._names(out.encountered)}"
-            " (effects not modelled)."
-        )
+        return effects
+
+    def _apply_path(self, path: int, involved: Sequence[int]) -> PathEffect:
+        """Apply one revealed Path's immediate effects to the involved characters."""
+        s = self.state
+        rec = self.record(path)
+        f = path_effect(rec)
+        note = "" if f.modelled else " (effect not modelled)"
+        self._say(f"Path {rec.name} revealed: {rec.powers or 'no printed effect'}{note}")
+        for c in involved:
+            if not self._in_play(c):
+                continue
+            crec = self.record(c)
+            if f.lasting and (n := magic_change(f, crec)):
+                s.magic_mods[c] = s.magic_mods.get(c, 0) + n
+            if pivots(f, crec) and c not in s.pivoted:
+                s.pivoted.add(c)
+                self._say(f"{crec.name} is pivoted by {rec.name} and leaves the seizure.")
+            if f.damage_each:
+                self.apply_damage(c, f.damage_each)
+        return f
+
+    def _countered(
+        self, card: int, target: int | None, counter_provider: CounterProvider | None
+    ) -> bool:
+        """Offer every Autarch the chance to counter ``card`` ("Timing and Countering");
+        True if an Ally with a matching "Counters P" pivots to counter it."""
+        answer = counter_provider(self, card, target) if counter_provider else None
+        if answer is None:
+            return False
+        cseat, ally = answer
+        rec = self.record(card)
+        self._require_active_unpivoted(cseat, ally, "Timing and Countering")
+        if not counters(self.record(ally), rec):
+            raise RuleError("Counter P", f"{self.name(ally)} cannot counter {rec.name}")
+        self.state.pivoted.add(ally)
+        self._say(f"{self.name(ally)} counters {rec.name} and pivots; {rec.name} is discarded.")
+        return True
+
+    def _check_maneuvers(
+        self,
+        seat: int,
+        allies: Sequence[int],
+        maneuvers: Mapping[int, Sequence[int]] | None,
+        kind: CardType,
+    ) -> None:
+        """Raise :class:`RuleError` unless every maneuver is a ``kind`` card in ``seat``'s
+        hand, played from an involved Ally it may be played from."""
+        if not maneuvers:
+            return
+        hand = self.autarch(seat).hand
+        cards = [c for cs in maneuvers.values() for c in cs]
+        if len(set(cards)) != len(cards):
+            raise RuleError(str(kind), "each card is played once")
+        for ally, cs in maneuvers.items():
+            if ally not in allies:
+                raise RuleError(str(kind), f"{self.name(ally)} is not involved")
+            actor = self.record(ally)
+            for card in cs:
+                rec = self.record(card)
+                if card not in hand or rec.card_type is not kind:
+                    raise RuleError(str(kind), f"{rec.name} is not a {kind} in hand")
+                if not may_receive(rec, actor):
+                    raise RuleError("Target Characters and Acting Allies",
+                                    f"{rec.name} cannot be played from {actor.name}")
 
     def _play_maneuvers(
         self,
@@ -609,24 +908,29 @@ class Game:
         kind: CardType,
     ) -> dict[int, int]:
         """Play maneuver cards from hand through involved Allies; returns the bonus per
-        Ally. Instant maneuvers go to the In Ovo; permanent ones attach to the Ally."""
+        Ally of the instant ones, whose effects end with the action. A permanent one
+        attaches to its Ally and keeps its effect while it stays there (counted by
+        :meth:`magic_mod`/:meth:`strength_mod`; "Permanents and Instants"). A printed
+        condition applies as printed ("Target Characters and Acting Allies"): a card
+        for an "Acting Maestro" cannot be played from another Ally."""
         bonus: dict[int, int] = {}
         if not maneuvers:
             return bonus
+        self._check_maneuvers(seat, allies, maneuvers, kind)
         a = self.autarch(seat)
+        stat = STRENGTH if kind is CardType.COMBAT_MANEUVER else MAGIC
+        involved = [self.record(x) for x in allies]
         for ally, cards in maneuvers.items():
-            if ally not in allies:
-                raise RuleError(str(kind), f"{self.name(ally)} is not involved")
+            actor = self.record(ally)
             for card in cards:
                 rec = self.record(card)
-                if card not in a.hand or rec.card_type is not kind:
-                    raise RuleError(str(kind), f"{rec.name} is not a {kind} in hand")
-                amount = (strength_bonus(rec) if kind is CardType.COMBAT_MANEUVER
-                          else influence_bonus(rec)) or 0
+                amount = stat_bonus(rec, stat, actor, involved)
                 a.hand.remove(card)
                 self._place_played(card, ally, seat)
-                bonus[ally] = bonus.get(ally, 0) + amount
-                self._say(f"{self.name(ally)} plays {rec.name} ({amount:+d}).")
+                if not rec.permanent:
+                    bonus[ally] = bonus.get(ally, 0) + amount
+                lasts = " while it stays in play" if rec.permanent else ""
+                self._say(f"{self.name(ally)} plays {rec.name} ({amount:+d}{lasts}).")
         return bonus
 
     def challenge(
@@ -637,10 +941,14 @@ class Game:
         defend_provider: DefendProvider | None = None,
         maneuvers: Mapping[int, Sequence[int]] | None = None,
         assignment: Mapping[int, int] | None = None,
+        defending_maneuvers: ManeuverProvider | None = None,
     ) -> ChallengeResult:
         """Challenge a rival's active character ("Challenge Rival's Ally"). The target's
-        Autarch may name defenders through ``defend_provider``. Dead characters are
-        discarded; challengers and the target pivot, defenders do not."""
+        Autarch may name defenders through ``defend_provider``. When the challenge
+        formally begins (after the defenders are named), the challengers' ``maneuvers``
+        and then the defending Autarch's (``defending_maneuvers``) are played ("Challenge
+        Summary": only combat maneuvers, only from the involved Autarchs). Dead
+        characters are discarded; challengers and the target pivot, defenders do not."""
         t = self._start_action(seat)
         s = self.state
         owner = self.controller_of(target)
@@ -656,7 +964,7 @@ class Game:
             if not can_challenge(self.record(c), trec):
                 raise RuleError("Affiliations", f"{self.name(c)} cannot challenge the Vassal"
                                 f" {trec.name} (Prime below 5)")
-        bonus = self._play_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER)
+        self._check_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER)
         defenders = list(defend_provider(self, owner, target, list(challengers))) if (
             defend_provider) else []
         orealm = self.autarch(owner).realm
@@ -669,10 +977,22 @@ class Game:
             f"{self._who(seat)} challenges {trec.name} with {self._names(challengers)};"
             f" defenders: {self._names(defenders)}."
         )
+        defending = [target, *defenders]
+        bonus = self._play_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER)
+        theirs = defending_maneuvers(self, owner, defending, list(challengers)) if (
+            defending_maneuvers) else None
+        dbonus = self._play_maneuvers(owner, defending, theirs, CardType.COMBAT_MANEUVER)
+        for c in challengers:
+            bonus[c] = bonus.get(c, 0) + self.attached_versus(c, defending)
+        for d in defending:
+            dbonus[d] = dbonus.get(d, 0) + self.attached_versus(d, challengers)
         result = resolve_challenge(
-            [Combatant(c, self.record(c), False, bonus.get(c, 0)) for c in challengers],
-            Combatant(target, trec, target in s.pivoted),
-            [Combatant(d, self.record(d), d in s.pivoted) for d in defenders],
+            [Combatant(c, self.record(c), False, bonus.get(c, 0),
+                       self.strength_mod(c, challengers)) for c in challengers],
+            Combatant(target, trec, target in s.pivoted, dbonus.get(target, 0),
+                      self.strength_mod(target, defending)),
+            [Combatant(d, self.record(d), d in s.pivoted, dbonus.get(d, 0),
+                       self.strength_mod(d, defending)) for d in defenders],
             assignment,
         )
         self._say(
@@ -685,10 +1005,20 @@ class Game:
             self.discard(dead)
         return result
 
-    def ally_action(self, seat: int, ally: int, card: int, target: int | None = None) -> None:
-        """Play an Ally Action card through an unpivoted active Ally, which pivots. Its
-        printed effect is not modelled; a permanent one attaches to ``target`` (default:
-        the acting Ally, "Target Allies and Acting Allies")."""
+    def ally_action(
+        self,
+        seat: int,
+        ally: int,
+        card: int,
+        target: int | None = None,
+        counter_provider: CounterProvider | None = None,
+    ) -> bool:
+        """Play an Ally Action card through an unpivoted active Ally, which pivots (even
+        if countered: "a counter prevents the effect of the card, but does not prevent
+        the pivot"). A permanent one attaches to ``target``, which only a card naming a
+        "target" may give; default the acting Ally ("Target Characters and Acting
+        Allies"). Its Magic/Strength bonuses are modelled (:mod:`.maneuvers`), other
+        text is not. Returns True if it resolved."""
         t = self._start_action(seat)
         self._check_actor(t, seat, ally, "Ally Action")
         a = self.autarch(seat)
@@ -697,10 +1027,21 @@ class Game:
             raise RuleError("Ally Action", f"{rec.name} is not an Ally Action card in hand")
         if target is not None and target not in self.targetable():
             raise RuleError("Ally Action", f"{self.name(target)} is not a card in play to target")
+        if target not in (None, ally) and not names_a_target(rec):
+            raise RuleError("Target Characters and Acting Allies", f"{rec.name} names no"
+                            " target: only the acting Ally receives its effect")
+        if not may_receive(rec, self.record(ally if target is None else target)):
+            raise RuleError("Target Characters and Acting Allies",
+                            f"{rec.name} cannot be played from {self.name(ally)}")
         a.hand.remove(card)
-        self._place_played(card, ally if target is None else target, seat)
+        self._say(f"{self.name(ally)} performs {rec.name}.")
         self.state.pivoted.add(ally)
-        self._say(f"{self.name(ally)} performs {rec.name} (effect not modelled) and pivots.")
+        if self._countered(card, target, counter_provider):
+            a.in_ovo.append(card)
+            return False
+        if self._place_played(card, ally if target is None else target, seat):
+            self._say(f"{rec.name}: {effect_note(rec, True)}.")
+        return True
 
     def use_power(self, seat: int, ally: int, target: int) -> None:
         """Use an activation power in place of an Ally action; the Ally pivots after.
@@ -730,6 +1071,37 @@ class Game:
             raise RuleError("Card Powers, Traits, and Special Rules",
                             f"{rec.name} has no activation power the engine models")
         s.pivoted.add(ally)
+
+    def take_back_tabula_rasa(self, seat: int, ally: int, card: int) -> None:
+        """"Affiliations: Tabula Rasa": as an Ally action, take an active, unpivoted Tabula
+        Rasa Ally back into the hand to send a permanent Ally Action or permanent Flash
+        in play to its owner's In Ovo (ruling ``tabula-rasa``)."""
+        section = "Affiliations: Tabula Rasa"
+        t = self._start_action(seat)
+        self._check_actor(t, seat, ally, section)
+        arec, crec = self.record(ally), self.record(card)
+        if not arec.has_affiliation("Tabula Rasa"):
+            raise RuleError(section, f"{arec.name} is not a Tabula Rasa Ally")
+        s = self.state
+        holder = next((k for k, perms in s.attached.items() if card in perms), None)
+        owner_effects = next((x for x in s.autarchs if card in x.effects), None)
+        if (crec.card_type not in (CardType.ALLY_ACTION, CardType.FLASH) or not crec.permanent
+                or (holder is None and owner_effects is None)):
+            raise RuleError(section, f"{crec.name} is not a permanent Ally Action or Flash"
+                            " in play")
+        if holder is not None:
+            s.attached[holder].remove(card)
+            if not s.attached[holder]:
+                del s.attached[holder]
+        else:
+            owner_effects.effects.remove(card)  # type: ignore[union-attr]
+        self._to_in_ovo(card)
+        realm = self.autarch(seat).realm
+        realm.active.remove(ally)
+        self._detach_all(ally)
+        self.autarch(s.owners[ally]).hand.append(ally)
+        self._say(f"{arec.name} (Tabula Rasa) returns to the hand and sends {crec.name} to"
+                  " its owner's In Ovo.")
 
     def retreat(self, seat: int, ally: int) -> None:
         """Retreat: the Ally moves from the active area to the Reserve and pivots."""
@@ -776,20 +1148,16 @@ class Game:
         a.hand.remove(card)
         on = f" on {self.name(target)}" if target is not None else ""
         self._say(f"{a.name} plays the Flash {rec.name}{on}.")
-        answer = counter_provider(self, card, target) if counter_provider else None
-        if answer is not None:
-            cseat, ally = answer
-            self._require_active_unpivoted(cseat, ally, "Timing and Countering")
-            if not counters(self.record(ally), rec):
-                a.hand.append(card)
-                raise RuleError("Counter P", f"{self.name(ally)} cannot counter {rec.name}")
+        try:
+            countered = self._countered(card, target, counter_provider)
+        except RuleError:
+            a.hand.append(card)
+            raise
+        if countered:
             a.in_ovo.append(card)
-            s.pivoted.add(ally)
-            self._say(f"{self.name(ally)} counters {rec.name} and pivots; {rec.name} is"
-                      " discarded.")
             return False
-        self._place_played(card, target, seat)
-        self._say(f"{rec.name} resolves (effect not modelled).")
+        if self._place_played(card, target, seat):
+            self._say(f"{rec.name} resolves: {effect_note(rec, target is not None)}.")
         return True
 
     # ------------------------------------------------------------------ removal
@@ -847,7 +1215,7 @@ class Game:
         if self.controller_of(card) is None or not is_character(rec):
             raise RuleError("Damage Outside of Challenges", f"{rec.name} is not a character"
                             " in play")
-        if amount > (rec.strength or 0):
+        if amount > (rec.strength or 0) + self.strength_mod(card):
             self.discard(card)
             return True
         self._say(f"{rec.name} takes {amount} damage and survives.")
@@ -905,9 +1273,24 @@ class Game:
             for a in s.autarchs:
                 if not a.eliminated and a.destiny.exhausted:
                     self._eliminate(a.seat)
+        lapsed = bool(s.resistance_mods or s.magic_mods)
         s.resistance_mods.clear()
         s.magic_mods.clear()
+        if lapsed and not s.over:
+            self._recheck_holders()
         return s.winner
+
+    def _recheck_holders(self) -> None:
+        """When "until end of round" effects lapse, a Site whose Holders no longer have
+        the influence to secure it becomes uncontrolled ("Securing the Site": Holders
+        "MAY be targeted by cards which might adjust the influence enough to make the
+        Site unsecured"; "Losing Controlled Sites")."""
+        for a in self.state.autarchs:
+            for entry in list(a.realm.state):
+                if not self.is_held(entry):
+                    self._say(f"The round's effects end: {self.name(entry.site)}'s Holders lack"
+                              " the influence to hold it.")
+                    self.lose_site(a.seat, entry.site)
 
     def _eliminate(self, seat: int) -> None:
         """"Exhausted Destiny": the Autarch is removed from the game."""

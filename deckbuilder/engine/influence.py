@@ -6,18 +6,17 @@ permanents), "Securing the Site", "Card Powers, Traits, and Special Rules"
 ("+N versus Y Sites", "May hold Y alone"), "Affiliations: Maestro", Glossary
 ("Influence", "Maestro").
 
-Choice documented here (and tested): the main text of "Securing the Site" says the
-Site is secured if influence is "equal to or greater than" its Resistance, while the
-"Seizing Sites and Contests" summary box says "exceeds". The engine follows the main
-text: ``influence >= resistance`` secures.
+Ruling ``secure-on-equal`` (:mod:`.rulings`, tested): the main text of "Securing the
+Site" says "equal to or greater than", the summary box "exceeds"; the engine follows
+the main text: ``influence >= resistance`` secures.
 
 "May hold Y alone" is read as satisfying the Resistance requirement for Y both when
 securing and when holding: "Seize a Site" calls controlling a Site "secure or hold
 it", and the Glossary's Maestro "seize and hold a Site alone" is the affiliation
 text's "seize and secure a Site alone".
 
-A Maestro's waiver applies when the Maestro is the only Ally securing or holding the
-Site ("alone"); with companions the ordinary Resistance test applies.
+Ruling ``maestro-alone``: a Maestro's waiver applies when the Maestro is the only Ally
+securing or holding the Site; with companions the ordinary Resistance test applies.
 """
 
 from __future__ import annotations
