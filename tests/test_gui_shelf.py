@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 
 from card_db.games import bundled_games
 from card_db.userdb import UserDatabase
-from deckbuilder.gui.shelf.parts import FOUND, MISSING, NAME
+from deckbuilder.gui.shelf.parts import DAMAGED, FOUND, LIMIT, MISSING, NAME
 from deckbuilder.services.shelf import add_copy, pick_copy, set_counts
 from deckbuilder.shelf.inventory import complete_counts
 
@@ -125,3 +125,40 @@ def test_confirming_an_unchanged_count_writes_nothing(screen, window, qtbot):
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     assert screen.context.wait_idle()
     assert not window.context.operations.history("shelf").canUndo()
+
+
+def test_edit_a_copy_through_its_dialog_and_undo(screen, window, qtbot, db):
+    screen.select("Mystic War", 1)
+    dialog = screen.ask_edit_copy()
+    assert dialog.location.text() == "attic"
+    dialog.location.setText("cellar")
+    dialog.box.setCurrentText("Near Mint")
+    dialog.notes.setText("sleeved")
+    dialog.accept()
+    _wait(qtbot, screen, lambda: screen.copy_status().copy.location == "cellar")
+    handle = UserDatabase(db)
+    copy = pick_copy(handle, "Mystic War", 1).copy
+    assert (copy.location, copy.box_condition, copy.notes) == ("cellar", "Near Mint", "sleeved")
+    assert screen.tree.currentItem().text(0) == "Copy 1 (cellar)"
+    assert window.undo_action.text() == "&Undo Edit copy 1"
+    window.undo_action.trigger()
+    _wait(qtbot, screen, lambda: screen.copy_status().copy.location == "attic")
+    assert pick_copy(handle, "Mystic War", 1).copy.notes == ""
+    handle.close()
+
+
+def test_damaged_is_editable_only_once_found_is_counted(screen, qtbot, db):
+    handle = UserDatabase(db)
+    copy_id = add_copy(handle, "Imperial Twing").value
+    set_counts(handle, "Imperial Twing", copy_id, {"Orn Dice": 2})
+    handle.close()
+    screen.reload()
+    _wait(qtbot, screen, lambda: bool(screen.games["Imperial Twing"].copies))
+    screen.select("Imperial Twing", copy_id)
+    editable = Qt.ItemFlag.ItemIsEditable
+    counted = _row(screen, "Orn Dice")
+    assert screen.parts.item(counted, DAMAGED).flags() & editable
+    assert screen.parts.item(counted, DAMAGED).data(LIMIT) == 2
+    other = next(r for r in range(screen.parts.rowCount()) if r != counted)
+    assert not screen.parts.item(other, DAMAGED).flags() & editable
+    assert screen.parts.item(other, DAMAGED).toolTip() == "Count the pieces found first"

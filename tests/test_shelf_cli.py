@@ -164,3 +164,31 @@ def test_odds_are_exact(run):
     assert data[1]["fraction"] == "1"
     result = run("shelf", "odds", "Mystic War", "--group", "Dragonz")
     assert result.exit_code == 2
+
+
+def test_edit_copy_changes_place_condition_and_notes(run):
+    run("shelf", "add-copy", "Mystic War", "--location", "attic", "--condition", "LP")
+    result = run("shelf", "edit-copy", "Mystic War", "--location", "cellar",
+                 "--components-condition", "NM", "--notes", "sleeved")
+    assert result.exit_code == 0, result.output
+    assert "Edit copy 1" in result.output
+    assert ("kept in: cellar; box: Lightly Played; components: Near Mint; notes: sleeved"
+            in result.output)
+    listed = json.loads(run("shelf", "list", "--json").stdout)
+    copy = next(g for g in listed if g["game"] == "Mystic War")["copies"][0]
+    assert (copy["location"], copy["box_condition"], copy["notes"]) == (
+        "cellar", "Lightly Played", "sleeved")
+    assert run("shelf", "edit-copy", "Mystic War").exit_code == 2
+    bad = run("shelf", "edit-copy", "Mystic War", "--condition", "shiny")
+    assert bad.exit_code == 2
+
+
+def test_damaged_without_a_found_count_is_refused(run):
+    run("shelf", "add-copy", "Mystic War")
+    result = run("shelf", "count", "Mystic War", "--damaged", "Realm mat=1")
+    assert result.exit_code == 2
+    assert "count the pieces of 'Realm mat' found before marking damaged ones" in result.output
+    result = run("shelf", "count", "Mystic War", "Realm mat=1", "--damaged", "Realm mat=2")
+    assert result.exit_code == 2 and "2 damaged 'Realm mat' but only 1 found" in result.output
+    assert next(g for g in json.loads(run("shelf", "list", "--json").stdout)
+               if g["game"] == "Mystic War")["copies"][0]["counted"] == 0

@@ -16,6 +16,7 @@ from deckbuilder.services.shelf import (
     ShelfError,
     ShelfGame,
     add_copy,
+    edit_copy,
     export_game,
     game_definition,
     import_game,
@@ -122,6 +123,31 @@ def add_copy_(game: str, location: str, condition: str, components_condition: st
     """Record a copy of GAME that you own; prints its id (for --copy)."""
     outcome = add_copy(user_db(), game, location, condition, components_condition, notes)
     click.echo(f"{outcome.changes.label}: copy {outcome.value}")
+
+
+@shelf.command("edit-copy")
+@click.argument("game")
+@click.option("--copy", "copy_id", type=int, help="The copy's id (needed if you own several).")
+@click.option("--location", help="Where the copy is kept ('' clears it).")
+@click.option("--condition", help="Condition of the box (Mint ... Damaged; '' clears it).")
+@click.option("--components-condition",
+              help="Condition of the components (Mint ... Damaged; '' clears it).")
+@click.option("--notes", help="Notes ('' clears them).")
+@handles_errors
+def edit_copy_(game: str, copy_id: int | None, location: str | None, condition: str | None,
+               components_condition: str | None, notes: str | None) -> None:
+    """Change where a copy of GAME is kept, its condition or notes (others are kept)."""
+    if location is None and condition is None and components_condition is None \
+            and notes is None:
+        raise ShelfError("give --location, --condition, --components-condition or --notes")
+    db = user_db()
+    status = pick_copy(db, game, copy_id)
+    changes = edit_copy(db, status.copy.id, location=location, box_condition=condition,
+                        components_condition=components_condition, notes=notes)
+    click.echo(changes.label if changes.changed else f"copy {status.copy.id}: no change")
+    copy = pick_copy(db, game, status.copy.id).copy
+    click.echo(f"  kept in: {copy.location or '-'}; box: {copy.box_condition or '-'}; "
+               f"components: {copy.components_condition or '-'}; notes: {copy.notes or '-'}")
 
 
 @shelf.command("remove-copy")

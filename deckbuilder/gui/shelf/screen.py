@@ -35,8 +35,10 @@ from deckbuilder.gui.shelf.parts import PartsTable
 from deckbuilder.services.changes import Changes
 from deckbuilder.services.shelf import (
     CopyStatus,
+    OwnedCopy,
     ShelfGame,
     add_copy,
+    edit_copy,
     export_game,
     game_definition,
     import_game,
@@ -73,11 +75,14 @@ def copy_report(status: CopyStatus) -> str:
 
 
 class AddCopyDialog(QDialog):
-    """Where a new copy is kept, its box's and components' condition, and notes."""
+    """Where a copy is kept, its box's and components' condition, and notes: empty for
+    a new copy of ``game``, or filled with those of ``copy`` to edit them."""
 
-    def __init__(self, game: str, parent: QWidget | None = None):
+    def __init__(self, game: str, parent: QWidget | None = None,
+                 copy: OwnedCopy | None = None):
         super().__init__(parent)
-        self.setWindowTitle(f"Add a copy of {game}")
+        self.setWindowTitle(f"Add a copy of {game}" if copy is None
+                            else f"Copy {copy.id} of {game}")
         self.location = QLineEdit()
         self.box = QComboBox()
         self.components = QComboBox()
@@ -89,6 +94,11 @@ class AddCopyDialog(QDialog):
         form.addRow("Box condition", self.box)
         form.addRow("Components condition", self.components)
         form.addRow("Notes", self.notes)
+        if copy is not None:
+            self.location.setText(copy.location)
+            self.box.setCurrentText(copy.box_condition)
+            self.components.setCurrentText(copy.components_condition)
+            self.notes.setText(copy.notes)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -118,11 +128,14 @@ class ShelfScreen(Screen):
         self.tree.setHeaderLabels(["Game", "Copies"])
         self.tree.currentItemChanged.connect(lambda item, _old: self._select(item))
         self.add_button = QPushButton("Add copy…")
+        self.edit_button = QPushButton("Edit copy…")
         self.remove_button = QPushButton("Remove copy")
         self.add_button.clicked.connect(lambda: self.ask_add_copy())
+        self.edit_button.clicked.connect(lambda: self.ask_edit_copy())
         self.remove_button.clicked.connect(self.remove_current_copy)
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
+        buttons.addWidget(self.edit_button)
         buttons.addWidget(self.remove_button)
         left = QWidget()
         left_layout = QVBoxLayout(left)
@@ -202,6 +215,7 @@ class ShelfScreen(Screen):
         if keep_cell and row >= 0:
             self.parts.setCurrentCell(row, column)
         self.remove_button.setEnabled(copy_id is not None)
+        self.edit_button.setEnabled(copy_id is not None)
         if status is None:
             self.report.setText(f"{name}: {game.definition.total_components} pieces, "
                                 f"{len(game.copies)} cop{'y' if len(game.copies) == 1 else 'ies'}"
@@ -256,6 +270,24 @@ class ShelfScreen(Screen):
         self.context.operations.run(add_copy, game, location, box, components, notes,
                                     initiator=self, on_done=select_new,
                                     error_title="The copy was not added")
+
+    def ask_edit_copy(self) -> AddCopyDialog | None:
+        """Show the selected copy's place, conditions and notes to edit them."""
+        status = self.copy_status()
+        if status is None:
+            return None
+        dialog = AddCopyDialog(status.copy.game, self, status.copy)
+        dialog.accepted.connect(lambda: self.edit_copy(status.copy.id, *dialog.values()))
+        dialog.open()
+        return dialog
+
+    def edit_copy(self, copy_id: int, location: str, box: str, components: str,
+                  notes: str) -> None:
+        """Save where copy ``copy_id`` is kept, its conditions and notes."""
+        self.context.operations.run(edit_copy, copy_id, location=location,
+                                    box_condition=box, components_condition=components,
+                                    notes=notes, initiator=self,
+                                    error_title="The copy was not changed")
 
     def remove_current_copy(self) -> None:
         status = self.copy_status()
