@@ -112,8 +112,9 @@ def test_export_then_import_a_game_file(screen, qtbot, tmp_path):
     _wait(qtbot, screen, lambda: "My Twing" in screen.games)
     assert screen.games["My Twing"].origin == "user"
     assert screen.report.text().startswith("My Twing: 194 pieces")
-    assert [a.text() for a in screen.file_actions()] == ["Import game file…",
-                                                        "Export game file…"]
+    assert [a.text() for a in screen.file_actions()] == [
+        "Import game file…", "Export game file…", "Export copy report as CSV…",
+        "Print copy report to PDF…"]
 
 
 def test_confirming_an_unchanged_count_writes_nothing(screen, window, qtbot):
@@ -162,3 +163,17 @@ def test_damaged_is_editable_only_once_found_is_counted(screen, qtbot, db):
     other = next(r for r in range(screen.parts.rowCount()) if r != counted)
     assert not screen.parts.item(other, DAMAGED).flags() & editable
     assert screen.parts.item(other, DAMAGED).toolTip() == "Count the pieces found first"
+
+
+def test_copy_report_exported_as_csv_and_pdf(screen, qtbot, tmp_path):
+    screen.select("Imperial Twing")
+    assert not screen.report_csv_action.isEnabled()
+    screen.select("Mystic War", 1)
+    assert screen.report_csv_action.isEnabled() and screen.report_pdf_action.isEnabled()
+    out_csv, out_pdf = tmp_path / "r.csv", tmp_path / "r.pdf"
+    screen.export_report("csv", str(out_csv))
+    screen.export_report("pdf", str(out_pdf))
+    _wait(qtbot, screen, lambda: out_csv.exists() and out_pdf.exists())
+    text = out_csv.read_text(encoding="utf-8-sig")
+    assert "Kept in,attic" in text and "Judgment,2,1,1," in text
+    assert out_pdf.read_bytes().startswith(b"%PDF")

@@ -18,6 +18,7 @@ from deckbuilder.services.shelf import (
     clear_counts,
     edit_copy,
     export_game,
+    export_report,
     game_definition,
     game_names,
     import_game,
@@ -279,3 +280,18 @@ def test_damaged_needs_a_found_count(userdb):
     with pytest.raises(ShelfError, match="5 damaged 'Dragon' but only 4 found"):
         set_counts(userdb, "Mystic War", copy_id, {}, {"Dragon": 5})
     assert pick_copy(userdb, "Mystic War").copy.damaged == {"Dragon": 3}
+
+
+def test_export_report_by_extension_atomically(userdb, tmp_path):
+    copy_id = _count_all_but(userdb, "Imperial Twing", {"Orn Dice": 4})
+    tmp_path = tmp_path / "out"
+    tmp_path.mkdir()
+    written = export_report(userdb, "Imperial Twing", copy_id, tmp_path / "t.CSV")
+    text = written.read_text(encoding="utf-8-sig")
+    assert "Not playable,\"Game Material: needs 2 Orn dice, found 0\"" in text
+    pdf = export_report(userdb, "Imperial Twing", None, tmp_path / "t.pdf")
+    assert pdf.read_bytes().startswith(b"%PDF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.CSV", "t.pdf"]
+    with pytest.raises(ShelfError, match="written as .csv or .pdf, not 'txt'"):
+        export_report(userdb, "Imperial Twing", copy_id, tmp_path / "t.txt")
+    assert not (tmp_path / "t.txt").exists()

@@ -18,6 +18,7 @@ from deckbuilder.services.shelf import (
     add_copy,
     edit_copy,
     export_game,
+    export_report,
     game_definition,
     import_game,
     pick_copy,
@@ -194,11 +195,21 @@ def count(game: str, counts: tuple[str, ...], copy_id: int | None,
 @click.argument("game")
 @click.option("--copy", "copy_id", type=int, help="The copy's id (needed if you own several).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--csv", "csv_file", type=click.Path(dir_okay=False),
+              help="Also write the report to this CSV file.")
+@click.option("--pdf", "pdf_file", type=click.Path(dir_okay=False),
+              help="Also write the report to this PDF file (to print).")
 @handles_errors
-def missing(game: str, copy_id: int | None, as_json: bool) -> None:
+def missing(game: str, copy_id: int | None, as_json: bool, csv_file: str | None,
+            pdf_file: str | None) -> None:
     """What a copy of GAME is missing, and whether its rules can still be played."""
-    status = pick_copy(user_db(), game, copy_id)
+    db = user_db()
+    status = pick_copy(db, game, copy_id)
+    written = [export_report(db, game, status.copy.id, Path(file), kind)
+               for file, kind in ((csv_file, "csv"), (pdf_file, "pdf")) if file]
     report = status.report
+    for path in written:
+        click.echo(f"wrote {path}", err=as_json)  # keep stdout pure JSON
     if as_json:
         _echo_json(report.as_dict(status.copy.id))
         return

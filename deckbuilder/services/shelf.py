@@ -30,6 +30,7 @@ from card_db.userdb import UserDatabase
 from deckbuilder.formats.collection_csv import parse_condition
 from deckbuilder.services.changes import Changes, Outcome, Reversal
 from deckbuilder.shelf.inventory import CompletenessReport, check_copy
+from deckbuilder.shelf.report import write_csv, write_pdf
 
 
 class ShelfError(UserError):
@@ -473,3 +474,42 @@ def export_game(db: UserDatabase, name: str, file: str | Path) -> Path:
     which :func:`import_game` reads back); returns the path written."""
     _game_id, _name, _origin, text = _game_row(db, name)
     return replace_file(file, text.encode("utf-8"))
+
+
+# --- completeness report ----------------------------------------------------------------
+
+REPORT_KINDS = ("csv", "pdf")
+
+
+def copy_details(copy: OwnedCopy) -> list[tuple[str, str]]:
+    """The copy's facts for a report, as ``(label, value)`` pairs ("" if not recorded)."""
+    return [("Copy", str(copy.id)), ("Kept in", copy.location),
+            ("Box condition", copy.box_condition),
+            ("Components condition", copy.components_condition),
+            ("Notes", copy.notes)]
+
+
+def export_report(db: UserDatabase, game: str, copy_id: int | None, file: str | Path,
+                  kind: str | None = None) -> Path:
+    """Write the completeness report of a copy of ``game`` to ``file`` atomically;
+    returns the path written.
+
+    ``kind`` is ``"csv"`` or ``"pdf"`` (:mod:`deckbuilder.shelf.report`); ``None`` takes
+    it from the file's extension. ``copy_id`` as in :func:`pick_copy`. Raises
+    :class:`ShelfError` for an unknown game or copy or a kind that is neither, and
+    ``OSError`` naming the file if it cannot be written.
+    """
+    path = Path(file)
+    kind = (kind or path.suffix.lstrip(".")).lower()
+    if kind not in REPORT_KINDS:
+        raise ShelfError(f"{path}: a report is written as .csv or .pdf, not "
+                         f"{kind or 'a file without an extension'!r}", file=path)
+    status = pick_copy(db, game, copy_id)
+    definition = game_definition(db, game)
+    details = copy_details(status.copy)
+    if kind == "csv":
+        data = write_csv(definition, status.report, details)
+    else:
+        title = f"{definition.name}: copy {status.copy.id}"
+        data = write_pdf(definition, status.report, details, title)
+    return replace_file(path, data)

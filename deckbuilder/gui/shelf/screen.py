@@ -40,6 +40,7 @@ from deckbuilder.services.shelf import (
     add_copy,
     edit_copy,
     export_game,
+    export_report,
     game_definition,
     import_game,
     remove_copy,
@@ -164,6 +165,10 @@ class ShelfScreen(Screen):
         self.export_action = QAction("Export game file…", self)
         self.import_action.triggered.connect(lambda: self.import_game_file())
         self.export_action.triggered.connect(lambda: self.export_game_file())
+        self.report_csv_action = QAction("Export copy report as CSV…", self)
+        self.report_pdf_action = QAction("Print copy report to PDF…", self)
+        self.report_csv_action.triggered.connect(lambda: self.export_report("csv"))
+        self.report_pdf_action.triggered.connect(lambda: self.export_report("pdf"))
 
     # -- loading ----------------------------------------------------------------------
 
@@ -216,6 +221,8 @@ class ShelfScreen(Screen):
             self.parts.setCurrentCell(row, column)
         self.remove_button.setEnabled(copy_id is not None)
         self.edit_button.setEnabled(copy_id is not None)
+        self.report_csv_action.setEnabled(copy_id is not None)
+        self.report_pdf_action.setEnabled(copy_id is not None)
         if status is None:
             self.report.setText(f"{name}: {game.definition.total_components} pieces, "
                                 f"{len(game.copies)} cop{'y' if len(game.copies) == 1 else 'ies'}"
@@ -328,6 +335,25 @@ class ShelfScreen(Screen):
             on_error=self.context.error_handler("The game file was not exported"),
         )
 
+    def export_report(self, kind: str, file: str | None = None) -> None:
+        """Write the selected copy's completeness report as ``kind`` (``"csv"`` or
+        ``"pdf"``) to ``file`` (asks for it if ``None``)."""
+        status = self.copy_status()
+        if status is None:
+            return
+        if file is None:
+            file, _ = QFileDialog.getSaveFileName(
+                self, "Export copy report",
+                f"{status.copy.game} copy {status.copy.id}.{kind}",
+                "CSV (*.csv)" if kind == "csv" else "PDF (*.pdf)")
+            if not file:
+                return
+        self.context.run(
+            export_report, self.context.db, status.copy.game, status.copy.id, Path(file),
+            kind, on_done=lambda path: self.context.status.emit(f"Wrote {path}"),
+            on_error=self.context.error_handler("The report was not written"),
+        )
+
     # -- Screen hooks -----------------------------------------------------------------
 
     def undo_stack(self):
@@ -335,7 +361,8 @@ class ShelfScreen(Screen):
         return self.context.operations.history("shelf")
 
     def file_actions(self) -> list[QAction]:
-        return [self.import_action, self.export_action]
+        return [self.import_action, self.export_action, self.report_csv_action,
+                self.report_pdf_action]
 
     def restore_state(self, settings) -> None:
         restore_splitter(settings, self.splitter, "shelf")
