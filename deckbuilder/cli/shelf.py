@@ -27,6 +27,7 @@ from deckbuilder.services.shelf import (
     shelf_game,
     shelf_games,
 )
+from deckbuilder.services.shelf_photos import add_photo, copy_photos, remove_photo
 from deckbuilder.shelf import mystic_war
 
 MYSTIC_WAR = "Mystic War"
@@ -316,3 +317,56 @@ def odds(game: str, groups: tuple[str, ...], cards: int, at_least: int,
         return
     for question, p in answers:
         click.echo(f"{question} = {p} = {float(p):.4f}")
+
+
+@shelf.group()
+def photo() -> None:
+    """Photos of a copy: add, list, remove."""
+
+
+@photo.command("add")
+@click.argument("game")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--copy", "copy_id", type=int, help="The copy's id (needed if you own several).")
+@handles_errors
+def photo_add(game: str, files: tuple[str, ...], copy_id: int | None) -> None:
+    """Import photos (FILES) of a copy of GAME: turned upright, with thumbnails."""
+    db = user_db()
+    status = pick_copy(db, game, copy_id)
+    for file in files:
+        outcome = add_photo(db, status.copy.id, Path(file))
+        click.echo(f"{file}: photo {outcome.value} of copy {status.copy.id}")
+
+
+@photo.command("list")
+@click.argument("game")
+@click.option("--copy", "copy_id", type=int, help="The copy's id (needed if you own several).")
+@click.option("--json", "as_json", is_flag=True, help="Print the photos as JSON.")
+@handles_errors
+def photo_list(game: str, copy_id: int | None, as_json: bool) -> None:
+    """The photos of a copy of GAME, with their files in the image cache."""
+    db = user_db()
+    status = pick_copy(db, game, copy_id)
+    photos = copy_photos(db, status.copy.id)
+    if as_json:
+        _echo_json([{"photo": p.id, "copy": p.copy_id, "path": str(p.path),
+                     "thumbnail": str(p.thumbnail), "original_name": p.original_name,
+                     "width": p.width, "height": p.height, "added": p.added}
+                    for p in photos])
+        return
+    if not photos:
+        click.echo(f"copy {status.copy.id} of {status.copy.game} has no photos")
+    for p in photos:
+        click.echo(f"photo {p.id}: {p.original_name} ({p.width} x {p.height} px) {p.path}")
+
+
+@photo.command("remove")
+@click.argument("game")
+@click.argument("photo_id", type=int, metavar="PHOTO")
+@click.option("--copy", "copy_id", type=int, help="The copy's id (needed if you own several).")
+@handles_errors
+def photo_remove(game: str, photo_id: int, copy_id: int | None) -> None:
+    """Take photo PHOTO (its id, see 'shelf photo list') off a copy of GAME."""
+    db = user_db()
+    status = pick_copy(db, game, copy_id)
+    click.echo(remove_photo(db, status.copy.id, photo_id).label)
