@@ -177,3 +177,40 @@ def test_copy_report_exported_as_csv_and_pdf(screen, qtbot, tmp_path):
     text = out_csv.read_text(encoding="utf-8-sig")
     assert "Kept in,attic" in text and "Judgment,2,1,1," in text
     assert out_pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_photos_of_a_copy_are_shown_added_and_removed(screen, window, qtbot, tmp_path):
+    from PIL import Image
+
+    screen.select("Imperial Twing")
+    assert not screen.photos.isVisibleTo(screen)
+    screen.select("Mystic War", 1)
+    assert screen.photos.isVisibleTo(screen)
+    _wait(qtbot, screen, lambda: screen.photos.title.text() == "Photos: none yet")
+    photo = tmp_path / "box.png"
+    Image.new("RGB", (320, 240), (10, 120, 30)).save(photo)
+    screen.photos.add(str(photo))
+    _wait(qtbot, screen, lambda: screen.photos.list.count() == 1)
+    item = screen.photos.list.item(0)
+    assert item.text() == "box.png" and not item.icon().isNull()
+    assert window.undo_action.text() == "&Undo Add a photo to copy 1"
+    screen.photos.list.setCurrentRow(0)
+    screen.photos.remove_current()
+    _wait(qtbot, screen, lambda: screen.photos.list.count() == 0)
+    window.undo_action.trigger()
+    _wait(qtbot, screen, lambda: screen.photos.list.count() == 1)
+
+
+def test_a_broken_photo_is_a_clear_error(screen, qtbot, tmp_path):
+    from deckbuilder.gui import errors
+
+    screen.select("Mystic War", 1)
+    bad = tmp_path / "bad.jpg"
+    bad.write_bytes(b"not a photo")
+    screen.photos.add(str(bad))
+    _wait(qtbot, screen, lambda: any(b.windowTitle() == "The photo was not added"
+                                     for b in errors._OPEN_BOXES))
+    box = next(b for b in errors._OPEN_BOXES if b.windowTitle() == "The photo was not added")
+    assert "not an image file" in box.text()
+    box.close()
+    assert screen.photos.list.count() == 0

@@ -32,6 +32,7 @@ from card_db.records import Condition
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.gui.shelf.parts import PartsTable
+from deckbuilder.gui.shelf.photos import PhotoStrip
 from deckbuilder.services.changes import Changes
 from deckbuilder.services.shelf import (
     CopyStatus,
@@ -153,6 +154,8 @@ class ShelfScreen(Screen):
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.report)
         right_layout.addWidget(self.parts)
+        self.photos = PhotoStrip(self.context)
+        right_layout.addWidget(self.photos)
 
         self.splitter = QSplitter()
         self.splitter.addWidget(left)
@@ -221,6 +224,7 @@ class ShelfScreen(Screen):
             self.parts.setCurrentCell(row, column)
         self.remove_button.setEnabled(copy_id is not None)
         self.edit_button.setEnabled(copy_id is not None)
+        self.photos.show_copy(copy_id)
         self.report_csv_action.setEnabled(copy_id is not None)
         self.report_pdf_action.setEnabled(copy_id is not None)
         if status is None:
