@@ -214,3 +214,33 @@ def test_a_broken_photo_is_a_clear_error(screen, qtbot, tmp_path):
     assert "not an image file" in box.text()
     box.close()
     assert screen.photos.list.count() == 0
+
+
+def test_mystic_war_deal_dialog(screen, qtbot):
+    from deckbuilder.gui.shelf.deal import HAND, HIDDEN, VICTORY, WEALTH
+    from deckbuilder.shelf.mystic_war import deal
+
+    screen.select("Imperial Twing")
+    assert not screen.deal_button.isEnabled() and screen.ask_deal() is None
+    screen.select("Mystic War", 1)
+    assert screen.deal_button.isEnabled()
+    dialog = screen.ask_deal()
+    assert dialog.table.rowCount() == 4 and dialog.seed.text().isdigit()
+    dialog.players.setValue(6)
+    dialog.seed.setText("1234")
+    dialog.deal_button.click()
+    expected = deal(screen.games["Mystic War"].definition, 6, 1234)
+    table = dialog.table
+    assert table.rowCount() == 6
+    assert [table.item(r, VICTORY).text() for r in range(6)] == [HIDDEN] * 6
+    dialog.reveal.setChecked(True)
+    assert [table.item(r, VICTORY).text() for r in range(6)] == [
+        p.victory_condition for p in expected.players]
+    assert table.item(0, HAND).text() == ", ".join(c.name for c in expected.players[0].hand)
+    assert table.item(0, WEALTH).text() == "Content"
+    assert f"First Player: seat {expected.first_player}" in dialog.first.text()
+    assert f"({len(expected.deck)} cards, it is the last)" in dialog.judgment.text()
+    assert "Realm mat; disks: 2 green, 2 red, 3 yellow" == table.item(2, 1).text()
+    dialog.seed.setText("abc")
+    assert dialog.deal_again() is None and table.rowCount() == 6
+    dialog.close()

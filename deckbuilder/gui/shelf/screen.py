@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 from card_db.records import Condition
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_splitter
+from deckbuilder.gui.shelf.deal import DealDialog
 from deckbuilder.gui.shelf.parts import PartsTable
 from deckbuilder.gui.shelf.photos import PhotoStrip
 from deckbuilder.services.changes import Changes
@@ -49,6 +50,7 @@ from deckbuilder.services.shelf import (
     shelf_games,
 )
 from deckbuilder.shelf.inventory import complete_counts
+from deckbuilder.shelf.mystic_war import GAME as MYSTIC_WAR
 
 KEY = Qt.ItemDataRole.UserRole  # (game name, copy id or None) of a tree item
 
@@ -138,7 +140,11 @@ class ShelfScreen(Screen):
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
         buttons.addWidget(self.edit_button)
+        self.deal_button = QPushButton("Deal…")
+        self.deal_button.setToolTip("Set up a game of Mystic War (3.0 Set Up)")
+        self.deal_button.clicked.connect(lambda: self.ask_deal())
         buttons.addWidget(self.remove_button)
+        buttons.addWidget(self.deal_button)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -225,6 +231,7 @@ class ShelfScreen(Screen):
         self.remove_button.setEnabled(copy_id is not None)
         self.edit_button.setEnabled(copy_id is not None)
         self.photos.show_copy(copy_id)
+        self.deal_button.setEnabled(name == MYSTIC_WAR)
         self.report_csv_action.setEnabled(copy_id is not None)
         self.report_pdf_action.setEnabled(copy_id is not None)
         if status is None:
@@ -281,6 +288,15 @@ class ShelfScreen(Screen):
         self.context.operations.run(add_copy, game, location, box, components, notes,
                                     initiator=self, on_done=select_new,
                                     error_title="The copy was not added")
+
+    def ask_deal(self) -> DealDialog | None:
+        """Open the Mystic War deal (dealt at once, for 4 players and a random seed)."""
+        if self._selected is None or self._selected[0] != MYSTIC_WAR:
+            return None
+        dialog = DealDialog(self.games[MYSTIC_WAR].definition, self)
+        dialog.deal_again()
+        dialog.open()
+        return dialog
 
     def ask_edit_copy(self) -> AddCopyDialog | None:
         """Show the selected copy's place, conditions and notes to edit them."""
