@@ -96,7 +96,7 @@ class DealDialog(QDialog):
         layout.addWidget(self.judgment)
         layout.addWidget(self.notes)
         layout.addWidget(buttons)
-        self.resize(1180, 460)
+        self.resize(1180, 440)
 
     def deal_again(self) -> MysticWarDeal | None:
         """Deal for the players and seed given (a random seed if none, shown after);
@@ -129,6 +129,7 @@ class DealDialog(QDialog):
             for column, text in cells.items():
                 self.table.setItem(row, column, QTableWidgetItem(text))
         self._show_victory()
+        self.table.resizeRowsToContents()
         self.judgment.setText(judgment_text(deal))
         self.notes.setText("\n".join(f"Note: {note}" for note in deal.notes))
 

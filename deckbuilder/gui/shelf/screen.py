@@ -7,6 +7,7 @@ so an interrupted count resumes; Edit > Undo takes them back (the "shelf" histor
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -49,6 +50,7 @@ from deckbuilder.services.shelf import (
     set_counts,
     shelf_games,
 )
+from deckbuilder.services.shelf_photos import add_photo
 from deckbuilder.shelf.inventory import complete_counts
 from deckbuilder.shelf.mystic_war import GAME as MYSTIC_WAR
 
@@ -159,7 +161,7 @@ class ShelfScreen(Screen):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.report)
-        right_layout.addWidget(self.parts)
+        right_layout.addWidget(self.parts, 1)
         self.photos = PhotoStrip(self.context)
         right_layout.addWidget(self.photos)
 
@@ -397,12 +399,31 @@ class ShelfScreen(Screen):
 
 
 def _demo_copy(db) -> Changes:
-    """The screenshot's copy of Mystic War, lacking a Judgment and two red disks."""
+    """The screenshot's copy of Mystic War, lacking a Judgment and two red disks, with
+    a drawn photo of its box."""
     outcome = add_copy(db, "Mystic War", "Attic shelf", "Lightly Played", "Near Mint")
     counts = complete_counts(game_definition(db, "Mystic War"))
     counts["Judgment"] -= 1
     counts["Resource disk (red)"] -= 2
-    return outcome.changes.merge(set_counts(db, "Mystic War", outcome.value, counts))
+    changes = outcome.changes.merge(set_counts(db, "Mystic War", outcome.value, counts))
+    with tempfile.TemporaryDirectory() as folder:
+        photo = add_photo(db, outcome.value, _demo_photo(Path(folder) / "box-lid.png"))
+    return changes.merge(photo.changes)
+
+
+def _demo_photo(path: Path) -> Path:
+    """A drawn stand-in for a photo of the box lid (the screenshots show no real photo)."""
+    from PIL import Image, ImageDraw, ImageFont  # lazy: Pillow only for the screenshot
+
+    image = Image.new("RGB", (480, 360), (24, 28, 64))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((16, 16, 463, 343), outline=(212, 175, 55), width=8)
+    draw.text((240, 150), "MYSTIC WAR", fill=(212, 175, 55), anchor="mm",
+              font=ImageFont.load_default(56))
+    draw.text((240, 230), "(demo photo)", fill=(200, 200, 220), anchor="mm",
+              font=ImageFont.load_default(28))
+    image.save(path)
+    return path
 
 
 register_screen(ScreenSpec("shelf", "Shelf", ShelfScreen, order=70, screenshot="shelf.png"))
