@@ -1,5 +1,7 @@
 """The Shelf screen: every game with the user's copies and their completeness, the
-game's parts list, and the count view of a copy (issue 14, section 2).
+game's parts list, and the count view of a copy (issue 14, section 2); a copy's place,
+conditions and notes (Edit copy…), its photos (:mod:`.photos`), its report as CSV or
+PDF (File menu), and Mystic War's deal (:mod:`.deal`).
 
 Counts are saved as they are typed (one write each through ``context.operations``),
 so an interrupted count resumes; Edit > Undo takes them back (the "shelf" history).
@@ -379,7 +381,7 @@ class ShelfScreen(Screen):
     # -- Screen hooks -----------------------------------------------------------------
 
     def undo_stack(self):
-        """The shelf's history: copies and counts."""
+        """The shelf's history: copies, their details, counts and photos."""
         return self.context.operations.history("shelf")
 
     def file_actions(self) -> list[QAction]:
