@@ -202,15 +202,19 @@ def test_photos_of_a_copy_are_shown_added_and_removed(screen, window, qtbot, tmp
 
 
 def test_a_broken_photo_is_a_clear_error(screen, qtbot, tmp_path):
-    from deckbuilder.gui import errors
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    def error_box():
+        return next((w for w in QApplication.allWidgets() if isinstance(w, QMessageBox)
+                     and w.isVisible() and w.windowTitle() == "The photo was not added"),
+                    None)
 
     screen.select("Mystic War", 1)
     bad = tmp_path / "bad.jpg"
     bad.write_bytes(b"not a photo")
     screen.photos.add(str(bad))
-    _wait(qtbot, screen, lambda: any(b.windowTitle() == "The photo was not added"
-                                     for b in errors._OPEN_BOXES))
-    box = next(b for b in errors._OPEN_BOXES if b.windowTitle() == "The photo was not added")
+    _wait(qtbot, screen, lambda: error_box() is not None)
+    box = error_box()
     assert "not an image file" in box.text()
     box.close()
     assert screen.photos.list.count() == 0
