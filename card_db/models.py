@@ -3,8 +3,8 @@
 Catalogue tables (``card``, ``affiliation``, ``card_affiliation``) hold the card data;
 bundled rows are rewritten when the app's card data changes. The user's own tables
 (``collection_entry``, ``wishlist_entry``, ``deck``, ``deck_entry``, ``card_image``,
-``card_correction``, ``shelf_copy``, ``shelf_count``) are never rewritten by that sync;
-of ``shelf_game`` only the bundled games are. The schema is created and
+``card_correction``, ``shelf_copy``, ``shelf_count``, ``shelf_photo``) are never
+rewritten by that sync; of ``shelf_game`` only the bundled games are. The schema is created and
 upgraded only by the Alembic migrations in ``card_db/migrations``; this module is the
 model the migrations are written against. Source for the characteristics: rulebook
 "Types of Cards", "Anatomy of Cards", "Permanents and Instants", "Affiliations".
@@ -226,6 +226,21 @@ class ShelfCount(SQLModel, table=True):
     component: str = Field(primary_key=True)
     found: int = 0
     damaged: int = 0
+
+
+class ShelfPhoto(SQLModel, table=True):
+    """A user's photo of one copy of a game; ``path`` is relative to the image cache
+    folder (thumbnails beside it, as for card scans)."""
+
+    __tablename__ = "shelf_photo"
+
+    id: int | None = Field(default=None, primary_key=True)
+    copy_id: int = Field(foreign_key="shelf_copy.id", index=True, ondelete="CASCADE")
+    path: str
+    original_name: str = ""
+    width: int = 0
+    height: int = 0
+    added: datetime = Field(default_factory=utcnow)
 
 
 class Meta(SQLModel, table=True):

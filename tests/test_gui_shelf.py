@@ -8,7 +8,7 @@ from PySide6.QtCore import Qt
 
 from card_db.games import bundled_games
 from card_db.userdb import UserDatabase
-from deckbuilder.gui.shelf.parts import FOUND, MISSING, NAME
+from deckbuilder.gui.shelf.parts import DAMAGED, FOUND, LIMIT, MISSING, NAME
 from deckbuilder.services.shelf import add_copy, pick_copy, set_counts
 from deckbuilder.shelf.inventory import complete_counts
 
@@ -112,8 +112,9 @@ def test_export_then_import_a_game_file(screen, qtbot, tmp_path):
     _wait(qtbot, screen, lambda: "My Twing" in screen.games)
     assert screen.games["My Twing"].origin == "user"
     assert screen.report.text().startswith("My Twing: 194 pieces")
-    assert [a.text() for a in screen.file_actions()] == ["Import game file…",
-                                                        "Export game file…"]
+    assert [a.text() for a in screen.file_actions()] == [
+        "Import game file…", "Export game file…", "Export copy report as CSV…",
+        "Print copy report to PDF…"]
 
 
 def test_confirming_an_unchanged_count_writes_nothing(screen, window, qtbot):
@@ -125,3 +126,125 @@ def test_confirming_an_unchanged_count_writes_nothing(screen, window, qtbot):
     qtbot.keyClick(editor, Qt.Key.Key_Return)
     assert screen.context.wait_idle()
     assert not window.context.operations.history("shelf").canUndo()
+
+
+def test_edit_a_copy_through_its_dialog_and_undo(screen, window, qtbot, db):
+    screen.select("Mystic War", 1)
+    dialog = screen.ask_edit_copy()
+    assert dialog.location.text() == "attic"
+    dialog.location.setText("cellar")
+    dialog.box.setCurrentText("Near Mint")
+    dialog.notes.setText("sleeved")
+    dialog.accept()
+    _wait(qtbot, screen, lambda: screen.copy_status().copy.location == "cellar")
+    handle = UserDatabase(db)
+    copy = pick_copy(handle, "Mystic War", 1).copy
+    assert (copy.location, copy.box_condition, copy.notes) == ("cellar", "Near Mint", "sleeved")
+    assert screen.tree.currentItem().text(0) == "Copy 1 (cellar)"
+    assert window.undo_action.text() == "&Undo Edit copy 1"
+    window.undo_action.trigger()
+    _wait(qtbot, screen, lambda: screen.copy_status().copy.location == "attic")
+    assert pick_copy(handle, "Mystic War", 1).copy.notes == ""
+    handle.close()
+
+
+def test_damaged_is_editable_only_once_found_is_counted(screen, qtbot, db):
+    handle = UserDatabase(db)
+    copy_id = add_copy(handle, "Imperial Twing").value
+    set_counts(handle, "Imperial Twing", copy_id, {"Orn Dice": 2})
+    handle.close()
+    screen.reload()
+    _wait(qtbot, screen, lambda: bool(screen.games["Imperial Twing"].copies))
+    screen.select("Imperial Twing", copy_id)
+    editable = Qt.ItemFlag.ItemIsEditable
+    counted = _row(screen, "Orn Dice")
+    assert screen.parts.item(counted, DAMAGED).flags() & editable
+    assert screen.parts.item(counted, DAMAGED).data(LIMIT) == 2
+    other = next(r for r in range(screen.parts.rowCount()) if r != counted)
+    assert not screen.parts.item(other, DAMAGED).flags() & editable
+    assert screen.parts.item(other, DAMAGED).toolTip() == "Count the pieces found first"
+
+
+def test_copy_report_exported_as_csv_and_pdf(screen, qtbot, tmp_path):
+    screen.select("Imperial Twing")
+    assert not screen.report_csv_action.isEnabled()
+    screen.select("Mystic War", 1)
+    assert screen.report_csv_action.isEnabled() and screen.report_pdf_action.isEnabled()
+    out_csv, out_pdf = tmp_path / "r.csv", tmp_path / "r.pdf"
+    screen.export_report("csv", str(out_csv))
+    screen.export_report("pdf", str(out_pdf))
+    _wait(qtbot, screen, lambda: out_csv.exists() and out_pdf.exists())
+    text = out_csv.read_text(encoding="utf-8-sig")
+    assert "Kept in,attic" in text and "Judgment,2,1,1," in text
+    assert out_pdf.read_bytes().startswith(b"%PDF")
+
+
+def test_photos_of_a_copy_are_shown_added_and_removed(screen, window, qtbot, tmp_path):
+    from PIL import Image
+
+    screen.select("Imperial Twing")
+    assert not screen.photos.isVisibleTo(screen)
+    screen.select("Mystic War", 1)
+    assert screen.photos.isVisibleTo(screen)
+    _wait(qtbot, screen, lambda: screen.photos.title.text() == "Photos: none yet")
+    photo = tmp_path / "box.png"
+    Image.new("RGB", (320, 240), (10, 120, 30)).save(photo)
+    screen.photos.add(str(photo))
+    _wait(qtbot, screen, lambda: screen.photos.list.count() == 1)
+    item = screen.photos.list.item(0)
+    assert item.text() == "box.png" and not item.icon().isNull()
+    assert window.undo_action.text() == "&Undo Add a photo to copy 1"
+    screen.photos.list.setCurrentRow(0)
+    screen.photos.remove_current()
+    _wait(qtbot, screen, lambda: screen.photos.list.count() == 0)
+    window.undo_action.trigger()
+    _wait(qtbot, screen, lambda: screen.photos.list.count() == 1)
+
+
+def test_a_broken_photo_is_a_clear_error(screen, qtbot, tmp_path):
+    from PySide6.QtWidgets import QApplication, QMessageBox
+
+    def error_box():
+        return next((w for w in QApplication.allWidgets() if isinstance(w, QMessageBox)
+                     and w.isVisible() and w.windowTitle() == "The photo was not added"),
+                    None)
+
+    screen.select("Mystic War", 1)
+    bad = tmp_path / "bad.jpg"
+    bad.write_bytes(b"not a photo")
+    screen.photos.add(str(bad))
+    _wait(qtbot, screen, lambda: error_box() is not None)
+    box = error_box()
+    assert "not an image file" in box.text()
+    box.close()
+    assert screen.photos.list.count() == 0
+
+
+def test_mystic_war_deal_dialog(screen, qtbot):
+    from deckbuilder.gui.shelf.deal import HAND, HIDDEN, VICTORY, WEALTH
+    from deckbuilder.shelf.mystic_war import deal
+
+    screen.select("Imperial Twing")
+    assert not screen.deal_button.isEnabled() and screen.ask_deal() is None
+    screen.select("Mystic War", 1)
+    assert screen.deal_button.isEnabled()
+    dialog = screen.ask_deal()
+    assert dialog.table.rowCount() == 4 and dialog.seed.text().isdigit()
+    dialog.players.setValue(6)
+    dialog.seed.setText("1234")
+    dialog.deal_button.click()
+    expected = deal(screen.games["Mystic War"].definition, 6, 1234)
+    table = dialog.table
+    assert table.rowCount() == 6
+    assert [table.item(r, VICTORY).text() for r in range(6)] == [HIDDEN] * 6
+    dialog.reveal.setChecked(True)
+    assert [table.item(r, VICTORY).text() for r in range(6)] == [
+        p.victory_condition for p in expected.players]
+    assert table.item(0, HAND).text() == ", ".join(c.name for c in expected.players[0].hand)
+    assert table.item(0, WEALTH).text() == "Content"
+    assert f"First Player: seat {expected.first_player}" in dialog.first.text()
+    assert f"({len(expected.deck)} cards, it is the last)" in dialog.judgment.text()
+    assert "Realm mat; disks: 2 green, 2 red, 3 yellow" == table.item(2, 1).text()
+    dialog.seed.setText("abc")
+    assert dialog.deal_again() is None and table.rowCount() == 6
+    dialog.close()

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import csv
+import io
 import json
 
 import pytest
@@ -165,3 +167,63 @@ def test_odds_are_exact(run):
     assert data[1]["fraction"] == "1"
     result = run("shelf", "odds", "Mystic War", "--group", "Dragonz")
     assert result.exit_code == 2
+
+
+def test_edit_copy_changes_place_condition_and_notes(run):
+    run("shelf", "add-copy", "Mystic War", "--location", "attic", "--condition", "LP")
+    result = run("shelf", "edit-copy", "Mystic War", "--location", "cellar",
+                 "--components-condition", "NM", "--notes", "sleeved")
+    assert result.exit_code == 0, result.output
+    assert "Edit copy 1" in result.output
+    assert ("kept in: cellar; box: Lightly Played; components: Near Mint; notes: sleeved"
+            in result.output)
+    listed = json.loads(run("shelf", "list", "--json").stdout)
+    copy = next(g for g in listed if g["game"] == "Mystic War")["copies"][0]
+    assert (copy["location"], copy["box_condition"], copy["notes"]) == (
+        "cellar", "Lightly Played", "sleeved")
+    assert run("shelf", "edit-copy", "Mystic War").exit_code == 2
+    bad = run("shelf", "edit-copy", "Mystic War", "--condition", "shiny")
+    assert bad.exit_code == 2
+
+
+def test_damaged_without_a_found_count_is_refused(run):
+    run("shelf", "add-copy", "Mystic War")
+    result = run("shelf", "count", "Mystic War", "--damaged", "Realm mat=1")
+    assert result.exit_code == 2
+    assert "count the pieces of 'Realm mat' found before marking damaged ones" in result.output
+    result = run("shelf", "count", "Mystic War", "Realm mat=1", "--damaged", "Realm mat=2")
+    assert result.exit_code == 2 and "2 damaged 'Realm mat' but only 1 found" in result.output
+    assert next(g for g in json.loads(run("shelf", "list", "--json").stdout)
+               if g["game"] == "Mystic War")["copies"][0]["counted"] == 0
+
+
+def test_missing_writes_the_report_as_csv_and_pdf(run, tmp_path):
+    copy_id = _count_all_but(run, "Mystic War", {"Judgment": 1, "Resource disk (red)": 2})
+    run("shelf", "edit-copy", "Mystic War", "--notes", "=HYPERLINK(\"x\")")
+    run("shelf", "count", "Mystic War", "--damaged", "Dragon=1")
+    out_csv, out_pdf = tmp_path / "mw.csv", tmp_path / "mw.pdf"
+    result = run("shelf", "missing", "Mystic War", "--copy", str(copy_id),
+                 "--csv", str(out_csv), "--pdf", str(out_pdf))
+    assert result.exit_code == 0, result.output
+    assert f"wrote {out_csv}" in result.output and f"wrote {out_pdf}" in result.output
+    rows = list(csv.reader(io.StringIO(out_csv.read_text(encoding="utf-8-sig"))))
+    assert rows[0] == ["Game", "Mystic War"]
+    assert ["Notes", "'=HYPERLINK(\"x\")"] in rows
+    assert ["Complete", "no"] in rows and ["Playable", "yes"] in rows
+    header = rows.index(["Group", "Component", "Expected", "Found", "Missing", "Damaged",
+                         "Note"])
+    table = {r[1]: r for r in rows[header + 1:] if len(r) == 7}
+    assert table["Judgment"][2:6] == ["2", "1", "1", ""]
+    assert table["Resource disk (red)"][4] == "2"
+    assert table["Resource disk (red)"][6] == "estimated count"
+    assert table["Dragon"][5] == "1"
+    assert ["Action cards > EVENT", "12", "11", "1"] in rows
+    assert out_pdf.read_bytes().startswith(b"%PDF")
+    json_run = run("shelf", "missing", "Mystic War", "--json", "--csv", str(out_csv))
+    assert json.loads(json_run.stdout)["copy"] == copy_id
+
+
+def test_report_to_an_unwritable_place_names_the_file(run, tmp_path):
+    run("shelf", "add-copy", "Mystic War")
+    result = run("shelf", "missing", "Mystic War", "--csv", str(tmp_path / "no" / "x.csv"))
+    assert result.exit_code == 2 and "x.csv" in result.output

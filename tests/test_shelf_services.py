@@ -11,11 +11,14 @@ from card_db.checklist import bundled, bundled_data_hash
 from card_db.games import GameFileError, bundled_games, dump_game
 from card_db.sync import sync_bundled_cards
 from card_db.userdb import ensure_database
+from deckbuilder.formats.collection_csv import ConditionError
 from deckbuilder.services.shelf import (
     ShelfError,
     add_copy,
     clear_counts,
+    edit_copy,
     export_game,
+    export_report,
     game_definition,
     game_names,
     import_game,
@@ -236,3 +239,59 @@ def test_upgraded_database_gets_the_games_and_keeps_copies_on_resync(userdb):
     ensure_database(userdb.path)
     assert game_definition(userdb, "Mystic War").total_components > 0
     assert pick_copy(userdb, "Imperial Twing").copy.id == copy_id
+
+
+def test_edit_copy_changes_only_the_given_fields_and_undoes(userdb):
+    copy_id = add_copy(userdb, "Mystic War", "attic", "LP", "NM", "from a fair").value
+    changes = edit_copy(userdb, copy_id, location=" cellar ", box_condition="HP")
+    assert changes.shelf and changes.label == f"Edit copy {copy_id}"
+    copy = pick_copy(userdb, "Mystic War").copy
+    assert (copy.location, copy.box_condition, copy.components_condition, copy.notes) == (
+        "cellar", "Heavily Played", "Near Mint", "from a fair")
+    redo = changes.undo.run(userdb)
+    copy = pick_copy(userdb, "Mystic War").copy
+    assert (copy.location, copy.box_condition) == ("attic", "Lightly Played")
+    redo.undo.run(userdb)
+    assert pick_copy(userdb, "Mystic War").copy.location == "cellar"
+    edit_copy(userdb, copy_id, notes="", components_condition="")
+    copy = pick_copy(userdb, "Mystic War").copy
+    assert (copy.notes, copy.components_condition) == ("", "")
+    assert not edit_copy(userdb, copy_id, location="cellar").changed
+
+
+def test_edit_copy_refuses_unknown_copies_and_conditions(userdb):
+    copy_id = add_copy(userdb, "Mystic War", "attic").value
+    with pytest.raises(ShelfError, match="no copy 99"):
+        edit_copy(userdb, 99, location="x")
+    with pytest.raises(ConditionError):
+        edit_copy(userdb, copy_id, location="cellar", box_condition="shiny")
+    assert pick_copy(userdb, "Mystic War").copy.location == "attic"
+
+
+def test_damaged_needs_a_found_count(userdb):
+    copy_id = add_copy(userdb, "Mystic War").value
+    with pytest.raises(ShelfError, match="count the pieces of 'Realm mat' found before"):
+        set_counts(userdb, "Mystic War", copy_id, {}, {"Realm mat": 0})
+    with pytest.raises(ShelfError, match="2 damaged 'Dragon' but only 1 found"):
+        set_counts(userdb, "Mystic War", copy_id, {"Dragon": 1}, {"Dragon": 2})
+    assert pick_copy(userdb, "Mystic War").copy.found == {}
+    set_counts(userdb, "Mystic War", copy_id, {"Dragon": 4}, {"Dragon": 1})
+    set_counts(userdb, "Mystic War", copy_id, {}, {"Dragon": 3})
+    with pytest.raises(ShelfError, match="5 damaged 'Dragon' but only 4 found"):
+        set_counts(userdb, "Mystic War", copy_id, {}, {"Dragon": 5})
+    assert pick_copy(userdb, "Mystic War").copy.damaged == {"Dragon": 3}
+
+
+def test_export_report_by_extension_atomically(userdb, tmp_path):
+    copy_id = _count_all_but(userdb, "Imperial Twing", {"Orn Dice": 4})
+    tmp_path = tmp_path / "out"
+    tmp_path.mkdir()
+    written = export_report(userdb, "Imperial Twing", copy_id, tmp_path / "t.CSV")
+    text = written.read_text(encoding="utf-8-sig")
+    assert "Not playable,\"Game Material: needs 2 Orn dice, found 0\"" in text
+    pdf = export_report(userdb, "Imperial Twing", None, tmp_path / "t.pdf")
+    assert pdf.read_bytes().startswith(b"%PDF")
+    assert sorted(p.name for p in tmp_path.iterdir()) == ["t.CSV", "t.pdf"]
+    with pytest.raises(ShelfError, match="written as .csv or .pdf, not 'txt'"):
+        export_report(userdb, "Imperial Twing", copy_id, tmp_path / "t.txt")
+    assert not (tmp_path / "t.txt").exists()

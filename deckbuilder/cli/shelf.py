@@ -17,7 +17,9 @@ from deckbuilder.services.shelf import (
     ShelfError,
     ShelfGame,
     add_copy,
+    edit_copy,
     export_game,
+    export_report,
     game_definition,
     import_game,
     pick_copy,
@@ -26,6 +28,7 @@ from deckbuilder.services.shelf import (
     shelf_game,
     shelf_games,
 )
+from deckbuilder.services.shelf_photos import add_photo, copy_photos, remove_photo
 from deckbuilder.shelf import mystic_war
 
 MYSTIC_WAR = "Mystic War"
@@ -125,6 +128,31 @@ def add_copy_(game: str, location: str, condition: str, components_condition: st
     click.echo(f"{outcome.changes.label}: copy {outcome.value}")
 
 
+@shelf.command("edit-copy")
+@click.argument("game")
+@click.option("--copy", "copy_id", type=int, help="The copy's id (needed if you own several).")
+@click.option("--location", help="Where the copy is kept ('' clears it).")
+@click.option("--condition", help="Condition of the box (Mint ... Damaged; '' clears it).")
+@click.option("--components-condition",
+              help="Condition of the components (Mint ... Damaged; '' clears it).")
+@click.option("--notes", help="Notes ('' clears them).")
+@handles_errors
+def edit_copy_(game: str, copy_id: int | None, location: str | None, condition: str | None,
+               components_condition: str | None, notes: str | None) -> None:
+    """Change where a copy of GAME is kept, its condition or notes (others are kept)."""
+    if location is None and condition is None and components_condition is None \
+            and notes is None:
+        raise ShelfError("give --location, --condition, --components-condition or --notes")
+    db = user_db()
+    status = pick_copy(db, game, copy_id)
+    changes = edit_copy(db, status.copy.id, location=location, box_condition=condition,
+                        components_condition=components_condition, notes=notes)
+    click.echo(changes.label if changes.changed else f"copy {status.copy.id}: no change")
+    copy = pick_copy(db, game, status.copy.id).copy
+    click.echo(f"  kept in: {copy.location or '-'}; box: {copy.box_condition or '-'}; "
+               f"components: {copy.components_condition or '-'}; notes: {copy.notes or '-'}")
+
+
 @shelf.command("remove-copy")
 @click.argument("game")
 @click.option("--copy", "copy_id", type=int, help="The copy's id (see 'shelf list').")
@@ -169,11 +197,21 @@ def count(game: str, counts: tuple[str, ...], copy_id: int | None,
 @click.argument("game")
 @click.option("--copy", "copy_id", type=int, help="The copy's id (needed if you own several).")
 @click.option("--json", "as_json", is_flag=True, help="Print the report as JSON.")
+@click.option("--csv", "csv_file", type=click.Path(dir_okay=False),
+              help="Also write the report to this CSV file.")
+@click.option("--pdf", "pdf_file", type=click.Path(dir_okay=False),
+              help="Also write the report to this PDF file (to print).")
 @handles_errors
-def missing(game: str, copy_id: int | None, as_json: bool) -> None:
+def missing(game: str, copy_id: int | None, as_json: bool, csv_file: str | None,
+            pdf_file: str | None) -> None:
     """What a copy of GAME is missing, and whether its rules can still be played."""
-    status = pick_copy(user_db(), game, copy_id)
+    db = user_db()
+    status = pick_copy(db, game, copy_id)
+    written = [export_report(db, game, status.copy.id, Path(file), kind)
+               for file, kind in ((csv_file, "csv"), (pdf_file, "pdf")) if file]
     report = status.report
+    for path in written:
+        click.echo(f"wrote {path}", err=as_json)  # keep stdout pure JSON
     if as_json:
         _echo_json(report.as_dict(status.copy.id))
         return
@@ -280,3 +318,56 @@ def odds(game: str, groups: tuple[str, ...], cards: int, at_least: int,
         return
     for question, p in answers:
         click.echo(f"{question} = {p} = {float(p):.4f}")
+
+
+@shelf.group()
+def photo() -> None:
+    """Photos of a copy: add, list, remove."""
+
+
+@photo.command("add")
+@click.argument("game")
+@click.argument("files", nargs=-1, required=True, type=click.Path(dir_okay=False))
+@click.option("--copy", "copy_id", type=int, help="The copy's id (needed if you own several).")
+@handles_errors
+def photo_add(game: str, files: tuple[str, ...], copy_id: int | None) -> None:
+    """Import photos (FILES) of a copy of GAME: turned upright, with thumbnails."""
+    db = user_db()
+    status = pick_copy(db, game, copy_id)
+    for file in files:
+        outcome = add_photo(db, status.copy.id, Path(file))
+        click.echo(f"{file}: photo {outcome.value} of copy {status.copy.id}")
+
+
+@photo.command("list")
+@click.argument("game")
+@click.option("--copy", "copy_id", type=int, help="The copy's id (needed if you own several).")
+@click.option("--json", "as_json", is_flag=True, help="Print the photos as JSON.")
+@handles_errors
+def photo_list(game: str, copy_id: int | None, as_json: bool) -> None:
+    """The photos of a copy of GAME, with their files in the image cache."""
+    db = user_db()
+    status = pick_copy(db, game, copy_id)
+    photos = copy_photos(db, status.copy.id)
+    if as_json:
+        _echo_json([{"photo": p.id, "copy": p.copy_id, "path": str(p.path),
+                     "thumbnail": str(p.thumbnail), "original_name": p.original_name,
+                     "width": p.width, "height": p.height, "added": p.added}
+                    for p in photos])
+        return
+    if not photos:
+        click.echo(f"copy {status.copy.id} of {status.copy.game} has no photos")
+    for p in photos:
+        click.echo(f"photo {p.id}: {p.original_name} ({p.width} x {p.height} px) {p.path}")
+
+
+@photo.command("remove")
+@click.argument("game")
+@click.argument("photo_id", type=int, metavar="PHOTO")
+@click.option("--copy", "copy_id", type=int, help="The copy's id (needed if you own several).")
+@handles_errors
+def photo_remove(game: str, photo_id: int, copy_id: int | None) -> None:
+    """Take photo PHOTO (its id, see 'shelf photo list') off a copy of GAME."""
+    db = user_db()
+    status = pick_copy(db, game, copy_id)
+    click.echo(remove_photo(db, status.copy.id, photo_id).label)

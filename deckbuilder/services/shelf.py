@@ -30,6 +30,7 @@ from card_db.userdb import UserDatabase
 from deckbuilder.formats.collection_csv import parse_condition
 from deckbuilder.services.changes import Changes, Outcome, Reversal
 from deckbuilder.shelf.inventory import CompletenessReport, check_copy
+from deckbuilder.shelf.report import write_csv, write_pdf
 
 
 class ShelfError(UserError):
@@ -301,6 +302,51 @@ def remove_copy(db: UserDatabase, copy_id: int) -> Changes:
     return _delete_copy(db, copy_id, f"Remove copy {copy_id} of {name}")
 
 
+def _update_copy(db: UserDatabase, copy_id: int, values: Mapping[str, str],
+                 label: str) -> Changes:
+    """Write ``values`` (a subset of the copy's fields) over the copy; the undo writes
+    the previous values back."""
+    from card_db.models import ShelfCopy  # lazy: SQLModel only for writes
+
+    with db.session() as session:
+        row = session.get(ShelfCopy, copy_id)
+        if row is None:
+            raise ShelfError(f"there is no copy {copy_id} on the shelf")
+        before = {field: getattr(row, field) for field in values}
+        for field, value in values.items():
+            setattr(row, field, value)
+        session.add(row)
+        session.commit()
+    return Changes(label=label, shelf=True,
+                   undo=Reversal(label, partial(_update_copy, copy_id=copy_id,
+                                                values=before, label=label)))
+
+
+def edit_copy(db: UserDatabase, copy_id: int, *, location: str | None = None,
+              box_condition: str | None = None, components_condition: str | None = None,
+              notes: str | None = None) -> Changes:
+    """Change where copy ``copy_id`` is kept, its box's or components' condition, or its
+    notes; a field left ``None`` keeps its value (``""`` clears it). Undoable.
+
+    Conditions are names or abbreviations of the card condition scale. Raises
+    :class:`ShelfError` for an unknown copy and
+    :class:`~deckbuilder.formats.collection_csv.ConditionError` for an unknown
+    condition (nothing is written then). ``changes.changed`` is False when every value
+    given equals the stored one.
+    """
+    fields, _ = _copy_snapshot(db, copy_id)
+    given = {"location": None if location is None else location.strip(),
+             "box_condition": None if box_condition is None else _condition(box_condition),
+             "components_condition": (None if components_condition is None
+                                      else _condition(components_condition)),
+             "notes": notes}
+    values = {k: v for k, v in given.items() if v is not None and v != fields[k]}
+    label = f"Edit copy {copy_id}"
+    if not values:
+        return Changes(label=label)
+    return _update_copy(db, copy_id, values, label)
+
+
 # --- counts -----------------------------------------------------------------------------
 
 
@@ -333,10 +379,11 @@ def set_counts(db: UserDatabase, game: str, copy_id: int | None,
     """Save the pieces ``found`` (and ``damaged`` of them) per component of a copy.
 
     Component names resolve case-insensitively, other names included. A component
-    given only in ``damaged`` keeps its found count. ``copy_id`` ``None`` means the
-    game's only copy (see :func:`pick_copy`). Raises :class:`ShelfError` for an unknown
-    component, a negative count or more damaged pieces than found; nothing is written
-    then.
+    given only in ``damaged`` keeps its found count; it must have one (counted before
+    or given in ``found``). ``copy_id`` ``None`` means the game's only copy (see
+    :func:`pick_copy`). Raises :class:`ShelfError` for an unknown component, a negative
+    count, damaged pieces of a component with no found count, or more damaged pieces
+    than found; nothing is written then.
     """
     status = pick_copy(db, game, copy_id)
     definition = game_definition(db, game)
@@ -345,6 +392,9 @@ def set_counts(db: UserDatabase, game: str, copy_id: int | None,
     new_damaged = _resolved(definition, damaged)
     counts: dict[str, tuple[int, int]] = {}
     for component in dict.fromkeys([*new_found, *new_damaged]):
+        if component not in new_found and component not in status.copy.found:
+            raise ShelfError(f"count the pieces of {component!r} found before marking "
+                             f"damaged ones")
         n_found = new_found.get(component, status.copy.found.get(component, 0))
         n_damaged = new_damaged.get(component, status.copy.damaged.get(component, 0))
         if n_damaged > n_found:
@@ -424,3 +474,42 @@ def export_game(db: UserDatabase, name: str, file: str | Path) -> Path:
     which :func:`import_game` reads back); returns the path written."""
     _game_id, _name, _origin, text = _game_row(db, name)
     return replace_file(file, text.encode("utf-8"))
+
+
+# --- completeness report ----------------------------------------------------------------
+
+REPORT_KINDS = ("csv", "pdf")
+
+
+def copy_details(copy: OwnedCopy) -> list[tuple[str, str]]:
+    """The copy's facts for a report, as ``(label, value)`` pairs ("" if not recorded)."""
+    return [("Copy", str(copy.id)), ("Kept in", copy.location),
+            ("Box condition", copy.box_condition),
+            ("Components condition", copy.components_condition),
+            ("Notes", copy.notes)]
+
+
+def export_report(db: UserDatabase, game: str, copy_id: int | None, file: str | Path,
+                  kind: str | None = None) -> Path:
+    """Write the completeness report of a copy of ``game`` to ``file`` atomically;
+    returns the path written.
+
+    ``kind`` is ``"csv"`` or ``"pdf"`` (:mod:`deckbuilder.shelf.report`); ``None`` takes
+    it from the file's extension. ``copy_id`` as in :func:`pick_copy`. Raises
+    :class:`ShelfError` for an unknown game or copy or a kind that is neither, and
+    ``OSError`` naming the file if it cannot be written.
+    """
+    path = Path(file)
+    kind = (kind or path.suffix.lstrip(".")).lower()
+    if kind not in REPORT_KINDS:
+        raise ShelfError(f"{path}: a report is written as .csv or .pdf, not "
+                         f"{kind or 'a file without an extension'!r}", file=path)
+    status = pick_copy(db, game, copy_id)
+    definition = game_definition(db, game)
+    details = copy_details(status.copy)
+    if kind == "csv":
+        data = write_csv(definition, status.report, details)
+    else:
+        title = f"{definition.name}: copy {status.copy.id}"
+        data = write_pdf(definition, status.report, details, title)
+    return replace_file(path, data)

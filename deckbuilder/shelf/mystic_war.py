@@ -32,6 +32,7 @@ from math import comb
 from card_db.errors import UserError
 from card_db.games import GameDefinition
 
+GAME = "Mystic War"  # the name in its game file
 ACTION_CARDS = ("Action cards",)
 VICTORY_CONDITIONS = ("Victory Condition cards",)
 WHITE_JUDGMENT = "Judgment (white-backed)"

@@ -4,8 +4,9 @@ Found and Damaged are edited with a spin box that starts at the expected count f
 component not counted yet, so Enter confirms "all there"; after each count the
 current cell moves down one row, so a whole box is counted from the keyboard. Each
 count is handed to ``on_count(component, column, value)``; the table shows it once
-the write has been saved and the screen reloads. A value equal to the one shown is
-not written again.
+the write has been saved and the screen reloads. Damaged is editable only once Found
+is counted, up to the pieces found (the service refuses anything else). A value
+equal to the one shown is not written again.
 """
 
 from __future__ import annotations
@@ -30,6 +31,7 @@ from deckbuilder.services.shelf import CopyStatus
 HEADERS = ("Group", "Component", "Kind", "Expected", "Found", "Damaged", "Missing")
 GROUP, NAME, KIND, EXPECTED, FOUND, DAMAGED, MISSING = range(len(HEADERS))
 START = Qt.ItemDataRole.UserRole  # the value a spin box starts at
+LIMIT = Qt.ItemDataRole.UserRole + 1  # the most a spin box allows (Damaged: the found)
 MAX_COUNT = 9999
 MISSING_COLOUR = QColor("#b3261e")
 
@@ -49,6 +51,8 @@ class CountDelegate(QStyledItemDelegate):
         return editor
 
     def setEditorData(self, editor: QSpinBox, index: QModelIndex) -> None:
+        limit = index.data(LIMIT)
+        editor.setMaximum(MAX_COUNT if limit is None else int(limit))
         editor.setValue(int(index.data(START) or 0))
         editor.selectAll()
 
@@ -91,13 +95,19 @@ class PartsTable(QTableWidget):
                 self.setItem(row, column, _item(text, editable=False))
             n_found = found.get(component.name)  # None: not counted yet
             n_damaged = damaged.get(component.name, 0)
-            for column, text, start in (
+            for column, text, start, editable in (
                 (FOUND, "" if n_found is None else str(n_found),
-                 component.count if n_found is None else n_found),
-                (DAMAGED, str(n_damaged) if n_damaged else "", n_damaged),
+                 component.count if n_found is None else n_found, status is not None),
+                # damaged pieces are marked among those found: count them first
+                (DAMAGED, str(n_damaged) if n_damaged else "", n_damaged,
+                 n_found is not None),
             ):
-                item = _item(text, editable=status is not None)
+                item = _item(text, editable=editable)
                 item.setData(START, start)
+                if column == DAMAGED and n_found is not None:
+                    item.setData(LIMIT, n_found)
+                elif column == DAMAGED and status is not None:
+                    item.setToolTip("Count the pieces found first")
                 self.setItem(row, column, item)
             short = 0 if n_found is None else max(0, component.count - n_found)
             item = _item(str(short) if short else "", editable=False)

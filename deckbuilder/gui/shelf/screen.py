@@ -1,5 +1,7 @@
 """The Shelf screen: every game with the user's copies and their completeness, the
-game's parts list, and the count view of a copy (issue 14, section 2).
+game's parts list, and the count view of a copy (issue 14, section 2); a copy's place,
+conditions and notes (Edit copy…), its photos (:mod:`.photos`), its report as CSV or
+PDF (File menu), and Mystic War's deal (:mod:`.deal`).
 
 Counts are saved as they are typed (one write each through ``context.operations``),
 so an interrupted count resumes; Edit > Undo takes them back (the "shelf" history).
@@ -7,6 +9,7 @@ so an interrupted count resumes; Edit > Undo takes them back (the "shelf" histor
 
 from __future__ import annotations
 
+import tempfile
 from pathlib import Path
 
 from PySide6.QtCore import Qt
@@ -32,20 +35,27 @@ from card_db.records import Condition
 from deckbuilder.gui.deck_editor.files import safe_file_name
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_splitter
+from deckbuilder.gui.shelf.deal import DealDialog
 from deckbuilder.gui.shelf.parts import PartsTable
+from deckbuilder.gui.shelf.photos import PhotoStrip
 from deckbuilder.services.changes import Changes
 from deckbuilder.services.shelf import (
     CopyStatus,
+    OwnedCopy,
     ShelfGame,
     add_copy,
+    edit_copy,
     export_game,
+    export_report,
     game_definition,
     import_game,
     remove_copy,
     set_counts,
     shelf_games,
 )
+from deckbuilder.services.shelf_photos import add_photo
 from deckbuilder.shelf.inventory import complete_counts
+from deckbuilder.shelf.mystic_war import GAME as MYSTIC_WAR
 
 KEY = Qt.ItemDataRole.UserRole  # (game name, copy id or None) of a tree item
 
@@ -74,11 +84,14 @@ def copy_report(status: CopyStatus) -> str:
 
 
 class AddCopyDialog(QDialog):
-    """Where a new copy is kept, its box's and components' condition, and notes."""
+    """Where a copy is kept, its box's and components' condition, and notes: empty for
+    a new copy of ``game``, or filled with those of ``copy`` to edit them."""
 
-    def __init__(self, game: str, parent: QWidget | None = None):
+    def __init__(self, game: str, parent: QWidget | None = None,
+                 copy: OwnedCopy | None = None):
         super().__init__(parent)
-        self.setWindowTitle(f"Add a copy of {game}")
+        self.setWindowTitle(f"Add a copy of {game}" if copy is None
+                            else f"Copy {copy.id} of {game}")
         self.location = QLineEdit()
         self.box = QComboBox()
         self.components = QComboBox()
@@ -90,6 +103,11 @@ class AddCopyDialog(QDialog):
         form.addRow("Box condition", self.box)
         form.addRow("Components condition", self.components)
         form.addRow("Notes", self.notes)
+        if copy is not None:
+            self.location.setText(copy.location)
+            self.box.setCurrentText(copy.box_condition)
+            self.components.setCurrentText(copy.components_condition)
+            self.notes.setText(copy.notes)
         buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok
                                    | QDialogButtonBox.StandardButton.Cancel)
         buttons.accepted.connect(self.accept)
@@ -119,12 +137,19 @@ class ShelfScreen(Screen):
         self.tree.setHeaderLabels(["Game", "Copies"])
         self.tree.currentItemChanged.connect(lambda item, _old: self._select(item))
         self.add_button = QPushButton("Add copy…")
+        self.edit_button = QPushButton("Edit copy…")
         self.remove_button = QPushButton("Remove copy")
         self.add_button.clicked.connect(lambda: self.ask_add_copy())
+        self.edit_button.clicked.connect(lambda: self.ask_edit_copy())
         self.remove_button.clicked.connect(self.remove_current_copy)
         buttons = QHBoxLayout()
         buttons.addWidget(self.add_button)
+        buttons.addWidget(self.edit_button)
+        self.deal_button = QPushButton("Deal…")
+        self.deal_button.setToolTip("Set up a game of Mystic War (3.0 Set Up)")
+        self.deal_button.clicked.connect(lambda: self.ask_deal())
         buttons.addWidget(self.remove_button)
+        buttons.addWidget(self.deal_button)
         left = QWidget()
         left_layout = QVBoxLayout(left)
         left_layout.setContentsMargins(0, 0, 0, 0)
@@ -139,7 +164,9 @@ class ShelfScreen(Screen):
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.report)
-        right_layout.addWidget(self.parts)
+        right_layout.addWidget(self.parts, 1)
+        self.photos = PhotoStrip(self.context)
+        right_layout.addWidget(self.photos)
 
         self.splitter = QSplitter()
         self.splitter.addWidget(left)
@@ -152,6 +179,10 @@ class ShelfScreen(Screen):
         self.export_action = QAction("Export game file…", self)
         self.import_action.triggered.connect(lambda: self.import_game_file())
         self.export_action.triggered.connect(lambda: self.export_game_file())
+        self.report_csv_action = QAction("Export copy report as CSV…", self)
+        self.report_pdf_action = QAction("Print copy report to PDF…", self)
+        self.report_csv_action.triggered.connect(lambda: self.export_report("csv"))
+        self.report_pdf_action.triggered.connect(lambda: self.export_report("pdf"))
 
     # -- loading ----------------------------------------------------------------------
 
@@ -203,6 +234,11 @@ class ShelfScreen(Screen):
         if keep_cell and row >= 0:
             self.parts.setCurrentCell(row, column)
         self.remove_button.setEnabled(copy_id is not None)
+        self.edit_button.setEnabled(copy_id is not None)
+        self.photos.show_copy(copy_id)
+        self.deal_button.setEnabled(name == MYSTIC_WAR)
+        self.report_csv_action.setEnabled(copy_id is not None)
+        self.report_pdf_action.setEnabled(copy_id is not None)
         if status is None:
             self.report.setText(f"{name}: {game.definition.total_components} pieces, "
                                 f"{len(game.copies)} cop{'y' if len(game.copies) == 1 else 'ies'}"
@@ -258,6 +294,33 @@ class ShelfScreen(Screen):
                                     initiator=self, on_done=select_new,
                                     error_title="The copy was not added")
 
+    def ask_deal(self) -> DealDialog | None:
+        """Open the Mystic War deal (dealt at once, for 4 players and a random seed)."""
+        if self._selected is None or self._selected[0] != MYSTIC_WAR:
+            return None
+        dialog = DealDialog(self.games[MYSTIC_WAR].definition, self)
+        dialog.deal_again()
+        dialog.open()
+        return dialog
+
+    def ask_edit_copy(self) -> AddCopyDialog | None:
+        """Show the selected copy's place, conditions and notes to edit them."""
+        status = self.copy_status()
+        if status is None:
+            return None
+        dialog = AddCopyDialog(status.copy.game, self, status.copy)
+        dialog.accepted.connect(lambda: self.edit_copy(status.copy.id, *dialog.values()))
+        dialog.open()
+        return dialog
+
+    def edit_copy(self, copy_id: int, location: str, box: str, components: str,
+                  notes: str) -> None:
+        """Save where copy ``copy_id`` is kept, its conditions and notes."""
+        self.context.operations.run(edit_copy, copy_id, location=location,
+                                    box_condition=box, components_condition=components,
+                                    notes=notes, initiator=self,
+                                    error_title="The copy was not changed")
+
     def remove_current_copy(self) -> None:
         status = self.copy_status()
         if status is None:
@@ -298,14 +361,34 @@ class ShelfScreen(Screen):
             on_error=self.context.error_handler("The game file was not exported"),
         )
 
+    def export_report(self, kind: str, file: str | None = None) -> None:
+        """Write the selected copy's completeness report as ``kind`` (``"csv"`` or
+        ``"pdf"``) to ``file`` (asks for it if ``None``)."""
+        status = self.copy_status()
+        if status is None:
+            return
+        if file is None:
+            file, _ = QFileDialog.getSaveFileName(
+                self, "Export copy report",
+                f"{status.copy.game} copy {status.copy.id}.{kind}",
+                "CSV (*.csv)" if kind == "csv" else "PDF (*.pdf)")
+            if not file:
+                return
+        self.context.run(
+            export_report, self.context.db, status.copy.game, status.copy.id, Path(file),
+            kind, on_done=lambda path: self.context.status.emit(f"Wrote {path}"),
+            on_error=self.context.error_handler("The report was not written"),
+        )
+
     # -- Screen hooks -----------------------------------------------------------------
 
     def undo_stack(self):
-        """The shelf's history: copies and counts."""
+        """The shelf's history: copies, their details, counts and photos."""
         return self.context.operations.history("shelf")
 
     def file_actions(self) -> list[QAction]:
-        return [self.import_action, self.export_action]
+        return [self.import_action, self.export_action, self.report_csv_action,
+                self.report_pdf_action]
 
     def restore_state(self, settings) -> None:
         restore_splitter(settings, self.splitter, "shelf")
@@ -320,12 +403,31 @@ class ShelfScreen(Screen):
 
 
 def _demo_copy(db) -> Changes:
-    """The screenshot's copy of Mystic War, lacking a Judgment and two red disks."""
+    """The screenshot's copy of Mystic War, lacking a Judgment and two red disks, with
+    a drawn photo of its box."""
     outcome = add_copy(db, "Mystic War", "Attic shelf", "Lightly Played", "Near Mint")
     counts = complete_counts(game_definition(db, "Mystic War"))
     counts["Judgment"] -= 1
     counts["Resource disk (red)"] -= 2
-    return outcome.changes.merge(set_counts(db, "Mystic War", outcome.value, counts))
+    changes = outcome.changes.merge(set_counts(db, "Mystic War", outcome.value, counts))
+    with tempfile.TemporaryDirectory() as folder:
+        photo = add_photo(db, outcome.value, _demo_photo(Path(folder) / "box-lid.png"))
+    return changes.merge(photo.changes)
+
+
+def _demo_photo(path: Path) -> Path:
+    """A drawn stand-in for a photo of the box lid (the screenshots show no real photo)."""
+    from PIL import Image, ImageDraw, ImageFont  # lazy: Pillow only for the screenshot
+
+    image = Image.new("RGB", (480, 360), (24, 28, 64))
+    draw = ImageDraw.Draw(image)
+    draw.rectangle((16, 16, 463, 343), outline=(212, 175, 55), width=8)
+    draw.text((240, 150), "MYSTIC WAR", fill=(212, 175, 55), anchor="mm",
+              font=ImageFont.load_default(56))
+    draw.text((240, 230), "(demo photo)", fill=(200, 200, 220), anchor="mm",
+              font=ImageFont.load_default(28))
+    image.save(path)
+    return path
 
 
 register_screen(ScreenSpec("shelf", "Shelf", ShelfScreen, order=70, screenshot="shelf.png"))
