@@ -30,6 +30,8 @@ LAZY_COMMANDS = {
     "hand": "deckbuilder.cli.play:hand",
     "odds": "deckbuilder.cli.play:odds",
     "goldfish": "deckbuilder.cli.play:goldfish",
+    "match": "deckbuilder.cli.match:match",
+    "gauntlet": "deckbuilder.cli.match:gauntlet",
     "shelf": "deckbuilder.cli.shelf:shelf",
 }
 
