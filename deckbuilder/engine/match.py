@@ -3,7 +3,7 @@
 :func:`play_match_game` plays one game of deck A against deck B with two computer
 Autarchs of one level (:mod:`.computer_autarch`, :mod:`.lookahead`); :func:`run_match`
 plays many, alternating who acts first (deck A acts first in round 1 of even-numbered
-games); :func:`run_gauntlet` plays every pair of a list of decks.
+games) and which seat each deck takes; :func:`run_gauntlet` plays every pair of a list of decks.
 
 Game ``i`` of a run with master seed ``S`` is seeded from ``(S, i)`` only
 (:func:`~.rng.game_seed`), and each computer Autarch's own seed from the game's, so
@@ -79,19 +79,25 @@ def play_match_game(
     level: str = "quick",
     max_rounds: int = DEFAULT_MAX_ROUNDS,
 ) -> GameRecord:
-    """Play game ``index`` of a match seeded ``seed``: deck A in seat 0, deck B in seat 1;
-    deck A acts first in round 1 when ``index`` is even."""
+    """Play game ``index`` of a match seeded ``seed``. Deck A acts first in round 1 when
+    ``index`` is even; deck A sits in seat 0 in games 0, 1, 4, 5, ... and in seat 1 in
+    games 2, 3, 6, 7, ..., so any advantage of a seat (e.g. who is removed first when
+    both Destinies run out in the same round) is shared evenly."""
     gseed = game_seed(seed, index)
     a_first = index % 2 == 0
-    game = Game([deck_a, deck_b], seed=gseed, names=["Autarch A", "Autarch B"])
+    a_seat = (index // 2) % 2
+    decks = [deck_a, deck_b] if a_seat == 0 else [deck_b, deck_a]
+    names = ["Autarch A", "Autarch B"] if a_seat == 0 else ["Autarch B", "Autarch A"]
+    game = Game(decks, seed=gseed, names=names)
     controllers = seat_table(
         [computer_autarch(level, splitmix64(gseed ^ (k + 1))) for k in range(2)]
     )
+    leader = a_seat if a_first else 1 - a_seat
     # The Autarch to the left of the one who places the first Site acts first.
-    for _ in play(game, controllers, rounds=max_rounds, first=1 if a_first else 0):
+    for _ in play(game, controllers, rounds=max_rounds, first=1 - leader):
         pass
     s = game.state
-    winner = None if s.winner is None else "ab"[s.winner]
+    winner = None if s.winner is None else ("a" if s.winner == a_seat else "b")
     if winner is not None:
         ending = "exhausted_destiny" if any(a.eliminated for a in s.autarchs) else "victory"
     else:
