@@ -1,14 +1,15 @@
-"""The "strong" computer Autarch: the quick rules, with a look ahead at each Ally phase.
+"""The "strong" computer Autarch: the quick rules, with a look ahead at each Ally action.
 
-In plain words: at the start of each of its Ally phases, the strong Autarch imagines
-the rest of the round and the next :data:`HORIZON` round(s) several times, once for
-each way it could play the phase (the :data:`STYLES`: the quick level's play; bold
-seizures that ignore possible contests; no challenges; or only establishing alliances
-and keeping every Ally back to contest and defend). In each imagined game every
-Autarch plays by the quick rules. It picks the way of playing with the best average
-outcome (a win, or else its Dominions and Allies against its strongest rival's) and
-then plays the phase by the quick rules in that style. Every other decision is the
-quick level's.
+In plain words: before each action of its Ally phase (after the alliances, which it
+chooses as the quick level does), the strong Autarch lists a few moves worth comparing
+(:func:`~.quick_policy.ally_candidates`: the quick level's choice; what a bolder, a
+more peaceful or a passive style would do; a seizure of each Site that adds a
+Dominion; idling). For each move it imagines the rest of the round and the next
+:data:`HORIZON` round(s) in :data:`SAMPLES` imagined games, in which every Autarch
+plays by the quick rules after that move. It plays the move with the best average
+outcome (a win, or else its Dominions, Sites and Allies' Magic against its strongest
+rival's); a tie keeps the quick level's choice. Every other decision (setup,
+Autarch phase, contests, defenders, counters, Reconciliation) is the quick level's.
 
 What it imagines never uses hidden information. Each imagined game starts from a
 *determinization* of the table: the cards a rival has not shown (its hand, its
@@ -18,8 +19,9 @@ every Destiny, its own included, is drawn in a fresh random order. The pool is t
 rival's deck list minus what it has shown: this assumes deck lists are known to the
 table (as when players share them), never which of those cards are in hand, in the
 Destiny or face down. The random numbers come from the Autarch's own seed and its
-count of decisions, never from the game's generator. A test checks that its
-decisions do not change when a rival's hidden cards are shuffled among those zones.
+count of decisions, never from the game's generator. All moves are compared on the
+same imagined games (common random numbers). A test checks that its decisions do
+not change when a rival's hidden cards are shuffled among those zones.
 """
 
 from __future__ import annotations
@@ -28,24 +30,17 @@ import copy
 import random
 import statistics
 import time
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 
 from card_db.records import CardType
 from deckbuilder.engine.cards import dominion_mask, magic
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.game import ALLY_PHASE, RECONCILIATION, Game
+from deckbuilder.engine.computer_autarch import MAX_MOVES_PER_TURN, ComputerAutarch, seat_table
+from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
 from deckbuilder.engine.paths import path_fits_site
-from deckbuilder.engine.quick_policy import DEFAULT_STYLE, Style
+from deckbuilder.engine.quick_policy import Move, ally_candidates
 from deckbuilder.engine.rng import splitmix64
 from deckbuilder.engine.victory import dominion_count
 
-#: The ways of playing an Ally phase the strong level compares.
-STYLES: tuple[Style, ...] = (
-    DEFAULT_STYLE,
-    Style(safe_seize=False),
-    Style(challenge=False),
-    Style(act=False),
-)
 #: Imagined games per style, and rounds imagined after the current one.
 SAMPLES = 4
 HORIZON = 1
@@ -121,16 +116,15 @@ def _phase(game: Game, controllers: Sequence[ComputerAutarch], phase: str, seats
         game.end_turn()
 
 
-def rollout(game: Game, seat: int, style: Style, horizon: int) -> float:
-    """Play on from the start of ``seat``'s Ally turn (already begun in ``game``): this
-    turn in ``style``, then every Autarch by the quick rules to the end of the round and
-    ``horizon`` more rounds. Returns :func:`score` for ``seat``."""
+def rollout(game: Game, seat: int, move: Move, horizon: int) -> float:
+    """Play ``move`` for ``seat`` in its Ally turn (begun in ``game``), then every
+    Autarch by the quick rules to the end of the round and ``horizon`` more rounds.
+    Returns :func:`score` for ``seat``."""
     n = len(game.state.autarchs)
     controllers = seat_table([ComputerAutarch() for _ in range(n)])
-    controllers[seat].style = style
-    _drain(controllers[seat].ally_turn(game, seat))
+    if controllers[seat].play_move(game, seat, move):
+        _drain(controllers[seat].ally_turn(game, seat))
     game.end_turn()
-    controllers[seat].style = DEFAULT_STYLE
     order = game.state.seats_from(game.state.leader)
     _phase(game, controllers, ALLY_PHASE, order[order.index(seat) + 1:])
     _phase(game, controllers, RECONCILIATION, game.state.seats_from(game.state.leader))
@@ -139,7 +133,7 @@ def rollout(game: Game, seat: int, style: Style, horizon: int) -> float:
         if game.state.over:
             break
         game.coming_of_order()
-        for phase, method in (("Autarch Phase", "autarch_turn"), (ALLY_PHASE, "ally_turn"),
+        for phase, method in ((AUTARCH_PHASE, "autarch_turn"), (ALLY_PHASE, "ally_turn"),
                               (RECONCILIATION, "reconciliation_turn")):
             for k in game.state.seats_from(game.state.leader):
                 game.begin_turn(phase, k)
@@ -152,7 +146,7 @@ def rollout(game: Game, seat: int, style: Style, horizon: int) -> float:
 class StrongAutarch(ComputerAutarch):
     """The "strong" level (module doc). ``seed`` drives its imagined games; the same
     seed and the same public table give the same decisions. ``think_times``: seconds
-    spent on each look-ahead decision."""
+    spent on each decision that compared moves."""
 
     level = "strong"
 
@@ -164,21 +158,29 @@ class StrongAutarch(ComputerAutarch):
         self.decisions = 0
         self.think_times: list[float] = []
 
-    def style_for(self, game: Game, seat: int) -> Style:
+    def choose_ally_move(self, game: Game, seat: int) -> Move | None:
+        """The next Ally-phase move of ``seat`` (``None``: the turn is over)."""
+        candidates = ally_candidates(self.view(game, seat))
+        if len(candidates) <= 1:
+            return candidates[0] if candidates else None
         start = time.perf_counter()
         self.decisions += 1
-        view = self.view(game, seat)
-        if not any(not view.pivoted(c) for c in view.realm(seat).active) and not any(
-            view.record(c).card_type is CardType.CHARACTER for c in view.hand
-        ):
-            return DEFAULT_STYLE  # nothing to decide: no Ally can act or be established
         rng = random.Random(splitmix64(self.seed * 1_000_003 + self.decisions))
         worlds = [determinize(game, seat, rng) for _ in range(self.samples)]
         best = None
-        for style in STYLES:
-            outcomes = [rollout(clone_game(w), seat, style, self.horizon) for w in worlds]
-            mean = statistics.fmean(outcomes)
+        for move in candidates:
+            mean = statistics.fmean(rollout(clone_game(w), seat, move, self.horizon)
+                                    for w in worlds)
             if best is None or mean > best[0]:
-                best = (mean, style)
+                best = (mean, move)
         self.think_times.append(time.perf_counter() - start)
         return best[1]
+
+    def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
+        for _ in range(MAX_MOVES_PER_TURN):
+            if game.state.over:
+                return
+            move = self.choose_ally_move(game, seat)
+            if move is None or not self.play_move(game, seat, move):
+                return
+            yield

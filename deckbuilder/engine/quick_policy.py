@@ -93,6 +93,13 @@ class Style:
 
 
 DEFAULT_STYLE = Style()
+#: The ways of playing an Ally phase the strong level compares, the default first.
+STYLES: tuple[Style, ...] = (
+    DEFAULT_STYLE,
+    Style(safe_seize=False),
+    Style(challenge=False),
+    Style(act=False),
+)
 
 
 # --------------------------------------------------------------------------- helpers
@@ -333,12 +340,18 @@ def _influence_maneuvers(view: PublicView) -> list[tuple[int, int]]:
 
 
 def _seize_move(view: PublicView, free: list[int], style: Style) -> Move | None:
+    options = seize_options(view, free, style)
+    return options[0] if options else None
+
+
+def seize_options(view: PublicView, free: list[int], style: Style) -> list[Move]:
+    """One seizure per Circle Site that adds a Dominion, best first (policy 3a)."""
     seat = view.seat
     masks = view.controlled_masks(seat)
     if dominion_count(masks, view.variant.border_counts_both) >= view.variant.dominions_to_win:
-        return None
+        return []
     maneuvers = _influence_maneuvers(view)
-    best = None
+    options = []
     for site in sorted(view.circle):
         gain = _dominion_gain(view, seat, site)
         if gain <= 0:
@@ -358,10 +371,10 @@ def _seize_move(view: PublicView, free: list[int], style: Style) -> Move | None:
             continue
         cost = sum(magic(view.record(c)) for c in group)
         key = (-gain, len(used), cost, view.current_resistance(site), site)
-        if best is None or key < best[0]:
-            plan = {group[0]: tuple(used)} if used else None
-            best = (key, Move("seize", (site, group, plan)))
-    return best[1] if best else None
+        plan = {group[0]: tuple(used)} if used else None
+        options.append((key, Move("seize", (site, group, plan))))
+    options.sort(key=lambda option: option[0])
+    return [move for _, move in options]
 
 
 def _challenge_move(view: PublicView, free: list[int]) -> Move | None:
@@ -439,6 +452,26 @@ def ally_move(view: PublicView, style: Style = DEFAULT_STYLE) -> Move | None:
     return Move("idle", (ally,))
 
 
+def ally_candidates(view: PublicView, limit: int = 6) -> list[Move]:
+    """Moves worth comparing for the next Ally-phase action, the quick level's own
+    choice first: alliances are never compared (the quick choice only); otherwise the
+    quick move of each :data:`STYLES` entry, a seizure of each other Site that adds a
+    Dominion (contest-safe, else bold), and idling. At most ``limit`` moves."""
+    first = ally_move(view)
+    if first is None or first.kind == "establish":
+        return [] if first is None else [first]
+    free = _free_allies(view)
+    out = [first]
+    extra = [ally_move(view, style) for style in STYLES[1:]]
+    extra += seize_options(view, free, DEFAULT_STYLE)
+    extra += seize_options(view, free, Style(safe_seize=False))
+    extra.append(Move("idle", (free[-1],)))
+    for move in extra:
+        if move is not None and move not in out:
+            out.append(move)
+    return out[:limit]
+
+
 # --------------------------------------------------------------------------- rivals' turns
 def contest_choice(
     view: PublicView, seizing_seat: int, site: int, allies: Sequence[int]
@@ -506,6 +539,7 @@ __all__ = [
     "DEFAULT_STYLE",
     "Move",
     "Style",
+    "ally_candidates",
     "ally_move",
     "autarch_move",
     "choose_setup_site",
@@ -513,5 +547,6 @@ __all__ = [
     "counter_choice",
     "defend_choice",
     "reconciliation_move",
+    "seize_options",
     "wants_reshuffle",
 ]
