@@ -76,7 +76,7 @@ def test_quick_games_are_legal_conserve_cards_and_read_no_hidden_card(seed, play
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_strong_games_are_legal_and_conserve_cards(players):
     game = Game(table_decks([11, 12, 13, 14], players), seed=players)
-    controllers = seat_table([StrongAutarch(seed=k, samples=2) for k in range(players)])
+    controllers = seat_table([StrongAutarch(seed=k, samples=2, horizon=1) for k in range(players)])
     for _ in play(game, controllers, rounds=6, first=0):
         check_conservation(game.state)
     assert [c.illegal for c in controllers] == [[]] * players
@@ -179,5 +179,7 @@ def test_decisions_do_not_change_when_rivals_hidden_cards_are_shuffled(seed):
     for _ in range(3):
         other = shuffle_hidden(game, seat, rnd)
         assert ally_move(PublicView(other, seat)) == ally_move(PublicView(game, seat))
-        strong_here = StrongAutarch(seed=seed, samples=2).choose_ally_move(game, seat)
-        assert StrongAutarch(seed=seed, samples=2).choose_ally_move(other, seat) == strong_here
+        def strong(g):
+            return StrongAutarch(seed=seed, samples=2, horizon=1).choose_ally_move(g, seat)
+
+        assert strong(other) == strong(game)

@@ -101,8 +101,8 @@ def test_same_arguments_same_games_for_any_worker_count(demo):
 
 def test_strong_level_plays_a_match(demo):
     a, b = demo["oviate-swarm"], demo["vassal-oethac-strength"]
-    stats = run_match(a, b, 2, seed=2, level="strong", max_rounds=12)
-    assert isinstance(stats, MatchStats) and len(stats.games) == 2
+    stats = run_match(a, b, 1, seed=2, level="strong", max_rounds=5)
+    assert isinstance(stats, MatchStats) and len(stats.games) == 1
     with pytest.raises(ValueError):
         run_match(a, b, 2, level="grandmaster")
 

@@ -43,7 +43,7 @@ from deckbuilder.engine.victory import dominion_count
 
 #: Imagined games per style, and rounds imagined after the current one.
 SAMPLES = 4
-HORIZON = 1
+HORIZON = 2
 WIN_SCORE = 1000.0
 
 
