@@ -145,8 +145,9 @@ def rollout(game: Game, seat: int, move: Move, horizon: int) -> float:
 
 class StrongAutarch(ComputerAutarch):
     """The "strong" level (module doc). ``seed`` drives its imagined games; the same
-    seed and the same public table give the same decisions. ``think_times``: seconds
-    spent on each decision that compared moves."""
+    seed and the same public table give the same decisions. ``think_times``: wall-clock
+    seconds spent on each decision that compared moves; ``think_cpu``: the same in
+    processor seconds of this process (what it costs on an idle machine)."""
 
     level = "strong"
 
@@ -157,13 +158,14 @@ class StrongAutarch(ComputerAutarch):
         self.horizon = horizon
         self.decisions = 0
         self.think_times: list[float] = []
+        self.think_cpu: list[float] = []
 
     def choose_ally_move(self, game: Game, seat: int) -> Move | None:
         """The next Ally-phase move of ``seat`` (``None``: the turn is over)."""
         candidates = ally_candidates(self.view(game, seat))
         if len(candidates) <= 1:
             return candidates[0] if candidates else None
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         self.decisions += 1
         rng = random.Random(splitmix64(self.seed * 1_000_003 + self.decisions))
         worlds = [determinize(game, seat, rng) for _ in range(self.samples)]
@@ -174,6 +176,7 @@ class StrongAutarch(ComputerAutarch):
             if best is None or mean > best[0]:
                 best = (mean, move)
         self.think_times.append(time.perf_counter() - start)
+        self.think_cpu.append(time.process_time() - cpu)
         return best[1]
 
     def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
