@@ -34,6 +34,8 @@ LAZY_COMMANDS = {
     "odds": "deckbuilder.cli.play:odds",
     "publish": "deckbuilder.cli.publish:publish",
     "goldfish": "deckbuilder.cli.play:goldfish",
+    "match": "deckbuilder.cli.match:match",
+    "gauntlet": "deckbuilder.cli.match:gauntlet",
     "shelf": "deckbuilder.cli.shelf:shelf",
 }
 

@@ -1,0 +1,125 @@
+"""Benchmark computer-against-computer play: games per second per level, and the strong
+level's time per decision. Prints medians, each beside its ratio to a yardstick.
+
+Run from the repository root: ``.venv/bin/python benchmarks/bench_match.py [--quick]``.
+
+Figures, on the bundled demo decks (every pair, both turn orders; a generated deck if
+they are missing), two Autarchs, one worker, up to 30 rounds:
+
+* quick-level games per second (median of the runs);
+* strong-level games per second (both Autarchs strong);
+* the strong level's time per look-ahead decision: median, 95th percentile and maximum,
+  wall-clock and in processor seconds (what it costs on an idle machine); target:
+  under 1 s per decision on this machine, so a human never waits long.
+
+Yardstick, timed in the same run: ``../shared/yardsticks/goldfish_lean.py GAMES 1``, a
+lean simplified one-player goldfish in pure Python, which prints its games per second.
+Ratios: level games/s over yardstick games/s; strong decision time times yardstick
+games/s (how many yardstick games fit in one decision). The machine is shared:
+figures are medians.
+"""
+
+from __future__ import annotations
+
+import argparse
+import re
+import statistics
+import subprocess
+import sys
+import time
+from itertools import combinations
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+sys.path.insert(0, str(ROOT))
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+
+from bench_engine import demo_decks  # noqa: E402
+
+from deckbuilder.engine.computer_autarch import seat_table  # noqa: E402
+from deckbuilder.engine.game import Game  # noqa: E402
+from deckbuilder.engine.lookahead import StrongAutarch  # noqa: E402
+from deckbuilder.engine.match import run_match  # noqa: E402
+from deckbuilder.engine.order_of_play import play  # noqa: E402
+
+YARDSTICK = ROOT.parent / "shared" / "yardsticks" / "goldfish_lean.py"
+
+
+def yardstick_games_per_s(games: int) -> float | None:
+    """Games/s of the lean goldfish yardstick, or None if it is not there."""
+    if not YARDSTICK.exists():
+        return None
+    out = subprocess.run([sys.executable, str(YARDSTICK), str(games), "1"],
+                         capture_output=True, text=True, check=True).stdout
+    found = re.search(r"([\d,.]+) games/s", out)
+    return float(found.group(1).replace(",", "")) if found else None
+
+
+def quick_games_per_s(pairs, games: int) -> float:
+    start = time.perf_counter()
+    for k, (a, b) in enumerate(pairs):
+        run_match(a, b, games, seed=k)
+    return games * len(pairs) / (time.perf_counter() - start)
+
+
+def strong_games(pairs, games: int) -> tuple[float, list[float], list[float]]:
+    """Strong against strong: games/s and every look-ahead decision's wall-clock and
+    processor seconds."""
+    times: list[float] = []
+    cpu: list[float] = []
+    played = 0
+    start = time.perf_counter()
+    for k, (a, b) in enumerate(pairs):
+        for i in range(games):
+            controllers = seat_table([StrongAutarch(seed=100 * k + 2 * i + s) for s in (0, 1)])
+            game = Game([a, b], seed=1000 * k + i)
+            for _ in play(game, controllers, rounds=30, first=i % 2):
+                pass
+            played += 1
+            for c in controllers:
+                times += c.think_times
+                cpu += c.think_cpu
+    return played / (time.perf_counter() - start), times, cpu
+
+
+def spread(values: list[float]) -> tuple[float, float, float]:
+    """Median, 95th percentile and maximum."""
+    values = sorted(values)
+    return (statistics.median(values), values[min(len(values) - 1, int(0.95 * len(values)))],
+            values[-1])
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
+    parser.add_argument("--quick", action="store_true", help="fewer games and repeats")
+    args = parser.parse_args()
+    repeat = 3 if args.quick else 5
+    quick_games = 10 if args.quick else 30
+    strong_per_pair = 1 if args.quick else 2
+    decks = list(demo_decks().values())
+    pairs = list(combinations(decks, 2)) or [(decks[0], decks[0])]
+    print(f"Python {sys.version.split()[0]}; {len(pairs)} deck pair(s); medians of {repeat} runs")
+    yard = [y for y in (yardstick_games_per_s(20_000) for _ in range(repeat)) if y]
+    yard_rate = statistics.median(yard) if yard else None
+    if yard_rate:
+        print(f"yardstick (goldfish_lean.py, one worker): {yard_rate:,.0f} games/s")
+    else:
+        print("yardstick missing (../shared/yardsticks/goldfish_lean.py): ratios not printed")
+    quick = statistics.median(quick_games_per_s(pairs, quick_games) for _ in range(repeat))
+    ratio = f" ({quick / yard_rate:.5f}x yardstick)" if yard_rate else ""
+    print(f"quick level: {quick:.1f} games/s{ratio}")
+    rate, times, cpu = strong_games(pairs, strong_per_pair)
+    ratio = f" ({rate / yard_rate:.6f}x yardstick)" if yard_rate else ""
+    print(f"strong level: {rate:.2f} games/s{ratio}")
+    for label, values in (("wall-clock", times), ("processor", cpu)):
+        if not values:
+            continue
+        median, p95, top = spread(values)
+        fits = f" = {median * yard_rate:,.0f} yardstick games" if yard_rate else ""
+        print(f"strong decision time, {label} ({len(values)} decisions): median"
+              f" {median * 1000:.0f} ms{fits}, p95 {p95 * 1000:.0f} ms, max {top * 1000:.0f} ms"
+              " (target: under 1000 ms)")
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,189 @@
+"""The "strong" computer Autarch: the quick rules, with a look ahead at each Ally action.
+
+In plain words: before each action of its Ally phase (after the alliances, which it
+chooses as the quick level does), the strong Autarch lists a few moves worth comparing
+(:func:`~.quick_policy.ally_candidates`: the quick level's choice; what a bolder, a
+more peaceful or a passive style would do; a seizure of each Site that adds a
+Dominion; idling). For each move it imagines the rest of the round and the next
+:data:`HORIZON` round(s) in :data:`SAMPLES` imagined games, in which every Autarch
+plays by the quick rules after that move. It plays the move with the best average
+outcome (a win, or else its Dominions, Sites and Allies' Magic against its strongest
+rival's); a tie keeps the quick level's choice. Every other decision (setup,
+Autarch phase, contests, defenders, counters, Reconciliation) is the quick level's.
+
+What it imagines never uses hidden information. Each imagined game starts from a
+*determinization* of the table: the cards a rival has not shown (its hand, its
+Destiny and its face-down Paths) are dealt again at random from the pool of those
+cards, keeping each zone's size and putting Paths only where a Path of the pool fits;
+every Destiny, its own included, is drawn in a fresh random order. The pool is the
+rival's deck list minus what it has shown: this assumes deck lists are known to the
+table (as when players share them), never which of those cards are in hand, in the
+Destiny or face down. The random numbers come from the Autarch's own seed and its
+count of decisions, never from the game's generator. All moves are compared on the
+same imagined games (common random numbers). A test checks that its decisions do
+not change when a rival's hidden cards are shuffled among those zones.
+"""
+
+from __future__ import annotations
+
+import copy
+import random
+import statistics
+import time
+from collections.abc import Iterator, Sequence
+
+from card_db.records import CardType
+from deckbuilder.engine.cards import dominion_mask, magic
+from deckbuilder.engine.computer_autarch import MAX_MOVES_PER_TURN, ComputerAutarch, seat_table
+from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
+from deckbuilder.engine.paths import path_fits_site
+from deckbuilder.engine.quick_policy import Move, ally_candidates
+from deckbuilder.engine.rng import splitmix64
+from deckbuilder.engine.victory import dominion_count
+
+#: Imagined games per style, and rounds imagined after the current one.
+SAMPLES = 4
+HORIZON = 2
+WIN_SCORE = 1000.0
+
+
+def clone_game(game: Game) -> Game:
+    """A deep copy of ``game`` sharing the immutable card records, with an empty log."""
+    s = game.state
+    memo = {id(s.cards): s.cards, id(s.owners): s.owners, id(s.variant): s.variant,
+            id(game.log): []}
+    return copy.deepcopy(game, memo)
+
+
+def determinize(game: Game, seat: int, rng: random.Random) -> Game:
+    """A copy of ``game`` in which everything ``seat`` cannot see is dealt again at
+    random (see the module doc); the copy draws with a generator seeded from ``rng``."""
+    g = clone_game(game)
+    s = g.state
+    for a in s.autarchs:
+        if a.seat == seat:
+            continue
+        slots = [(site, i) for site, stack in s.paths.items()
+                 for i, p in enumerate(stack) if s.owners[p] == a.seat]
+        pool = sorted(a.hand + a.destiny.cards + [s.paths[site][i] for site, i in slots])
+        rng.shuffle(pool)
+        for site, i in slots:
+            srec = s.cards[site]
+            fits = [p for p in pool if s.cards[p].card_type is CardType.PATH]
+            pick = next((p for p in fits if path_fits_site(s.cards[p], srec)), fits[0])
+            pool.remove(pick)
+            s.paths[site][i] = pick
+        k = len(a.hand)
+        a.hand[:] = pool[:k]
+        a.destiny.cards[:] = pool[k:]
+    fresh = random.Random(rng.getrandbits(64))
+    g.rng = fresh
+    for a in s.autarchs:
+        a.destiny._random = fresh.random
+    return g
+
+
+def score(game: Game, seat: int) -> float:
+    """How good the table is for ``seat``: a win or a loss, else its Dominions, Sites
+    and Allies' Magic against the best rival's."""
+    s = game.state
+    if s.winner is not None:
+        return WIN_SCORE if s.winner == seat else -WIN_SCORE
+    if s.autarchs[seat].eliminated:
+        return -WIN_SCORE
+
+    def worth(k: int) -> float:
+        realm = s.autarchs[k].realm
+        masks = [dominion_mask(s.cards[e.site]) for e in realm.state]
+        allies = sum(magic(s.cards[c]) for c in realm.allies())
+        return 10 * dominion_count(masks, s.variant.border_counts_both) + 2 * len(masks) + (
+            0.5 * allies)
+
+    rivals = [worth(a.seat) for a in s.autarchs if a.seat != seat and not a.eliminated]
+    return worth(seat) - (max(rivals) if rivals else 0.0)
+
+
+def _drain(turns) -> None:
+    for _ in turns:
+        pass
+
+
+def _phase(game: Game, controllers: Sequence[ComputerAutarch], phase: str, seats) -> None:
+    method = "ally_turn" if phase == ALLY_PHASE else "reconciliation_turn"
+    for k in seats:
+        game.begin_turn(phase, k)
+        _drain(getattr(controllers[k], method)(game, k))
+        game.end_turn()
+
+
+def rollout(game: Game, seat: int, move: Move, horizon: int) -> float:
+    """Play ``move`` for ``seat`` in its Ally turn (begun in ``game``), then every
+    Autarch by the quick rules to the end of the round and ``horizon`` more rounds.
+    Returns :func:`score` for ``seat``."""
+    n = len(game.state.autarchs)
+    controllers = seat_table([ComputerAutarch() for _ in range(n)])
+    if controllers[seat].play_move(game, seat, move):
+        _drain(controllers[seat].ally_turn(game, seat))
+    game.end_turn()
+    order = game.state.seats_from(game.state.leader)
+    _phase(game, controllers, ALLY_PHASE, order[order.index(seat) + 1:])
+    _phase(game, controllers, RECONCILIATION, game.state.seats_from(game.state.leader))
+    game.reconcile()
+    for _ in range(horizon):
+        if game.state.over:
+            break
+        game.coming_of_order()
+        for phase, method in ((AUTARCH_PHASE, "autarch_turn"), (ALLY_PHASE, "ally_turn"),
+                              (RECONCILIATION, "reconciliation_turn")):
+            for k in game.state.seats_from(game.state.leader):
+                game.begin_turn(phase, k)
+                _drain(getattr(controllers[k], method)(game, k))
+                game.end_turn()
+        game.reconcile()
+    return score(game, seat)
+
+
+class StrongAutarch(ComputerAutarch):
+    """The "strong" level (module doc). ``seed`` drives its imagined games; the same
+    seed and the same public table give the same decisions. ``think_times``: wall-clock
+    seconds spent on each decision that compared moves; ``think_cpu``: the same in
+    processor seconds of this process (what it costs on an idle machine)."""
+
+    level = "strong"
+
+    def __init__(self, seed: int = 0, samples: int = SAMPLES, horizon: int = HORIZON, **kw):
+        super().__init__(**kw)
+        self.seed = seed
+        self.samples = samples
+        self.horizon = horizon
+        self.decisions = 0
+        self.think_times: list[float] = []
+        self.think_cpu: list[float] = []
+
+    def choose_ally_move(self, game: Game, seat: int) -> Move | None:
+        """The next Ally-phase move of ``seat`` (``None``: the turn is over)."""
+        candidates = ally_candidates(self.view(game, seat))
+        if len(candidates) <= 1:
+            return candidates[0] if candidates else None
+        start, cpu = time.perf_counter(), time.process_time()
+        self.decisions += 1
+        rng = random.Random(splitmix64(self.seed * 1_000_003 + self.decisions))
+        worlds = [determinize(game, seat, rng) for _ in range(self.samples)]
+        best = None
+        for move in candidates:
+            mean = statistics.fmean(rollout(clone_game(w), seat, move, self.horizon)
+                                    for w in worlds)
+            if best is None or mean > best[0]:
+                best = (mean, move)
+        self.think_times.append(time.perf_counter() - start)
+        self.think_cpu.append(time.process_time() - cpu)
+        return best[1]
+
+    def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
+        for _ in range(MAX_MOVES_PER_TURN):
+            if game.state.over:
+                return
+            move = self.choose_ally_move(game, seat)
+            if move is None or not self.play_move(game, seat, move):
+                return
+            yield

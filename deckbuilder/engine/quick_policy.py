@@ -1,0 +1,552 @@
+"""The "quick" computer Autarch's decisions: plain rules a player can follow.
+
+Every function reads only a :class:`~.public_view.PublicView` (public information and
+the Autarch's own hand) and returns one :class:`Move`, or ``None`` when the Autarch is
+done for the step. The moves are then played through the same :class:`~.game.Game`
+methods a human player's moves go through, so the rules are checked the same way.
+
+The quick level, in plain words:
+
+1. **Setup.** For each Dominion it must fill, place its separated Site of that Dominion
+   with the lowest Resistance (ties: a single-Dominion Site before a Border Site, then
+   by name). Reshuffle a first hand with no Character (always, when allowed).
+2. **Autarch phase**, in this order: reveal every Site in hand (a unique Site already in
+   play stays in hand); lay each Path face down on the Site of its Dominion that a
+   rival's unpivoted active Allies come closest to seizing (only if some rival could
+   seize it now); play every Flash (a permanent one on the rival character with the most
+   Magic); then the one Dictate-or-reassignment: reassign Holders a Site does not need
+   (it stays held without them) to the Reserve, so they come forward and act again;
+   with none to free, play a Dictate if one is in hand.
+3. **Ally phase.** Establish alliances first: spend the Prime allowance on the set of
+   Characters with the most worth (Magic; a Maestro counts as at least 10), or bring in
+   the one Ally from a controlled Site's Dominion when it is worth more. Then act:
+
+   a. **Seize** the Circle Site that adds a Dominion toward victory, with the group of
+      unpivoted active Allies tying up the least Magic whose influence meets the
+      Resistance *and beats every rival's possible contest* (each rival's unpivoted
+      active characters together; a tie goes to the contesters). Influence maneuvers
+      in hand are added when no group is enough without them. Repeat while possible.
+   b. **Challenge** a rival's active character when the Allies left over are sure to
+      kill it even if every unpivoted active character of its Autarch defends; the
+      target with the most Magic first, with the fewest challengers.
+   c. An Ally left over plays an **Ally Action** card from hand if there is one;
+      otherwise it **retreats** to the Reserve if the rivals still to act this phase
+      could kill it in a challenge, else it **idles** (it can still contest and defend).
+4. **On rivals' turns.** *Contest* a seizure when the seizing Autarch would gain a
+   Dominion and a group of unpivoted active characters can stop it (influence at least
+   the seizers'), with the least Magic; but only when the Autarch has already acted
+   this Ally phase or the seizure would bring the rival to one Dominion short of
+   victory (contesters pivot and could not act on their own turn). *Defend* with the
+   fewest unpivoted active characters that bring the defending strength to at least the
+   challengers' (then nobody on its side dies); none if that cannot be done.
+   *Counter* a rival's Flash whenever an unpivoted active Ally's "Counters" names it.
+   Damage is assigned by the engine's default (kill as many as possible, the target
+   first), which is what this level would choose.
+5. **Reconciliation.** Move every unpivoted reserve forward.
+
+Not used by the quick level: activation powers (General Rosengarten, the Artist's
+bonus) and combat maneuvers; maneuvers on rivals' turns (the engine takes maneuvers
+only from the acting Autarch).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from card_db.names import fold_name
+from card_db.records import CardRecord, CardType
+from deckbuilder.engine import alliances
+from deckbuilder.engine.cards import dominion_mask, is_character, is_maestro, magic, resistance
+from deckbuilder.engine.challenge import Combatant, can_challenge, combat_strength
+from deckbuilder.engine.countering import counters
+from deckbuilder.engine.influence import ally_influence, meets_resistance, total_influence
+from deckbuilder.engine.paths import path_fits_site
+from deckbuilder.engine.powers import influence_bonus
+from deckbuilder.engine.public_view import PublicView
+from deckbuilder.engine.victory import dominion_count
+
+#: Worth of a Maestro when choosing Allies: it secures any Site alone.
+MAESTRO_WORTH = 10
+
+
+@dataclass(frozen=True, slots=True)
+class Move:
+    """One decision: ``kind`` names the :class:`~.game.Game` method it is played
+    through, ``args`` its arguments after the seat."""
+
+    kind: str
+    args: tuple = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Style:
+    """How boldly the Ally phase is played (the strong level chooses among styles).
+
+    ``safe_seize``: seize only with groups that beat every possible contest.
+    ``challenge``: challenge when a kill is certain. ``act``: take actions at all
+    (else establish alliances and idle)."""
+
+    safe_seize: bool = True
+    challenge: bool = True
+    act: bool = True
+
+
+DEFAULT_STYLE = Style()
+#: The ways of playing an Ally phase the strong level compares, the default first.
+STYLES: tuple[Style, ...] = (
+    DEFAULT_STYLE,
+    Style(safe_seize=False),
+    Style(challenge=False),
+    Style(act=False),
+)
+
+
+# --------------------------------------------------------------------------- helpers
+def _worth(rec: CardRecord) -> int:
+    return max(magic(rec), MAESTRO_WORTH) if is_maestro(rec) else magic(rec)
+
+
+def _free_allies(view: PublicView) -> list[int]:
+    """Unpivoted active Allies of the deciding Autarch that may still act this turn."""
+    turn = view.turn
+    idled = turn.idled if turn is not None else set()
+    return sorted(
+        (c for c in view.realm(view.seat).active if not view.pivoted(c) and c not in idled),
+        key=lambda c: (magic(view.record(c)), view.record(c).name, c),
+    )
+
+
+def _unpivoted_active(view: PublicView, seat: int) -> list[int]:
+    return [c for c in view.realm(seat).active if not view.pivoted(c)]
+
+
+def _influence(view: PublicView, cards: Sequence[int], site: CardRecord) -> int:
+    return total_influence(((view.record(c), view.magic_mod(c)) for c in cards), site)
+
+
+def _dominion_gain(view: PublicView, seat: int, site: int) -> int:
+    masks = view.controlled_masks(seat)
+    border = view.variant.border_counts_both
+    before = dominion_count(masks, border)
+    return dominion_count(masks + [dominion_mask(view.record(site))], border) - before
+
+
+def _rival_contest_power(view: PublicView, site: CardRecord) -> int:
+    """The largest influence one rival can contest with: its unpivoted active
+    characters together."""
+    best = 0
+    for rival in view.rivals():
+        best = max(best, _influence(view, _unpivoted_active(view, rival), site))
+    return best
+
+
+def min_cost_cover(
+    items: Sequence[tuple[int, int, int]], need: int
+) -> tuple[int, ...] | None:
+    """The cards of ``items`` (``(card, value, cost)``) whose values total at least
+    ``need`` with the least total cost (then the fewest cards), or ``None``. A
+    knapsack over values capped at ``need``."""
+    if need <= 0:
+        return None
+    states: dict[int, tuple[int, int, tuple[int, ...]]] = {0: (0, 0, ())}
+    for card, value, cost in items:
+        if value <= 0:
+            continue
+        for v, (c, k, group) in sorted(states.items(), reverse=True):
+            w = min(need, v + value)
+            cand = (c + cost, k + 1, group + (card,))
+            old = states.get(w)
+            if old is None or cand < old:
+                states[w] = cand
+    done = states.get(need)
+    return done[2] if done else None
+
+
+def _cheapest_group(
+    view: PublicView, free: Sequence[int], site: int, beat: int, bonus: int = 0
+) -> tuple[int, ...] | None:
+    """The group of ``free`` Allies tying up the least Magic that secures ``site`` and
+    has influence above ``beat`` (with ``bonus`` influence from maneuvers)."""
+    srec = view.record(site)
+    res = view.current_resistance(site)
+    infl = {c: ally_influence(view.record(c), srec, view.magic_mod(c)) for c in free}
+    best: tuple[int, int, tuple[int, ...]] | None = None
+    for c in free:  # one Ally alone: a Maestro, "May hold Y alone", or enough influence
+        rec = view.record(c)
+        if infl[c] + bonus > beat and meets_resistance([rec], srec, infl[c] + bonus, res):
+            key = (magic(rec), 1, (c,))
+            if best is None or key < best:
+                best = key
+    need = max(res, beat + 1) - bonus
+    if need <= 0:
+        return best[2] if best else (tuple(free[:1]) or None)
+    group = min_cost_cover([(c, infl[c], magic(view.record(c))) for c in free], need)
+    if group is not None:
+        key = (sum(magic(view.record(c)) for c in group), len(group), group)
+        if best is None or key < best:
+            best = key
+    return best[2] if best else None
+
+
+# --------------------------------------------------------------------------- setup
+def choose_setup_site(view: PublicView, dominion: int) -> int:
+    """Policy 1: the separated Site of ``dominion`` with the lowest Resistance."""
+    unique = view.unique_names_in_play()
+    options = []
+    for c in view.set_aside:
+        rec = view.record(c)
+        if dominion in rec.dominions and not (rec.unique and _folded(rec) in unique):
+            options.append((resistance(rec), len(rec.dominions), rec.name, c))
+    if not options:
+        raise ValueError(f"no Site of Dominion {dominion} to place")
+    return min(options)[3]
+
+
+def _folded(rec: CardRecord) -> str:
+    return fold_name(rec.name)
+
+
+def wants_reshuffle(view: PublicView) -> bool:
+    """Policy 1: a first hand with no Character is always reshuffled."""
+    return not any(is_character(view.record(c)) for c in view.hand)
+
+
+# --------------------------------------------------------------------------- Autarch phase
+def _path_target(view: PublicView, path: int) -> int | None:
+    prec = view.record(path)
+    best = None
+    for site in view.circle:
+        srec = view.record(site)
+        if not path_fits_site(prec, srec):
+            continue
+        reach = _rival_contest_power(view, srec) - view.current_resistance(site)
+        if reach >= 0 and (best is None or (reach, -site) > best[0]):
+            best = ((reach, -site), site)
+    return best[1] if best else None
+
+
+def _surplus_holders(view: PublicView) -> list[tuple[int, None]]:
+    moves = []
+    for entry in view.realm(view.seat).state:
+        srec = view.record(entry.site)
+        res = view.current_resistance(entry.site)
+        keep = list(entry.holders)
+        for h in sorted(entry.holders, key=lambda c: (magic(view.record(c)), c)):
+            rest = [c for c in keep if c != h]
+            if rest and meets_resistance(
+                [view.record(c) for c in rest], srec, _influence(view, rest, srec), res
+            ):
+                keep = rest
+                moves.append((h, None))
+    return moves
+
+
+def autarch_move(view: PublicView) -> Move | None:
+    """The next move of the Autarch phase (policy 2), or ``None`` when done."""
+    hand = sorted(view.hand)
+    unique = view.unique_names_in_play()
+    for c in hand:
+        rec = view.record(c)
+        if rec.card_type is CardType.SITE and not (rec.unique and _folded(rec) in unique):
+            return Move("reveal_site", (c,))
+    for c in hand:
+        if view.record(c).card_type is CardType.PATH:
+            site = _path_target(view, c)
+            if site is not None:
+                return Move("play_path", (c, site))
+    for c in hand:
+        rec = view.record(c)
+        if rec.card_type is CardType.FLASH:
+            return Move("play_flash", (c, _flash_target(view) if rec.permanent else None))
+    turn = view.turn
+    if turn is None or turn.dictate_used:
+        return None
+    freed = _surplus_holders(view)
+    if freed:
+        return Move("reassign", (tuple(freed),))
+    for c in hand:
+        if view.record(c).card_type is CardType.DICTATE:
+            return Move("play_dictate", (c, None))
+    return None
+
+
+def _flash_target(view: PublicView) -> int | None:
+    best = None
+    for rival in view.rivals():
+        for c in view.realm(rival).active:
+            key = (magic(view.record(c)), -c)
+            if best is None or key > best[0]:
+                best = (key, c)
+    return best[1] if best else None
+
+
+# --------------------------------------------------------------------------- Ally phase
+def _alliance_move(view: PublicView) -> Move | None:
+    turn = view.turn
+    tracker = turn.allowance if turn is not None else None
+    if tracker is None or tracker.exception_used:
+        return None
+    seat = view.seat
+    controlled = [view.record(c) for c in view.realm(seat).allies()]
+    unique = view.unique_names_in_play()
+    seen: set[str] = set()
+    cands = []
+    for c in sorted(view.hand):
+        rec = view.record(c)
+        if not is_character(rec):
+            continue
+        if rec.unique:
+            key = _folded(rec)
+            if key in unique or key in seen:
+                continue
+            seen.add(key)
+        cands.append((c, alliances.effective_prime(rec, controlled), _worth(rec)))
+    if not cands:
+        return None
+    room = tracker.allowance - tracker.spent
+    best: list[tuple[int, tuple[int, ...]] | None] = [None] * (room + 1)
+    best[0] = (0, ())
+    for c, p, w in cands:
+        if p > room:
+            continue
+        for s in range(room - p, -1, -1):
+            cur = best[s]
+            if cur is not None and (best[s + p] is None or cur[0] + w > best[s + p][0]):
+                best[s + p] = (cur[0] + w, cur[1] + (c,))
+    worth, chosen = max((b for b in best if b is not None), key=lambda b: (b[0], -len(b[1])))
+    if tracker.count == 0:
+        mask = 0
+        for m in view.controlled_masks(seat):
+            mask |= m
+        exc = max(
+            ((w, -c, c) for c, _, w in cands if dominion_mask(view.record(c)) & mask),
+            default=None,
+        )
+        if exc is not None and exc[0] > worth:
+            return Move("establish", (exc[2], True))
+    return Move("establish", (chosen[0], False)) if chosen else None
+
+
+def _influence_maneuvers(view: PublicView) -> list[tuple[int, int]]:
+    out = []
+    for c in sorted(view.hand):
+        rec = view.record(c)
+        if rec.card_type is CardType.INFLUENCE_MANEUVER:
+            amount = influence_bonus(rec)
+            if amount:
+                out.append((amount, c))
+    return sorted(out, reverse=True)
+
+
+def _seize_move(view: PublicView, free: list[int], style: Style) -> Move | None:
+    options = seize_options(view, free, style)
+    return options[0] if options else None
+
+
+def seize_options(view: PublicView, free: list[int], style: Style) -> list[Move]:
+    """One seizure per Circle Site that adds a Dominion, best first (policy 3a)."""
+    seat = view.seat
+    masks = view.controlled_masks(seat)
+    if dominion_count(masks, view.variant.border_counts_both) >= view.variant.dominions_to_win:
+        return []
+    maneuvers = _influence_maneuvers(view)
+    options = []
+    for site in sorted(view.circle):
+        gain = _dominion_gain(view, seat, site)
+        if gain <= 0:
+            continue
+        srec = view.record(site)
+        beat = _rival_contest_power(view, srec) if style.safe_seize else -1
+        used: list[int] = []
+        bonus = 0
+        group = _cheapest_group(view, free, site, beat)
+        for amount, card in maneuvers:
+            if group is not None:
+                break
+            used.append(card)
+            bonus += amount
+            group = _cheapest_group(view, free, site, beat, bonus)
+        if group is None:
+            continue
+        cost = sum(magic(view.record(c)) for c in group)
+        key = (-gain, len(used), cost, view.current_resistance(site), site)
+        plan = {group[0]: tuple(used)} if used else None
+        options.append((key, Move("seize", (site, group, plan))))
+    options.sort(key=lambda option: option[0])
+    return [move for _, move in options]
+
+
+def _challenge_move(view: PublicView, free: list[int]) -> Move | None:
+    best = None
+    for rival in view.rivals():
+        rival_free = _unpivoted_active(view, rival)
+        for target in view.realm(rival).active:
+            trec = view.record(target)
+            able = [Combatant(c, view.record(c)) for c in free
+                    if can_challenge(view.record(c), trec)]
+            if not able:
+                continue
+            tside = [Combatant(target, trec, view.pivoted(target))] + [
+                Combatant(d, view.record(d), view.pivoted(d))
+                for d in view.realm(rival).active
+                if d != target and (d in rival_free or view.record(d).has_affiliation("Aphrodyte"))
+            ]
+            # The defence counted against every able challenger at once: an upper bound.
+            defence = combat_strength(tside, able, target=target)
+            able.sort(key=lambda c: (-combat_strength([c], tside), c.card))
+            total = 0
+            for size, c in enumerate(able, start=1):
+                total += combat_strength([c], tside)
+                if total - defence > (trec.strength or 0):
+                    key = (-magic(trec), size, target)
+                    if best is None or key < best[0]:
+                        group = tuple(x.card for x in able[:size])
+                        best = (key, Move("challenge", (group, target, None)))
+                    break
+    return best[1] if best else None
+
+
+def _threatened(view: PublicView, ally: int) -> bool:
+    """True if a rival still to act this Ally phase could kill ``ally`` in a challenge."""
+    turn = view.turn
+    order = view.seats_from(view.leader)
+    later = order[order.index(view.seat) + 1:] if turn is not None else []
+    rec = view.record(ally)
+    mine = [Combatant(c, view.record(c)) for c in _unpivoted_active(view, view.seat)]
+    if not any(c.card == ally for c in mine):
+        mine.append(Combatant(ally, rec, True))
+    for rival in later:
+        theirs = [Combatant(c, view.record(c)) for c in _unpivoted_active(view, rival)]
+        if not theirs:
+            continue
+        damage = combat_strength(theirs, mine) - combat_strength(mine, theirs, target=ally)
+        if damage > (rec.strength or 0):
+            return True
+    return False
+
+
+def ally_move(view: PublicView, style: Style = DEFAULT_STYLE) -> Move | None:
+    """The next move of the Ally phase (policy 3), or ``None`` when done."""
+    turn = view.turn
+    if turn is not None and not turn.actions_started:
+        move = _alliance_move(view)
+        if move is not None:
+            return move
+    free = _free_allies(view)
+    if not free:
+        return None
+    if style.act:
+        move = _seize_move(view, free, style)
+        if move is None and style.challenge:
+            move = _challenge_move(view, free)
+        if move is not None:
+            return move
+    ally = free[-1]  # the strongest left over
+    if style.act:
+        for c in sorted(view.hand):
+            if view.record(c).card_type is CardType.ALLY_ACTION:
+                return Move("ally_action", (ally, c))
+        if magic(view.record(ally)) > 0 and _threatened(view, ally):
+            return Move("retreat", (ally,))
+    return Move("idle", (ally,))
+
+
+def ally_candidates(view: PublicView, limit: int = 6) -> list[Move]:
+    """Moves worth comparing for the next Ally-phase action, the quick level's own
+    choice first: alliances are never compared (the quick choice only); otherwise the
+    quick move of each :data:`STYLES` entry, a seizure of each other Site that adds a
+    Dominion (contest-safe, else bold), and idling. At most ``limit`` moves."""
+    first = ally_move(view)
+    if first is None or first.kind == "establish":
+        return [] if first is None else [first]
+    free = _free_allies(view)
+    out = [first]
+    extra = [ally_move(view, style) for style in STYLES[1:]]
+    extra += seize_options(view, free, DEFAULT_STYLE)
+    extra += seize_options(view, free, Style(safe_seize=False))
+    extra.append(Move("idle", (free[-1],)))
+    for move in extra:
+        if move is not None and move not in out:
+            out.append(move)
+    return out[:limit]
+
+
+# --------------------------------------------------------------------------- rivals' turns
+def contest_choice(
+    view: PublicView, seizing_seat: int, site: int, allies: Sequence[int]
+) -> tuple[int, ...]:
+    """Characters to contest a rival's seizure with (policy 4), or ``()``."""
+    srec = view.record(site)
+    if _dominion_gain(view, seizing_seat, site) <= 0:
+        return ()
+    masks = view.controlled_masks(seizing_seat) + [dominion_mask(srec)]
+    after = dominion_count(masks, view.variant.border_counts_both)
+    order = view.seats_from(view.leader)
+    my_turn_done = order.index(view.seat) < order.index(seizing_seat)
+    if not my_turn_done and after < view.variant.dominions_to_win - 1:
+        return ()
+    theirs = _influence(view, [c for c in allies if not view.pivoted(c)], srec)
+    items = [
+        (c, ally_influence(view.record(c), srec, view.magic_mod(c)), magic(view.record(c)))
+        for c in sorted(_unpivoted_active(view, view.seat))
+    ]
+    return min_cost_cover(items, max(theirs, 1)) or ()
+
+
+def defend_choice(view: PublicView, target: int, challengers: Sequence[int]) -> tuple[int, ...]:
+    """Defenders for a challenged character (policy 4), or ``()``."""
+    trec = view.record(target)
+    ours_cards = [Combatant(c, view.record(c)) for c in challengers]
+    tc = Combatant(target, trec, view.pivoted(target))
+    candidates = [
+        c for c in view.realm(view.seat).active
+        if c != target and (not view.pivoted(c) or view.record(c).has_affiliation("Aphrodyte"))
+    ]
+    side = [tc]
+    if combat_strength(side, ours_cards, target=target) >= combat_strength(ours_cards, side):
+        return ()
+    candidates.sort(key=lambda c: (-(view.record(c).strength or 0), c))
+    for d in candidates:  # the strongest first: the fewest defenders
+        side.append(Combatant(d, view.record(d), view.pivoted(d)))
+        if combat_strength(side, ours_cards, target=target) >= combat_strength(
+            ours_cards, side
+        ):
+            return tuple(c.card for c in side[1:])
+    return ()
+
+
+def counter_choice(view: PublicView, flash: int) -> int | None:
+    """An unpivoted active Ally that counters a rival's Flash (policy 4), or ``None``."""
+    rec = view.record(flash)
+    if view.owner(flash) == view.seat:
+        return None
+    for c in sorted(_unpivoted_active(view, view.seat)):
+        if counters(view.record(c), rec):
+            return c
+    return None
+
+
+def reconciliation_move(view: PublicView) -> Move | None:
+    """Policy 5: move the next unpivoted reserve forward."""
+    for c in sorted(view.realm(view.seat).reserve):
+        if not view.pivoted(c):
+            return Move("move_forward", (c,))
+    return None
+
+
+__all__ = [
+    "DEFAULT_STYLE",
+    "Move",
+    "Style",
+    "ally_candidates",
+    "ally_move",
+    "autarch_move",
+    "choose_setup_site",
+    "contest_choice",
+    "counter_choice",
+    "defend_choice",
+    "reconciliation_move",
+    "seize_options",
+    "wants_reshuffle",
+]
