@@ -495,6 +495,20 @@ def test_exhausted_destiny_removes_the_autarch_and_the_opponent_wins():
     assert game.reconcile() == 1 and a.eliminated
 
 
+def test_exhausted_destiny_on_both_sides_in_one_round_ends_with_no_winner():
+    """"Exhausted Destiny" with ruling exhausted-together: both Destinies run out in the
+    same round, both Autarchs are removed at once and neither seat wins."""
+    for order in ((0, 1), (1, 0)):
+        game = table({"active": [HOLLAND]}, {"active": [JOSHUA]})
+        for seat in order:
+            destiny = game.autarch(seat).destiny
+            while destiny.cards:
+                destiny.draw()
+        assert game.reconcile() is None
+        assert game.state.over
+        assert all(a.eliminated for a in game.state.autarchs)
+
+
 # ---------------------------------------------------------------- Damage, discarding, countering
 def test_damage_outside_of_challenges_and_losing_controlled_sites():
     game = table({"state_sites": [(SLEW, [HOLLAND, TYRWITH])]})

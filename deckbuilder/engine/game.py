@@ -1270,9 +1270,7 @@ class Game:
         elif len(qualifying) > 1:
             self._say("Several Autarchs qualify with as many unpivoted Sites: no winner yet.")
         if not s.over:
-            for a in s.autarchs:
-                if not a.eliminated and a.destiny.exhausted:
-                    self._eliminate(a.seat)
+            self._remove_exhausted()
         lapsed = bool(s.resistance_mods or s.magic_mods)
         s.resistance_mods.clear()
         s.magic_mods.clear()
@@ -1291,6 +1289,23 @@ class Game:
                     self._say(f"The round's effects end: {self.name(entry.site)}'s Holders lack"
                               " the influence to hold it.")
                     self.lose_site(a.seat, entry.site)
+
+    def _remove_exhausted(self) -> None:
+        """"Exhausted Destiny" for every Autarch whose Destiny ran out this round, all at
+        once (ruling ``exhausted-together``): when that is every Autarch still in the
+        game, the game ends without a winner."""
+        s = self.state
+        exhausted = [a.seat for a in s.autarchs if not a.eliminated and a.destiny.exhausted]
+        remaining = [a.seat for a in s.autarchs if not a.eliminated]
+        if exhausted and len(exhausted) == len(remaining):
+            for seat in exhausted:
+                self.autarch(seat).eliminated = True
+            s.over = True
+            self._say("Every remaining Autarch drew the last card of the Destiny without"
+                      " victory: the game ends with no winner.")
+            return
+        for seat in exhausted:
+            self._eliminate(seat)
 
     def _eliminate(self, seat: int) -> None:
         """"Exhausted Destiny": the Autarch is removed from the game."""

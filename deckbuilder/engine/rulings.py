@@ -46,6 +46,18 @@ RULINGS: tuple[Ruling, ...] = (
         "deckbuilder.engine.influence",
     ),
     Ruling(
+        "exhausted-together",
+        ("Exhausted Destiny",),
+        ('"if victory cannot be secured by the end of the Reconciliation, the Autarch is'
+         ' removed from the game"', '"In a two-player game, the opponent automatically'
+         ' wins."'),
+        "The rulebook does not say what happens when several Autarchs' Destinies run out"
+        " in the same round. All of them are removed at the same moment, so the seat order"
+        " never decides; when that removes every Autarch still in the game, the game ends"
+        " with no winner (the opponent who would win automatically is removed too).",
+        "deckbuilder.engine.game",
+    ),
+    Ruling(
         "dictate-ends-turn",
         ("Phase 2: Autarch Phase", "Summary of Play: Phase Two"),
         ('"After the Autarch makes a Dictate, or declares a refusal of it, the turn is'
