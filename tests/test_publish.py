@@ -1,8 +1,9 @@
 """``deckbuilder publish``: card packages for Cockatrice, OCTGN and LackeyCCG.
 
-The XML is validated against the tools' own schemas (vendored in
-``tests/fixtures/schemas``, see its SOURCES.md); the LackeyCCG plugin, which has no
-schema, is checked against the layout of the public plugins named in
+The XML is validated against schemas in ``tests/fixtures/schemas`` (see its
+SOURCES.md): Cockatrice's own, and for OCTGN our own narrower restatement of OCTGN's
+constraints, shown to refuse broken files. The LackeyCCG plugin, which has no schema,
+is checked against the layout of the public plugins named in
 :mod:`deckbuilder.formats.publish.lackey`. Every card an exported ``.cod``, ``.o8d`` or
 ``.dek`` of a bundled demo deck names must be in the matching package, with a picture.
 """
@@ -37,6 +38,9 @@ DEMO_DECK = Path(__file__).parents[1] / "card_db" / "data" / "decks" / "oviate-s
 #: Small pictures keep the tests fast; the layout does not depend on the size.
 WIDTH = 126
 RED = (220, 10, 10)
+OCTGN_GAME = "octgn-subset/game.xsd"
+OCTGN_SET = "octgn-subset/set.xsd"
+OCTGN_PROXY = "octgn-subset/proxydef.xsd"
 
 
 def _schema(relative: str) -> etree.XMLSchema:
@@ -132,11 +136,11 @@ def test_octgn_game_validates_and_o8d_refers_to_its_game_and_cards(tmp_path, use
     folder = tmp_path / "octgn"
     publish(userdb, "octgn", folder, width=WIDTH)
     game = octgn.game_folder(folder)
-    definition = _assert_valid(_schema("octgn/Game.xsd"), game / "definition.xml")
-    set_root = _assert_valid(_schema("octgn/CardSet.xsd"),
+    definition = _assert_valid(_schema(OCTGN_GAME), game / "definition.xml")
+    set_root = _assert_valid(_schema(OCTGN_SET),
                              game / "Sets" / str(octgn.SET_ID) / "set.xml")
     proxy = definition.find("proxygen").get("definitionsrc")
-    _assert_valid(_schema("octgn/CardGenerator.xsd"), game / proxy)
+    _assert_valid(_schema(OCTGN_PROXY), game / proxy)
     assert (game / definition.find("card").get("back")).is_file()
 
     assert definition.get("id") == str(octgn_format.GAME_ID)
@@ -177,6 +181,51 @@ def test_octgn_properties_are_declared_and_mark_estimates(tmp_path, userdb):
     assert set(values) <= declared
     assert values["Magic"] == f"{record.magic}*"
     assert values[octgn.TEXT_PROPERTY].endswith(ESTIMATED_NOTE)
+
+
+
+def _drop(path: str, attribute: str):
+    def change(root: etree._Element) -> None:
+        del root.find(path).attrib[attribute]
+    return change
+
+
+def _set(path: str, attribute: str, value: str):
+    def change(root: etree._Element) -> None:
+        root.find(path).set(attribute, value)
+    return change
+
+
+def _remove(path: str):
+    def change(root: etree._Element) -> None:
+        root.remove(root.find(path))
+    return change
+
+
+def _one_card_set() -> bytes:
+    return octgn.set_xml([CardRecord("Gentle", CardType.CHARACTER, magic=3, strength=2)])
+
+
+@pytest.mark.parametrize(("schema", "document", "change", "complaint"), [
+    (OCTGN_GAME, octgn.definition_xml, _drop(".", "id"), "'id'"),
+    (OCTGN_GAME, octgn.definition_xml, _set(".", "id", "509907dc-f8ad-568c"), "'id'"),
+    (OCTGN_GAME, octgn.definition_xml, _set(".", "version", "1.0"), "'version'"),
+    (OCTGN_GAME, octgn.definition_xml, _drop("proxygen", "definitionsrc"), "'definitionsrc'"),
+    (OCTGN_GAME, octgn.definition_xml, _set("card/property", "type", "Text"), "'type'"),
+    (OCTGN_GAME, octgn.definition_xml, _remove("table"), "( table )"),
+    (OCTGN_SET, _one_card_set, _drop(".", "gameId"), "'gameId'"),
+    (OCTGN_SET, _one_card_set, _set("cards/card", "id", "not-a-guid"), "'id'"),
+    (OCTGN_SET, _one_card_set, _drop("cards/card/property", "name"), "'name'"),
+    (OCTGN_PROXY, octgn.proxydef_xml, _drop("template", "src"), "'src'"),
+    (OCTGN_PROXY, octgn.proxydef_xml, _set("template", "default", "true"), "'default'"),
+])
+def test_octgn_schemas_refuse_a_broken_file(schema, document, change, complaint):
+    validator = _schema(schema)
+    root = etree.fromstring(document())
+    assert validator.validate(root), validator.error_log
+    change(root)
+    assert not validator.validate(root)
+    assert complaint in str(validator.error_log)
 
 
 # --- LackeyCCG --------------------------------------------------------------------------

@@ -10,6 +10,11 @@ game's own columns; pictures in ``sets/setimages/<Set>/<ImageFile>.jpg``; a
 with ``<set>``) and lackey-plugins/lorcana (the same ``sets/carddata.txt`` and
 ``sets/setimages/<set>/<id>.jpg`` layout).
 
+Line endings: public plugins disagree (``sets/carddata.txt`` ends lines with CR in
+lackey-example, CRLF in lackey-plugins/lorcana 35671ff769909388dddbf2f96f743bf2dfca5e76,
+LF in thejambi/AnimoLackeyCCG 009b43b51940c99351ab0b6eeae3ae2126a8ee18), so the files
+are written in text mode: the platform's newline.
+
 The package is the plugin folder itself (copy it into LackeyCCG's ``plugins`` folder
 as ``plugins/Imajica``)::
 

@@ -2,7 +2,8 @@
 
 Layout checked against octgn/OCTGN (snapshot eb8bb590a3e6c81d56dbd8abfd1f664a70f71d0e):
 the schemas ``octgnFX/Octgn.Library/Schemas/Game.xsd``, ``CardSet.xsd`` and
-``CardGenerator.xsd`` (the tests validate against them), ``Octgn.DataNew/DbContext.cs``
+``CardGenerator.xsd`` (the tests validate against our own narrower restatement of
+them, ``tests/fixtures/schemas/octgn-subset``), ``Octgn.DataNew/DbContext.cs``
 (a game is read from ``GameDatabase/<game id>/definition.xml``, its sets from
 ``GameDatabase/<game id>/Sets/<set id>/set.xml``), ``Octgn.DataNew/GameSerializer.cs``
 (a set's pictures are looked up in ``ImageDatabase/<game id>/Sets/<set id>/Cards``; a
