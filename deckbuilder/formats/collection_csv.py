@@ -55,11 +55,12 @@ _ABBREVIATIONS = {
 
 
 class CollectionFileError(UserError, ValueError):
-    """A bad collection file: ``path``, 1-based ``line`` and ``column``, ``message``."""
+    """A bad collection file: ``path``, 1-based ``line`` and ``column`` (``None`` where
+    they do not apply), ``message``."""
 
-    def __init__(self, path: str, line: int, column: int | str, message: str):
-        super().__init__(message, file=path, line=line, column=column)  # type: ignore[arg-type]
+    def __init__(self, path: str, line: int | None, column: int | str | None, message: str):
         self.path = path
+        super().__init__(message, file=path, line=line, column=column)  # type: ignore[arg-type]
 
 
 class CollectionFileProblems(CollectionFileError):
@@ -146,13 +147,13 @@ def read_collection_rows(
     try:
         size = os.stat(path).st_size
         if size > MAX_FILE_BYTES:
-            raise CollectionFileError(label, 0, 0, _too_large(size))
+            raise CollectionFileError(label, None, None, _too_large(size))
         with open(path, encoding="utf-8-sig", newline="") as handle:
             result = _read_stream(handle, label, size, progress)
     except UnicodeDecodeError as exc:
-        raise CollectionFileError(label, 0, 0, f"not UTF-8 text ({exc.reason})") from None
+        raise CollectionFileError(label, None, None, f"not UTF-8 text ({exc.reason})") from None
     except OSError as exc:
-        raise CollectionFileError(label, 0, 0, f"cannot read file: {exc.strerror}") from exc
+        raise CollectionFileError(label, None, None, f"cannot read file: {exc.strerror}") from exc
     return result
 
 
@@ -212,14 +213,14 @@ def _lines(handle: TextIO, label: str, counter: list[int]) -> Iterator[str]:
     while line := _readline(handle, label, number + 1):
         number += 1
         if "\x00" in line:
-            raise CollectionFileError(label, number, 0, "binary data, not a CSV file")
+            raise CollectionFileError(label, number, None, "binary data, not a CSV file")
         if len(line) > MAX_LINE_CHARS:
             raise CollectionFileError(
-                label, number, 0, f"line longer than {MAX_LINE_CHARS:,} characters"
+                label, number, None, f"line longer than {MAX_LINE_CHARS:,} characters"
             )
         counter[0] += len(line)
         if counter[0] > MAX_FILE_BYTES:
-            raise CollectionFileError(label, number, 0, _too_large(counter[0]))
+            raise CollectionFileError(label, number, None, _too_large(counter[0]))
         yield line
 
 
@@ -227,7 +228,7 @@ def _readline(handle: TextIO, label: str, number: int) -> str:
     try:
         return handle.readline(MAX_LINE_CHARS + 1)
     except UnicodeDecodeError as exc:
-        raise CollectionFileError(label, number, 0, f"not UTF-8 text ({exc.reason})") from None
+        raise CollectionFileError(label, number, None, f"not UTF-8 text ({exc.reason})") from None
 
 
 def _read_stream(
@@ -252,7 +253,7 @@ def _read_stream(
                 continue
             if len(rows) + len(problems.kept) + problems.more >= MAX_ROWS:
                 raise CollectionFileError(
-                    label, line, 0,
+                    label, line, None,
                     f"more than {MAX_ROWS:,} rows: split the file into smaller ones",
                 )
             try:
@@ -298,9 +299,11 @@ def _int_field(value: str, column: str, low: int, high: int) -> int:
     try:
         number = int(text)
     except ValueError:
-        raise ValueError(f"{column}: expected a whole number, got {value!r}") from None
+        shown = value if len(value) <= 30 else value[:30] + "…"
+        raise ValueError(f"{column}: expected a whole number, got {shown!r}") from None
     if not low <= number <= high:
-        raise ValueError(f"{column}: {number} is outside {low}..{high}")
+        shown = str(number) if len(text) <= 30 else f"a {len(text)}-digit number"
+        raise ValueError(f"{column}: {shown} is outside {low}..{high}")
     return number
 
 

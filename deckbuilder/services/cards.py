@@ -19,6 +19,7 @@ from card_db.checklist import parse_checklist_text, read_checklist_rows, record_
 from card_db.errors import UserError
 from card_db.reader import load_records, records_by_id  # noqa: F401 (re-exported)
 from card_db.records import CHARACTERISTIC_FIELDS, CardRecord, CardType, Gender, dominions_adjacent
+from card_db.spreadsheet_cells import protect_cell
 from card_db.userdb import UserDatabase
 from deckbuilder.services.changes import Changes, Outcome, Reversal
 
@@ -290,7 +291,7 @@ def parse_card_fields(db: UserDatabase, fields: dict[str, str]) -> CardRecord:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(columns)
-    writer.writerow([str(fields[c]) for c in columns])
+    writer.writerow([protect_cell(str(fields[c])) for c in columns])
     (record,) = parse_checklist_text(
         buffer.getvalue(), "csv", "new card", known_sites=sites, affiliations=affiliations
     )

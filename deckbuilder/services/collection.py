@@ -209,7 +209,7 @@ def plan_import(
             notes = row.notes if "notes" in columns else old.notes
         if quantity > MAX_QUANTITY:
             raise CollectionFileError(
-                label, row.line or 0, 0, f"{key[0]}: {quantity} copies (at most {MAX_QUANTITY})"
+                label, row.line, None, f"{key[0]}: {quantity} copies (at most {MAX_QUANTITY})"
             )
         same = (quantity, for_trade, notes) == (old.quantity, old.for_trade, old.notes)
         if same and old.entry_id is not None:
@@ -494,7 +494,7 @@ def preview_collection_csv(db: UserDatabase, file: Path) -> CollectionPreview:
         return CollectionPreview((), (exc,))
     problems = ProblemList()
     resolved = _resolve(parsed.rows, db.catalogue(), str(file), problems)
-    found = sorted([*parsed.problems, *problems.kept], key=lambda p: (p.line, str(p.column)))
+    found = sorted([*parsed.problems, *problems.kept], key=lambda p: (p.line or 0, str(p.column)))
     more = parsed.more + problems.more + max(0, len(found) - MAX_PROBLEMS)
     if found:
         return CollectionPreview(parsed.rows, tuple(found[:MAX_PROBLEMS]), more, parsed.columns)

@@ -127,8 +127,7 @@ class CollectionImportDialog(QDialog):
         if preview.problems:
             more = f"\nand {preview.more:,} more" if preview.more else ""
             self.problems.setPlainText(
-                "\n".join(f"line {p.line}, column {p.column}: {p.message}"
-                          for p in preview.problems) + more
+                "\n".join(f"{_where(p)}: {p.message}" for p in preview.problems) + more
             )
             self.problems.show()
             total = len(preview.problems) + preview.more
@@ -220,3 +219,10 @@ class CollectionImportDialog(QDialog):
             self.summary.setText("Cancelling…")
             return
         super().reject()
+
+
+def _where(problem) -> str:
+    """``"line 3, column 2"``, ``"line 3"`` or ``"the file"``."""
+    parts = [f"{what} {n}" for what, n in (("line", problem.line), ("column", problem.column))
+             if n is not None]
+    return ", ".join(parts) or "the file"
