@@ -6,6 +6,8 @@ reported at once; caps on huge files; Ctrl+C imports nothing (issue 10, sections
 from __future__ import annotations
 
 import sqlite3
+import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -242,3 +244,35 @@ def test_progress_reports_reading_then_checking(userdb, tmp_path):
     import_collection_csv(userdb, file, progress=lambda *step: seen.append(step))
     size = file.stat().st_size
     assert seen[-3:] == [("read", size, size), ("check", 1, 2), ("check", 2, 2)]
+
+
+_PEAK = """
+import resource, sys
+from pathlib import Path
+from deckbuilder.formats.collection_csv import read_collection_csv
+rows = read_collection_csv(Path(sys.argv[1])).rows
+print(len(rows), resource.getrusage(resource.RUSAGE_SELF).ru_maxrss)
+"""
+
+
+def _peak_kib(file: Path) -> tuple[int, int]:
+    done = subprocess.run([sys.executable, "-c", _PEAK, str(file)], check=True,
+                          capture_output=True, text=True)
+    rows, peak = done.stdout.split()
+    return int(rows), int(peak)
+
+
+def test_reading_streams_the_file_memory_stays_flat(tmp_path):
+    """A 40 MB file whose rows are blank costs no more memory than a tiny one (reading
+    it whole would cost at least twice its size: the bytes and the text)."""
+    small, big = tmp_path / "small.csv", tmp_path / "big.csv"
+    small.write_text("name\nGentle\n", encoding="utf-8")
+    blank = " " * 999 + "\n"
+    with big.open("w", encoding="utf-8") as out:
+        out.write("name\n")
+        out.write(blank * 40_000)
+        out.write("Gentle\n")
+    assert big.stat().st_size > 40_000_000
+    (small_rows, small_peak), (big_rows, big_peak) = _peak_kib(small), _peak_kib(big)
+    assert small_rows == big_rows == 1
+    assert big_peak - small_peak < 20 * 1024, (small_peak, big_peak)

@@ -89,7 +89,7 @@ class ConditionError(UserError, ValueError):
     """Text that names no card condition; the message lists the valid ones."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CollectionRow:
     """One row of owned copies: card name, quantity, condition, location, notes, for-trade
     count; ``line``, the file line it was read from (``None`` if not from a file; not

@@ -59,7 +59,7 @@ def deck_usage(db: UserDatabase, exclude_deck: str | None = None) -> dict[str, i
 EntryKey = tuple[str, Condition, str]
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class EntryChange:
     """How an import changes one collection entry (card ``name``, ``condition``,
     ``location``): copies ``old`` -> ``new`` (``old`` is ``None`` for a new entry), and
@@ -120,7 +120,7 @@ class CollectionImport:
         )
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class _Stored:
     """One stored entry's values an import may change (``entry_id`` ``None``: new)."""
 
@@ -139,9 +139,13 @@ def _resolve(
 ) -> list[CollectionRow]:
     """``rows`` with canonical card names; each unknown name is added to ``problems``."""
     resolved = []
+    names: dict[str, str] = {}
     for done, row in enumerate(rows, start=1):
         try:
-            resolved.append(replace(row, name=catalogue.resolve(row.name).name))
+            name = names.get(row.name) or names.setdefault(
+                row.name, catalogue.resolve(row.name).name
+            )
+            resolved.append(row if name == row.name else replace(row, name=name))
         except UnknownCardError as exc:
             problems.add(CollectionFileError(label, row.line or done, 1, str(exc)))
         if progress is not None:
@@ -282,24 +286,36 @@ def import_rows(
 
 def _write_changes(session, plan: CollectionImport, stored, ids: dict[str, int]) -> None:
     # lazy: SQLModel and the table models load only when the database is written
-    from sqlalchemy import insert, update
+    from sqlalchemy import bindparam, insert, update
 
     from card_db.models import CollectionEntry, utcnow
 
-    updates, inserts = [], []
-    for change in plan.changes:
-        values = {"quantity": change.new, "for_trade": change.for_trade[1],
-                  "notes": change.notes[1]}
-        if change.old is None:
-            inserts.append({"card_id": ids[change.name], "condition": change.condition.value,
-                            "location": change.location, "date_added": utcnow(), **values})
-        else:
-            entry_id = stored[(change.name, change.condition, change.location)].entry_id
-            updates.append({"id": entry_id, **values})
-    if updates:
-        session.execute(update(CollectionEntry), updates)
-    if inserts:
-        session.execute(insert(CollectionEntry), inserts)
+    table = CollectionEntry.__table__
+    connection = session.connection()
+    now = utcnow()
+    changes = plan.changes
+    for first in range(0, len(changes), _BATCH):
+        updates, inserts = [], []
+        for change in changes[first:first + _BATCH]:
+            values = {"quantity": change.new, "for_trade": change.for_trade[1],
+                      "notes": change.notes[1]}
+            if change.old is None:
+                inserts.append({"card_id": ids[change.name], "date_added": now,
+                                "condition": change.condition.value,
+                                "location": change.location, **values})
+            else:
+                key = (change.name, change.condition, change.location)
+                updates.append({"entry_id": stored[key].entry_id, **values})
+        if updates:
+            connection.execute(
+                update(table).where(table.c.id == bindparam("entry_id")), updates
+            )
+        if inserts:
+            connection.execute(insert(table), inserts)
+
+
+#: Entries written per statement batch (keeps an import's memory small).
+_BATCH = 1000
 
 
 def _import_label(plan: CollectionImport, label: str) -> str:
