@@ -276,3 +276,14 @@ def test_reading_streams_the_file_memory_stays_flat(tmp_path):
     (small_rows, small_peak), (big_rows, big_peak) = _peak_kib(small), _peak_kib(big)
     assert small_rows == big_rows == 1
     assert big_peak - small_peak < 20 * 1024, (small_peak, big_peak)
+
+
+def test_preview_reports_reading_progress_and_writes_nothing(userdb, tmp_path):
+    file = tmp_path / "c.csv"
+    file.write_text("name\n" + "Gentle\n" * 2500, encoding="utf-8")
+    seen = []
+    preview = service.preview_collection_csv(userdb, file, progress=lambda *s: seen.append(s))
+    size = file.stat().st_size
+    assert preview.ok and preview.plan().changes[0].new == 2500
+    assert seen[-1] == (size, size) and len(seen) >= 3 and seen[0][0] < size
+    assert owned_counts(userdb) == {}

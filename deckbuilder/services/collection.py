@@ -497,15 +497,18 @@ class CollectionPreview:
         return stored.quantity if stored else 0
 
 
-def preview_collection_csv(db: UserDatabase, file: Path) -> CollectionPreview:
+def preview_collection_csv(
+    db: UserDatabase, file: Path, progress: Callable[[int, int], None] | None = None
+) -> CollectionPreview:
     """Read a collection CSV and check every row and card name, writing nothing.
 
     Unlike :func:`import_collection_csv`, problems are returned, not raised: every
     bad row and unknown name (its message suggests the closest names) is listed, by
-    line, so the user sees every problem before deciding to import.
+    line, so the user sees every problem before deciding to import. ``progress``, if
+    given, gets (bytes read, file size) as the file is read.
     """
     try:
-        parsed = read_collection_rows(file)
+        parsed = read_collection_rows(file, progress)
     except CollectionFileError as exc:
         return CollectionPreview((), (exc,))
     problems = ProblemList()

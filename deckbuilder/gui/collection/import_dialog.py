@@ -104,6 +104,7 @@ class CollectionImportDialog(QDialog):
             context.db,
             self.file,
             on_done=self.show_preview,
+            on_progress=self._reading,
             on_error=lambda exc, _d: self._fail(
                 f"The file could not be read: {describe_error(exc)}"
             ),
@@ -111,8 +112,15 @@ class CollectionImportDialog(QDialog):
 
     # -- preview ----------------------------------------------------------------------------
 
+    def _reading(self, done: int, total: int) -> None:
+        """Progress of reading the file (bytes, in KiB so that the bar's int fits)."""
+        self.progress.setRange(0, max(total // 1024, 1))
+        self.progress.setValue(done // 1024)
+        self.progress.show()
+
     def show_preview(self, preview: CollectionPreview) -> None:
         self.preview = preview
+        self.progress.hide()
         bad_lines = {p.line: p.message for p in preview.problems}
         colour = error_color(self)
         for row in preview.rows[:PREVIEW_ROWS]:
