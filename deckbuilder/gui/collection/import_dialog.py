@@ -59,7 +59,7 @@ class CollectionImportDialog(QDialog):
         self._operation: Operation | None = None
         self.setWindowTitle("Import collection CSV")
         self.setObjectName("collectionImport")
-        self.resize(760, 520)
+        self.resize(900, 520)
         self.summary = QLabel(f"Reading {self.file.name}…")
         self.summary.setWordWrap(True)
         self.rows_model = QStandardItemModel(0, len(PREVIEW_HEADERS), self)
@@ -69,9 +69,9 @@ class CollectionImportDialog(QDialog):
         self.rows_view.setModel(self.rows_model)
         self.rows_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.rows_view.verticalHeader().hide()
-        self.rows_view.horizontalHeader().setSectionResizeMode(
-            1, QHeaderView.ResizeMode.Stretch
-        )
+        header = self.rows_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.problems = QPlainTextEdit()
         self.problems.setObjectName("previewProblems")
         self.problems.setReadOnly(True)
