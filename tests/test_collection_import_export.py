@@ -287,3 +287,23 @@ def test_preview_reports_reading_progress_and_writes_nothing(userdb, tmp_path):
     assert preview.ok and preview.plan().changes[0].new == 2500
     assert seen[-1] == (size, size) and len(seen) >= 3 and seen[0][0] < size
     assert owned_counts(userdb) == {}
+
+
+def test_cli_progress_bars_show_on_a_terminal_only(monkeypatch):
+    import io
+
+    from deckbuilder.cli import collection as cli_collection
+
+    class Terminal(io.StringIO):
+        def isatty(self) -> bool:
+            return True
+
+    for stream, shown in ((Terminal(), True), (io.StringIO(), False)):
+        monkeypatch.setattr(sys, "stderr", stream)
+        with cli_collection._ProgressBars() as bars:
+            for done in range(0, 1001, 10):
+                bars.show("read", done, 1000)
+            bars.show("check", 5, 5)
+        text = stream.getvalue()
+        assert ("Reading" in text and "Checking" in text and "100%" in text) is shown
+        assert text or not shown

@@ -110,8 +110,9 @@ class _ProgressBars:
             self._stage, self._done = stage, 0
             label = self._LABELS.get(stage, stage)
             self._bar = click.progressbar(length=max(total, 1), label=label, file=sys.stderr)
-        self._bar.update(done - self._done)
-        self._done = done
+        if done - self._done >= total / 200 or done >= total:  # at most ~200 redraws
+            self._bar.update(done - self._done)
+            self._done = done
 
     def _finish(self) -> None:
         if self._bar is not None:
