@@ -1,7 +1,8 @@
 """The user's collection: owned copies and wishlist.
 
 Files in the collection CSV format (:mod:`deckbuilder.formats.collection_csv`) are
-imported and exported here. An import is all-or-nothing.
+imported and exported here. An import is all-or-nothing; by default it sets the
+quantities the file lists (so importing an export changes nothing), or it adds them.
 """
 
 from __future__ import annotations
@@ -195,7 +196,8 @@ def plan_import(
     label: str = "input",
 ) -> CollectionImport:
     """What importing ``rows`` (canonical names) would change given the ``stored``
-    entries. Setting (the default): each listed entry gets the file's copies, and its
+    entries. Rows of the same card, condition and location count as one (copies add
+    up). Setting (the default): each listed entry gets the file's copies, and its
     trade count and notes if the file has those ``columns``. Adding: copies add up,
     the larger trade count and non-empty notes are kept. Entries the file does not
     list are never touched. Raises :class:`CollectionFileError` for a total above
