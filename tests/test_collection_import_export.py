@@ -168,9 +168,10 @@ def test_import_reports_bad_rows_and_unknown_names_together(userdb, tmp_path):
     preview = service.preview_collection_csv(userdb, file)
     assert [(p.line, p.column) for p in preview.problems] == [(2, 1), (4, 2), (5, 1)]
     assert "Gentle" in preview.problems[0].message
-    with pytest.raises(CollectionFileProblems) as info:  # the import: bad rows first
+    with pytest.raises(CollectionFileProblems) as info:  # the import: the same, at once
         import_collection_csv(userdb, file)
-    assert [p.line for p in info.value.problems] == [4]
+    assert [(p.line, p.column) for p in info.value.problems] == [(2, 1), (4, 2), (5, 1)]
+    assert str(info.value).startswith(f"{file}: 3 problems:\n")
     file.write_text("name,quantity\nGentel,1\n\nJudith,1\nNobody,2\n", encoding="utf-8")
     with pytest.raises(CollectionFileProblems) as info:
         import_collection_csv(userdb, file)

@@ -23,12 +23,12 @@ from deckbuilder.formats.collection_csv import (
     COLUMNS,
     MAX_PROBLEMS,
     MAX_QUANTITY,
+    CollectionFile,
     CollectionFileError,
     CollectionFileProblems,
     CollectionRow,
     ProblemList,
     parse_condition,
-    read_collection_csv,
     read_collection_rows,
     write_collection_csv,
 )
@@ -364,23 +364,54 @@ def import_collection_csv(
     """Read a collection CSV and import it, all-or-nothing (see :func:`import_rows`).
 
     ``progress``, if given, is called with (stage, done, total): stage ``"read"``
-    counts bytes, ``"check"`` rows. Raises :class:`CollectionFileError` (or
-    :class:`CollectionFileProblems` listing every bad row) with nothing written.
+    counts bytes, ``"check"`` rows. Raises :class:`CollectionFileError` for a file
+    that cannot be read, or :class:`CollectionFileProblems` listing every bad row and
+    unknown card name at once, with nothing written.
     """
     read = partial(progress, "read") if progress else None
     check = partial(progress, "check") if progress else None
-    parsed = read_collection_csv(file, progress=read)
-    return import_rows(db, parsed.rows, adds=adds, columns=parsed.columns,
+    parsed, resolved = _checked_file(db, file, read)
+    return import_rows(db, resolved, adds=adds, columns=parsed.columns,
                        label=str(file), progress=check)
 
 
 def preview_import(db: UserDatabase, file: Path, *, adds: bool = False) -> CollectionImport:
     """What :func:`import_collection_csv` would change, writing nothing; raises as it
     does (every problem of the file at once)."""
-    parsed = read_collection_csv(file)
-    resolved = _resolve_all(parsed.rows, db.catalogue(), str(file))
+    parsed, resolved = _checked_file(db, file)
     return plan_import(resolved, stored_entries(db), adds=adds, columns=parsed.columns,
                        label=str(file))
+
+
+@dataclass(frozen=True)
+class _FileCheck:
+    """A collection CSV read and its names resolved: every problem, by line."""
+
+    parsed: CollectionFile
+    resolved: list[CollectionRow]
+    problems: list[CollectionFileError]
+    more: int
+
+
+def _check_file(
+    db: UserDatabase, file: Path, progress: Callable[[int, int], None] | None = None
+) -> _FileCheck:
+    parsed = read_collection_rows(file, progress)
+    unknown = ProblemList()
+    resolved = _resolve(parsed.rows, db.catalogue(), str(file), unknown)
+    found = sorted([*parsed.problems, *unknown.kept], key=lambda p: (p.line or 0, str(p.column)))
+    more = parsed.more + unknown.more + max(0, len(found) - MAX_PROBLEMS)
+    return _FileCheck(parsed, resolved, found[:MAX_PROBLEMS], more)
+
+
+def _checked_file(
+    db: UserDatabase, file: Path, progress: Callable[[int, int], None] | None = None
+) -> tuple[CollectionFile, list[CollectionRow]]:
+    """The file read and resolved; :class:`CollectionFileProblems` if anything is wrong."""
+    check = _check_file(db, file, progress)
+    if check.problems:
+        raise CollectionFileProblems(str(file), check.problems, check.more)
+    return check.parsed, check.resolved
 
 
 def collection_rows(db: UserDatabase) -> list[CollectionRow]:
@@ -510,16 +541,13 @@ def preview_collection_csv(
     given, gets (bytes read, file size) as the file is read.
     """
     try:
-        parsed = read_collection_rows(file, progress)
+        check = _check_file(db, file, progress)
     except CollectionFileError as exc:
         return CollectionPreview((), (exc,))
-    problems = ProblemList()
-    resolved = _resolve(parsed.rows, db.catalogue(), str(file), problems)
-    found = sorted([*parsed.problems, *problems.kept], key=lambda p: (p.line or 0, str(p.column)))
-    more = parsed.more + problems.more + max(0, len(found) - MAX_PROBLEMS)
-    if found:
-        return CollectionPreview(parsed.rows, tuple(found[:MAX_PROBLEMS]), more, parsed.columns)
-    return CollectionPreview(parsed.rows, (), 0, parsed.columns, tuple(resolved),
+    parsed = check.parsed
+    if check.problems:
+        return CollectionPreview(parsed.rows, tuple(check.problems), check.more, parsed.columns)
+    return CollectionPreview(parsed.rows, (), 0, parsed.columns, tuple(check.resolved),
                              stored_entries(db))
 
 
