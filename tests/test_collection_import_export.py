@@ -116,7 +116,7 @@ def test_catalogue_export_then_import_keeps_bundled_cards_bundled(db, tmp_path, 
     before = _table(db, "card")
     result = run("cards", "import", str(out))
     assert result.exit_code == 0, result.output
-    assert "0 cards added, 0 updated" in result.stdout
+    assert f"0 cards added, 0 updated, {len(before)} unchanged" in result.stdout
     assert _table(db, "card") == before
     with sqlite3.connect(db) as conn:
         assert conn.execute("SELECT COUNT(*) FROM card WHERE origin = 'user'").fetchone() == (0,)

@@ -30,11 +30,13 @@ class CorrectionError(UserError, ValueError):
 
 @dataclass(frozen=True)
 class ChecklistImport:
-    """What a checklist import did: cards ``added`` and ``updated``, and its changes."""
+    """What a checklist import did: cards ``added`` and ``updated``, and its changes;
+    ``unchanged`` counts the rows that matched a card exactly (left alone)."""
 
     added: int
     updated: int
     changes: Changes
+    unchanged: int = 0
 
 
 def _site_and_affiliation_names(db: UserDatabase) -> tuple[set[str], set[str]]:
@@ -62,7 +64,7 @@ def import_checklist(db: UserDatabase, file: Path) -> ChecklistImport:
         session.commit()
     db.forget_catalogue()
     changes = Changes(label=f"Import the checklist {Path(file).name}", catalogue=None)
-    return ChecklistImport(added, updated, changes)
+    return ChecklistImport(added, updated, changes, len(rows) - added - updated)
 
 
 def export_checklist(db: UserDatabase, file: Path) -> int:
