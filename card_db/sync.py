@@ -84,6 +84,9 @@ def upsert_records(
 ) -> tuple[int, int]:
     """Insert or update cards by key; returns (added, updated). Does not commit.
 
+    A card that already holds exactly the record's values is left alone (its origin
+    kept, not counted), so re-importing an export changes nothing.
+
     ``records`` yields (key, record). A card's affiliations are replaced by the
     record's, and the user's corrections are re-applied afterwards. A record whose
     key is one card's and whose name is another card's raises :class:`ChecklistError`
@@ -111,6 +114,8 @@ def upsert_records(
         if card is not None and origin == "bundled" and card.origin == "user":
             continue  # the user's own import of this card wins over the app's data
         columns = record_columns(record)
+        if card is not None and _same_card(session, card, columns, record, aff_ids):
+            continue  # e.g. the user's own export re-imported: the card stays as it is
         if card is None:
             card = Card(key=key, origin=origin, **columns)
             added += 1
@@ -124,6 +129,16 @@ def upsert_records(
         _replace_affiliations(session, card.id, [aff_ids[a] for a in record.affiliations])
         apply_corrections(session, card)
     return added, updated
+
+
+def _same_card(
+    session: Session, card: Card, columns: dict, record: CardRecord, aff_ids: dict[str, int]
+) -> bool:
+    """Whether ``card`` already holds exactly ``columns`` and the record's affiliations."""
+    if any(getattr(card, column) != value for column, value in columns.items()):
+        return False
+    links = session.exec(select(CardAffiliation).where(CardAffiliation.card_id == card.id))
+    return {link.affiliation_id for link in links} == {aff_ids[a] for a in record.affiliations}
 
 
 def _replace_affiliations(session: Session, card_id: int, affiliation_ids: list[int]) -> None:

@@ -223,6 +223,45 @@ def test_cancel_during_import_rolls_it_back(screen, db, tmp_path):
     assert not any(r.location == "Cancelled" for r in collection_rows(UserDatabase(db)))
 
 
+def test_import_preview_shows_what_each_entry_will_hold_and_can_add(qtbot, screen, db, tmp_path):
+    """Issue 10: re-importing the export changes nothing; the preview says so, and the
+    Add mode shows (and does) the doubling."""
+    from deckbuilder.gui.collection.import_dialog import AFTER, NOW
+    from deckbuilder.services.collection import export_collection_csv
+
+    mine = tmp_path / "mine.csv"
+    export_collection_csv(UserDatabase(db), mine)
+    before = collection_rows(UserDatabase(db))
+    dialog = screen.import_csv(str(mine))
+    assert screen.context.wait_idle() and dialog.preview.ok
+    cells = [(dialog.rows_model.item(r, NOW).text(), dialog.rows_model.item(r, AFTER).text())
+             for r in range(dialog.rows_model.rowCount())]
+    assert cells == [("2", "2"), ("1", "1")]
+    assert "nothing changes" in dialog.summary.text()
+    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+        dialog.import_button.click()
+    assert collection_rows(UserDatabase(db)) == before and dialog.imported == 0
+
+    dialog = screen.import_csv(str(mine))
+    assert screen.context.wait_idle()
+    dialog.add_mode.setChecked(True)
+    assert [dialog.rows_model.item(r, AFTER).text() for r in range(2)] == ["4", "2"]
+    assert "copies in those entries 3 -> 6" in dialog.summary.text()
+    with qtbot.waitSignal(dialog.accepted, timeout=5000):
+        dialog.import_button.click()
+    assert owned_counts(UserDatabase(db)) == {"Gentle": 4, "Judith": 2}
+    assert dialog.imported == 3
+
+
+def test_import_preview_lists_every_problem_with_a_cap(screen, tmp_path):
+    file = _write_csv(tmp_path / "c.csv", [["Gentle", "x", "", ""]] * 60)
+    dialog = screen.import_csv(str(file))
+    assert screen.context.wait_idle()
+    text = dialog.problems.toPlainText()
+    assert text.count("quantity: expected a whole number") == 50 and text.endswith("and 10 more")
+    assert dialog.summary.text().startswith("60 problems found")
+
+
 def test_export_writes_the_collection_csv(screen, db, tmp_path):
     target = tmp_path / "out.csv"
     screen.export_csv(str(target))

@@ -13,6 +13,7 @@ from card_db.checklist.schema import (
     RawRow,
 )
 from card_db.checklist.text import close_match
+from card_db.spreadsheet_cells import unprotect_cell
 
 
 def csv_rows(text: str, label: str) -> list[RawRow]:
@@ -24,6 +25,7 @@ def csv_rows(text: str, label: str) -> list[RawRow]:
     try:
         for cells in reader:
             line, start = start, reader.line_num + 1
+            cells = [unprotect_cell(c) for c in cells]
             if not any(c.strip() for c in cells):
                 continue
             if header is None:

@@ -12,6 +12,7 @@ from typing import Any
 from card_db.atomic import replace_file
 from card_db.checklist.schema import COLUMNS, ChecklistError, checklist_format, record_key
 from card_db.records import CHARACTERISTIC_FIELDS, CardRecord
+from card_db.spreadsheet_cells import protect_cell
 
 
 def _cells(record: CardRecord, key: str) -> dict[str, Any]:
@@ -43,13 +44,16 @@ def _cells(record: CardRecord, key: str) -> dict[str, Any]:
 
 
 def _csv_cell(value: Any) -> str:
+    """A CSV cell; text a spreadsheet would run as a formula is quoted (numbers are not)."""
     if isinstance(value, bool):
         return "yes" if value else "no"
     if value is None:
         return ""
+    if isinstance(value, int):
+        return str(value)
     if isinstance(value, list):
-        return "|".join(str(v) for v in value)
-    return str(value)
+        return protect_cell("|".join(str(v) for v in value))
+    return protect_cell(str(value))
 
 
 def checklist_text(

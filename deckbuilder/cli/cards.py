@@ -143,7 +143,8 @@ def import_(file: str) -> None:
     from deckbuilder.services.cards import import_checklist
 
     result = import_checklist(user_db(), Path(file))
-    click.echo(f"{file}: {count_text(result.added, 'card')} added, {result.updated} updated")
+    same = f", {result.unchanged} unchanged" if result.unchanged else ""
+    click.echo(f"{file}: {count_text(result.added, 'card')} added, {result.updated} updated{same}")
 
 
 @cards.command()

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import sys
 from pathlib import Path
 
 import click
@@ -11,13 +12,18 @@ from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import handles_errors
 from deckbuilder.presentation import count_text
 from deckbuilder.services.collection import (
+    CollectionImport,
     CollectionRow,
     add_rows,
     export_collection_csv,
     import_collection_csv,
     missing_cards,
     parse_condition,
+    preview_import,
 )
+
+#: Most changed entries ``collection import`` lists one by one.
+SHOWN_CHANGES = 20
 
 
 @click.group()
@@ -46,11 +52,73 @@ def add(name: str, qty: int, condition: str, location: str, notes: str) -> None:
 
 @collection.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option(
+    "--add", "adds", is_flag=True,
+    help="Add the file's copies to those you own (default: set the quantities it lists).",
+)
+@click.option("--dry-run", is_flag=True, help="Only show what would change.")
 @handles_errors
-def import_(file: str) -> None:
-    """Add owned copies from a collection CSV (all-or-nothing)."""
-    copies = import_collection_csv(user_db(), Path(file)).value
-    click.echo(f"{file}: {copies} copies added")
+def import_(file: str, adds: bool, dry_run: bool) -> None:
+    """Import owned copies from a collection CSV (all-or-nothing).
+
+    By default each entry the file lists (card, condition, location) gets the
+    quantity the file gives, so importing your own export changes nothing; entries
+    it does not list are kept. With --add, the file's copies are added instead.
+    Prints what changes; a progress bar shows on a terminal; Ctrl+C imports nothing.
+    """
+    if dry_run:
+        plan = preview_import(user_db(), Path(file), adds=adds)
+    else:
+        with _ProgressBars() as bars:
+            plan = import_collection_csv(
+                user_db(), Path(file), adds=adds, progress=bars.show
+            ).value
+    _echo_plan(file, plan, dry_run)
+
+
+def _echo_plan(file: str, plan: CollectionImport, dry_run: bool) -> None:
+    for change in plan.changes[:SHOWN_CHANGES]:
+        click.echo(f"  {change.describe()}")
+    if len(plan.changes) > SHOWN_CHANGES:
+        click.echo(f"  and {len(plan.changes) - SHOWN_CHANGES:,} more")
+    mode = "adding" if plan.adds else "setting quantities"
+    done = "would change (dry run, nothing written)" if dry_run else "imported"
+    click.echo(f"{file}: {done}, {mode}: {plan.summary()}")
+
+
+class _ProgressBars:
+    """Progress bars on stderr, one per import stage, when stderr is a terminal."""
+
+    _LABELS = {"read": "Reading", "check": "Checking"}
+
+    def __init__(self) -> None:
+        self._bar = None
+        self._stage = ""
+        self._done = 0
+        self._enabled = sys.stderr.isatty()
+
+    def __enter__(self) -> _ProgressBars:
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        self._finish()
+
+    def show(self, stage: str, done: int, total: int) -> None:
+        if not self._enabled:
+            return
+        if stage != self._stage:
+            self._finish()
+            self._stage, self._done = stage, 0
+            label = self._LABELS.get(stage, stage)
+            self._bar = click.progressbar(length=max(total, 1), label=label, file=sys.stderr)
+        if done - self._done >= total / 200 or done >= total:  # at most ~200 redraws
+            self._bar.update(done - self._done)
+            self._done = done
+
+    def _finish(self) -> None:
+        if self._bar is not None:
+            self._bar.render_finish()
+            self._bar = None
 
 
 @collection.command()

@@ -5,28 +5,50 @@ notes,for_trade``; only ``name`` is required. ``quantity`` defaults to 1 and
 ``for_trade`` to 0 (whole numbers 0..:data:`MAX_QUANTITY`). ``condition`` is one of the
 :class:`card_db.records.Condition` names (Mint, Near Mint, Lightly Played, Moderately
 Played, Heavily Played, Damaged; case-insensitive, with the usual abbreviations M, NM,
-LP, MP, HP, D); empty means Near Mint. Decoded by
-:func:`deckbuilder.formats.textfiles.decode_bytes` (UTF-8, UTF-16, Windows-1252); an
-Excel ``sep=;`` first line and blank lines before the header are accepted; blank rows
-are skipped. Any bad row raises :class:`CollectionFileError` with its line and column.
-:func:`write_collection_csv` writes every column, ``\\n`` line endings.
+LP, MP, HP, D); empty means Near Mint. Decoded as
+:func:`deckbuilder.formats.textfiles.decode_bytes` decodes (a byte order mark for UTF-8
+or UTF-16, else UTF-8, else Windows-1252), but as a stream; an Excel ``sep=;`` first line
+and blank lines before the header are accepted; blank rows are skipped. Cells written
+with a leading quote against spreadsheet formulas (:mod:`card_db.spreadsheet_cells`) are
+read back without it.
+
+The file is read as a stream (never whole into memory) within these limits: at most
+:data:`MAX_FILE_BYTES` bytes, :data:`MAX_ROWS` rows, :data:`MAX_LINE_CHARS` characters
+a line and :data:`MAX_FIELD_CHARS` a cell. Every bad row is reported at once (up to
+:data:`MAX_PROBLEMS`) with its physical line and column, as one
+:class:`CollectionFileProblems`. :func:`write_collection_csv` writes every column,
+``\\n`` line endings.
 """
 
 from __future__ import annotations
 
+import codecs
 import csv
 import io
-from collections.abc import Iterable
-from dataclasses import dataclass
+import itertools
+import os
+from collections.abc import Callable, Iterable, Iterator, Sequence
+from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TextIO
 
 from card_db.errors import UserError
 from card_db.records import Condition
-from deckbuilder.formats.textfiles import TextDecodeError, csv_preamble, decode_bytes
+from card_db.spreadsheet_cells import protect_cell, unprotect_cell
+from deckbuilder.formats.textfiles import csv_preamble
 
 COLUMNS = ("name", "quantity", "condition", "location", "notes", "for_trade")
 #: Most copies one row (or one collection entry) may hold.
 MAX_QUANTITY = 100_000
+#: Largest collection CSV read, in bytes (a whole collection is well under a megabyte).
+MAX_FILE_BYTES = 50 * 1024 * 1024
+#: Most rows one collection CSV may hold.
+MAX_ROWS = 100_000
+#: Longest physical line, and longest cell, in characters.
+MAX_LINE_CHARS = 100_000
+MAX_FIELD_CHARS = 10_000
+#: Most problems of one file reported (the rest are counted).
+MAX_PROBLEMS = 50
 _ABBREVIATIONS = {
     "m": Condition.MINT,
     "nm": Condition.NEAR_MINT,
@@ -39,20 +61,45 @@ _ABBREVIATIONS = {
 
 
 class CollectionFileError(UserError, ValueError):
-    """A bad collection file: ``path``, 1-based ``line`` and ``column``, ``message``."""
+    """A bad collection file: ``path``, 1-based ``line`` and ``column`` (``None`` where
+    they do not apply), ``message``."""
 
-    def __init__(self, path: str, line: int, column: int | str, message: str):
-        super().__init__(message, file=path, line=line, column=column)  # type: ignore[arg-type]
+    def __init__(self, path: str, line: int | None, column: int | str | None, message: str):
         self.path = path
+        super().__init__(message, file=path, line=line, column=column)  # type: ignore[arg-type]
+
+
+class CollectionFileProblems(CollectionFileError):
+    """Every problem of one collection file: ``problems`` (the first
+    :data:`MAX_PROBLEMS`) and ``more``, how many others were found. ``line`` and
+    ``column`` are the first problem's; the message lists them all, one a line."""
+
+    def __init__(self, path: str, problems: Sequence[CollectionFileError], more: int = 0):
+        self.problems = tuple(problems)
+        self.more = more
+        first = self.problems[0]
+        super().__init__(path, first.line, first.column, first.message)
+
+    def full_message(self) -> str:
+        if len(self.problems) == 1 and not self.more:
+            return self.problems[0].full_message()
+        total = len(self.problems) + self.more
+        lines = [f"{self.path}: {total} problems:"]
+        lines += [f"  {p.full_message()}" for p in self.problems]
+        if self.more:
+            lines.append(f"  and {self.more} more")
+        return "\n".join(lines)
 
 
 class ConditionError(UserError, ValueError):
     """Text that names no card condition; the message lists the valid ones."""
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, slots=True)
 class CollectionRow:
-    """One row of owned copies: card name, quantity, condition, location, notes, for-trade count."""
+    """One row of owned copies: card name, quantity, condition, location, notes, for-trade
+    count; ``line``, the file line it was read from (``None`` if not from a file; not
+    compared)."""
 
     name: str
     quantity: int
@@ -60,6 +107,7 @@ class CollectionRow:
     location: str = ""
     notes: str = ""
     for_trade: int = 0
+    line: int | None = field(default=None, compare=False)
 
 
 def parse_condition(text: str) -> Condition:
@@ -80,26 +128,144 @@ def parse_condition(text: str) -> Condition:
     )
 
 
-def read_collection_csv(path: Path) -> list[CollectionRow]:
-    """Parse a collection CSV file; raises :class:`CollectionFileError` on any bad row."""
+def read_collection_csv(
+    path: Path, progress: Callable[[int, int], None] | None = None
+) -> CollectionFile:
+    """Read a collection CSV file as a stream, every row checked.
+
+    ``progress``, if given, is called with (bytes read, file size) about every
+    thousand rows (it may raise to stop the reading, e.g. on Cancel). Raises
+    :class:`CollectionFileError` for a file that cannot be read at all (missing,
+    too large, not UTF-8, no header, too many rows) and :class:`CollectionFileProblems`
+    listing every bad row.
+    """
+    result = read_collection_rows(path, progress)
+    result.raise_problems(str(path))
+    return result
+
+
+def read_collection_rows(
+    path: Path, progress: Callable[[int, int], None] | None = None
+) -> CollectionFile:
+    """Like :func:`read_collection_csv`, but bad rows are returned in the result's
+    ``problems`` (its ``rows`` are the good ones), not raised."""
     label = str(path)
     try:
-        raw = Path(path).read_bytes()
+        size = os.stat(path).st_size
+        if size > MAX_FILE_BYTES:
+            raise CollectionFileError(label, None, None, _too_large(size))
+        encoding = _stream_encoding(path)
+        try:
+            return _read_file(path, encoding, label, size, progress)
+        except _NotUtf8:
+            return _read_file(path, "cp1252", label, size, progress)
     except OSError as exc:
-        raise CollectionFileError(label, 0, 0, f"cannot read file: {exc.strerror}") from exc
-    try:
-        text, _ = decode_bytes(raw)
-    except TextDecodeError as exc:
-        raise CollectionFileError(label, exc.line or 1, exc.column or 0, exc.message) from exc
-    if "\x00" in text:
-        raise CollectionFileError(label, 1, 0, "binary data, not a CSV file")
-    return parse_collection_rows(text, label)
+        raise CollectionFileError(label, None, None, f"cannot read file: {exc.strerror}") from exc
+
+
+class _NotUtf8(Exception):
+    """UTF-8 decoding failed: the file is read again as Windows-1252."""
+
+
+def _stream_encoding(path: Path) -> str:
+    """The encoding a byte order mark names, else ``utf-8`` (the textfiles policy)."""
+    with open(path, "rb") as handle:
+        start = handle.read(3)
+    if start.startswith(codecs.BOM_UTF8):
+        return "utf-8-sig"
+    if start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return "utf-16"
+    return "utf-8"
+
+
+def _read_file(path: Path, encoding: str, label: str, size: int,
+               progress: Callable[[int, int], None] | None) -> CollectionFile:
+    with open(path, encoding=encoding, newline="") as handle:
+        try:
+            return _read_stream(handle, label, size, progress)
+        except UnicodeDecodeError as exc:
+            if encoding == "utf-8":
+                raise _NotUtf8 from None
+            raise CollectionFileError(
+                label, None, None,
+                f"neither UTF-8 nor Windows-1252 text ({exc.reason}); save the file as UTF-8",
+            ) from None
 
 
 def parse_collection_rows(text: str, label: str) -> list[CollectionRow]:
-    """Parse collection CSV ``text``; ``label`` names the source in errors."""
-    text, delimiter = csv_preamble(text)
-    reader = csv.reader(io.StringIO(text), delimiter=delimiter)
+    """Parse collection CSV ``text``; ``label`` names the source in errors (raised as
+    :func:`read_collection_csv` does)."""
+    result = _read_stream(io.StringIO(text, newline=""), label, len(text), None)
+    result.raise_problems(label)
+    return list(result.rows)
+
+
+@dataclass(frozen=True)
+class CollectionFile:
+    """A collection CSV as read: its ``rows`` (each with its line), the ``columns``
+    its header names, and the rows' ``problems`` (at most :data:`MAX_PROBLEMS`; ``more``
+    counts the others)."""
+
+    rows: tuple[CollectionRow, ...]
+    columns: tuple[str, ...]
+    problems: tuple[CollectionFileError, ...] = ()
+    more: int = 0
+
+    def raise_problems(self, label: str) -> None:
+        """Raise :class:`CollectionFileProblems` if there are problems."""
+        if self.problems:
+            raise CollectionFileProblems(label, self.problems, self.more)
+
+
+class ProblemList:
+    """Collects a file's problems, keeping the first :data:`MAX_PROBLEMS`."""
+
+    def __init__(self) -> None:
+        self.kept: list[CollectionFileError] = []
+        self.more = 0
+
+    def add(self, problem: CollectionFileError) -> None:
+        if len(self.kept) < MAX_PROBLEMS:
+            self.kept.append(problem)
+        else:
+            self.more += 1
+
+    def __bool__(self) -> bool:
+        return bool(self.kept)
+
+
+def _too_large(size: int) -> str:
+    return (
+        f"the file is too large ({size:,} bytes; a collection CSV may have at most "
+        f"{MAX_FILE_BYTES:,} bytes and {MAX_ROWS:,} rows): split it into smaller files"
+    )
+
+
+def _lines(handle: TextIO, label: str, counter: list[int]) -> Iterator[str]:
+    """The physical lines of ``handle``, none longer than :data:`MAX_LINE_CHARS`, at most
+    :data:`MAX_FILE_BYTES` characters in all (a pipe has no size to check first)."""
+    number = 0
+    while line := handle.readline(MAX_LINE_CHARS + 1):
+        number += 1
+        if "\x00" in line:
+            raise CollectionFileError(label, number, None, "binary data, not a CSV file")
+        if len(line) > MAX_LINE_CHARS:
+            raise CollectionFileError(
+                label, number, None, f"line longer than {MAX_LINE_CHARS:,} characters"
+            )
+        counter[0] += len(line)
+        if counter[0] > MAX_FILE_BYTES:
+            raise CollectionFileError(label, number, None, _too_large(counter[0]))
+        yield line
+
+
+def _read_stream(
+    handle: TextIO, label: str, size: int, progress: Callable[[int, int], None] | None
+) -> CollectionFile:
+    counter = [0]
+    lines = _lines(handle, label, counter)
+    first, delimiter = csv_preamble(next(lines, ""))
+    reader = csv.reader(itertools.chain([first], lines), delimiter=delimiter, strict=True)
     try:
         header = next(reader)
         while not any(cell.strip() for cell in header):  # blank lines before the header
@@ -108,31 +274,53 @@ def parse_collection_rows(text: str, label: str) -> list[CollectionRow]:
         raise CollectionFileError(label, 1, 1, "empty file: expected a header row") from None
     except csv.Error as exc:
         raise CollectionFileError(label, 1, 1, f"malformed CSV: {exc}") from exc
-    names = [h.strip().casefold() for h in header]
+    names = _header(header, label)
+    rows: list[CollectionRow] = []
+    problems = ProblemList()
+    start = reader.line_num + 1
+    try:
+        for values in reader:
+            line, start = start, reader.line_num + 1
+            if not any(v.strip() for v in values):
+                continue
+            if len(rows) + len(problems.kept) + problems.more >= MAX_ROWS:
+                raise CollectionFileError(
+                    label, line, None,
+                    f"more than {MAX_ROWS:,} rows: split the file into smaller ones",
+                )
+            try:
+                rows.append(_row(values, names, label, line))
+            except CollectionFileError as exc:
+                problems.add(exc)
+            if progress is not None and len(rows) % 1000 == 0:
+                progress(counter[0], size)
+    except csv.Error as exc:
+        problems.add(CollectionFileError(label, start, 1, f"malformed CSV: {exc}"))
+    if progress is not None:
+        progress(counter[0], size)
+    return CollectionFile(tuple(rows), tuple(names), tuple(problems.kept), problems.more)
+
+
+def _header(header: list[str], label: str) -> list[str]:
+    names = [unprotect_cell(h).strip().casefold() for h in header]
     if "name" not in names:
         raise CollectionFileError(label, 1, 1, f"header must include 'name' (columns: {COLUMNS})")
     unknown = [h for h in names if h not in COLUMNS]
     if unknown:
         col = names.index(unknown[0]) + 1
         raise CollectionFileError(label, 1, col, f"unknown column {unknown[0]!r}")
-    rows = []
-    try:
-        for values in reader:
-            if not any(v.strip() for v in values):
-                continue
-            rows.append(_row(values, names, label, reader.line_num))
-    except csv.Error as exc:
-        raise CollectionFileError(label, reader.line_num, 1, f"malformed CSV: {exc}") from exc
-    return rows
+    return names
 
 
 def write_collection_csv(rows: Iterable[CollectionRow]) -> str:
-    """The CSV text of ``rows``: the header, then one row each (every column)."""
+    """The CSV text of ``rows``: the header, then one row each (every column); text
+    cells that a spreadsheet would run as formulas start with a quote."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(COLUMNS)
     for r in rows:
-        writer.writerow([r.name, r.quantity, r.condition.value, r.location, r.notes, r.for_trade])
+        writer.writerow([protect_cell(r.name), r.quantity, r.condition.value,
+                         protect_cell(r.location), protect_cell(r.notes), r.for_trade])
     return buffer.getvalue()
 
 
@@ -143,15 +331,23 @@ def _int_field(value: str, column: str, low: int, high: int) -> int:
     try:
         number = int(text)
     except ValueError:
-        raise ValueError(f"{column}: expected a whole number, got {value!r}") from None
+        shown = value if len(value) <= 30 else value[:30] + "…"
+        raise ValueError(f"{column}: expected a whole number, got {shown!r}") from None
     if not low <= number <= high:
-        raise ValueError(f"{column}: {number} is outside {low}..{high}")
+        shown = str(number) if len(text) <= 30 else f"a {len(text)}-digit number"
+        raise ValueError(f"{column}: {shown} is outside {low}..{high}")
     return number
 
 
 def _row(values: list[str], names: list[str], label: str, line: int) -> CollectionRow:
     if len(values) > len(names):
         raise CollectionFileError(label, line, len(names) + 1, "more fields than the header")
+    for index, value in enumerate(values):
+        if len(value) > MAX_FIELD_CHARS:
+            raise CollectionFileError(
+                label, line, index + 1, f"cell longer than {MAX_FIELD_CHARS:,} characters"
+            )
+    values = [unprotect_cell(v) for v in values]
     fields = dict(zip(names, values + [""] * (len(names) - len(values)), strict=True))
     column = 1
     try:
@@ -174,5 +370,6 @@ def _row(values: list[str], names: list[str], label: str, line: int) -> Collecti
         fields.get("location", "").strip(),
         fields.get("notes", "").strip(),
         for_trade,
+        line,
     )
 

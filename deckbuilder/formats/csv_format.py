@@ -8,7 +8,8 @@ are ignored); without a header the columns are ``count,name,zone``. ``zone`` is
 means main. Blank rows are skipped; an Excel ``sep=;`` first line sets
 the delimiter. Carried: the main deck and sideboard only (no deck
 name, author or notes). :func:`write` writes the header and one row per entry with
-``\\n`` line endings.
+``\\n`` line endings. Names a spreadsheet would run as formulas are written with a
+leading quote and read back without it (:mod:`card_db.spreadsheet_cells`).
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ from __future__ import annotations
 import csv
 import io
 
+from card_db.spreadsheet_cells import protect_cell, unprotect_cell
 from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.formats._common import EntryCollector, decode_text, parse_count
 from deckbuilder.formats.errors import DeckFormatError
@@ -58,6 +60,7 @@ def parse(data: str | bytes, path: str | None = None) -> RawDeck:
         for row in reader:
             line = start
             start = reader.line_num + 1
+            row = [unprotect_cell(cell) for cell in row]
             if not any(cell.strip() for cell in row):
                 continue
             if first:
@@ -104,5 +107,5 @@ def write(deck: DeckList) -> str:
     writer.writerow(COLUMNS)
     for zone, entries in (("main", deck.main), ("side", deck.sideboard)):
         for name, count in entries:
-            writer.writerow([count, name, zone])
+            writer.writerow([count, protect_cell(name), zone])
     return buffer.getvalue()

@@ -19,6 +19,7 @@ from card_db.checklist import parse_checklist_text, read_checklist_rows, record_
 from card_db.errors import UserError
 from card_db.reader import load_records, records_by_id  # noqa: F401 (re-exported)
 from card_db.records import CHARACTERISTIC_FIELDS, CardRecord, CardType, Gender, dominions_adjacent
+from card_db.spreadsheet_cells import protect_cell
 from card_db.userdb import UserDatabase
 from deckbuilder.services.changes import Changes, Outcome, Reversal
 
@@ -29,11 +30,13 @@ class CorrectionError(UserError, ValueError):
 
 @dataclass(frozen=True)
 class ChecklistImport:
-    """What a checklist import did: cards ``added`` and ``updated``, and its changes."""
+    """What a checklist import did: cards ``added`` and ``updated``, and its changes;
+    ``unchanged`` counts the rows that matched a card exactly (left alone)."""
 
     added: int
     updated: int
     changes: Changes
+    unchanged: int = 0
 
 
 def _site_and_affiliation_names(db: UserDatabase) -> tuple[set[str], set[str]]:
@@ -61,7 +64,7 @@ def import_checklist(db: UserDatabase, file: Path) -> ChecklistImport:
         session.commit()
     db.forget_catalogue()
     changes = Changes(label=f"Import the checklist {Path(file).name}", catalogue=None)
-    return ChecklistImport(added, updated, changes)
+    return ChecklistImport(added, updated, changes, len(rows) - added - updated)
 
 
 def export_checklist(db: UserDatabase, file: Path) -> int:
@@ -290,7 +293,7 @@ def parse_card_fields(db: UserDatabase, fields: dict[str, str]) -> CardRecord:
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerow(columns)
-    writer.writerow([str(fields[c]) for c in columns])
+    writer.writerow([protect_cell(str(fields[c])) for c in columns])
     (record,) = parse_checklist_text(
         buffer.getvalue(), "csv", "new card", known_sites=sites, affiliations=affiliations
     )

@@ -1,13 +1,14 @@
 """The user's collection: owned copies and wishlist.
 
 Files in the collection CSV format (:mod:`deckbuilder.formats.collection_csv`) are
-imported and exported here. An import is all-or-nothing.
+imported and exported here. An import is all-or-nothing; by default it sets the
+quantities the file lists (so importing an export changes nothing), or it adds them.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
-from dataclasses import dataclass
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from functools import partial
 from pathlib import Path
@@ -19,13 +20,19 @@ from card_db.reader import owned_counts as _owned_counts
 from card_db.records import CardRecord, Condition
 from card_db.userdb import UserDatabase
 from deckbuilder.formats.collection_csv import (
+    COLUMNS,
+    MAX_PROBLEMS,
     MAX_QUANTITY,
+    CollectionFile,
     CollectionFileError,
+    CollectionFileProblems,
     CollectionRow,
+    ProblemList,
     parse_condition,
-    read_collection_csv,
+    read_collection_rows,
     write_collection_csv,
 )
+from deckbuilder.presentation import count_text
 from deckbuilder.services.changes import Changes, Outcome, Reversal
 
 
@@ -50,14 +57,282 @@ def deck_usage(db: UserDatabase, exclude_deck: str | None = None) -> dict[str, i
     return dict(rows)
 
 
-def _resolve_all(rows: list[CollectionRow], catalogue: Catalogue, label: str) -> list[CardRecord]:
+#: An entry's identity: (card name, condition, location).
+EntryKey = tuple[str, Condition, str]
+
+
+@dataclass(frozen=True, slots=True)
+class EntryChange:
+    """How an import changes one collection entry (card ``name``, ``condition``,
+    ``location``): copies ``old`` -> ``new`` (``old`` is ``None`` for a new entry), and
+    the trade count and notes, each as (before, after)."""
+
+    name: str
+    condition: Condition
+    location: str
+    old: int | None
+    new: int
+    for_trade: tuple[int, int] = (0, 0)
+    notes: tuple[str, str] = ("", "")
+
+    def describe(self) -> str:
+        """One line for a terminal: ``"Gentle (Near Mint, Binder 1): 2 -> 3"``."""
+        where = ", ".join(p for p in (self.condition.value, self.location) if p)
+        text = f"{self.name} ({where}): {self.old or 0} -> {self.new}"
+        if self.old is None:
+            text += " (new entry)"
+        if self.for_trade[0] != self.for_trade[1]:
+            text += f", for trade {self.for_trade[0]} -> {self.for_trade[1]}"
+        if self.notes[0] != self.notes[1]:
+            text += ", notes changed"
+        return text
+
+
+@dataclass(frozen=True)
+class CollectionImport:
+    """What an import changes: the ``changes`` of the entries it touches (file order),
+    the ``unchanged`` entries it lists as they already are, and whether it ``adds``
+    copies (``--add``) or sets the quantities the file lists (the default)."""
+
+    changes: tuple[EntryChange, ...]
+    unchanged: int
+    adds: bool = False
+
+    @property
+    def copies_before(self) -> int:
+        return sum(c.old or 0 for c in self.changes)
+
+    @property
+    def copies_after(self) -> int:
+        return sum(c.new for c in self.changes)
+
+    @property
+    def new_entries(self) -> int:
+        return sum(1 for c in self.changes if c.old is None)
+
+    def summary(self) -> str:
+        """One sentence: how many entries change, are new, stay; copies before/after."""
+        if not self.changes:
+            return f"nothing changes ({_entries_text(self.unchanged)} already as listed)"
+        changed = len(self.changes) - self.new_entries
+        return (
+            f"{count_text(self.new_entries, 'new entry', 'new entries')}, {changed} changed, "
+            f"{self.unchanged} unchanged; copies in those entries "
+            f"{self.copies_before:,} -> {self.copies_after:,}"
+        )
+
+
+@dataclass(frozen=True, slots=True)
+class _Stored:
+    """One stored entry's values an import may change (``entry_id`` ``None``: new)."""
+
+    entry_id: int | None
+    quantity: int
+    for_trade: int
+    notes: str
+
+
+def _resolve(
+    rows: Sequence[CollectionRow],
+    catalogue: Catalogue,
+    label: str,
+    problems: ProblemList,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[CollectionRow]:
+    """``rows`` with canonical card names; each unknown name is added to ``problems``."""
     resolved = []
-    for index, row in enumerate(rows, start=2):
+    names: dict[str, str] = {}
+    for done, row in enumerate(rows, start=1):
         try:
-            resolved.append(catalogue.resolve(row.name))
+            name = names.get(row.name) or names.setdefault(
+                row.name, catalogue.resolve(row.name).name
+            )
+            resolved.append(row if name == row.name else replace(row, name=name))
         except UnknownCardError as exc:
-            raise CollectionFileError(label, index, 1, str(exc)) from None
+            problems.add(CollectionFileError(label, row.line or done, 1, str(exc)))
+        if progress is not None:
+            progress(done, len(rows))
     return resolved
+
+
+def _resolve_all(
+    rows: Sequence[CollectionRow],
+    catalogue: Catalogue,
+    label: str,
+    progress: Callable[[int, int], None] | None = None,
+) -> list[CollectionRow]:
+    """``rows`` with canonical card names; every unknown name is reported at once as
+    :class:`CollectionFileProblems` (the first :data:`MAX_PROBLEMS`)."""
+    problems = ProblemList()
+    resolved = _resolve(rows, catalogue, label, problems, progress)
+    if problems:
+        raise CollectionFileProblems(label, problems.kept, problems.more)
+    return resolved
+
+
+def _merge(rows: Iterable[CollectionRow]) -> dict[EntryKey, CollectionRow]:
+    """Rows of the same card, condition and location as one: copies add up, the larger
+    trade count and the last notes given are kept."""
+    merged: dict[EntryKey, CollectionRow] = {}
+    for row in rows:
+        key = (row.name, row.condition, row.location)
+        seen = merged.get(key)
+        if seen is not None:
+            row = replace(
+                seen,
+                quantity=seen.quantity + row.quantity,
+                for_trade=max(seen.for_trade, row.for_trade),
+                notes=row.notes or seen.notes,
+            )
+        merged[key] = row
+    return merged
+
+
+def plan_import(
+    rows: Iterable[CollectionRow],
+    stored: Mapping[EntryKey, _Stored],
+    *,
+    adds: bool = False,
+    columns: Sequence[str] = COLUMNS,
+    label: str = "input",
+) -> CollectionImport:
+    """What importing ``rows`` (canonical names) would change given the ``stored``
+    entries. Rows of the same card, condition and location count as one (copies add
+    up). Setting (the default): each listed entry gets the file's copies, and its
+    trade count and notes if the file has those ``columns``. Adding: copies add up,
+    the larger trade count and non-empty notes are kept. Entries the file does not
+    list are never touched. Raises :class:`CollectionFileError` for a total above
+    :data:`MAX_QUANTITY`."""
+    changes, unchanged = [], 0
+    for key, row in _merge(rows).items():
+        old = stored.get(key, _Stored(None, 0, 0, ""))
+        if adds:
+            quantity = old.quantity + row.quantity
+            for_trade = max(old.for_trade, row.for_trade)
+            notes = row.notes or old.notes
+        else:
+            quantity = row.quantity
+            for_trade = row.for_trade if "for_trade" in columns else old.for_trade
+            notes = row.notes if "notes" in columns else old.notes
+        if quantity > MAX_QUANTITY:
+            raise CollectionFileError(
+                label, row.line, None, f"{key[0]}: {quantity} copies (at most {MAX_QUANTITY})"
+            )
+        same = (quantity, for_trade, notes) == (old.quantity, old.for_trade, old.notes)
+        if same and old.entry_id is not None:
+            unchanged += 1
+            continue
+        changes.append(EntryChange(*key, None if old.entry_id is None else old.quantity,
+                                   quantity, (old.for_trade, for_trade), (old.notes, notes)))
+    return CollectionImport(tuple(changes), unchanged, adds)
+
+
+def stored_entries(db: UserDatabase) -> dict[EntryKey, _Stored]:
+    """Every collection entry's values an import compares, by (card, condition, location)."""
+    with db.read() as conn:
+        return _stored(conn.execute(_STORED_SQL).fetchall())
+
+
+_STORED_SQL = (
+    "SELECT c.name, e.condition, e.location, e.id, e.quantity, e.for_trade, e.notes "
+    "FROM collection_entry e JOIN card c ON c.id = e.card_id ORDER BY e.id"
+)
+
+
+def _stored(rows) -> dict[EntryKey, _Stored]:
+    stored: dict[EntryKey, _Stored] = {}
+    for name, condition, location, *values in rows:
+        stored.setdefault((name, Condition(condition), location), _Stored(*values))
+    return stored
+
+
+def import_rows(
+    db: UserDatabase,
+    rows: Sequence[CollectionRow],
+    *,
+    adds: bool = False,
+    columns: Sequence[str] = COLUMNS,
+    label: str = "input",
+    progress: Callable[[int, int], None] | None = None,
+) -> Outcome[CollectionImport]:
+    """Import ``rows`` in one transaction, setting (default) or adding (``adds``) the
+    copies they list, as :func:`plan_import` says; the value is what changed.
+
+    Raises :class:`CollectionFileProblems` (nothing written) listing every unknown
+    name with the closest card names. ``progress``, if given, is called with (rows
+    checked, total rows) and may raise to stop: nothing is written then (the write
+    is one transaction, after the last report). The undo puts the touched cards'
+    entries back as they were.
+    """
+    # lazy: SQLModel and the table models load only when the database is written
+    from sqlmodel import select
+
+    from card_db.models import Card
+
+    resolved = _resolve_all(rows, db.catalogue(), label, progress)
+    names = {r.name for r in resolved}
+    with db.session() as session:
+        ids = dict(session.exec(select(Card.name, Card.id).where(Card.name.in_(names))).all())
+        card_ids = frozenset(ids.values())
+        before = _entry_rows(session, card_ids)
+        name_of = {card_id: name for name, card_id in ids.items()}
+        stored = _stored(
+            (name_of[r.card_id], r.condition, r.location, r.entry_id, r.quantity, r.for_trade,
+             r.notes)
+            for r in sorted(before, key=lambda r: r.entry_id)
+        )
+        plan = plan_import(resolved, stored, adds=adds, columns=columns, label=label)
+        _write_changes(session, plan, stored, ids)
+        session.commit()
+    return Outcome(plan, _undoable(_import_label(plan, label), card_ids, before))
+
+
+def _write_changes(session, plan: CollectionImport, stored, ids: dict[str, int]) -> None:
+    # lazy: SQLModel and the table models load only when the database is written
+    from sqlalchemy import bindparam, insert, update
+
+    from card_db.models import CollectionEntry, utcnow
+
+    table = CollectionEntry.__table__
+    connection = session.connection()
+    now = utcnow()
+    changes = plan.changes
+    for first in range(0, len(changes), _BATCH):
+        updates, inserts = [], []
+        for change in changes[first:first + _BATCH]:
+            values = {"quantity": change.new, "for_trade": change.for_trade[1],
+                      "notes": change.notes[1]}
+            if change.old is None:
+                inserts.append({"card_id": ids[change.name], "date_added": now,
+                                "condition": change.condition.value,
+                                "location": change.location, **values})
+            else:
+                key = (change.name, change.condition, change.location)
+                updates.append({"entry_id": stored[key].entry_id, **values})
+        if updates:
+            connection.execute(
+                update(table).where(table.c.id == bindparam("entry_id")), updates
+            )
+        if inserts:
+            connection.execute(insert(table), inserts)
+
+
+#: Entries written per statement batch (keeps an import's memory small).
+_BATCH = 1000
+
+
+def _import_label(plan: CollectionImport, label: str) -> str:
+    verb = "Add" if plan.adds else "Import"
+    if len(plan.changes) == 1:
+        change = plan.changes[0]
+        if plan.adds:
+            return f"Add {change.new - (change.old or 0)} × {change.name}"
+        return f"Set {change.name} to {change.new}"
+    return f"{verb} {_entries_text(len(plan.changes))} from {label}"
+
+
+def _entries_text(count: int) -> str:
+    return count_text(count, "entry", "entries")
 
 
 def add_rows(
@@ -68,58 +343,76 @@ def add_rows(
 ) -> Outcome[int]:
     """Add owned copies in one transaction; the outcome's value is the copies added.
 
-    Rows merge into an existing entry of the same card, condition and location.
-    Raises :class:`CollectionFileError` (nothing written) if any name is unknown;
-    the message suggests the closest card names. ``progress``, if given, is called
-    with (rows written, total rows) as the transaction advances; nothing is visible
-    to other connections until the single commit at the end. The undo puts the
-    touched cards' entries back as they were.
+    Rows merge into an existing entry of the same card, condition and location
+    (:func:`import_rows` with ``adds``). Raises :class:`CollectionFileError` (nothing
+    written) if any name is unknown; the message suggests the closest card names.
+    ``progress``, if given, is called with (rows done, total rows); nothing is
+    visible to other connections until the single commit at the end. The undo puts
+    the touched cards' entries back as they were.
     """
-    # lazy: SQLModel and the table models load only when the database is written
-    from sqlmodel import select
-
-    from card_db.models import Card, CollectionEntry
-
-    records = _resolve_all(rows, db.catalogue(), label)
-    with db.session() as session:
-        names = {r.name for r in records}
-        ids = dict(session.exec(select(Card.name, Card.id).where(Card.name.in_(names))).all())
-        card_ids = frozenset(ids[r.name] for r in records)
-        before = _entry_rows(session, card_ids)
-        for done, (row, record) in enumerate(zip(rows, records, strict=True), start=1):
-            entry = session.exec(
-                select(CollectionEntry).where(
-                    CollectionEntry.card_id == ids[record.name],
-                    CollectionEntry.condition == row.condition.value,
-                    CollectionEntry.location == row.location,
-                )
-            ).first()
-            if entry is None:
-                entry = CollectionEntry(
-                    card_id=ids[record.name],
-                    quantity=0,
-                    condition=row.condition.value,
-                    location=row.location,
-                )
-            entry.quantity += row.quantity
-            entry.for_trade = max(entry.for_trade, row.for_trade)
-            if row.notes:
-                entry.notes = row.notes
-            session.add(entry)
-            if progress is not None:
-                progress(done, len(rows))
-        session.commit()
+    outcome = import_rows(db, rows, adds=True, label=label, progress=progress)
     copies = sum(r.quantity for r in rows)
-    if len(records) == 1:
-        what = f"Add {copies} × {records[0].name}"
-    else:
-        what = f"Add {copies} copies of {len(set(r.name for r in records))} cards"
-    return Outcome(copies, _undoable(what, card_ids, before))
+    return Outcome(copies, outcome.changes)
 
 
-def import_collection_csv(db: UserDatabase, file: Path) -> Outcome[int]:
-    """Read and add a collection CSV, all-or-nothing; the value is the copies added."""
-    return add_rows(db, read_collection_csv(file), label=str(file))
+def import_collection_csv(
+    db: UserDatabase,
+    file: Path,
+    *,
+    adds: bool = False,
+    progress: Callable[[str, int, int], None] | None = None,
+) -> Outcome[CollectionImport]:
+    """Read a collection CSV and import it, all-or-nothing (see :func:`import_rows`).
+
+    ``progress``, if given, is called with (stage, done, total): stage ``"read"``
+    counts bytes, ``"check"`` rows. Raises :class:`CollectionFileError` for a file
+    that cannot be read, or :class:`CollectionFileProblems` listing every bad row and
+    unknown card name at once, with nothing written.
+    """
+    read = partial(progress, "read") if progress else None
+    check = partial(progress, "check") if progress else None
+    parsed, resolved = _checked_file(db, file, read)
+    return import_rows(db, resolved, adds=adds, columns=parsed.columns,
+                       label=str(file), progress=check)
+
+
+def preview_import(db: UserDatabase, file: Path, *, adds: bool = False) -> CollectionImport:
+    """What :func:`import_collection_csv` would change, writing nothing; raises as it
+    does (every problem of the file at once)."""
+    parsed, resolved = _checked_file(db, file)
+    return plan_import(resolved, stored_entries(db), adds=adds, columns=parsed.columns,
+                       label=str(file))
+
+
+@dataclass(frozen=True)
+class _FileCheck:
+    """A collection CSV read and its names resolved: every problem, by line."""
+
+    parsed: CollectionFile
+    resolved: list[CollectionRow]
+    problems: list[CollectionFileError]
+    more: int
+
+
+def _check_file(
+    db: UserDatabase, file: Path, progress: Callable[[int, int], None] | None = None
+) -> _FileCheck:
+    parsed = read_collection_rows(file, progress)
+    unknown = ProblemList()
+    resolved = _resolve(parsed.rows, db.catalogue(), str(file), unknown)
+    found = sorted([*parsed.problems, *unknown.kept], key=lambda p: (p.line or 0, str(p.column)))
+    more = parsed.more + unknown.more + max(0, len(found) - MAX_PROBLEMS)
+    return _FileCheck(parsed, resolved, found[:MAX_PROBLEMS], more)
+
+
+def _checked_file(
+    db: UserDatabase, file: Path, progress: Callable[[int, int], None] | None = None
+) -> tuple[CollectionFile, list[CollectionRow]]:
+    """The file read and resolved; :class:`CollectionFileProblems` if anything is wrong."""
+    check = _check_file(db, file, progress)
+    if check.problems:
+        raise CollectionFileProblems(str(file), check.problems, check.more)
+    return check.parsed, check.resolved
 
 
 def collection_rows(db: UserDatabase) -> list[CollectionRow]:
@@ -207,40 +500,56 @@ class SetCompletion:
 
 @dataclass(frozen=True)
 class CollectionPreview:
-    """A collection CSV read but not imported: the parsed ``rows`` and the ``problems``.
+    """A collection CSV read but not imported: the ``rows`` read and the ``problems``.
 
-    ``problems`` holds every :class:`CollectionFileError` found: a row the file format
-    rejects (reading stops there, so ``rows`` is then empty) or each unknown card name.
-    ``ok`` is true when the rows can be imported as they are.
+    ``problems`` holds every :class:`CollectionFileError` found (the first
+    :data:`~deckbuilder.formats.collection_csv.MAX_PROBLEMS`; ``more`` counts the
+    others): a file that cannot be read at all (``rows`` is then empty), each row the
+    file format rejects, each unknown card name. ``columns`` are the header's,
+    ``stored`` the collection's entries when it was read. ``ok`` is true when the
+    rows can be imported as they are; :meth:`plan` says what the import would change.
     """
 
     rows: tuple[CollectionRow, ...]
     problems: tuple[CollectionFileError, ...]
+    more: int = 0
+    columns: tuple[str, ...] = COLUMNS
+    resolved: tuple[CollectionRow, ...] = ()
+    stored: Mapping[EntryKey, _Stored] = field(default_factory=dict)
 
     @property
     def ok(self) -> bool:
         return bool(self.rows) and not self.problems
 
+    def plan(self, adds: bool = False) -> CollectionImport:
+        """What importing the rows would change (setting, or adding with ``adds``)."""
+        return plan_import(self.resolved, self.stored, adds=adds, columns=self.columns)
 
-def preview_collection_csv(db: UserDatabase, file: Path) -> CollectionPreview:
-    """Read a collection CSV and check every card name, writing nothing.
+    def stored_quantity(self, row: CollectionRow) -> int:
+        """Copies stored now in the entry ``row`` (a row of :attr:`resolved`) names."""
+        stored = self.stored.get((row.name, row.condition, row.location))
+        return stored.quantity if stored else 0
 
-    Unlike :func:`import_collection_csv`, an unknown name does not stop the check:
-    each one is reported (its message suggests the closest names), so the user sees
-    every problem before deciding to import.
+
+def preview_collection_csv(
+    db: UserDatabase, file: Path, progress: Callable[[int, int], None] | None = None
+) -> CollectionPreview:
+    """Read a collection CSV and check every row and card name, writing nothing.
+
+    Unlike :func:`import_collection_csv`, problems are returned, not raised: every
+    bad row and unknown name (its message suggests the closest names) is listed, by
+    line, so the user sees every problem before deciding to import. ``progress``, if
+    given, gets (bytes read, file size) as the file is read.
     """
     try:
-        rows = read_collection_csv(file)
+        check = _check_file(db, file, progress)
     except CollectionFileError as exc:
         return CollectionPreview((), (exc,))
-    catalogue = db.catalogue()
-    problems = []
-    for index, row in enumerate(rows, start=2):
-        try:
-            catalogue.resolve(row.name)
-        except UnknownCardError as exc:
-            problems.append(CollectionFileError(str(file), index, 1, str(exc)))
-    return CollectionPreview(tuple(rows), tuple(problems))
+    parsed = check.parsed
+    if check.problems:
+        return CollectionPreview(parsed.rows, tuple(check.problems), check.more, parsed.columns)
+    return CollectionPreview(parsed.rows, (), 0, parsed.columns, tuple(check.resolved),
+                             stored_entries(db))
 
 
 def owned_entries(db: UserDatabase) -> list[OwnedEntry]:

@@ -1,18 +1,22 @@
-"""Importing a collection CSV: a preview of the parsed rows and every problem first,
-then the import with a progress bar and Cancel.
+"""Importing a collection CSV: a preview of the parsed rows, what each entry will hold
+and every problem first, then the import with a progress bar and Cancel.
 
-The import is one transaction (:func:`deckbuilder.services.collection.add_rows`, run
-by ``context.operations`` with progress and Cancel): if it fails or is cancelled,
+By default the import sets the quantities the file lists (importing your own export
+changes nothing); "Add to the copies I own" adds them instead. The import is one
+transaction (:func:`deckbuilder.services.collection.import_rows`, run by
+``context.operations`` with progress and Cancel): if it fails or is cancelled,
 nothing is imported. It can be undone from the collection's history.
 """
 
 from __future__ import annotations
 
+from functools import partial
 from pathlib import Path
 
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QCheckBox,
     QDialog,
     QDialogButtonBox,
     QHeaderView,
@@ -27,10 +31,19 @@ from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.operations import Operation, OperationCancelled
 from deckbuilder.gui.style import error_color
 from deckbuilder.presentation import count_text
-from deckbuilder.services.collection import CollectionPreview, add_rows, preview_collection_csv
+from deckbuilder.services.collection import (
+    CollectionImport,
+    CollectionPreview,
+    import_rows,
+    preview_collection_csv,
+)
 
 CANCELLED = "The import was cancelled: nothing was imported."
-PREVIEW_HEADERS = ("Line", "Card", "Quantity", "Condition", "Location", "Notes", "For trade")
+PREVIEW_HEADERS = ("Line", "Card", "Quantity", "Condition", "Location", "Notes", "For trade",
+                   "Owned now", "After import")
+NOW, AFTER = 7, 8
+#: Most rows the preview table shows (the summary counts them all).
+PREVIEW_ROWS = 2000
 
 
 class CollectionImportDialog(QDialog):
@@ -42,10 +55,11 @@ class CollectionImportDialog(QDialog):
         self.file = Path(file)
         self.preview: CollectionPreview | None = None
         self.imported: int | None = None
+        self.result: CollectionImport | None = None
         self._operation: Operation | None = None
         self.setWindowTitle("Import collection CSV")
         self.setObjectName("collectionImport")
-        self.resize(760, 520)
+        self.resize(900, 520)
         self.summary = QLabel(f"Reading {self.file.name}…")
         self.summary.setWordWrap(True)
         self.rows_model = QStandardItemModel(0, len(PREVIEW_HEADERS), self)
@@ -55,14 +69,18 @@ class CollectionImportDialog(QDialog):
         self.rows_view.setModel(self.rows_model)
         self.rows_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.rows_view.verticalHeader().hide()
-        self.rows_view.horizontalHeader().setSectionResizeMode(
-            1, QHeaderView.ResizeMode.Stretch
-        )
+        header = self.rows_view.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
         self.problems = QPlainTextEdit()
         self.problems.setObjectName("previewProblems")
         self.problems.setReadOnly(True)
         self.problems.setMaximumHeight(110)
         self.problems.hide()
+        self.add_mode = QCheckBox("Add to the copies I own (instead of setting the quantities "
+                                  "the file lists)")
+        self.add_mode.setObjectName("addMode")
+        self.add_mode.toggled.connect(self._show_plan)
         self.progress = QProgressBar()
         self.progress.hide()
         self.buttons = QDialogButtonBox(QDialogButtonBox.StandardButton.Cancel)
@@ -77,6 +95,7 @@ class CollectionImportDialog(QDialog):
         layout.addWidget(self.summary)
         layout.addWidget(self.rows_view, 1)
         layout.addWidget(self.problems)
+        layout.addWidget(self.add_mode)
         layout.addWidget(self.progress)
         layout.addWidget(self.buttons)
 
@@ -85,6 +104,7 @@ class CollectionImportDialog(QDialog):
             context.db,
             self.file,
             on_done=self.show_preview,
+            on_progress=self._reading,
             on_error=lambda exc, _d: self._fail(
                 f"The file could not be read: {describe_error(exc)}"
             ),
@@ -92,46 +112,70 @@ class CollectionImportDialog(QDialog):
 
     # -- preview ----------------------------------------------------------------------------
 
+    def _reading(self, done: int, total: int) -> None:
+        """Progress of reading the file (bytes, in KiB so that the bar's int fits)."""
+        self.progress.setRange(0, max(total // 1024, 1))
+        self.progress.setValue(done // 1024)
+        self.progress.show()
+
     def show_preview(self, preview: CollectionPreview) -> None:
         self.preview = preview
+        self.progress.hide()
         bad_lines = {p.line: p.message for p in preview.problems}
         colour = error_color(self)
-        for line, row in enumerate(preview.rows, start=2):
-            cells = [line, row.name, row.quantity, row.condition.value, row.location,
-                     row.notes, row.for_trade]
+        for row in preview.rows[:PREVIEW_ROWS]:
+            cells = [row.line, row.name, row.quantity, row.condition.value, row.location,
+                     row.notes, row.for_trade, "", ""]
             items = [QStandardItem(str(c)) for c in cells]
-            if line in bad_lines:
+            if row.line in bad_lines:
                 for item in items:
                     item.setForeground(colour)
-                    item.setToolTip(bad_lines[line])
+                    item.setToolTip(bad_lines[row.line])
             self.rows_model.appendRow(items)
-        copies = sum(r.quantity for r in preview.rows)
         if preview.problems:
+            more = f"\nand {preview.more:,} more" if preview.more else ""
             self.problems.setPlainText(
-                "\n".join(f"line {p.line}, column {p.column}: {p.message}"
-                          for p in preview.problems)
+                "\n".join(f"{_where(p)}: {p.message}" for p in preview.problems) + more
             )
             self.problems.show()
+            total = len(preview.problems) + preview.more
             self.summary.setText(
-                f"{count_text(len(preview.problems), 'problem')} found: "
+                f"{count_text(total, 'problem')} found: "
                 "fix the file and open it again. "
                 "Nothing will be imported until every row is right."
             )
         elif not preview.rows:
             self.summary.setText("The file has no rows to import.")
         else:
-            self.summary.setText(
-                f"{len(preview.rows)} row(s), {copies:,} copies, ready to import. They are "
-                "added to your collection (rows of the same card, condition and location "
-                "add up)."
-            )
+            self._show_plan()
         self.import_button.setEnabled(preview.ok)
+
+    def _show_plan(self) -> None:
+        """Fill the Owned now / After import columns and say what the import changes."""
+        if self.preview is None or not self.preview.ok:
+            return
+        plan = self.preview.plan(adds=self.add_mode.isChecked())
+        after = {(c.name, c.condition, c.location): c.new for c in plan.changes}
+        for index, row in enumerate(self.preview.resolved[:PREVIEW_ROWS]):
+            now = self.preview.stored_quantity(row)
+            new = after.get((row.name, row.condition, row.location), now)
+            self.rows_model.setItem(index, NOW, QStandardItem(str(now)))
+            self.rows_model.setItem(index, AFTER, QStandardItem(str(new)))
+        shown = len(self.preview.rows)
+        cut = f" (the first {PREVIEW_ROWS:,} are shown)" if shown > PREVIEW_ROWS else ""
+        how = ("Their copies are added to those you own." if plan.adds else
+               "Each entry listed gets the quantity the file gives; entries it does not list "
+               "are kept.")
+        self.summary.setText(
+            f"{count_text(shown, 'row')}{cut} ready to import. {how} "
+            f"Changes: {plan.summary()}."
+        )
 
     # -- import -------------------------------------------------------------------------------
 
     def start_import(self) -> None:
         """Import the previewed rows (the Import button; needs a preview without problems)."""
-        if self.preview is None or not self.preview.rows or self._operation is not None:
+        if self.preview is None or not self.preview.ok or self._operation is not None:
             return
 
         self.import_button.setEnabled(False)
@@ -139,10 +183,11 @@ class CollectionImportDialog(QDialog):
         self.progress.setValue(0)
         self.progress.show()
         self.summary.setText("Importing…")
+        write = partial(import_rows, adds=self.add_mode.isChecked(),
+                        columns=self.preview.columns, label=str(self.file))
         self._operation = self._context.operations.run(
-            add_rows,
+            write,
             list(self.preview.rows),
-            str(self.file),
             label=f"Importing {self.file.name}",
             progress=lambda done, _total: self.progress.setValue(done),
             cancellable=True,
@@ -152,10 +197,11 @@ class CollectionImportDialog(QDialog):
             error_title="Import failed",
         )
 
-    def _imported(self, copies: int) -> None:
+    def _imported(self, result: CollectionImport) -> None:
         self._operation = None
-        self.imported = copies
-        self._context.status.emit(f"Imported {copies:,} copies from {self.file.name}")
+        self.result = result
+        self.imported = result.copies_after - result.copies_before
+        self._context.status.emit(f"Imported {self.file.name}: {result.summary()}")
         self.accept()
 
     def _import_failed(self, exc: BaseException) -> None:
@@ -181,3 +227,10 @@ class CollectionImportDialog(QDialog):
             self.summary.setText("Cancelling…")
             return
         super().reject()
+
+
+def _where(problem) -> str:
+    """``"line 3, column 2"``, ``"line 3"`` or ``"the file"``."""
+    parts = [f"{what} {n}" for what, n in (("line", problem.line), ("column", problem.column))
+             if n is not None]
+    return ", ".join(parts) or "the file"
