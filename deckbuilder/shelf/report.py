@@ -19,6 +19,7 @@ from collections.abc import Sequence
 from xml.sax.saxutils import escape as xml_escape
 
 from card_db.games import GameDefinition
+from card_db.spreadsheet_cells import protect_cell
 from deckbuilder.shelf.inventory import CompletenessReport, ComponentCount
 
 COMPONENT_HEADERS = ("Group", "Component", "Expected", "Found", "Missing", "Damaged", "Note")
@@ -26,15 +27,6 @@ GROUP_HEADERS = ("Group", "Expected", "Found", "Missing")
 NOT_COUNTED = "not counted"
 ESTIMATED = "estimated count"
 UNCOUNTED_NOTE = "Components not counted yet are taken as none found."
-
-# OWASP "CSV Injection": a cell starting with one of these is run as a formula by
-# spreadsheets; a leading apostrophe makes it text.
-_FORMULA_STARTS = ("=", "+", "-", "@", "\t", "\r")
-
-
-def _safe_cell(text: str) -> str:
-    """``text`` with a leading ``'`` if a spreadsheet would read it as a formula."""
-    return f"'{text}" if text.startswith(_FORMULA_STARTS) else text
 
 
 def _yes_no(value: bool) -> str:
@@ -92,7 +84,7 @@ def write_csv(game: GameDefinition, report: CompletenessReport,
                                  COMPONENT_HEADERS, *component_rows(game, report), (),
                                  GROUP_HEADERS, *group_rows(report)]
     for row in rows:
-        writer.writerow([_safe_cell(cell) for cell in row])
+        writer.writerow([protect_cell(cell) for cell in row])
     return buffer.getvalue().encode("utf-8-sig")
 
 
