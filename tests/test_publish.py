@@ -1,8 +1,8 @@
 """``deckbuilder publish``: card packages for Cockatrice, OCTGN and LackeyCCG.
 
 The XML is validated against schemas in ``tests/fixtures/schemas`` (see its
-SOURCES.md): Cockatrice's own, and for OCTGN our own narrower restatement of OCTGN's
-constraints, shown to refuse broken files. The LackeyCCG plugin, which has no schema,
+SOURCES.md): for Cockatrice and OCTGN our own narrower restatements of the tools'
+constraints, each shown to refuse broken files. The LackeyCCG plugin, which has no schema,
 is checked against the layout of the public plugins named in
 :mod:`deckbuilder.formats.publish.lackey`. Every card an exported ``.cod``, ``.o8d`` or
 ``.dek`` of a bundled demo deck names must be in the matching package, with a picture.
@@ -38,6 +38,7 @@ DEMO_DECK = Path(__file__).parents[1] / "card_db" / "data" / "decks" / "oviate-s
 #: Small pictures keep the tests fast; the layout does not depend on the size.
 WIDTH = 126
 RED = (220, 10, 10)
+COCKATRICE = "cockatrice-subset/cards.xsd"
 OCTGN_GAME = "octgn-subset/game.xsd"
 OCTGN_SET = "octgn-subset/set.xsd"
 OCTGN_PROXY = "octgn-subset/proxydef.xsd"
@@ -80,7 +81,7 @@ def test_cockatrice_database_validates_and_holds_every_card_of_a_cod(tmp_path, u
     folder = tmp_path / "cockatrice"
     result = publish(userdb, "cockatrice", folder, width=WIDTH)
     assert result.cards == len(userdb.catalogue())
-    root = _assert_valid(_schema("cockatrice/cards.xsd"), folder / cockatrice.DATABASE_FILE)
+    root = _assert_valid(_schema(COCKATRICE), folder / cockatrice.DATABASE_FILE)
     assert root.get("version") == "4"
     names = {card.findtext("name") for card in root.iter("card")}
     assert len(names) == len(userdb.catalogue())
@@ -126,7 +127,7 @@ def test_cockatrice_picture_url_when_pictures_are_served():
     root = etree.fromstring(data)
     assert root.find("cards/card/set").get("picurl") == (
         "https://example.org/pics/Jude%27s%20Caf%C3%A9.jpg")
-    assert _schema("cockatrice/cards.xsd").validate(root)
+    assert _schema(COCKATRICE).validate(root)
 
 
 # --- OCTGN ------------------------------------------------------------------------------
@@ -198,7 +199,26 @@ def _set(path: str, attribute: str, value: str):
 
 def _remove(path: str):
     def change(root: etree._Element) -> None:
-        root.remove(root.find(path))
+        element = root.find(path)
+        element.getparent().remove(element)
+    return change
+
+
+def _text(path: str, text: str):
+    def change(root: etree._Element) -> None:
+        root.find(path).text = text
+    return change
+
+
+def _append(path: str, tag: str):
+    def change(root: etree._Element) -> None:
+        etree.SubElement(root.find(path), tag).text = "1"
+    return change
+
+
+def _move_before(path: str, other: str):
+    def change(root: etree._Element) -> None:
+        root.find(other).addprevious(root.find(path))
     return change
 
 
@@ -222,6 +242,38 @@ def _one_card_set() -> bytes:
 def test_octgn_schemas_refuse_a_broken_file(schema, document, change, complaint):
     validator = _schema(schema)
     root = etree.fromstring(document())
+    assert validator.validate(root), validator.error_log
+    change(root)
+    assert not validator.validate(root)
+    assert complaint in str(validator.error_log)
+
+
+# --- Cockatrice schema (with the helpers above) ----------------------------------------
+
+
+def _one_card_database() -> bytes:
+    record = CardRecord("Gentle", CardType.CHARACTER, magic=3, strength=2, rarity="R",
+                        collector_number="7")
+    return cockatrice.database_xml([record], "https://example.org/pics/")
+
+
+@pytest.mark.parametrize(("change", "complaint"), [
+    (_drop(".", "version"), "'version'"),
+    (_set(".", "version", "3"), "'version'"),
+    (_remove("sets/set/name"), "Expected is one of ( name"),
+    (_remove("cards/card/name"), "( name )"),
+    (_remove("cards/card/set"), "( set )"),
+    (_move_before("cards/card/tablerow", "cards/card/set"), "'tablerow'"),
+    (_move_before("cards/card/text", "cards/card/name"), "'text'"),
+    (_remove("cards/card/prop/maintype"), "Expected is one of ( maintype"),
+    (_append("cards/card/prop", "manacost"), "'manacost'"),
+    (_set("cards/card/set", "picURL", "https://example.org/a.jpg"), "'picURL'"),
+    (_text("cards/card/tablerow", "4"), "'tablerow'"),
+    (_text("cards/card/set", "NOPE"), "'printingSet'"),
+])
+def test_cockatrice_schema_refuses_a_broken_file(change, complaint):
+    validator = _schema(COCKATRICE)
+    root = etree.fromstring(_one_card_database())
     assert validator.validate(root), validator.error_log
     change(root)
     assert not validator.validate(root)

@@ -1,7 +1,7 @@
 """A Cockatrice custom card database for Imajica (``cards.xml`` version 4) with pictures.
 
 Layout checked against Cockatrice/Cockatrice (snapshot 157e7022cd78b9d50638436b1f2a44517f29d4e8):
-``doc/carddatabase_v4/cards.xsd`` (the schema the tests validate against),
+``doc/carddatabase_v4/cards.xsd`` (the tests validate against our narrower restatement),
 ``libcockatrice_card/.../parser/cockatrice_xml_4.cpp`` (the reader: ``<card>`` holds
 ``name``, ``text``, ``prop`` with free-form properties, one ``<set>`` per printing
 whose attributes, e.g. ``rarity``, ``num``, ``picurl``, become printing properties,
