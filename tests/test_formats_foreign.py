@@ -274,7 +274,7 @@ def test_collection_csv_accepts_sep_line_blank_first_lines_and_windows_1252(tmp_
     assert [(r.name, r.quantity) for r in rows] == [("Gek-A-Gek", 2)]
     path = tmp_path / "c.csv"
     path.write_bytes("name,quantity\r\n\u00c9mile,3\r\n".encode("cp1252"))
-    assert [(r.name, r.quantity) for r in read_collection_csv(path).rows] == [("\u00c9mile", 3)]
+    assert [(r.name, r.quantity) for r in read_collection_csv(path)] == [("\u00c9mile", 3)]
 
 
 def test_an_mtgo_deck_is_not_edited_in_place_into_a_lackey_one(tmp_path):
