@@ -157,14 +157,20 @@ def read_collection_rows(
         encoding = _stream_encoding(path)
         try:
             return _read_file(path, encoding, label, size, progress)
-        except _NotUtf8:
+        except UnicodeDecodeError:
+            if encoding != "utf-8":
+                raise CollectionFileError(
+                    label, None, None, f"bad {encoding} text; save the file as UTF-8"
+                ) from None
+        try:  # not UTF-8: read again as Windows-1252 (the textfiles policy)
             return _read_file(path, "cp1252", label, size, progress)
+        except UnicodeDecodeError as exc:
+            raise CollectionFileError(
+                label, None, None,
+                f"neither UTF-8 nor Windows-1252 text ({exc.reason}); save the file as UTF-8",
+            ) from None
     except OSError as exc:
         raise CollectionFileError(label, None, None, f"cannot read file: {exc.strerror}") from exc
-
-
-class _NotUtf8(Exception):
-    """UTF-8 decoding failed: the file is read again as Windows-1252."""
 
 
 def _stream_encoding(path: Path) -> str:
@@ -180,16 +186,9 @@ def _stream_encoding(path: Path) -> str:
 
 def _read_file(path: Path, encoding: str, label: str, size: int,
                progress: Callable[[int, int], None] | None) -> CollectionFile:
+    """The rows of ``path`` decoded as ``encoding``; UnicodeDecodeError if it is not."""
     with open(path, encoding=encoding, newline="") as handle:
-        try:
-            return _read_stream(handle, label, size, progress)
-        except UnicodeDecodeError as exc:
-            if encoding == "utf-8":
-                raise _NotUtf8 from None
-            raise CollectionFileError(
-                label, None, None,
-                f"neither UTF-8 nor Windows-1252 text ({exc.reason}); save the file as UTF-8",
-            ) from None
+        return _read_stream(handle, label, size, progress)
 
 
 def parse_collection_rows(text: str, label: str) -> list[CollectionRow]:
