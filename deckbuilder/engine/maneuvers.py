@@ -95,6 +95,12 @@ def _parse_sentence(sentence: str) -> list[StatBonus]:
     return out
 
 
+def sentence_bonuses(sentence: str) -> list[StatBonus]:
+    """The bonuses of one sentence in the recognised forms above ("Acting ..." /
+    "Target ..."), without the older free forms; ``[]`` if it has none."""
+    return _parse_sentence(sentence)
+
+
 @per_record
 def stat_bonuses(record: CardRecord) -> tuple[StatBonus, ...]:
     """The Magic and Strength bonuses printed on ``record`` (powers then traits)."""
