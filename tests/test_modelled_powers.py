@@ -12,6 +12,7 @@ from click.testing import CliRunner
 
 from card_db.checklist.bundled import load_bundled_records
 from deckbuilder.cli.main import cli
+from deckbuilder.engine.maneuvers import effect_note
 from deckbuilder.engine.modelled import modelled_powers, not_modelled, summary
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -112,3 +113,15 @@ def test_cards_powers_summary_matches_the_engine_count():
     assert json.loads(out) == summary(RECORDS.values())
     listing = run("cards", "powers").stdout
     assert "NOT modelled  Bone Stair:" in listing and "modelled      Pneuma:" in listing
+
+
+def test_the_game_log_agrees_with_the_modelled_status():
+    census = RECORDS["Census of the Dominions"]
+    assert modelled_powers(census)[0].modelled
+    assert effect_note(census, False).startswith("its turn-effect draws while it stays")
+    decree = RECORDS["Decree of Closed Roads"]
+    assert not modelled_powers(decree)[0].modelled
+    assert effect_note(decree, False) == "effect not modelled by the engine"
+    veil = RECORDS["Veil of Fortune"]
+    assert modelled_powers(veil)[0].modelled
+    assert effect_note(veil, True).startswith("Strength +1, Magic +1 while it stays in play")
