@@ -11,6 +11,9 @@ from card_db.records import NO_DOMINION, CardRecord, CardType
 
 ESTIMATED_MARK = "*"
 ESTIMATED_NOTE = "* estimated value: not printed in the rulebook; check your card"
+#: Label of the card-details row listing the texts the engine does not execute.
+NOT_MODELLED_LABEL = "Engine"
+NOT_MODELLED_NOTE = "not modelled by the engine"
 
 #: Heading of each card type's group in a deck list (rulebook order).
 TYPE_GROUP_TITLES = {
@@ -85,6 +88,25 @@ def card_json(record: CardRecord) -> dict:
         "source": record.source,
         "estimated": sorted(record.estimated),
     }
+
+
+def power_status_json(record: CardRecord) -> list[dict]:
+    """``[{"text", "kind", "modelled", "by"}]`` per sentence of the card's traits and
+    powers (:func:`deckbuilder.engine.modelled.modelled_powers`)."""
+    from deckbuilder.engine.modelled import modelled_powers  # lazy: engine stays out of search
+
+    return [p.to_dict() for p in modelled_powers(record)]
+
+
+def not_modelled_row(record: CardRecord) -> tuple[str, str] | None:
+    """``("Engine", "not modelled by the engine: <text>; <text>")`` for a card with text
+    the goldfish engine does not execute, else ``None``."""
+    from deckbuilder.engine.modelled import not_modelled  # lazy: engine stays out of search
+
+    texts = not_modelled(record)
+    if not texts:
+        return None
+    return NOT_MODELLED_LABEL, f"{NOT_MODELLED_NOTE}: " + " / ".join(texts)
 
 
 def shown(record: CardRecord, field: str, value: object | None = None) -> str:

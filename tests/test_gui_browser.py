@@ -177,6 +177,20 @@ def test_detail_pane_marks_estimated_values(qtbot, browser):
     qtbot.waitUntil(browser.detail.face.has_face, timeout=5000)
 
 
+def test_detail_pane_says_what_the_engine_does_not_model(qtbot, browser):
+    QTest.keyClicks(browser.search_box, "feint")
+    _settle(qtbot, browser)
+    assert browser.select_card("Feint and Riposte")
+    engine = browser.detail.value_labels["Engine"].text()
+    assert "not modelled by the engine" in engine and "Deal 1 damage" in engine
+    QTest.keyClicks(browser.search_box, "")
+    browser.search_box.clear()
+    QTest.keyClicks(browser.search_box, "gentle")
+    _settle(qtbot, browser)
+    assert browser.select_card("Gentle")
+    assert "Engine" not in browser.detail.value_labels
+
+
 def test_detail_pane_shows_the_owned_count(qtbot, browser, db):
     add_rows(UserDatabase(db), [CollectionRow("Gentle", 3)])
     browser.context.collection_changed.emit(None)

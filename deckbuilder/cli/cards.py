@@ -23,6 +23,8 @@ from deckbuilder.presentation import (
     characteristics_text,
     count_text,
     dominion_text,
+    not_modelled_row,
+    power_status_json,
     shown,
 )
 
@@ -109,13 +111,46 @@ def show(name: str, as_json: bool) -> None:
     """Show every characteristic of the card NAME (closest matches suggested if unknown)."""
     record = user_db().catalogue().resolve(name)
     if as_json:
-        click.echo(escape_unsafe(json.dumps(card_json(record), indent=2, ensure_ascii=False),
-                                 allow="\n"))
+        data = {**card_json(record), "power_status": power_status_json(record)}
+        click.echo(escape_unsafe(json.dumps(data, indent=2, ensure_ascii=False), allow="\n"))
         return
-    for label, value in card_details(record):
+    rows = card_details(record)
+    if row := not_modelled_row(record):
+        rows.append(row)
+    for label, value in rows:
         click.echo(f"{label + ':':<14}" + escape_unsafe(value, allow="\n\t"))
     if record.estimated:
         click.echo(ESTIMATED_NOTE)
+
+
+@cards.command()
+@click.option("--summary", is_flag=True, help="Only the counts of modelled and not-modelled texts.")
+@click.option("--json", "as_json", is_flag=True, help="Print JSON.")
+@handles_errors
+def powers(summary: bool, as_json: bool) -> None:
+    """List every power and trait of the catalogue and whether the engine executes it.
+
+    A fresh database's catalogue is the bundled data, whose counts the README gives.
+    """
+    # lazy: the engine stays out of the search command's start-up
+    from deckbuilder.engine.modelled import modelled_powers
+    from deckbuilder.engine.modelled import summary as power_summary
+
+    records = [r for r in user_db().catalogue() if r.traits or r.powers]
+    counts = power_summary(records)
+    if as_json:
+        data = counts if summary else {**counts, "cards": [
+            {"name": r.name, "power_status": power_status_json(r)} for r in records]}
+        click.echo(escape_unsafe(json.dumps(data, indent=2, ensure_ascii=False), allow="\n"))
+        return
+    if not summary:
+        for r in records:
+            for p in modelled_powers(r):
+                mark = "modelled" if p.modelled else "NOT modelled"
+                click.echo(escape_unsafe(f"{mark:<13} {r.name}: {p.text} ({p.by})"))
+    click.echo(f"{counts['powers']} powers and traits on {counts['cards']} cards: "
+               f"{counts['modelled']} modelled by the engine, "
+               f"{counts['not_modelled']} not modelled")
 
 
 @cards.command()

@@ -15,6 +15,25 @@ from deckbuilder.engine.order_of_play import Controller
 from deckbuilder.engine.policy import choose_alliances, choose_circle_sites, plan_seizures
 from deckbuilder.engine.variant import Variant
 
+#: Most setup plans kept before the cache is cleared (memory stays flat).
+PLAN_LIMIT = 64
+_PLANS: dict[tuple[int, Variant], tuple[EngineDeck, tuple[int, ...]]] = {}
+
+
+def circle_plan(deck: EngineDeck, variant: Variant) -> tuple[int, ...]:
+    """:func:`~.policy.choose_circle_sites` for ``deck`` under ``variant``, cached by the
+    deck's identity (an :class:`EngineDeck` is immutable; the entry keeps it alive, so
+    its id is not reused while cached). Setup took most of a full-engine game's time."""
+    key = (id(deck), variant)
+    hit = _PLANS.get(key)
+    if hit is not None and hit[0] is deck:
+        return hit[1]
+    if len(_PLANS) >= PLAN_LIMIT:
+        _PLANS.clear()
+    plan = choose_circle_sites(deck, variant)
+    _PLANS[key] = (deck, plan)
+    return plan
+
 
 class GoldfishAutopilot(Controller):
     """Plays seat 0 of a one-Autarch game whose card ids are the deck's indexes."""
@@ -22,7 +41,7 @@ class GoldfishAutopilot(Controller):
     def __init__(self, deck: EngineDeck, variant: Variant | None = None):
         self.deck = deck
         self.variant = variant or Variant()
-        self.circle_plan = choose_circle_sites(deck, self.variant)
+        self.circle_plan = circle_plan(deck, self.variant)
 
     def place_site(self, game: Game, seat: int, dominion: int) -> int:
         return self.circle_plan[dominion - 1]

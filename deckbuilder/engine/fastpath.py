@@ -48,6 +48,7 @@ from deckbuilder.engine.goldfish_result import GoldfishResult
 from deckbuilder.engine.policy import choose_alliances, choose_circle_sites, plan_seizures
 from deckbuilder.engine.setup import OPENING_HAND
 from deckbuilder.engine.stalls import stall_reason
+from deckbuilder.engine.trace import RoundTrace, sites_by_dominion
 from deckbuilder.engine.variant import Variant
 from deckbuilder.engine.victory import has_victory
 
@@ -220,8 +221,14 @@ class FastGoldfish:
             self._seizure_cache[key] = cached
         return cached
 
-    def play(self, seed: int, rounds: int = 10) -> GoldfishResult:
+    def play(
+        self, seed: int, rounds: int = 10, trace: list[RoundTrace] | None = None
+    ) -> GoldfishResult:
         """Play one game of ``rounds`` rounds with ``seed`` (see the module doc).
+
+        ``trace``: if given, a :class:`~.trace.RoundTrace` is appended to it per round
+        played (the hand counted as every card drawn less Sites revealed and Allies
+        established, since only Characters in hand are kept).
 
         Each draw below is :meth:`.destiny.Destiny.draw` written out in place:
         ``j = int(random() * n)``, take ``pool[j]``, move the last card into slot ``j``
@@ -399,6 +406,10 @@ class FastGoldfish:
                     active_profiles += profile_weight[c]
             allies_by_round.append(established)
             sites_by_round.append(len(masks))
+            if trace is not None:
+                revealed = len(circle) + len(masks) - len(self.circle0)
+                trace.append(RoundTrace(rnum, len(self.pool0) - n - revealed - established,
+                                        established, sites_by_dominion(masks), n))
             if masks and (
                 controlled.bit_count() >= to_win if standard else has_victory(masks, self.variant)
             ):

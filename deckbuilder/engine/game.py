@@ -439,7 +439,7 @@ class Game:
                     continue
                 if draws is None:
                     self._say(f"{self.name(card)}: at the {when} of a turn, {text}"
-                              " (effect not modelled).")
+                              " (not modelled by the engine).")
                     continue
                 drawn = [c for c in (self._draw(seat) for _ in range(draws)) if c is not None]
                 self._say(f"{self.name(card)}: at the {when} of a turn, {self._who(seat)}"
@@ -841,7 +841,7 @@ class Game:
         s = self.state
         rec = self.record(path)
         f = path_effect(rec)
-        note = "" if f.modelled else " (effect not modelled)"
+        note = "" if f.modelled else " (not modelled by the engine)"
         self._say(f"Path {rec.name} revealed: {rec.powers or 'no printed effect'}{note}")
         for c in involved:
             if not self._in_play(c):

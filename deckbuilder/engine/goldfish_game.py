@@ -19,12 +19,22 @@ from deckbuilder.engine.deck import CHARACTER, EngineDeck
 from deckbuilder.engine.game import RECONCILIATION, Game
 from deckbuilder.engine.goldfish_result import DEFAULT_ROUNDS, GoldfishResult
 from deckbuilder.engine.order_of_play import Step, play
+from deckbuilder.engine.record_cache import per_record
 from deckbuilder.engine.stalls import stall_reason
+from deckbuilder.engine.trace import RoundTrace, sites_by_dominion
 from deckbuilder.engine.variant import Variant
 
 
+@per_record
+def _deck_of(records: tuple[CardRecord, ...]) -> EngineDeck:
+    """One :class:`EngineDeck` per tuple of records (so its setup plan is cached too)."""
+    return EngineDeck.from_records(records)
+
+
 def _as_deck(deck: EngineDeck | Sequence[CardRecord]) -> EngineDeck:
-    return deck if isinstance(deck, EngineDeck) else EngineDeck.from_records(deck)
+    if isinstance(deck, EngineDeck):
+        return deck
+    return _deck_of(deck) if isinstance(deck, tuple) else EngineDeck.from_records(deck)
 
 
 class GoldfishGame:
@@ -41,6 +51,7 @@ class GoldfishGame:
         seed: int,
         rounds: int = DEFAULT_ROUNDS,
         variant: Variant | None = None,
+        trace: bool = False,
     ):
         if rounds < 1:
             raise ValueError("rounds must be >= 1")
@@ -54,6 +65,8 @@ class GoldfishGame:
         self._sites: list[int] = []
         self._result: GoldfishResult | None = None
         self._started = False
+        #: One :class:`~.trace.RoundTrace` per round played, if ``trace`` was asked for.
+        self.trace: list[RoundTrace] | None = [] if trace else None
 
     @property
     def log(self) -> list[str]:
@@ -68,8 +81,16 @@ class GoldfishGame:
             if step.seat is None and step.phase == RECONCILIATION:
                 self._allies.append(self.game.established[0])
                 self._sites.append(len(self.game.autarch(0).realm.state))
+                if self.trace is not None:
+                    self._record_trace()
             yield step
         self._result = self._finish()
+
+    def _record_trace(self) -> None:
+        a = self.game.autarch(0)
+        masks = [self.deck.dmask[e.site] for e in a.realm.state]
+        self.trace.append(RoundTrace(self.game.state.round, len(a.hand), self._allies[-1],
+                                     sites_by_dominion(masks), len(a.destiny)))
 
     def run(self) -> GoldfishResult:
         """Play to the end (if not done) and return the result."""

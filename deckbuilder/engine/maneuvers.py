@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from card_db.records import CardRecord
 from deckbuilder.engine.powers import influence_bonus, strength_bonus
 from deckbuilder.engine.record_cache import per_record
+from deckbuilder.engine.turn_effects import timed_effects
 
 MAGIC = "magic"
 STRENGTH = "strength"
@@ -95,6 +96,12 @@ def _parse_sentence(sentence: str) -> list[StatBonus]:
     return out
 
 
+def sentence_bonuses(sentence: str) -> list[StatBonus]:
+    """The bonuses of one sentence in the recognised forms above ("Acting ..." /
+    "Target ..."), without the older free forms; ``[]`` if it has none."""
+    return _parse_sentence(sentence)
+
+
 @per_record
 def stat_bonuses(record: CardRecord) -> tuple[StatBonus, ...]:
     """The Magic and Strength bonuses printed on ``record`` (powers then traits)."""
@@ -147,7 +154,10 @@ def effect_note(record: CardRecord, attached: bool) -> str:
     """How the log describes a played card's modelled effect. Only a permanent attached
     to a character keeps Magic/Strength bonuses outside a maneuver's own action."""
     bonuses = stat_bonuses(record) if attached and record.permanent else ()
-    if not bonuses:
-        return "effect not modelled"
-    parts = ", ".join(f"{b.stat.title()} {b.amount:+d}" for b in bonuses)
-    return f"{parts} while it stays in play; any other text not modelled"
+    parts = [f"{b.stat.title()} {b.amount:+d}" for b in bonuses]
+    if record.permanent and any(d is not None for _, d, _ in timed_effects(record)):
+        parts.append("its turn-effect draws")
+    if not parts:
+        return "effect not modelled by the engine"
+    return (f"{', '.join(parts)} while it stays in play; any other text not modelled"
+            " by the engine")

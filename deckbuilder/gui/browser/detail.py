@@ -25,7 +25,7 @@ from PySide6.QtWidgets import (
 from card_db.images.aspect import card_height
 from card_db.records import CardRecord
 from deckbuilder.gui.style import ESTIMATED_NOTE, estimated_html
-from deckbuilder.presentation import card_details
+from deckbuilder.presentation import card_details, not_modelled_row
 
 #: Width the face is rendered at (the proxy's full size, 10 px per mm).
 FACE_WIDTH = 630
@@ -151,7 +151,10 @@ class CardDetailPane(QScrollArea):
             f"Owned: {owned} {'copy' if owned == 1 else 'copies'} in your collection"
         )
         any_estimated = False
-        for label, value in card_details(record)[1:]:  # the name is the title
+        rows = card_details(record)[1:]  # the name is the title
+        if row := not_modelled_row(record):
+            rows.append(row)
+        for label, value in rows:
             field = LABEL_FIELDS.get(label)
             estimated = field is not None and record.is_estimated(field)
             any_estimated |= estimated

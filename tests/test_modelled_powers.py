@@ -1,0 +1,127 @@
+"""Which printed powers the engine executes (issue 12, section 2 "Printed effects as
+data"): derived from the engine's own parsers, shown by the CLI, counted in the README."""
+
+from __future__ import annotations
+
+import json
+import re
+from pathlib import Path
+
+import pytest
+from click.testing import CliRunner
+
+from card_db.checklist.bundled import load_bundled_records
+from deckbuilder.cli.main import cli
+from deckbuilder.engine.maneuvers import effect_note
+from deckbuilder.engine.modelled import modelled_powers, not_modelled, summary
+
+ROOT = Path(__file__).resolve().parents[1]
+RECORDS = {r.name: r for r in load_bundled_records()}
+
+
+def status(name: str, index: int = 0):
+    return modelled_powers(RECORDS[name])[index]
+
+
+# One card per parser the engine uses: if a parser stops recognising its form, the card
+# turns "not modelled" and this fails.
+@pytest.mark.parametrize(("name", "by"), [
+    ("Hierarch Sefwen Ilu", "engine.alliances"),
+    ("Gentle", "engine.alliances"),
+    ("Candle-Bearer of the Pale Citadel", "engine.influence"),
+    ("Blind Cartographer", "engine.influence"),
+    ("Sister Ivarre Dusk", "engine.influence"),
+    ("Warden of the Unspoken", "engine.challenge"),
+    ("Mute Reliquarist", "engine.countering"),
+    ("General Rosengarten", "engine.powers"),
+    ("Pneuma", "engine.maneuvers"),
+    ("Skull-Crack", "engine.maneuvers"),
+    ("Swarming Bite", "engine.maneuvers"),
+    ("Rite of the Five", "engine.maneuvers"),
+    ("Veil of Fortune", "engine.maneuvers"),
+    ("Duelist's Cloak", "engine.challenge"),
+    ("Silver Tongue", "engine.influence"),
+    ("Ember Quarry", "engine.site_traits"),
+    ("Lantern Bazaar", "engine.site_traits"),
+    ("Drowned Library", "engine.site_traits"),
+    ("Pale Citadel Steps", "engine.site_traits"),
+    ("Reed Maze", "engine.path_effects"),
+    ("Key-Cutter's Lane", "engine.path_effects"),
+    ("Sandglass Trail", "engine.path_effects"),
+    ("Quarry Rockfall", "engine.path_effects"),
+    ("Census of the Dominions", "engine.turn_effects"),
+])
+def test_each_parser_the_engine_uses_marks_its_form_modelled(name, by):
+    s = status(name)
+    assert s.modelled, s
+    assert s.by.startswith(by)
+
+
+@pytest.mark.parametrize("name", [
+    "Road of White Dust",        # a Strength change on a Path: path_effects reads Magic only
+    "Bone Stair",                # a choice by the Path's owner
+    "Summons to the Conclave",   # a Dictate's draw
+    "Hollow Omen",               # an instant Flash's bonus
+    "Sudden Clarity",            # countering from a played card, not an Ally
+    "Tithe of Blood",            # "Your Vassals": read only as a bonus to the bearer
+    "Pact of the Seal",          # Resistance from a maneuver
+    "Ritual",                    # gaining an affiliation
+])
+def test_text_no_engine_parser_executes_is_not_modelled(name):
+    s = status(name)
+    assert not s.modelled and s.by
+
+
+def test_each_sentence_is_judged_on_its_own():
+    first, second = modelled_powers(RECORDS["Feint and Riposte"])
+    assert first.modelled and first.text == "Acting Ally is strength +2."
+    assert not second.modelled and second.text.startswith("Deal 1 damage")
+    assert not_modelled(RECORDS["Feint and Riposte"]) == [second.text]
+    assert modelled_powers(RECORDS["Gentle"])[0].kind == "trait"
+
+
+def test_readme_gives_the_counts_on_the_bundled_data():
+    counts = summary(RECORDS.values())
+    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    m = re.search(r"(\d+) powers and traits on (\d+)\s+cards: (\d+) modelled by the engine, "
+                  r"(\d+) not modelled", readme)
+    assert m, "README lost its count of modelled powers"
+    assert [int(g) for g in m.groups()] == [counts["powers"], counts["cards"],
+                                           counts["modelled"], counts["not_modelled"]]
+    assert counts["modelled"] + counts["not_modelled"] == counts["powers"] > 0
+
+
+def run(*args: str):
+    return CliRunner().invoke(cli, list(args), catch_exceptions=False)
+
+
+def test_cards_show_json_says_which_powers_are_modelled():
+    data = json.loads(run("cards", "show", "Feint and Riposte", "--json").stdout)
+    assert [p["modelled"] for p in data["power_status"]] == [True, False]
+    assert set(data["power_status"][0]) == {"text", "kind", "modelled", "by"}
+    assert isinstance(data["powers"], str)  # the printed text, as in `cards search --json`
+
+
+def test_cards_show_says_not_modelled_by_the_engine():
+    out = run("cards", "show", "Feint and Riposte").stdout
+    assert "not modelled by the engine: Deal 1 damage to target involved character." in out
+    assert "not modelled" not in run("cards", "show", "Pneuma").stdout
+
+
+def test_cards_powers_summary_matches_the_engine_count():
+    out = run("cards", "powers", "--summary", "--json").stdout
+    assert json.loads(out) == summary(RECORDS.values())
+    listing = run("cards", "powers").stdout
+    assert "NOT modelled  Bone Stair:" in listing and "modelled      Pneuma:" in listing
+
+
+def test_the_game_log_agrees_with_the_modelled_status():
+    census = RECORDS["Census of the Dominions"]
+    assert modelled_powers(census)[0].modelled
+    assert effect_note(census, False).startswith("its turn-effect draws while it stays")
+    decree = RECORDS["Decree of Closed Roads"]
+    assert not modelled_powers(decree)[0].modelled
+    assert effect_note(decree, False) == "effect not modelled by the engine"
+    veil = RECORDS["Veil of Fortune"]
+    assert modelled_powers(veil)[0].modelled
+    assert effect_note(veil, True).startswith("Strength +1, Magic +1 while it stays in play")
