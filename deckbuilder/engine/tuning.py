@@ -354,7 +354,8 @@ def tune(
 
     ``pool``: card name -> copies available in all (owned); a card comes in only if
     the pool holds more copies than the deck (``None``: any catalogue card).
-    ``games`` per deck measured (baseline and each swap, the same seeds), ``rounds``
+    ``games`` per deck measured (baseline and each swap, the same seeds; the screen
+    plays at most as many), ``rounds``
     per game, ``workers`` processes (results do not depend on it). ``progress(done,
     total)`` counts games played (``total`` is final once the screen ends);
     ``cancelled()`` is asked as each deck's games come in: then
@@ -382,13 +383,13 @@ def tune(
     def task(new_counts: Mapping[str, int], n: int) -> tuple:
         return (_records(new_counts, catalogue), variant, rounds, seed, n)
 
-    base_games = max(games, screen_games)
-    screen = ([task(counts, base_games)]
+    screen_games = min(screen_games, games)
+    screen = ([task(counts, games)]
               + [task(_changed(counts, o, None), screen_games) for o in screen_outs]
               + [task(_changed(counts, None, i), screen_games) for i in ins])
 
     def result(base: array | None, measured: list[Suggestion], partial: bool) -> TuneResult:
-        b = _baseline(base[:games], rounds) if base is not None else Baseline((), None)
+        b = _baseline(base, rounds) if base is not None else Baseline((), None)
         return TuneResult(deck.name or "Untitled deck", rounds, games, seed, b,
                           tuple(sorted(measured, key=Suggestion.rank_key)[:top]),
                           len(measured), partial)
@@ -415,7 +416,7 @@ def tune(
         tasks = [task(_changed(counts, o, i), games) for o, i in swaps]
         for (out, card_in), cand in zip(swaps, runner.run(tasks), strict=False):
             if cand is not None:
-                measured.append(_suggestion(out, card_in, base[:games], cand))
+                measured.append(_suggestion(out, card_in, base, cand))
         if runner.stopped:
             raise TuneCancelled(result(base, measured, True))
     return result(base, measured, False)
