@@ -168,3 +168,15 @@ def test_ctrl_c_prints_partial_results_and_exits_130(tmp_path):
     out, err = child.communicate(timeout=120)
     assert child.returncode == 130, err
     assert json.loads(out)["partial"] is True
+
+
+def test_the_swap_edit_replaces_one_copy_and_reverts():
+    from deckbuilder.deck.edits import swap
+
+    deck = oviate()
+    assert swap(deck, "Not In The Deck", MAESTRO) is None
+    edit = swap(deck, "Ovo Lurker", MAESTRO)
+    after = edit.apply(deck)
+    assert after.count_of("Ovo Lurker") == 3 and after.count_of(MAESTRO) == 1
+    assert edit.label == f"Swap Ovo Lurker for {MAESTRO}"
+    assert edit.revert(after).counts() == deck.counts()
