@@ -17,8 +17,11 @@ victory round`` over games, 0 without victory), which rewards winning and winnin
 sooner. The ``outs`` cards whose removal hurts least are paired each with the
 ``ins_per_out`` best-scoring cards that make a legal swap with it, at most
 ``max_candidates`` swaps in all, and those are goldfished for ``games`` games each.
-The screen is a heuristic that only chooses what to measure; the figures reported
-come from the legal 60-card decks.
+Cards whose screening games come out identical game for game (for example two
+maneuvers the autopilot holds in hand alike) are the same card to the goldfish: only
+the first of them in name order is tried, so the budget goes to different swaps. The
+screen is a heuristic that only chooses what to measure; the figures reported come
+from the legal 60-card decks.
 
 Figures (``R`` = ``rounds``): ``p_win_delta`` = P(victory by round R) of the
 candidate minus the baseline's; ``ci95`` = ``p_win_delta`` +/- 1.96 sd / sqrt(n),
@@ -308,6 +311,21 @@ def _in_names(counts: Mapping[str, int], catalogue: Catalogue,
     return names
 
 
+def _distinct_scores(names: list[str], screened: list[array | None],
+                     rounds: int) -> dict[str, float]:
+    """Screening score per name, keeping one name (the first in name order) of those
+    whose screening games came out identical game for game: for the goldfish they are
+    the same card, so measuring each would spend the budget on one swap."""
+    seen: set[bytes] = set()
+    scores: dict[str, float] = {}
+    for name, result in sorted(zip(names, screened, strict=True)):
+        if result is None or result.tobytes() in seen:
+            continue
+        seen.add(result.tobytes())
+        scores[name] = _area(result, rounds)
+    return scores
+
+
 def _choose_swaps(counts: dict[str, int], catalogue: Catalogue, out_score: dict[str, float],
                   in_score: dict[str, float],
                   outs: int, ins_per_out: int, max_candidates: int) -> list[tuple[str, str]]:
@@ -404,11 +422,8 @@ def tune(
             raise DeckNotTunableError(
                 "the deck cannot be set up for a goldfish game (no Site for some Dominion)")
         n_outs = len(screen_outs)
-        out_score = {o: _area(s, rounds)
-                     for o, s in zip(screen_outs, scores[1:1 + n_outs], strict=True)
-                     if s is not None}
-        in_score = {i: _area(s, rounds) for i, s in zip(ins, scores[1 + n_outs:], strict=True)
-                    if s is not None}
+        out_score = _distinct_scores(screen_outs, scores[1:1 + n_outs], rounds)
+        in_score = _distinct_scores(ins, scores[1 + n_outs:], rounds)
         swaps = _choose_swaps(counts, catalogue, out_score, in_score,
                               outs, ins_per_out, max_candidates)
         runner.total = runner.done + len(swaps) * games
