@@ -342,8 +342,9 @@ def _choose_swaps(counts: dict[str, int], catalogue: Catalogue, out_score: dict[
             if card_in != out and _legal(_changed(counts, out, card_in), catalogue):
                 chosen.append((out, card_in))
         per_out.append(chosen)
-    swaps = [s for rank in range(ins_per_out) for row in per_out if rank < len(row)
-             for s in [row[rank]]]
+    swaps: list[tuple[str, str]] = []
+    for rank in range(ins_per_out):
+        swaps += [row[rank] for row in per_out if rank < len(row)]
     return swaps[:max_candidates]
 
 
@@ -373,10 +374,9 @@ def tune(
     ``pool``: card name -> copies available in all (owned); a card comes in only if
     the pool holds more copies than the deck (``None``: any catalogue card).
     ``games`` per deck measured (baseline and each swap, the same seeds; the screen
-    plays at most as many), ``rounds``
-    per game, ``workers`` processes (results do not depend on it). ``progress(done,
-    total)`` counts games played (``total`` is final once the screen ends);
-    ``cancelled()`` is asked as each deck's games come in: then
+    plays at most as many), ``rounds`` per game, ``workers`` processes (results do not
+    depend on it). ``progress(done, total)`` counts games played (``total`` is final
+    once the screen ends); ``cancelled()`` is asked as each deck's games come in: then
     :class:`TuneCancelled` carries the swaps measured so far. Raises
     :class:`DeckNotTunableError` for an illegal deck or one that cannot be set up,
     :class:`~deckbuilder.deck.resolve.UnknownCardsError` for unknown names,
@@ -392,9 +392,10 @@ def tune(
         raise DeckNotTunableError(
             "the deck is not legal, and tuning keeps a deck legal: "
             + " ".join(f.message for f in report.violations))
-    counts = {catalogue.resolve(name).name: 0 for name in deck.counts()}
+    counts: dict[str, int] = {}
     for name, n in deck.counts().items():
-        counts[catalogue.resolve(name).name] += n
+        spelling = catalogue.resolve(name).name
+        counts[spelling] = counts.get(spelling, 0) + n
     ins = _in_names(counts, catalogue, pool)
     screen_outs = list(counts)
 
