@@ -180,3 +180,10 @@ def test_the_swap_edit_replaces_one_copy_and_reverts():
     assert after.count_of("Ovo Lurker") == 3 and after.count_of(MAESTRO) == 1
     assert edit.label == f"Swap Ovo Lurker for {MAESTRO}"
     assert edit.revert(after).counts() == deck.counts()
+
+
+def test_the_result_does_not_depend_on_the_number_of_workers(catalogue):
+    pool = {MAESTRO: 1, "Ovo Shrike": 3}
+    one = tune(oviate(), catalogue, games=30, pool=pool, max_candidates=4)
+    two = tune(oviate(), catalogue, games=30, pool=pool, max_candidates=4, workers=2)
+    assert one == two and one.candidates == 4
