@@ -61,10 +61,12 @@ NOT_USER_ERRORS = {
     "InvariantError": "a broken rules invariant is a bug",
     "RunCancelled": "the user asked to stop: not an error",
     "MatchCancelled": "the user asked to stop a matchup: not an error",
+    "TuneCancelled": "the user asked to stop a deck tuning: not an error",
     "HiddenInformationError": "a computer Autarch reading a hidden card is a bug",
     "OperationCancelled": "the user asked to stop a write: not an error",
     "_DuplicateKey": "internal to card_db.checklist, becomes a ChecklistError",
     "_Bad": "internal to card_db.checklist, becomes a ChecklistError",
+    "_NotUtf8": "internal to formats.collection_csv: the file is read as Windows-1252",
 }
 
 

@@ -483,3 +483,46 @@ def test_charts_follow_the_palette_light_or_dark(editor_screen, window):
     chart.setPalette(palette)  # what a switch of the system's colour scheme does
     assert chart.bars.color() == QColor("#123456")
     assert chart.chart().theme() == QChart.ChartTheme.ChartThemeDark
+
+
+def test_suggest_swaps_lists_swaps_and_applies_one_as_an_undoable_edit(window, editor_screen,
+                                                                       qtbot):
+    # issue 12, section 6: the "Suggest Swaps" panel of the deck editor
+    editor = open_demo(editor_screen, window)
+    panel, document = editor.tuning, editor.document
+    editor.side_tabs.setCurrentWidget(panel)
+    panel.games.setValue(20)
+    panel.rounds.setValue(6)
+    panel.run_button.click()
+    assert panel.running and not panel.run_button.isEnabled()
+    qtbot.waitUntil(lambda: not panel.running, timeout=60_000)
+    result = panel.result
+    assert result is not None and not result.partial and window.context.last_error is None
+    assert panel.model.rowCount() == len(result.suggestions) > 0
+    assert "P(victory by round 6)" in panel.summary.text()
+    best = result.suggestions[0]
+    assert panel.model.index(0, 0).data() == best.out
+    before = document.snapshot()
+    panel.table.selectRow(0)
+    assert panel.apply_button.isEnabled()
+    panel.apply_button.click()
+    after = document.deck
+    assert after.count_of(best.out) == before.count_of(best.out) - 1
+    assert after.count_of(best.card_in) == before.count_of(best.card_in) + 1
+    assert validate(after, document.catalogue).legal
+    assert document.undo_stack.undoText() == f"Swap {best.out} for {best.card_in}"
+    document.undo_stack.undo()
+    assert document.deck.counts() == before.counts()
+
+
+def test_cancelling_the_swap_search_shows_what_was_measured(window, editor_screen, qtbot):
+    editor = open_demo(editor_screen, window)
+    panel = editor.tuning
+    panel.games.setValue(2000)
+    panel.run()
+    qtbot.waitUntil(lambda: panel.progress.value() > 0, timeout=30_000)
+    panel.cancel_button.click()
+    qtbot.waitUntil(lambda: not panel.running, timeout=30_000)
+    assert panel.result is not None and panel.result.partial
+    assert "Partial result" in panel.summary.text() and window.context.last_error is None
+    assert panel.run_button.isEnabled() and not panel.cancel_button.isEnabled()

@@ -37,6 +37,7 @@ LAZY_COMMANDS = {
     "match": "deckbuilder.cli.match:match",
     "gauntlet": "deckbuilder.cli.match:gauntlet",
     "shelf": "deckbuilder.cli.shelf:shelf",
+    "tune": "deckbuilder.cli.tune:tune",
 }
 
 

@@ -198,6 +198,17 @@ def remove(deck: DeckList, name: str, count: int = 1, zone: str = MAIN) -> DeckE
     return _zone_edit(deck, zone, scratch.main, label)
 
 
+def swap(deck: DeckList, out: str, card_in: str) -> DeckEdit | None:
+    """Replace one copy of ``out`` with one of ``card_in`` in the main deck, as one
+    edit labelled ``"Swap Gentle for Judith"``; ``None`` if ``out`` is not there.
+    ``ValueError`` for a bad name or an entry above the maximum count."""
+    scratch = _zone_copy(deck, MAIN)
+    if not scratch.remove(out, 1, MAIN):
+        return None
+    scratch.add(card_in, 1, MAIN)
+    return _zone_edit(deck, MAIN, scratch.main, f"Swap {out} for {clean_name(card_in)}")
+
+
 def set_count(deck: DeckList, name: str, count: int, zone: str = MAIN) -> DeckEdit | None:
     """Make ``zone`` hold exactly ``count`` copies of ``name`` (0 removes the card);
     ``None`` if it already does. Label ``"Gentle: 3"`` (``" in the sideboard"`` added)."""
@@ -270,5 +281,6 @@ __all__ = [
     "replace_zone",
     "set_count",
     "set_field",
+    "swap",
     "with_parts",
 ]

@@ -1,5 +1,6 @@
 """One deck in the editor (one tab): name and author, the grouped list with + and −,
-the live legality panel, the statistics charts, "What I still need" and the notes."""
+the live legality panel, the statistics charts, "What I still need", the notes and
+"Suggest Swaps"."""
 
 from __future__ import annotations
 
@@ -27,8 +28,9 @@ from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.deck_editor.legality_panel import LegalityPanel
 from deckbuilder.gui.deck_editor.needs_panel import NeedsPanel
 from deckbuilder.gui.deck_editor.stats_panel import DeckStatsPanel
+from deckbuilder.gui.deck_editor.tuning_panel import TuningPanel
 
-STATS_TAB, NEEDS_TAB, NOTES_TAB = range(3)
+STATS_TAB, NEEDS_TAB, NOTES_TAB, TUNE_TAB = range(4)
 
 
 class DeckTreeView(QTreeView):
@@ -171,6 +173,8 @@ class DeckEditor(QWidget):
         self.side_tabs.addTab(self.stats, "Statistics")
         self.side_tabs.addTab(self.needs, "What I Still Need")
         self.side_tabs.addTab(self.notes, "Notes")
+        self.tuning = TuningPanel(self.context, self.document)
+        self.side_tabs.addTab(self.tuning, "Suggest Swaps")
 
         self.right = QSplitter(Qt.Orientation.Vertical)
         self.right.setObjectName("deckEditorRight")
