@@ -66,7 +66,6 @@ NOT_USER_ERRORS = {
     "OperationCancelled": "the user asked to stop a write: not an error",
     "_DuplicateKey": "internal to card_db.checklist, becomes a ChecklistError",
     "_Bad": "internal to card_db.checklist, becomes a ChecklistError",
-    "_NotUtf8": "internal to formats.collection_csv: the file is read as Windows-1252",
 }
 
 
