@@ -93,7 +93,8 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
     _preset("moxfield", "Moxfield (haves)",
             {"Count": "quantity", "Tradelist Count": "for_trade", "Name": "name",
              "Condition": "condition"},
-            ("Count", "Tradelist Count", "Name", "Collector Number")),
+            # after Deckbox: any other Count/Tradelist Count/Name file reads the same way
+            ("Count", "Tradelist Count", "Name")),
     # Quantity,Name,Simple Name,Set,Card Number,Set Code,Printing,Condition,Language,
     # Rarity,Product ID,SKU; "Simple Name" lacks the printing suffix "Name" may carry
     _preset("tcgplayer", "TCGplayer",
