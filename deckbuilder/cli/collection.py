@@ -94,8 +94,9 @@ def import_(file: str, adds: bool, dry_run: bool, preset: str | None,
 
 
 def _echo_mapping(file: Path, choice: ColumnChoice) -> None:
-    """Print the columns' mapping (the file's problems are raised by the import)."""
-    mapping = read_collection_rows(file, None, choice).mapping
+    """Print the columns' mapping (read from the header only; the file's problems are
+    raised by the import)."""
+    mapping = read_collection_rows(file, None, choice, header_only=True).mapping
     if mapping is None:
         return
     title = PRESETS[mapping.preset].title if mapping.preset in PRESETS else "ours"

@@ -1,7 +1,10 @@
 """The collection CSV format: owned copies, one row per card, condition and location.
 
 Columns (header required, any order, any case): ``name,quantity,condition,location,
-notes,for_trade``; only ``name`` is required. ``quantity`` defaults to 1 and
+notes,for_trade``; only ``name`` is required. Other columns are ignored, and the
+layouts other tools export (Deckbox, Moxfield, ManaBox...) are detected from the header
+and mapped by :mod:`deckbuilder.formats.collection_presets` (a :class:`ColumnChoice`
+forces a preset or remaps columns). ``quantity`` defaults to 1 and
 ``for_trade`` to 0 (whole numbers 0..:data:`MAX_QUANTITY`). ``condition`` is one of the
 :class:`card_db.records.Condition` names (Mint, Near Mint, Lightly Played, Moderately
 Played, Heavily Played, Damaged; case-insensitive, with the usual abbreviations M, NM,
@@ -164,10 +167,11 @@ def read_collection_csv(
 
 def read_collection_rows(
     path: Path, progress: Callable[[int, int], None] | None = None,
-    choice: ColumnChoice | None = None,
+    choice: ColumnChoice | None = None, *, header_only: bool = False,
 ) -> CollectionFile:
     """Like :func:`read_collection_csv`, but bad rows are returned in the result's
-    ``problems`` (its ``rows`` are the good ones), not raised."""
+    ``problems`` (its ``rows`` are the good ones), not raised. With ``header_only``
+    only the header is read (no rows: the result's ``mapping`` is what it is for)."""
     label = str(path)
     try:
         size = os.stat(path).st_size
@@ -175,14 +179,14 @@ def read_collection_rows(
             raise CollectionFileError(label, None, None, _too_large(size))
         encoding = _stream_encoding(path)
         try:
-            return _read_file(path, encoding, label, size, progress, choice)
+            return _read_file(path, encoding, label, size, progress, choice, header_only)
         except UnicodeDecodeError:
             if encoding != "utf-8":
                 raise CollectionFileError(
                     label, None, None, f"bad {encoding} text; save the file as UTF-8"
                 ) from None
         try:  # not UTF-8: read again as Windows-1252 (the textfiles policy)
-            return _read_file(path, "cp1252", label, size, progress, choice)
+            return _read_file(path, "cp1252", label, size, progress, choice, header_only)
         except UnicodeDecodeError as exc:
             raise CollectionFileError(
                 label, None, None,
@@ -205,10 +209,10 @@ def _stream_encoding(path: Path) -> str:
 
 def _read_file(path: Path, encoding: str, label: str, size: int,
                progress: Callable[[int, int], None] | None,
-               choice: ColumnChoice | None) -> CollectionFile:
+               choice: ColumnChoice | None, header_only: bool = False) -> CollectionFile:
     """The rows of ``path`` decoded as ``encoding``; UnicodeDecodeError if it is not."""
     with open(path, encoding=encoding, newline="") as handle:
-        return _read_stream(handle, label, size, progress, choice)
+        return _read_stream(handle, label, size, progress, choice, header_only)
 
 
 def parse_collection_rows(text: str, label: str,
@@ -283,7 +287,7 @@ def _lines(handle: TextIO, label: str, counter: list[int]) -> Iterator[str]:
 
 def _read_stream(
     handle: TextIO, label: str, size: int, progress: Callable[[int, int], None] | None,
-    choice: ColumnChoice | None = None,
+    choice: ColumnChoice | None = None, header_only: bool = False,
 ) -> CollectionFile:
     counter = [0]
     lines = _lines(handle, label, counter)
@@ -299,6 +303,8 @@ def _read_stream(
         raise CollectionFileError(label, 1, 1, f"malformed CSV: {exc}") from exc
     mapping = _header(header, label, reader.line_num, choice or ColumnChoice())
     names = [f or "" for f in mapping.fields]
+    if header_only:
+        return CollectionFile((), tuple(n for n in names if n), mapping=mapping)
     rows: list[CollectionRow] = []
     problems = ProblemList()
     start = reader.line_num + 1

@@ -11,8 +11,8 @@ the public "Complete CSV Format Analysis" notes in the stored code index (file i
 27460219452, which lists each tool's export header), confirmed for Deckbox by the
 exporters of mtg_ssm and caco, for ManaBox by ManaBoxBulkImport's
 ``ManaBoxCardCsv.cs`` and its condition words by a ManaBox type definition, for
-Moxfield by two Moxfield exporters. MTGGoldfish: no public file found; the layout
-follows its collection import help (``Card,Set ID,Set Name,Quantity,Foil``).
+Moxfield by two Moxfield exporters. MTGGoldfish: no public file or code was found;
+the layout (``Card,Set ID,Set Name,Quantity,Foil``) is unconfirmed.
 """
 
 from __future__ import annotations
@@ -112,7 +112,7 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
             {"amount": "quantity", "card_name": "name", "condition": "condition",
              "comment": "notes"},
             ("amount", "card_name")),
-    # Card,Set ID,Set Name,Quantity,Foil (from MTGGoldfish's help; no public file found)
+    # Card,Set ID,Set Name,Quantity,Foil (unconfirmed: no public file or code found)
     _preset("mtggoldfish", "MTGGoldfish",
             {"Card": "name", "Quantity": "quantity"},
             ("Card", "Set ID", "Quantity")),
