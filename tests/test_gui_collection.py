@@ -305,3 +305,27 @@ def test_adding_copies_by_hand(qtbot, screen, db):
     assert (irish.quantity, irish.condition) == (3, Condition.DAMAGED)
     assert screen.context.wait_idle()
     assert any(screen.model.entry(r).name == "Irish" for r in range(screen.model.rowCount()))
+
+
+def test_import_dialog_shows_the_detected_mapping_and_remaps_a_column(screen, db, tmp_path):
+    file = tmp_path / "deckbox.csv"  # constructed: Deckbox's export header, our rows
+    file.write_text("Count,Tradelist Count,Name,Edition,Card Number,Condition,Foil\r\n"
+                    "2,1,Irish,Imajica,12,Good (Lightly Played),foil\r\n", encoding="utf-8")
+    dialog = screen.import_csv(str(file))
+    assert screen.context.wait_idle()
+    assert "Deckbox" in dialog.preset_box.currentText()
+    shown = {dialog.mapping_view.item(r, 0).text(): dialog.mapping_view.cellWidget(r, 1)
+             for r in range(dialog.mapping_view.rowCount())}
+    assert shown["Count"].currentText() == "quantity"
+    assert shown["Edition"].currentText() == "ignored"
+    assert dialog.rows_model.item(0, 3).text() == "Lightly Played"
+    assert dialog.rows_model.item(0, 6).text() == "1"
+    shown["Tradelist Count"].setCurrentText("ignored")  # remap: read the file again
+    assert screen.context.wait_idle()
+    assert dialog.rows_model.rowCount() == 1 and dialog.rows_model.item(0, 6).text() == "0"
+    assert dialog.import_button.isEnabled()
+    dialog.preset_box.setCurrentIndex(dialog.preset_box.findData("ours"))
+    dialog.preset_box.activated.emit(dialog.preset_box.currentIndex())
+    assert screen.context.wait_idle()
+    assert "unknown condition 'Good (Lightly Played)'" in dialog.problems.toPlainText()
+    assert not dialog.import_button.isEnabled()

@@ -10,6 +10,9 @@ import click
 from card_db.text_safety import escape_unsafe
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import handles_errors
+from deckbuilder.formats.collection_csv import ColumnChoice, read_collection_rows
+from deckbuilder.formats.collection_layouts import LAYOUTS
+from deckbuilder.formats.collection_presets import PRESETS, parse_overrides
 from deckbuilder.presentation import count_text
 from deckbuilder.services.collection import (
     CollectionImport,
@@ -57,23 +60,49 @@ def add(name: str, qty: int, condition: str, location: str, notes: str) -> None:
     help="Add the file's copies to those you own (default: set the quantities it lists).",
 )
 @click.option("--dry-run", is_flag=True, help="Only show what would change.")
+@click.option(
+    "--preset", type=click.Choice(["ours", *PRESETS], case_sensitive=False), default=None,
+    help="Read the columns as this tool writes them (default: detected from the header).",
+)
+@click.option(
+    "--map", "maps", multiple=True, metavar="COLUMN=FIELD",
+    help="Read COLUMN into FIELD (name, quantity, condition, location, notes, for_trade, "
+    "or ignore); repeatable.",
+)
 @handles_errors
-def import_(file: str, adds: bool, dry_run: bool) -> None:
+def import_(file: str, adds: bool, dry_run: bool, preset: str | None,
+            maps: tuple[str, ...]) -> None:
     """Import owned copies from a collection CSV (all-or-nothing).
 
     By default each entry the file lists (card, condition, location) gets the
     quantity the file gives, so importing your own export changes nothing; entries
     it does not list are kept. With --add, the file's copies are added instead.
+    The columns of Deckbox, Moxfield, TCGplayer, ManaBox, Deckstats, MTGGoldfish and
+    Urza Gatherer exports are recognised; the mapping used is printed first.
     Prints what changes; a progress bar shows on a terminal; Ctrl+C imports nothing.
     """
+    choice = ColumnChoice(preset, tuple(parse_overrides(maps).items()))
+    _echo_mapping(Path(file), choice)
     if dry_run:
-        plan = preview_import(user_db(), Path(file), adds=adds)
+        plan = preview_import(user_db(), Path(file), adds=adds, choice=choice)
     else:
         with _ProgressBars() as bars:
             plan = import_collection_csv(
-                user_db(), Path(file), adds=adds, progress=bars.show
+                user_db(), Path(file), adds=adds, progress=bars.show, choice=choice
             ).value
     _echo_plan(file, plan, dry_run)
+
+
+def _echo_mapping(file: Path, choice: ColumnChoice) -> None:
+    """Print the columns' mapping (read from the header only; the file's problems are
+    raised by the import)."""
+    mapping = read_collection_rows(file, None, choice, header_only=True).mapping
+    if mapping is None:
+        return
+    title = PRESETS[mapping.preset].title if mapping.preset in PRESETS else "ours"
+    click.echo(f"columns ({escape_unsafe(title)} layout):")
+    for line in mapping.describe():
+        click.echo(f"  {escape_unsafe(line)}")
 
 
 def _echo_plan(file: str, plan: CollectionImport, dry_run: bool) -> None:
@@ -123,10 +152,15 @@ class _ProgressBars:
 
 @collection.command()
 @click.argument("file", type=click.Path(dir_okay=False))
+@click.option(
+    "--layout", type=click.Choice(["ours", *LAYOUTS], case_sensitive=False), default="ours",
+    show_default=True,
+    help="Columns to write: ours, or Deckbox's or Moxfield's (no location or notes).",
+)
 @handles_errors
-def export(file: str) -> None:
+def export(file: str, layout: str) -> None:
     """Write the collection as CSV (name,quantity,condition,location,notes,for_trade)."""
-    rows = export_collection_csv(user_db(), Path(file))
+    rows = export_collection_csv(user_db(), Path(file), layout.casefold())
     click.echo(f"wrote {rows} rows to {file}")
 
 

@@ -1,7 +1,10 @@
 """The collection CSV format: owned copies, one row per card, condition and location.
 
 Columns (header required, any order, any case): ``name,quantity,condition,location,
-notes,for_trade``; only ``name`` is required. ``quantity`` defaults to 1 and
+notes,for_trade``; only ``name`` is required. Other columns are ignored, and the
+layouts other tools export (Deckbox, Moxfield, ManaBox...) are detected from the header
+and mapped by :mod:`deckbuilder.formats.collection_presets` (a :class:`ColumnChoice`
+forces a preset or remaps columns). ``quantity`` defaults to 1 and
 ``for_trade`` to 0 (whole numbers 0..:data:`MAX_QUANTITY`). ``condition`` is one of the
 :class:`card_db.records.Condition` names (Mint, Near Mint, Lightly Played, Moderately
 Played, Heavily Played, Damaged; case-insensitive, with the usual abbreviations M, NM,
@@ -35,6 +38,12 @@ from typing import TextIO
 from card_db.errors import UserError
 from card_db.records import Condition
 from card_db.spreadsheet_cells import protect_cell, unprotect_cell
+from deckbuilder.formats.collection_presets import (
+    ColumnMapping,
+    MappingError,
+    condition_from_words,
+    detect_mapping,
+)
 from deckbuilder.formats.textfiles import csv_preamble
 
 COLUMNS = ("name", "quantity", "condition", "location", "notes", "for_trade")
@@ -128,10 +137,22 @@ def parse_condition(text: str) -> Condition:
     )
 
 
+@dataclass(frozen=True)
+class ColumnChoice:
+    """The user's say on the columns: a ``preset`` name (``None``: detect it from the
+    header; see :mod:`deckbuilder.formats.collection_presets`) and ``overrides``
+    (header name -> field or ``"ignore"``)."""
+
+    preset: str | None = None
+    overrides: tuple[tuple[str, str], ...] = ()
+
+
 def read_collection_csv(
-    path: Path, progress: Callable[[int, int], None] | None = None
+    path: Path, progress: Callable[[int, int], None] | None = None,
+    choice: ColumnChoice | None = None,
 ) -> CollectionFile:
-    """Read a collection CSV file as a stream, every row checked.
+    """Read a collection CSV file as a stream, every row checked; ``choice`` forces a
+    preset or remaps columns (default: detected from the header).
 
     ``progress``, if given, is called with (bytes read, file size) about every
     thousand rows (it may raise to stop the reading, e.g. on Cancel). Raises
@@ -139,16 +160,18 @@ def read_collection_csv(
     too large, not UTF-8, no header, too many rows) and :class:`CollectionFileProblems`
     listing every bad row.
     """
-    result = read_collection_rows(path, progress)
+    result = read_collection_rows(path, progress, choice)
     result.raise_problems(str(path))
     return result
 
 
 def read_collection_rows(
-    path: Path, progress: Callable[[int, int], None] | None = None
+    path: Path, progress: Callable[[int, int], None] | None = None,
+    choice: ColumnChoice | None = None, *, header_only: bool = False,
 ) -> CollectionFile:
     """Like :func:`read_collection_csv`, but bad rows are returned in the result's
-    ``problems`` (its ``rows`` are the good ones), not raised."""
+    ``problems`` (its ``rows`` are the good ones), not raised. With ``header_only``
+    only the header is read (no rows: the result's ``mapping`` is what it is for)."""
     label = str(path)
     try:
         size = os.stat(path).st_size
@@ -156,14 +179,14 @@ def read_collection_rows(
             raise CollectionFileError(label, None, None, _too_large(size))
         encoding = _stream_encoding(path)
         try:
-            return _read_file(path, encoding, label, size, progress)
+            return _read_file(path, encoding, label, size, progress, choice, header_only)
         except UnicodeDecodeError:
             if encoding != "utf-8":
                 raise CollectionFileError(
                     label, None, None, f"bad {encoding} text; save the file as UTF-8"
                 ) from None
         try:  # not UTF-8: read again as Windows-1252 (the textfiles policy)
-            return _read_file(path, "cp1252", label, size, progress)
+            return _read_file(path, "cp1252", label, size, progress, choice, header_only)
         except UnicodeDecodeError as exc:
             raise CollectionFileError(
                 label, None, None,
@@ -185,16 +208,18 @@ def _stream_encoding(path: Path) -> str:
 
 
 def _read_file(path: Path, encoding: str, label: str, size: int,
-               progress: Callable[[int, int], None] | None) -> CollectionFile:
+               progress: Callable[[int, int], None] | None,
+               choice: ColumnChoice | None, header_only: bool = False) -> CollectionFile:
     """The rows of ``path`` decoded as ``encoding``; UnicodeDecodeError if it is not."""
     with open(path, encoding=encoding, newline="") as handle:
-        return _read_stream(handle, label, size, progress)
+        return _read_stream(handle, label, size, progress, choice, header_only)
 
 
-def parse_collection_rows(text: str, label: str) -> list[CollectionRow]:
+def parse_collection_rows(text: str, label: str,
+                          choice: ColumnChoice | None = None) -> list[CollectionRow]:
     """Parse collection CSV ``text``; ``label`` names the source in errors (raised as
     :func:`read_collection_csv` does)."""
-    result = _read_stream(io.StringIO(text, newline=""), label, len(text), None)
+    result = _read_stream(io.StringIO(text, newline=""), label, len(text), None, choice)
     result.raise_problems(label)
     return list(result.rows)
 
@@ -202,13 +227,15 @@ def parse_collection_rows(text: str, label: str) -> list[CollectionRow]:
 @dataclass(frozen=True)
 class CollectionFile:
     """A collection CSV as read: its ``rows`` (each with its line), the ``columns``
-    its header names, and the rows' ``problems`` (at most :data:`MAX_PROBLEMS`; ``more``
-    counts the others)."""
+    (our fields) its header maps, and the rows' ``problems`` (at most
+    :data:`MAX_PROBLEMS`; ``more`` counts the others); ``mapping`` says which header
+    column went to which field and which were ignored."""
 
     rows: tuple[CollectionRow, ...]
     columns: tuple[str, ...]
     problems: tuple[CollectionFileError, ...] = ()
     more: int = 0
+    mapping: ColumnMapping | None = None
 
     def raise_problems(self, label: str) -> None:
         """Raise :class:`CollectionFileProblems` if there are problems."""
@@ -259,7 +286,8 @@ def _lines(handle: TextIO, label: str, counter: list[int]) -> Iterator[str]:
 
 
 def _read_stream(
-    handle: TextIO, label: str, size: int, progress: Callable[[int, int], None] | None
+    handle: TextIO, label: str, size: int, progress: Callable[[int, int], None] | None,
+    choice: ColumnChoice | None = None, header_only: bool = False,
 ) -> CollectionFile:
     counter = [0]
     lines = _lines(handle, label, counter)
@@ -273,7 +301,10 @@ def _read_stream(
         raise CollectionFileError(label, 1, 1, "empty file: expected a header row") from None
     except csv.Error as exc:
         raise CollectionFileError(label, 1, 1, f"malformed CSV: {exc}") from exc
-    names = _header(header, label)
+    mapping = _header(header, label, reader.line_num, choice or ColumnChoice())
+    names = [f or "" for f in mapping.fields]
+    if header_only:
+        return CollectionFile((), tuple(n for n in names if n), mapping=mapping)
     rows: list[CollectionRow] = []
     problems = ProblemList()
     start = reader.line_num + 1
@@ -288,7 +319,7 @@ def _read_stream(
                     f"more than {MAX_ROWS:,} rows: split the file into smaller ones",
                 )
             try:
-                rows.append(_row(values, names, label, line))
+                rows.append(_row(values, names, label, line, mapping))
             except CollectionFileError as exc:
                 problems.add(exc)
             if progress is not None and len(rows) % 1000 == 0:
@@ -297,18 +328,17 @@ def _read_stream(
         problems.add(CollectionFileError(label, start, 1, f"malformed CSV: {exc}"))
     if progress is not None:
         progress(counter[0], size)
-    return CollectionFile(tuple(rows), tuple(names), tuple(problems.kept), problems.more)
+    return CollectionFile(tuple(rows), tuple(n for n in names if n), tuple(problems.kept),
+                          problems.more, mapping)
 
 
-def _header(header: list[str], label: str) -> list[str]:
-    names = [unprotect_cell(h).strip().casefold() for h in header]
-    if "name" not in names:
-        raise CollectionFileError(label, 1, 1, f"header must include 'name' (columns: {COLUMNS})")
-    unknown = [h for h in names if h not in COLUMNS]
-    if unknown:
-        col = names.index(unknown[0]) + 1
-        raise CollectionFileError(label, 1, col, f"unknown column {unknown[0]!r}")
-    return names
+def _header(header: list[str], label: str, line: int, choice: ColumnChoice) -> ColumnMapping:
+    """The header's mapping; a mapping that cannot be used is a file error at ``line``."""
+    try:
+        return detect_mapping([unprotect_cell(h) for h in header], choice.preset,
+                              dict(choice.overrides))
+    except MappingError as exc:
+        raise CollectionFileError(label, line, None, exc.message) from None
 
 
 def write_collection_csv(rows: Iterable[CollectionRow]) -> str:
@@ -338,7 +368,8 @@ def _int_field(value: str, column: str, low: int, high: int) -> int:
     return number
 
 
-def _row(values: list[str], names: list[str], label: str, line: int) -> CollectionRow:
+def _row(values: list[str], names: list[str], label: str, line: int,
+         mapping: ColumnMapping) -> CollectionRow:
     if len(values) > len(names):
         raise CollectionFileError(label, line, len(names) + 1, "more fields than the header")
     for index, value in enumerate(values):
@@ -347,7 +378,8 @@ def _row(values: list[str], names: list[str], label: str, line: int) -> Collecti
                 label, line, index + 1, f"cell longer than {MAX_FIELD_CHARS:,} characters"
             )
     values = [unprotect_cell(v) for v in values]
-    fields = dict(zip(names, values + [""] * (len(names) - len(values)), strict=True))
+    padded = values + [""] * (len(names) - len(values))
+    fields = {n: v for n, v in zip(names, padded, strict=True) if n}
     column = 1
     try:
         column = names.index("name") + 1
@@ -357,7 +389,7 @@ def _row(values: list[str], names: list[str], label: str, line: int) -> Collecti
         column = names.index("quantity") + 1 if "quantity" in names else column
         quantity = _int_field(fields.get("quantity", ""), "quantity", 0, MAX_QUANTITY)
         column = names.index("condition") + 1 if "condition" in names else column
-        condition = parse_condition(fields.get("condition", ""))
+        condition = _condition(fields.get("condition", ""), mapping)
         column = names.index("for_trade") + 1 if "for_trade" in names else column
         for_trade = _int_field(fields.get("for_trade", ""), "for_trade", 0, MAX_QUANTITY)
     except ValueError as exc:
@@ -372,3 +404,12 @@ def _row(values: list[str], names: list[str], label: str, line: int) -> Collecti
         line,
     )
 
+
+
+def _condition(text: str, mapping: ColumnMapping) -> Condition:
+    """``text`` read with the preset's condition words first, then ours."""
+    if mapping.conditions is not None and text.strip():
+        found = condition_from_words(text, mapping.conditions)
+        if found is not None:
+            return found
+    return parse_condition(text)

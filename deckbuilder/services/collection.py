@@ -27,11 +27,14 @@ from deckbuilder.formats.collection_csv import (
     CollectionFileError,
     CollectionFileProblems,
     CollectionRow,
+    ColumnChoice,
     ProblemList,
     parse_condition,
     read_collection_rows,
     write_collection_csv,
 )
+from deckbuilder.formats.collection_layouts import write_layout_csv
+from deckbuilder.formats.collection_presets import ColumnMapping
 from deckbuilder.presentation import count_text
 from deckbuilder.services.changes import Changes, Outcome, Reversal
 
@@ -138,8 +141,10 @@ def _resolve(
     label: str,
     problems: ProblemList,
     progress: Callable[[int, int], None] | None = None,
+    name_column: int = 1,
 ) -> list[CollectionRow]:
-    """``rows`` with canonical card names; each unknown name is added to ``problems``."""
+    """``rows`` with canonical card names; each unknown name is added to ``problems``
+    (at ``name_column``, 1-based)."""
     resolved = []
     names: dict[str, str] = {}
     for done, row in enumerate(rows, start=1):
@@ -149,7 +154,7 @@ def _resolve(
             )
             resolved.append(row if name == row.name else replace(row, name=name))
         except UnknownCardError as exc:
-            problems.add(CollectionFileError(label, row.line or done, 1, str(exc)))
+            problems.add(CollectionFileError(label, row.line or done, name_column, str(exc)))
         if progress is not None:
             progress(done, len(rows))
     return resolved
@@ -361,8 +366,10 @@ def import_collection_csv(
     *,
     adds: bool = False,
     progress: Callable[[str, int, int], None] | None = None,
+    choice: ColumnChoice | None = None,
 ) -> Outcome[CollectionImport]:
-    """Read a collection CSV and import it, all-or-nothing (see :func:`import_rows`).
+    """Read a collection CSV and import it, all-or-nothing (see :func:`import_rows`);
+    ``choice`` forces a preset or remaps columns (default: detected from the header).
 
     ``progress``, if given, is called with (stage, done, total): stage ``"read"``
     counts bytes, ``"check"`` rows. Raises :class:`CollectionFileError` for a file
@@ -371,15 +378,16 @@ def import_collection_csv(
     """
     read = partial(progress, "read") if progress else None
     check = partial(progress, "check") if progress else None
-    parsed, resolved = _checked_file(db, file, read)
+    parsed, resolved = _checked_file(db, file, read, choice)
     return import_rows(db, resolved, adds=adds, columns=parsed.columns,
                        label=str(file), progress=check)
 
 
-def preview_import(db: UserDatabase, file: Path, *, adds: bool = False) -> CollectionImport:
+def preview_import(db: UserDatabase, file: Path, *, adds: bool = False,
+                   choice: ColumnChoice | None = None) -> CollectionImport:
     """What :func:`import_collection_csv` would change, writing nothing; raises as it
     does (every problem of the file at once)."""
-    parsed, resolved = _checked_file(db, file)
+    parsed, resolved = _checked_file(db, file, None, choice)
     return plan_import(resolved, stored_entries(db), adds=adds, columns=parsed.columns,
                        label=str(file))
 
@@ -395,21 +403,25 @@ class _FileCheck:
 
 
 def _check_file(
-    db: UserDatabase, file: Path, progress: Callable[[int, int], None] | None = None
+    db: UserDatabase, file: Path, progress: Callable[[int, int], None] | None = None,
+    choice: ColumnChoice | None = None,
 ) -> _FileCheck:
-    parsed = read_collection_rows(file, progress)
+    parsed = read_collection_rows(file, progress, choice)
     unknown = ProblemList()
-    resolved = _resolve(parsed.rows, db.catalogue(), str(file), unknown)
+    fields = parsed.mapping.fields if parsed.mapping else ("name",)
+    resolved = _resolve(parsed.rows, db.catalogue(), str(file), unknown,
+                        name_column=fields.index("name") + 1)
     found = sorted([*parsed.problems, *unknown.kept], key=lambda p: (p.line or 0, str(p.column)))
     more = parsed.more + unknown.more + max(0, len(found) - MAX_PROBLEMS)
     return _FileCheck(parsed, resolved, found[:MAX_PROBLEMS], more)
 
 
 def _checked_file(
-    db: UserDatabase, file: Path, progress: Callable[[int, int], None] | None = None
+    db: UserDatabase, file: Path, progress: Callable[[int, int], None] | None = None,
+    choice: ColumnChoice | None = None,
 ) -> tuple[CollectionFile, list[CollectionRow]]:
     """The file read and resolved; :class:`CollectionFileProblems` if anything is wrong."""
-    check = _check_file(db, file, progress)
+    check = _check_file(db, file, progress, choice)
     if check.problems:
         raise CollectionFileProblems(str(file), check.problems, check.more)
     return check.parsed, check.resolved
@@ -426,13 +438,16 @@ def collection_rows(db: UserDatabase) -> list[CollectionRow]:
     return [CollectionRow(r[0], r[1], Condition(r[2]), r[3], r[4], r[5]) for r in rows]
 
 
-def export_collection_csv(db: UserDatabase, file: Path) -> int:
-    """Write the collection as CSV (the import format); returns the rows written.
+def export_collection_csv(db: UserDatabase, file: Path, layout: str = "ours") -> int:
+    """Write the collection as CSV; returns the rows written. ``layout`` is ``"ours"``
+    (the import format) or a layout of :data:`~deckbuilder.formats.collection_layouts.LAYOUTS`
+    (``"deckbox"``, ``"moxfield"``: no location or notes columns).
 
     The file is replaced atomically; ``OSError`` (e.g. a full disk) leaves the old one.
     """
     rows = collection_rows(db)
-    replace_file(file, write_collection_csv(rows).encode("utf-8"))
+    text = write_collection_csv(rows) if layout == "ours" else write_layout_csv(rows, layout)
+    replace_file(file, text.encode("utf-8"))
     return len(rows)
 
 
@@ -516,6 +531,7 @@ class CollectionPreview:
     columns: tuple[str, ...] = COLUMNS
     resolved: tuple[CollectionRow, ...] = ()
     stored: Mapping[EntryKey, _Stored] = field(default_factory=dict)
+    mapping: ColumnMapping | None = None
 
     @property
     def ok(self) -> bool:
@@ -532,24 +548,27 @@ class CollectionPreview:
 
 
 def preview_collection_csv(
-    db: UserDatabase, file: Path, progress: Callable[[int, int], None] | None = None
+    db: UserDatabase, file: Path, progress: Callable[[int, int], None] | None = None,
+    choice: ColumnChoice | None = None,
 ) -> CollectionPreview:
     """Read a collection CSV and check every row and card name, writing nothing.
 
     Unlike :func:`import_collection_csv`, problems are returned, not raised: every
     bad row and unknown name (its message suggests the closest names) is listed, by
     line, so the user sees every problem before deciding to import. ``progress``, if
-    given, gets (bytes read, file size) as the file is read.
+    given, gets (bytes read, file size) as the file is read; ``choice`` forces a preset
+    or remaps columns, and the preview's ``mapping`` says how columns were read.
     """
     try:
-        check = _check_file(db, file, progress)
+        check = _check_file(db, file, progress, choice)
     except CollectionFileError as exc:
         return CollectionPreview((), (exc,))
     parsed = check.parsed
     if check.problems:
-        return CollectionPreview(parsed.rows, tuple(check.problems), check.more, parsed.columns)
+        return CollectionPreview(parsed.rows, tuple(check.problems), check.more, parsed.columns,
+                                 mapping=parsed.mapping)
     return CollectionPreview(parsed.rows, (), 0, parsed.columns, tuple(check.resolved),
-                             stored_entries(db))
+                             stored_entries(db), parsed.mapping)
 
 
 def owned_entries(db: UserDatabase) -> list[OwnedEntry]:

@@ -6,6 +6,11 @@ changes nothing); "Add to the copies I own" adds them instead. The import is one
 transaction (:func:`deckbuilder.services.collection.import_rows`, run by
 ``context.operations`` with progress and Cancel): if it fails or is cancelled,
 nothing is imported. It can be undone from the collection's history.
+
+The columns' mapping is shown above the preview: the preset detected from the header
+(Deckbox, Moxfield, TCGplayer, ManaBox, ...) can be changed, and each column has a
+drop-down of the field it is read into ("ignored" for columns we cannot store);
+any change reads the file again with the new mapping.
 """
 
 from __future__ import annotations
@@ -17,16 +22,22 @@ from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
+    QComboBox,
     QDialog,
     QDialogButtonBox,
+    QHBoxLayout,
     QHeaderView,
     QLabel,
     QPlainTextEdit,
     QProgressBar,
     QTableView,
+    QTableWidget,
+    QTableWidgetItem,
     QVBoxLayout,
 )
 
+from deckbuilder.formats.collection_csv import ColumnChoice
+from deckbuilder.formats.collection_presets import FIELDS, IGNORE, PRESETS, ColumnMapping
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.operations import Operation, OperationCancelled
 from deckbuilder.gui.style import error_color
@@ -42,6 +53,10 @@ CANCELLED = "The import was cancelled: nothing was imported."
 PREVIEW_HEADERS = ("Line", "Card", "Quantity", "Condition", "Location", "Notes", "For trade",
                    "Owned now", "After import")
 NOW, AFTER = 7, 8
+#: The preset chooser's entries: (shown text, preset name; ``None`` detects it).
+PRESET_CHOICES = (("Detect from the header", None), ("Ours", "ours"),
+                  *((p.title, p.name) for p in PRESETS.values()))
+IGNORED = "ignored"
 #: Most rows the preview table shows (the summary counts them all).
 PREVIEW_ROWS = 2000
 
@@ -59,7 +74,21 @@ class CollectionImportDialog(QDialog):
         self._operation: Operation | None = None
         self.setWindowTitle("Import collection CSV")
         self.setObjectName("collectionImport")
-        self.resize(900, 520)
+        self.resize(900, 620)
+        self.choice = ColumnChoice()
+        self.preset_box = QComboBox()
+        self.preset_box.setObjectName("presetChooser")
+        for text, name in PRESET_CHOICES:
+            self.preset_box.addItem(text, name)
+        self.preset_box.activated.connect(self._preset_chosen)
+        self.mapping_view = QTableWidget(0, 2)
+        self.mapping_view.setObjectName("columnMapping")
+        self.mapping_view.setHorizontalHeaderLabels(("Column in the file", "Read into"))
+        self.mapping_view.verticalHeader().hide()
+        self.mapping_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.mapping_view.horizontalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.Stretch)
+        self.mapping_view.setMaximumHeight(150)
         self.summary = QLabel(f"Reading {self.file.name}…")
         self.summary.setWordWrap(True)
         self.rows_model = QStandardItemModel(0, len(PREVIEW_HEADERS), self)
@@ -93,22 +122,68 @@ class CollectionImportDialog(QDialog):
         layout = QVBoxLayout(self)
         layout.addWidget(QLabel(f"<b>{self.file}</b>"))
         layout.addWidget(self.summary)
+        presets = QHBoxLayout()
+        presets.addWidget(QLabel("Columns as written by:"))
+        presets.addWidget(self.preset_box, 1)
+        layout.addLayout(presets)
+        layout.addWidget(self.mapping_view)
         layout.addWidget(self.rows_view, 1)
         layout.addWidget(self.problems)
         layout.addWidget(self.add_mode)
         layout.addWidget(self.progress)
         layout.addWidget(self.buttons)
+        self._read()
 
-        context.run(
+    def _read(self) -> None:
+        """Read (again) the file with the current column choice."""
+        self.import_button.setEnabled(False)
+        self.preview = None
+        self.rows_model.removeRows(0, self.rows_model.rowCount())
+        self.problems.hide()
+        self._context.run(
             preview_collection_csv,
-            context.db,
+            self._context.db,
             self.file,
+            choice=self.choice,
             on_done=self.show_preview,
             on_progress=self._reading,
             on_error=lambda exc, _d: self._fail(
                 f"The file could not be read: {describe_error(exc)}"
             ),
         )
+
+    # -- column mapping ---------------------------------------------------------------------
+
+    def _preset_chosen(self, index: int) -> None:
+        self.choice = ColumnChoice(self.preset_box.itemData(index))
+        self._read()
+
+    def _show_mapping(self, mapping: ColumnMapping | None) -> None:
+        """One row per column of the file, with a drop-down of the field it goes to."""
+        self.mapping_view.setRowCount(0)
+        if mapping is None:
+            return
+        title = PRESETS[mapping.preset].title if mapping.preset in PRESETS else "ours"
+        self.preset_box.setItemText(0, f"{PRESET_CHOICES[0][0]} ({title})")
+        self.preset_box.setCurrentIndex(
+            next(i for i, (_t, n) in enumerate(PRESET_CHOICES) if n == mapping.preset)
+            if self.choice.preset else 0)
+        for row, (column, target) in enumerate(zip(mapping.header, mapping.fields,
+                                                   strict=True)):
+            self.mapping_view.insertRow(row)
+            self.mapping_view.setItem(row, 0, QTableWidgetItem(column))
+            box = QComboBox()
+            box.addItems((IGNORED, *FIELDS))
+            box.setCurrentText(target or IGNORED)
+            box.currentTextChanged.connect(partial(self._remap, column))
+            self.mapping_view.setCellWidget(row, 1, box)
+
+    def _remap(self, column: str, target: str) -> None:
+        field = IGNORE if target == IGNORED else target
+        overrides = dict(self.choice.overrides)
+        overrides[column] = field
+        self.choice = ColumnChoice(self.choice.preset, tuple(overrides.items()))
+        self._read()
 
     # -- preview ----------------------------------------------------------------------------
 
@@ -121,6 +196,7 @@ class CollectionImportDialog(QDialog):
     def show_preview(self, preview: CollectionPreview) -> None:
         self.preview = preview
         self.progress.hide()
+        self._show_mapping(preview.mapping)
         bad_lines = {p.line: p.message for p in preview.problems}
         colour = error_color(self)
         for row in preview.rows[:PREVIEW_ROWS]:
