@@ -197,8 +197,11 @@ class HumanAutarch(ComputerAutarch):
 
     # -- setup ---------------------------------------------------------------------------
     def place_site(self, game: Game, seat: int, dominion: int) -> int:
-        sites = [c for c in game.autarch(seat).set_aside
-                 if dominion in game.record(c).dominions]
+        sites: list[int] = []
+        for c in game.autarch(seat).set_aside:  # copies of one Site are offered once
+            if dominion in game.record(c).dominions and game.name(c) not in {
+                    game.name(x) for x in sites}:
+                sites.append(c)
         options = tuple(Option(f"Place {game.name(c)}", c) for c in sites)
         pick = self._choose(Decision(seat, "place_site",
                                      f"Game Setup: place a Site of Dominion {dominion}",

@@ -23,17 +23,17 @@ def realm_html(side: AutarchSnapshot, mine: bool) -> str:
     head = escape(side.name) + (" (removed: Exhausted Destiny)" if side.eliminated else "")
     hand = (", ".join(escape(n) for n in side.hand) or "—") if mine else (
         f"{side.hand_size} cards")
-    state = "".join(
-        f"<li>{_card(e.site)} — Holders: {_cards(e.holders)}</li>" for e in side.state
-    ) or "<li>—</li>"
+    state = "; ".join(
+        f"{_card(e.site)} (Holders: {_cards(e.holders)})" for e in side.state
+    ) or "—"
     return (
-        f"<h3>{head}</h3>"
-        f"<p>Destiny: {side.destiny_size} · In Ovo: {side.in_ovo_size} · "
+        f"<p style='margin:2px'><b style='font-size:large'>{head}</b> &nbsp; "
+        f"Destiny: {side.destiny_size} · In Ovo: {side.in_ovo_size} · "
         f"Hand: {side.hand_size}</p>"
-        f"<p><b>State</b></p><ul>{state}</ul>"
-        f"<p><b>Active area:</b> {_cards(side.active)}</p>"
-        f"<p><b>Reserve:</b> {_cards(side.reserve)}</p>"
-        f"<p><b>{'Your hand' if mine else 'Hand'}:</b> {hand}</p>"
+        f"<p style='margin:2px'><b>State:</b> {state}</p>"
+        f"<p style='margin:2px'><b>Active area:</b> {_cards(side.active)}</p>"
+        f"<p style='margin:2px'><b>Reserve:</b> {_cards(side.reserve)}</p>"
+        f"<p style='margin:2px'><b>{'Your hand' if mine else 'Hand'}:</b> {hand}</p>"
     )
 
 
@@ -47,6 +47,7 @@ def table_html(snap: TableSnapshot, seat: int = 0) -> str:
     where = f"Round {snap.round}, {snap.phase}" if snap.round else snap.phase
     return (
         f"<p><b>{escape(where)}</b></p>" + "".join(rivals)
-        + f"<hr><h3>The Circle</h3><p>{circle}</p><hr>"
+        + f"<hr><p style='margin:2px'><b style='font-size:large'>The Circle</b></p>"
+        f"<p style='margin:2px'>{circle}</p><hr>"
         + realm_html(snap.autarchs[seat], True)
     )
