@@ -98,6 +98,8 @@ def test_a_whole_game_against_the_quick_computer_ends_with_a_clear_message(scree
     assert "Game over." in log and game.log[-1] in log
     assert "The Circle" in screen.board.toPlainText()
     assert not screen.session.is_running()
+    assert not screen.skip_button.isEnabled() and not screen.play_button.isEnabled()
+    assert screen.prompt.text().startswith("The game is over")
 
 
 def test_the_window_answers_while_the_computer_plays_and_skip_ends_the_pause(screen, qtbot):

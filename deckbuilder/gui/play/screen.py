@@ -52,6 +52,7 @@ class PlayScreen(Screen):
         self.session: PlaySession | None = None
         self.decks: dict[str, PlayDeck] = {}
         self.pending: Decision | None = None
+        self.over = False
         self._build()
         self._show_decision(None)
 
@@ -179,6 +180,7 @@ class PlayScreen(Screen):
         session.finished.connect(self._finished)
         session.failed.connect(self.status.setText)
         self.session = session
+        self.over = False
         self.log.clear()
         self.status.setText(f"Game started (seed {seed}): you are seat 1, the computer seat 2.")
         session.start()
@@ -209,6 +211,7 @@ class PlayScreen(Screen):
         if self.sender() is not self.session:
             return
         self.board.setHtml(table_html(snap))
+        self.over = True
         self._show_decision(None)
         self.status.setText(f"Game over. {message}")
         self.log.appendPlainText(f"Game over. {message}")
@@ -221,10 +224,12 @@ class PlayScreen(Screen):
             self.moves.addItems([o.label for o in decision.options])
             self.moves.setCurrentRow(0)
         else:
-            self.prompt.setText("—" if self.session is None else "The computer is playing…")
+            self.prompt.setText("—" if self.session is None else "The game is over: press Start "
+                                "for another." if self.over else "The computer is playing…")
         self.play_button.setEnabled(decision is not None and bool(decision.options))
         self.pass_button.setEnabled(decision is not None and decision.can_pass)
-        self.skip_button.setEnabled(decision is None and self.session is not None)
+        self.skip_button.setEnabled(decision is None and self.session is not None
+                                    and not self.over)
 
     # -- the person's actions -------------------------------------------------------------
     def choose(self, index: int | None) -> None:
