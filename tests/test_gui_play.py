@@ -120,3 +120,20 @@ def test_the_window_answers_while_the_computer_plays_and_skip_ends_the_pause(scr
                     timeout=5_000)
     screen.stop_game()
     assert not session.is_running()
+
+
+def test_the_end_message_names_victory_exhausted_destiny_or_a_draw():
+    from deckbuilder.engine.table_snapshot import AutarchSnapshot, TableSnapshot
+    from deckbuilder.gui.play.session import ending
+
+    def side(name, eliminated=False):
+        return AutarchSnapshot(name, (), 0, 0, 0, (), (), (), eliminated)
+
+    def table(winner, over, eliminated=False):
+        return TableSnapshot(9, "Reconciliation", (), (side("You"), side("CPU", eliminated)),
+                             over, winner)
+
+    assert ending(table(0, True)).startswith("Victory: You")
+    assert "Exhausted Destiny" in ending(table(0, True, eliminated=True))
+    assert ending(table(None, True)).startswith("No winner")
+    assert "draw" in ending(table(None, False))
