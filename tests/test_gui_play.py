@@ -12,7 +12,8 @@ from deckbuilder.engine.human_autarch import HumanAutarch, is_legal, legal_moves
 from deckbuilder.engine.order_of_play import play
 from deckbuilder.engine.sample_decks import generated_deck
 from deckbuilder.engine.table import check_conservation
-from deckbuilder.engine.table_snapshot import snapshot
+from deckbuilder.engine.table_snapshot import AutarchSnapshot, TableSnapshot, snapshot
+from deckbuilder.gui.play.session import ending
 from deckbuilder.services import deck_sources
 from deckbuilder.services.deck_sources import DEMO
 
@@ -103,10 +104,8 @@ def test_a_whole_game_against_the_quick_computer_ends_with_a_clear_message(scree
 
 
 def test_the_window_answers_while_the_computer_plays_and_skip_ends_the_pause(screen, qtbot):
-    from deckbuilder.engine.sample_decks import generated_deck as deck
-
     screen.speed.setCurrentText("Slow")
-    session = screen.start_game(deck(1), deck(2), "quick", 7)
+    session = screen.start_game(generated_deck(1), generated_deck(2), "quick", 7)
     qtbot.waitUntil(lambda: screen.pending is not None, timeout=10_000)
     # answer setup quickly until the computer's steps begin pausing
     for _ in range(200):
@@ -123,9 +122,6 @@ def test_the_window_answers_while_the_computer_plays_and_skip_ends_the_pause(scr
 
 
 def test_the_end_message_names_victory_exhausted_destiny_or_a_draw():
-    from deckbuilder.engine.table_snapshot import AutarchSnapshot, TableSnapshot
-    from deckbuilder.gui.play.session import ending
-
     def side(name, eliminated=False):
         return AutarchSnapshot(name, (), 0, 0, 0, (), (), (), eliminated)
 
@@ -137,3 +133,10 @@ def test_the_end_message_names_victory_exhausted_destiny_or_a_draw():
     assert "Exhausted Destiny" in ending(table(0, True, eliminated=True))
     assert ending(table(None, True)).startswith("No winner")
     assert "draw" in ending(table(None, False))
+
+
+def test_a_deck_that_cannot_fill_the_five_dominions_is_refused_before_the_game(screen):
+    sites_short = [r for r in generated_deck(1) if r.card_type.name != "SITE"]
+    assert screen.start_game(sites_short, generated_deck(2), "quick", 1) is None
+    assert screen.status.text().startswith("This game cannot be set up")
+    assert screen.session is None

@@ -28,7 +28,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckbuilder.engine.human_autarch import Decision
-from deckbuilder.engine.match import LEVELS
+from deckbuilder.engine.match import LEVELS, check_playable
 from deckbuilder.gui.deck_editor.chooser import DeckChooser
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.play.board import table_html
@@ -170,6 +170,8 @@ class PlayScreen(Screen):
         """Start a game of ``mine`` against ``rival`` (records) at ``level``."""
         self.stop_game()
         try:
+            check_playable(mine)
+            check_playable(rival)
             session = PlaySession(mine, rival, level, seed, SPEEDS[self.speed.currentText()],
                                   rival_name=f"Computer ({rival_name}, {level})")
         except ValueError as exc:
