@@ -32,7 +32,7 @@ MAX_ROUNDS = 30
 HUMAN = 0
 
 
-class _Abandoned(Exception):
+class GameAbandoned(Exception):
     """The person closed or restarted the game while the engine waited."""
 
 
@@ -91,7 +91,7 @@ class PlaySession(QObject):
         """Abandon the game and wait for the worker to end."""
         self._stop.set()
         self._skip.set()
-        self._answers.put(_Abandoned)
+        self._answers.put(GameAbandoned)
         if self._thread.is_alive():
             self._thread.join(timeout)
 
@@ -101,13 +101,13 @@ class PlaySession(QObject):
     # -- worker thread -------------------------------------------------------------------
     def _ask(self, decision: Decision) -> int | None:
         if self._stop.is_set():
-            raise _Abandoned
+            raise GameAbandoned
         self._skip.clear()
         self.waiting = True
         self.decision.emit(decision, snapshot(self.game, HUMAN))
         answer = self._answers.get()
-        if answer is _Abandoned:
-            raise _Abandoned
+        if answer is GameAbandoned:
+            raise GameAbandoned
         return answer
 
     def _run(self) -> None:
@@ -118,7 +118,7 @@ class PlaySession(QObject):
                 self.stepped.emit(snapshot(self.game, HUMAN), list(step.lines))
                 if step.seat != HUMAN and step.lines:
                     self._skip.wait(self.delay)  # returns at once after skip() or stop()
-        except _Abandoned:
+        except GameAbandoned:
             return
         except Exception as exc:  # noqa: BLE001 - reported to the person, not swallowed
             self.failed.emit(f"The game stopped: {type(exc).__name__}: {exc}")
