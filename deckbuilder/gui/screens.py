@@ -34,6 +34,7 @@ SCREEN_MODULES = (
     "deckbuilder.gui.collection.screen",
     "deckbuilder.gui.sample_hand.screen",
     "deckbuilder.gui.goldfish.screen",
+    "deckbuilder.gui.play.screen",
     "deckbuilder.gui.card_editor.screen",
     "deckbuilder.gui.shelf.screen",
 )

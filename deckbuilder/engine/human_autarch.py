@@ -1,0 +1,282 @@
+"""A human Autarch: a :class:`~.order_of_play.Controller` that asks a person.
+
+Every choice the engine gives an Autarch becomes a :class:`Decision` (a prompt and a
+list of :class:`Option`) handed to the ``ask`` callback, which returns the index of
+the chosen option, or ``None`` to pass ("Done" for the step). The callback may block
+(the GUI runs the game in a worker thread and answers through a queue); it may raise
+to abandon the game.
+
+Only legal moves are offered: :func:`legal_moves` lists the candidate moves of the
+step (every Site to reveal, every Path on every Circle Site, every Flash and Dictate,
+every Character to establish, the quick level's seizures and challenges plus a
+seizure of each Circle Site by every free Ally together, Ally Actions, retreats,
+idles, moving reserves forward) and keeps those the engine accepts when tried on a
+copy of the game (:func:`~.lookahead.clone_game`). Contests, defences and counters
+offer passing, the quick level's suggestion, and (contest, defence) every eligible
+character together. A move is played through the same :class:`~.game.Game` methods
+as the computer's (:meth:`~.computer_autarch.ComputerAutarch.play_move`).
+
+Not offered (a person cannot do these here yet): reassigning Holders other than the
+quick level's suggestion, Site powers, activation powers, maneuvers, and choosing
+how damage is assigned (the engine's default is used).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator, Sequence
+from dataclasses import dataclass
+
+from card_db.records import CardType
+from deckbuilder.engine.cards import is_character
+from deckbuilder.engine.computer_autarch import MAX_MOVES_PER_TURN, ComputerAutarch
+from deckbuilder.engine.errors import RuleError
+from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
+from deckbuilder.engine.lookahead import clone_game
+from deckbuilder.engine.public_view import PublicView
+from deckbuilder.engine.quick_policy import (
+    Move,
+    ally_candidates,
+    autarch_move,
+    contest_choice,
+    counter_choice,
+    defend_choice,
+)
+
+
+@dataclass(frozen=True, slots=True)
+class Option:
+    """One choice: ``label`` in rulebook words, ``value`` what the engine is given."""
+
+    label: str
+    value: object
+
+
+@dataclass(frozen=True, slots=True)
+class Decision:
+    """A choice the person must make. ``kind``: "place_site", "reshuffle", "move",
+    "contest", "defend" or "counter"; ``can_pass``: whether ``None`` (Done/Pass) is
+    an answer."""
+
+    seat: int
+    kind: str
+    prompt: str
+    options: tuple[Option, ...]
+    can_pass: bool = True
+
+
+#: The callback a :class:`HumanAutarch` asks: the chosen option's index, or ``None``.
+Ask = Callable[[Decision], "int | None"]
+
+
+def _names(game: Game, cards: Sequence[int]) -> str:
+    return ", ".join(game.name(c) for c in cards)
+
+
+def describe_move(game: Game, move: Move) -> str:
+    """``move`` in rulebook words, e.g. "Seize Yzordderrex with Gentle, Pie 'oh' pah"."""
+    a = move.args
+    kind = move.kind
+    if kind == "reveal_site":
+        return f"Reveal the Site {game.name(a[0])}"
+    if kind == "play_path":
+        return f"Lay the Path {game.name(a[0])} face down on {game.name(a[1])}"
+    if kind in ("play_flash", "play_dictate"):
+        what = "Flash" if kind == "play_flash" else "Dictate"
+        on = f" on {game.name(a[1])}" if len(a) > 1 and a[1] is not None else ""
+        return f"Play the {what} {game.name(a[0])}{on}"
+    if kind == "reassign":
+        return "Reassign " + ", ".join(
+            f"{game.name(h)} to {'the Reserve' if to is None else game.name(to)}" for h, to in a[0]
+        )
+    if kind == "establish":
+        extra = " (the one Ally from a controlled Site's Dominion)" if len(a) > 1 and a[1] else ""
+        return f"Establish an alliance with {game.name(a[0])}{extra}"
+    if kind == "seize":
+        return f"Seize {game.name(a[0])} with {_names(game, a[1])}"
+    if kind == "challenge":
+        return f"Challenge {game.name(a[1])} with {_names(game, a[0])}"
+    if kind == "ally_action":
+        return f"{game.name(a[0])} plays the Ally Action {game.name(a[1])}"
+    if kind == "retreat":
+        return f"{game.name(a[0])} retreats to the Reserve"
+    if kind == "idle":
+        return f"{game.name(a[0])} idles"
+    if kind == "move_forward":
+        return f"Move {game.name(a[0])} forward to the active area"
+    return f"{kind} {a}"
+
+
+def _free_allies(game: Game, seat: int) -> list[int]:
+    s = game.state
+    return [c for c in s.autarchs[seat].realm.active if c not in s.pivoted]
+
+
+def _candidates(game: Game, seat: int) -> list[Move]:
+    s = game.state
+    me = s.autarchs[seat]
+    hand = sorted(me.hand)
+    view = PublicView(game, seat)
+    out: list[Move] = []
+    if s.phase == AUTARCH_PHASE:
+        suggestion = autarch_move(view)
+        out += [suggestion] if suggestion is not None else []
+        targets = sorted(c for c in game.targetable() if is_character(game.record(c)))
+        for c in hand:
+            ctype = game.record(c).card_type
+            if ctype is CardType.SITE:
+                out.append(Move("reveal_site", (c,)))
+            elif ctype is CardType.PATH:
+                out += [Move("play_path", (c, site)) for site in s.circle]
+            elif ctype is CardType.FLASH:
+                out.append(Move("play_flash", (c, None)))
+                if game.record(c).permanent:
+                    out += [Move("play_flash", (c, t)) for t in targets]
+            elif ctype is CardType.DICTATE:
+                out.append(Move("play_dictate", (c, None)))
+    elif s.phase == ALLY_PHASE:
+        out += ally_candidates(view, limit=12)
+        free = _free_allies(game, seat)
+        for c in hand:
+            rec = game.record(c)
+            if is_character(rec):
+                out += [Move("establish", (c,)), Move("establish", (c, True))]
+        if free:
+            out += [Move("seize", (site, tuple(free), None)) for site in s.circle]
+        for ally in free:
+            out += [Move("ally_action", (ally, c)) for c in hand
+                    if game.record(c).card_type is CardType.ALLY_ACTION]
+            out += [Move("retreat", (ally,)), Move("idle", (ally,))]
+    else:
+        out += [Move("move_forward", (c,)) for c in sorted(me.realm.reserve)
+                if c not in s.pivoted]
+    return out
+
+
+def is_legal(game: Game, seat: int, move: Move) -> bool:
+    """Whether the engine accepts ``move`` for ``seat`` now (tried on a copy; no rival
+    is asked to contest, defend or counter in the trial)."""
+    trial = clone_game(game)
+    args = move.args
+    if move.kind in ("seize", "challenge"):
+        args = (args[0], args[1], None, args[2])
+    try:
+        getattr(trial, move.kind)(seat, *args)
+    except (RuleError, ValueError, KeyError, IndexError):
+        return False
+    return True
+
+
+def legal_moves(game: Game, seat: int) -> list[Move]:
+    """The moves ``seat`` may make in the current step, without duplicates, the quick
+    level's suggestion first; two moves described alike are offered once. Empty when
+    there is nothing to do but pass."""
+    seen: list[Move] = []
+    labels: set[str] = set()
+    for move in _candidates(game, seat):
+        label = describe_move(game, move)
+        if label not in labels and is_legal(game, seat, move):
+            seen.append(move)
+            labels.add(label)
+    return seen
+
+
+class HumanAutarch(ComputerAutarch):
+    """An Autarch whose every decision is asked of ``ask`` (see :class:`Decision`)."""
+
+    level = "human"
+
+    def __init__(self, ask: Ask):
+        super().__init__()
+        self.ask = ask
+
+    def _choose(self, decision: Decision) -> int | None:
+        answer = self.ask(decision)
+        if answer is None and not decision.can_pass:
+            answer = 0
+        return answer
+
+    # -- setup ---------------------------------------------------------------------------
+    def place_site(self, game: Game, seat: int, dominion: int) -> int:
+        sites: list[int] = []
+        for c in game.autarch(seat).set_aside:  # copies of one Site are offered once
+            if dominion in game.record(c).dominions and game.name(c) not in {
+                    game.name(x) for x in sites}:
+                sites.append(c)
+        options = tuple(Option(f"Place {game.name(c)}", c) for c in sites)
+        pick = self._choose(Decision(seat, "place_site",
+                                     f"Game Setup: place a Site of Dominion {dominion}",
+                                     options, can_pass=False))
+        return sites[pick or 0]
+
+    def reshuffle(self, game: Game, seat: int) -> bool:
+        options = (Option("Keep this hand", False), Option("Reshuffle the hand", True))
+        hand = _names(game, game.autarch(seat).hand)
+        pick = self._choose(Decision(seat, "reshuffle", f"Game Setup: your hand is {hand}",
+                                     options, can_pass=False))
+        return bool(options[pick or 0].value)
+
+    # -- turns ---------------------------------------------------------------------------
+    def _turn(self, game: Game, seat: int) -> Iterator[None]:
+        for _ in range(MAX_MOVES_PER_TURN):
+            if game.state.over:
+                return
+            moves = legal_moves(game, seat)
+            if not moves:
+                return
+            options = tuple(Option(describe_move(game, m), m) for m in moves)
+            pick = self._choose(Decision(seat, "move", f"{game.state.phase}: your move",
+                                         options))
+            if pick is None or not self.play_move(game, seat, moves[pick]):
+                return
+            yield
+
+    def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
+        return self._turn(game, seat)
+
+    def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
+        return self._turn(game, seat)
+
+    def reconciliation_turn(self, game: Game, seat: int) -> Iterator[None]:
+        return self._turn(game, seat)
+
+    # -- rivals' turns -------------------------------------------------------------------
+    def _group_choice(self, game: Game, seat: int, kind: str, prompt: str,
+                      suggestion: Sequence[int], eligible: Sequence[int]) -> tuple[int, ...]:
+        groups: list[tuple[int, ...]] = []
+        for group in (tuple(suggestion), tuple(eligible)):
+            if group and group not in groups:
+                groups.append(group)
+        if not groups:
+            return ()
+        options = tuple(Option(f"{kind.title()} with {_names(game, g)}", g) for g in groups)
+        pick = self._choose(Decision(seat, kind, prompt, options))
+        return () if pick is None else groups[pick]
+
+    def contest(self, game: Game, seat: int, seizing_seat: int, site: int,
+                allies: Sequence[int]) -> Sequence[int]:
+        eligible = _free_allies(game, seat)
+        prompt = (f"{game.autarch(seizing_seat).name} seizes {game.name(site)} with "
+                  f"{_names(game, allies)}: contest?")
+        suggestion = contest_choice(PublicView(game, seat), seizing_seat, site, allies)
+        return self._group_choice(game, seat, "contest", prompt, suggestion, eligible)
+
+    def defend(self, game: Game, seat: int, target: int,
+               challengers: Sequence[int]) -> Sequence[int]:
+        eligible = [c for c in _free_allies(game, seat) if c != target]
+        prompt = (f"{_names(game, challengers)} challenge {game.name(target)}: "
+                  "name defenders?")
+        suggestion = defend_choice(PublicView(game, seat), target, challengers)
+        return self._group_choice(game, seat, "defend", prompt, suggestion, eligible)
+
+    def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
+        ally = counter_choice(PublicView(game, seat), flash)
+        if ally is None:
+            return None
+        options = (Option(f"Counter with {game.name(ally)}", ally),)
+        pick = self._choose(Decision(seat, "counter", f"Counter the Flash {game.name(flash)}?",
+                                     options))
+        return None if pick is None else ally
+
+
+__all__ = ["Ask", "Decision", "HumanAutarch", "Option", "describe_move", "is_legal",
+           "legal_moves"]

@@ -1,0 +1,1 @@
+"""The Play screen: a game against a computer Autarch."""

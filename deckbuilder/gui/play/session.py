@@ -1,0 +1,127 @@
+"""One game against a computer Autarch, run in a worker thread.
+
+The engine (:func:`~deckbuilder.engine.order_of_play.play`) runs in a Python thread;
+the computer Autarch thinks there. The person's :class:`~.human_autarch.HumanAutarch`
+asks through :meth:`PlaySession._ask`, which emits ``decision`` and blocks the worker
+on a :class:`queue.Queue` until :meth:`PlaySession.answer` (called on the GUI thread)
+puts the answer. Signals cross to the GUI thread as queued connections, so the window
+never waits for the engine. After each computer step the worker pauses ``delay``
+seconds (a readable pace); :meth:`skip` ends the pauses until the person's next
+decision.
+"""
+
+from __future__ import annotations
+
+import queue
+import threading
+from collections.abc import Sequence
+
+from PySide6.QtCore import QObject, Signal
+
+from card_db.records import CardRecord
+from deckbuilder.engine.computer_autarch import seat_table
+from deckbuilder.engine.game import Game
+from deckbuilder.engine.human_autarch import Decision, HumanAutarch
+from deckbuilder.engine.match import computer_autarch
+from deckbuilder.engine.order_of_play import play
+from deckbuilder.engine.table_snapshot import TableSnapshot, snapshot
+
+#: Rounds after which an undecided game ends as a draw (as in ``deckbuilder match``).
+MAX_ROUNDS = 30
+#: The person's seat.
+HUMAN = 0
+
+
+class GameAbandoned(Exception):
+    """The person closed or restarted the game while the engine waited."""
+
+
+def ending(snap: TableSnapshot) -> str:
+    """The result of a finished game in rulebook words."""
+    if snap.winner is not None:
+        who = snap.autarchs[snap.winner].name
+        if any(a.eliminated for a in snap.autarchs):
+            return f"{who} wins: the rival's Destiny is exhausted (Exhausted Destiny)."
+        return f"Victory: {who} controls unpivoted Sites of the Dominions needed."
+    if snap.over:
+        return "No winner: every Destiny is exhausted (Exhausted Destiny)."
+    return f"No result after {snap.round} rounds: a draw."
+
+
+class PlaySession(QObject):
+    """A game of ``mine`` (seat 0, "You") against ``rival`` (a computer of ``level``).
+
+    Signals: ``stepped(snapshot, lines)`` after every step; ``decision(Decision,
+    snapshot)`` when the person must choose; ``finished(snapshot, message)``;
+    ``failed(message)`` if the engine raised.
+    """
+
+    stepped = Signal(object, object)
+    decision = Signal(object, object)
+    finished = Signal(object, str)
+    failed = Signal(str)
+
+    def __init__(self, mine: Sequence[CardRecord], rival: Sequence[CardRecord], level: str,
+                 seed: int, delay: float = 0.6, rival_name: str = "Computer"):
+        super().__init__()
+        self.game = Game([list(mine), list(rival)], seed=seed, names=["You", rival_name])
+        self.human = HumanAutarch(self._ask)
+        self.controllers = seat_table([self.human, computer_autarch(level, seed)])
+        self.delay = delay
+        self._answers: queue.Queue = queue.Queue()
+        self._skip = threading.Event()
+        self._stop = threading.Event()
+        self.waiting = False
+        self._thread = threading.Thread(target=self._run, name="play-game", daemon=True)
+
+    def start(self) -> None:
+        self._thread.start()
+
+    # -- GUI thread ----------------------------------------------------------------------
+    def answer(self, index: int | None) -> None:
+        """The person's choice: an option's index, or ``None`` (Done/Pass)."""
+        self.waiting = False
+        self._answers.put(index)
+
+    def skip(self) -> None:
+        """Play the computer's steps without pauses until the person's next decision."""
+        self._skip.set()
+
+    def stop(self, timeout: float = 5.0) -> None:
+        """Abandon the game and wait for the worker to end."""
+        self._stop.set()
+        self._skip.set()
+        self._answers.put(GameAbandoned)
+        if self._thread.is_alive():
+            self._thread.join(timeout)
+
+    def is_running(self) -> bool:
+        return self._thread.is_alive()
+
+    # -- worker thread -------------------------------------------------------------------
+    def _ask(self, decision: Decision) -> int | None:
+        if self._stop.is_set():
+            raise GameAbandoned
+        self._skip.clear()
+        self.waiting = True
+        self.decision.emit(decision, snapshot(self.game, HUMAN))
+        answer = self._answers.get()
+        if answer is GameAbandoned:
+            raise GameAbandoned
+        return answer
+
+    def _run(self) -> None:
+        try:
+            for step in play(self.game, self.controllers, rounds=MAX_ROUNDS):
+                if self._stop.is_set():
+                    return
+                self.stepped.emit(snapshot(self.game, HUMAN), list(step.lines))
+                if step.seat != HUMAN and step.lines:
+                    self._skip.wait(self.delay)  # returns at once after skip() or stop()
+        except GameAbandoned:
+            return
+        except Exception as exc:  # noqa: BLE001 - reported to the person, not swallowed
+            self.failed.emit(f"The game stopped: {type(exc).__name__}: {exc}")
+            return
+        snap = snapshot(self.game, HUMAN)
+        self.finished.emit(snap, ending(snap))
