@@ -48,8 +48,14 @@ def ending(snap: TableSnapshot) -> str:
     return f"No result after {snap.round} rounds: a draw."
 
 
+#: The person's Autarch as the log and the table name it (third person: "Your Autarch
+#: seizes ...").
+PLAYER_NAME = "Your Autarch"
+
+
 class PlaySession(QObject):
-    """A game of ``mine`` (seat 0, "You") against ``rival`` (a computer of ``level``).
+    """A game of ``mine`` (seat 0, named :data:`PLAYER_NAME`) against ``rival`` (a
+    computer of ``level``).
 
     Signals: ``stepped(snapshot, lines)`` after every step; ``decision(Decision,
     snapshot)`` when the person must choose; ``finished(snapshot, message)``;
@@ -64,7 +70,7 @@ class PlaySession(QObject):
     def __init__(self, mine: Sequence[CardRecord], rival: Sequence[CardRecord], level: str,
                  seed: int, delay: float = 0.6, rival_name: str = "Computer"):
         super().__init__()
-        self.game = Game([list(mine), list(rival)], seed=seed, names=["You", rival_name])
+        self.game = Game([list(mine), list(rival)], seed=seed, names=[PLAYER_NAME, rival_name])
         self.human = HumanAutarch(self._ask)
         self.controllers = seat_table([self.human, computer_autarch(level, seed)])
         self.delay = delay
