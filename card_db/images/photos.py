@@ -10,13 +10,20 @@ scaled down to at most :data:`PHOTO_MAX_SIDE` px, and each thumbnail is
 
 from __future__ import annotations
 
-import hashlib
 from pathlib import Path
 
 from PIL import Image
 
 from card_db.images.errors import CardImageError
-from card_db.images.scans import THUMBNAIL_WIDTHS, ScanResult, _decode, _read_source, _safe_key
+from card_db.images.scans import (
+    THUMBNAIL_WIDTHS,
+    ScanResult,
+    _decode,
+    _read_source,
+    _safe_key,
+    cache_folder,
+    content_stem,
+)
 from card_db.images.storage import PendingImage, write_all
 
 #: Longest side of the stored photo, in px.
@@ -52,14 +59,8 @@ def import_photo(source_path: str | Path, cache_dir: str | Path, key: str) -> Sc
                     max(1, round(image.height * ratio)))
     thumbnails = {w: _scaled(photo, w, max(1, round(photo.height * w / photo.width)))
                   for w in THUMBNAIL_WIDTHS}
-    folder = Path(cache_dir)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise CardImageError(
-            f"{folder}: cannot create the image cache folder: {error.strerror or error}"
-        ) from error
-    stem = f"{stem_key}-{hashlib.sha256(data).hexdigest()[:12]}"
+    folder = cache_folder(cache_dir)
+    stem = content_stem(stem_key, data)
     image_path = folder / f"{stem}.jpg"
     thumb_paths = {w: folder / f"{stem}-w{w}.jpg" for w in THUMBNAIL_WIDTHS}
     pending = [PendingImage(photo, image_path, "JPEG", {"quality": 90, "optimize": True})]

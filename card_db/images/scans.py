@@ -141,14 +141,8 @@ def import_scan(source_path: str | Path, cache_dir: str | Path, card_key: str) -
         for width in THUMBNAIL_WIDTHS
     }
 
-    folder = Path(cache_dir)
-    try:
-        folder.mkdir(parents=True, exist_ok=True)
-    except OSError as error:
-        raise CardImageError(
-            f"{folder}: cannot create the image cache folder: {error.strerror or error}"
-        ) from error
-    stem = f"{key}-{hashlib.sha256(data).hexdigest()[:12]}"
+    folder = cache_folder(cache_dir)
+    stem = content_stem(key, data)
     image_path = folder / f"{stem}.jpg"
     thumb_paths = {width: folder / f"{stem}-w{width}.jpg" for width in THUMBNAIL_WIDTHS}
     pending = [PendingImage(card, image_path, "JPEG",
@@ -157,6 +151,24 @@ def import_scan(source_path: str | Path, cache_dir: str | Path, card_key: str) -
                 for w in THUMBNAIL_WIDTHS]
     write_all(pending, f"the scan {source.name}")
     return ScanResult(image_path, thumb_paths, card.width, card.height, source.name)
+
+
+def cache_folder(cache_dir: str | Path) -> Path:
+    """``cache_dir`` as a Path, created if missing; :class:`CardImageError` if it cannot be."""
+    folder = Path(cache_dir)
+    try:
+        folder.mkdir(parents=True, exist_ok=True)
+    except OSError as error:
+        raise CardImageError(
+            f"{folder}: cannot create the image cache folder: {error.strerror or error}"
+        ) from error
+    return folder
+
+
+def content_stem(key: str, data: bytes) -> str:
+    """The file-name stem of an image stored for ``key`` from the source bytes ``data``:
+    the key and the first 12 hex digits of their SHA-256 (a new source, a new name)."""
+    return f"{key}-{hashlib.sha256(data).hexdigest()[:12]}"
 
 
 def _safe_key(card_key: str) -> str:
