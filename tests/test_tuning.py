@@ -187,3 +187,10 @@ def test_the_result_does_not_depend_on_the_number_of_workers(catalogue):
     one = tune(oviate(), catalogue, games=30, pool=pool, max_candidates=4)
     two = tune(oviate(), catalogue, games=30, pool=pool, max_candidates=4, workers=2)
     assert one == two and one.candidates == 4
+
+
+def test_the_swap_panel_offers_the_pools_the_service_knows():
+    from deckbuilder.gui.deck_editor.tuning_panel import POOL_CHOICES
+    from deckbuilder.services.tuning import CATALOGUE, COLLECTION
+
+    assert [pool for _text, pool in POOL_CHOICES] == [CATALOGUE, COLLECTION]

@@ -19,9 +19,9 @@ import click
 from card_db.errors import UserError
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import handles_errors
+from deckbuilder.engine.levels import LEVELS
 from deckbuilder.engine.match import (
     DEFAULT_MAX_ROUNDS,
-    LEVELS,
     GauntletStats,
     MatchStats,
     run_gauntlet,

@@ -30,12 +30,12 @@ from card_db.records import CardRecord
 from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
 from deckbuilder.engine.deck import EngineDeck
 from deckbuilder.engine.game import Game
+from deckbuilder.engine.levels import LEVELS
 from deckbuilder.engine.lookahead import StrongAutarch
 from deckbuilder.engine.order_of_play import play
 from deckbuilder.engine.policy import choose_circle_sites
 from deckbuilder.engine.rng import game_seed, splitmix64
 
-LEVELS = ("quick", "strong")
 #: Rounds after which an undecided game is a draw.
 DEFAULT_MAX_ROUNDS = 30
 ENDINGS = ("victory", "exhausted_destiny", "round_limit")

@@ -10,13 +10,15 @@ into a new folder "Imajica for <Tool>" inside the folder the user picks.
 from __future__ import annotations
 
 from pathlib import Path
+from typing import TYPE_CHECKING
 
 from PySide6.QtWidgets import QFileDialog, QMenu, QMessageBox, QWidget
 
-from deckbuilder.formats.publish.staging import MARKER
 from deckbuilder.gui.context import AppContext
 from deckbuilder.gui.operations.runner import Operation
-from deckbuilder.services.publish import PublishResult, publish
+
+if TYPE_CHECKING:
+    from deckbuilder.services.publish import PublishResult
 
 #: tool -> (menu text, name in the package folder's name).
 TOOL_TITLES = {"cockatrice": "Cockatrice", "octgn": "OCTGN", "lackey": "LackeyCCG"}
@@ -52,6 +54,9 @@ def ask_and_publish(context: AppContext, tool: str, parent: QWidget) -> Operatio
 def start_publish(context: AppContext, tool: str, folder: Path) -> Operation:
     """Publish for ``tool`` into ``folder`` with a progress dialog and Cancel; when done,
     a message says where the package is and how to install it."""
+    # lazy: the package builders load only when publishing (start-up time)
+    from deckbuilder.services.publish import publish
+
     title = TOOL_TITLES[tool]
     return context.operations.run(
         publish, tool, folder,
@@ -63,6 +68,9 @@ def start_publish(context: AppContext, tool: str, folder: Path) -> Operation:
 
 
 def _published(context: AppContext, result: PublishResult, title: str) -> None:
+    # lazy: the package builders load only when publishing (start-up time)
+    from deckbuilder.formats.publish.staging import MARKER
+
     context.status.emit(f"Published {result.cards} cards for {title} into {result.folder}")
     box = QMessageBox(QMessageBox.Icon.Information, f"Published for {title}",
                       f"{result.cards} cards ({result.scans} from your scans) are in\n"

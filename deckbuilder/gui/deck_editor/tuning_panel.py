@@ -6,6 +6,7 @@ swap is one undoable deck edit (:func:`deckbuilder.deck.edits.swap`)."""
 from __future__ import annotations
 
 import threading
+from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
@@ -22,13 +23,15 @@ from PySide6.QtWidgets import (
 )
 
 from deckbuilder.deck import edits
-from deckbuilder.engine.tuning import DeckNotTunableError, Suggestion, TuneCancelled, TuneResult
 from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.row_model import RowTableModel
-from deckbuilder.services.tuning import CATALOGUE, COLLECTION, tune_deck
+
+if TYPE_CHECKING:
+    from deckbuilder.engine.tuning import Suggestion, TuneResult
 
 HEADERS = ("Out", "In", "ΔP(victory)", "95% CI", "Δ mean round")
-POOL_CHOICES = (("Any card in the catalogue", CATALOGUE), ("Copies I own", COLLECTION))
+#: (shown text, pool) as :func:`deckbuilder.services.tuning.swap_pool` names the pools.
+POOL_CHOICES = (("Any card in the catalogue", "catalogue"), ("Copies I own", "collection"))
 
 
 def _signed(value: float | None, digits: int = 3) -> str:
@@ -145,6 +148,9 @@ class TuningPanel(QWidget):
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.summary.setText("Measuring the deck and the swaps…")
+        # lazy: the goldfish engine loads with the first search (start-up time)
+        from deckbuilder.services.tuning import tune_deck
+
         self._running = self.context.run(
             tune_deck, self.context.db, self.document.snapshot(), self.pool.currentData(),
             self.document.catalogue, rounds=self.rounds.value(), games=self.games.value(),
@@ -175,6 +181,9 @@ class TuningPanel(QWidget):
         self.show_result(result)
 
     def _failed(self, exc: BaseException, _details: str) -> None:
+        # lazy: loaded by the search that failed, if not before (start-up time)
+        from deckbuilder.engine.tuning import DeckNotTunableError, TuneCancelled
+
         self._idle()
         if isinstance(exc, TuneCancelled):
             self.show_result(exc.partial)

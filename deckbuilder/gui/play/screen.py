@@ -10,6 +10,8 @@ speed; "Skip to my decision" plays them without pauses.
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
@@ -27,14 +29,16 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckbuilder.engine.human_autarch import Decision
-from deckbuilder.engine.match import LEVELS, check_playable
+from deckbuilder.engine.levels import LEVELS
 from deckbuilder.gui.deck_editor.chooser import DeckChooser
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.play.board import table_html
-from deckbuilder.gui.play.session import PlaySession
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.services.deck_sources import DEMO, PlayDeck, demo_deck_files
+
+if TYPE_CHECKING:
+    from deckbuilder.engine.human_autarch import Decision
+    from deckbuilder.gui.play.session import PlaySession
 
 MAX_SEED = 2**31 - 1
 #: Pace of the computer's steps: label -> seconds between two steps.
@@ -168,6 +172,10 @@ class PlayScreen(Screen):
     def start_game(self, mine, rival, level: str, seed: int,
                    rival_name: str = "Computer") -> PlaySession | None:
         """Start a game of ``mine`` against ``rival`` (records) at ``level``."""
+        # lazy: the engine and the computer Autarchs load with the first game (start-up time)
+        from deckbuilder.engine.match import check_playable
+        from deckbuilder.gui.play.session import PlaySession
+
         self.stop_game()
         try:
             check_playable(mine)

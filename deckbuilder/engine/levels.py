@@ -1,0 +1,12 @@
+"""The levels of a computer Autarch, by name (issue 13, section 1).
+
+``quick`` follows plain rules (:mod:`deckbuilder.engine.quick_policy`); ``strong`` looks
+ahead over imagined games (:mod:`deckbuilder.engine.lookahead`). Kept apart from
+:mod:`deckbuilder.engine.match` so that a view can list the levels without loading the
+engine.
+"""
+
+from __future__ import annotations
+
+#: Level names, quickest first.
+LEVELS = ("quick", "strong")
