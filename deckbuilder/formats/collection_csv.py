@@ -25,7 +25,6 @@ a line and :data:`MAX_FIELD_CHARS` a cell. Every bad row is reported at once (up
 
 from __future__ import annotations
 
-import codecs
 import csv
 import io
 import itertools
@@ -44,7 +43,7 @@ from deckbuilder.formats.collection_presets import (
     condition_from_words,
     detect_mapping,
 )
-from deckbuilder.formats.textfiles import csv_preamble
+from deckbuilder.formats.textfiles import UTF8, bom_encoding, csv_preamble
 
 COLUMNS = ("name", "quantity", "condition", "location", "notes", "for_trade")
 #: Most copies one row (or one collection entry) may hold.
@@ -199,12 +198,7 @@ def read_collection_rows(
 def _stream_encoding(path: Path) -> str:
     """The encoding a byte order mark names, else ``utf-8`` (the textfiles policy)."""
     with open(path, "rb") as handle:
-        start = handle.read(3)
-    if start.startswith(codecs.BOM_UTF8):
-        return "utf-8-sig"
-    if start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
-        return "utf-16"
-    return "utf-8"
+        return bom_encoding(handle.read(3)) or UTF8
 
 
 def _read_file(path: Path, encoding: str, label: str, size: int,

@@ -36,14 +36,25 @@ class TextDecodeError(UserError, ValueError):
         super().__init__(message, line=line, column=column)
 
 
+def bom_encoding(start: bytes) -> str | None:
+    """The encoding a byte order mark at the ``start`` of a file names (a Python codec
+    that strips the mark: ``utf-8-sig`` or ``utf-16``), or ``None`` without one."""
+    if start.startswith(codecs.BOM_UTF8):
+        return UTF8_BOM
+    if start.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+        return UTF16
+    return None
+
+
 def decode_bytes(data: bytes) -> tuple[str, str]:
     """``(text, encoding)`` of a text file's ``data`` (see the module docstring).
 
     The byte order mark is not part of the text. Raises :class:`TextDecodeError`.
     """
-    if data.startswith(codecs.BOM_UTF8):
+    bom = bom_encoding(data)
+    if bom == UTF8_BOM:
         return _strict(data, len(codecs.BOM_UTF8), "utf-8"), UTF8_BOM
-    if data.startswith((codecs.BOM_UTF16_LE, codecs.BOM_UTF16_BE)):
+    if bom == UTF16:
         try:
             return data.decode("utf-16"), UTF16
         except UnicodeDecodeError as exc:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
+from datetime import UTC, datetime
 from functools import partial
 from pathlib import Path
 
@@ -218,6 +219,15 @@ def pick_copy(db: UserDatabase, game: str, copy_id: int | None = None) -> CopySt
 _COPY_FIELDS = ("location", "box_condition", "components_condition", "notes")
 
 
+def stored_time(value: datetime | str | None) -> datetime | str | None:
+    """A timestamp from a row snapshot, ready to write back: SQLite hands it out as ISO
+    text, which becomes a datetime (UTC when the text has no offset); others unchanged."""
+    if not isinstance(value, str):
+        return value
+    moment = datetime.fromisoformat(value)
+    return moment if moment.tzinfo else moment.replace(tzinfo=UTC)
+
+
 def _condition(text: str) -> str:
     return parse_condition(text).value if text.strip() else ""
 
@@ -238,14 +248,11 @@ def _copy_snapshot(db: UserDatabase, copy_id: int) -> tuple[dict, dict[str, tupl
 def _put_copy(db: UserDatabase, fields: dict, counts: Mapping[str, tuple[int, int]],
               label: str) -> Changes:
     """Write a copy (and its counts) back as ``fields`` say; the undo deletes it."""
-    from datetime import UTC, datetime  # lazy: only when a removed copy comes back
-
     from card_db.models import ShelfCopy, ShelfCount  # lazy: SQLModel only for writes
 
     values = dict(fields)
-    if isinstance(values.get("created"), str):
-        created = datetime.fromisoformat(values["created"])
-        values["created"] = created if created.tzinfo else created.replace(tzinfo=UTC)
+    if "created" in values:
+        values["created"] = stored_time(values["created"])
     with db.session() as session:
         row = ShelfCopy(**values)
         session.add(row)

@@ -16,7 +16,7 @@ from pathlib import Path
 
 from card_db.userdb import UserDatabase
 from deckbuilder.services.changes import Changes, Outcome, Reversal
-from deckbuilder.services.shelf import ShelfError
+from deckbuilder.services.shelf import ShelfError, stored_time
 
 _COLUMNS = ("id", "copy_id", "path", "original_name", "width", "height", "added")
 
@@ -63,14 +63,11 @@ def _copy_exists(db: UserDatabase, copy_id: int) -> None:
 
 def _insert(db: UserDatabase, values: dict, label: str) -> Changes:
     """Record a photo row (``values`` may carry its old ``id``); the undo deletes it."""
-    from datetime import UTC, datetime  # lazy: only when a row is written
-
     from card_db.models import ShelfPhoto  # lazy: SQLModel only for writes
 
     values = dict(values)
-    if isinstance(values.get("added"), str):
-        added = datetime.fromisoformat(values["added"])
-        values["added"] = added if added.tzinfo else added.replace(tzinfo=UTC)
+    if "added" in values:
+        values["added"] = stored_time(values["added"])
     with db.session() as session:
         row = ShelfPhoto(**values)
         session.add(row)
