@@ -17,6 +17,7 @@ the layout (``Card,Set ID,Set Name,Quantity,Foil``) is unconfirmed.
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -242,3 +243,27 @@ def condition_from_words(text: str, words: Mapping[str, Condition]) -> Condition
     for suffix in (" holofoil", " foil"):
         cleaned = cleaned.removesuffix(suffix)
     return words.get(cleaned)
+
+
+_PER_COPY = re.compile(r"\s*(?P<count>[0-9]+)\s*x\s*(?P<word>[^,]*?)\s*")
+
+
+def per_copy_conditions(
+    text: str, words: Mapping[str, Condition],
+) -> list[tuple[int, Condition]] | None:
+    """The ``(copies, condition)`` groups of a per-copy condition list such as Urza
+    Gatherer writes in its Condition column (``"1xMint, 2xNear mint, 1xPoor"``), in
+    order of first mention, each condition once; ``None`` if ``text`` is not such a list.
+    Raises :class:`ValueError` naming a word that is no condition."""
+    parts = text.split(",")
+    matches = [_PER_COPY.fullmatch(part) for part in parts]
+    if not text.strip() or not all(matches):
+        return None
+    groups: dict[Condition, int] = {}
+    for match in matches:
+        assert match is not None  # checked above
+        found = condition_from_words(match["word"], words)
+        if found is None:
+            raise ValueError(f"condition: unknown condition {match['word']!r} in {text!r}")
+        groups[found] = groups.get(found, 0) + int(match["count"])
+    return [(count, condition) for condition, count in groups.items()]
