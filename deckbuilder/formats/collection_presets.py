@@ -11,8 +11,10 @@ the public "Complete CSV Format Analysis" notes in the stored code index (file i
 27460219452, which lists each tool's export header), confirmed for Deckbox by the
 exporters of mtg_ssm and caco, for ManaBox by ManaBoxBulkImport's
 ``ManaBoxCardCsv.cs`` and its condition words by a ManaBox type definition, for
-Moxfield by two Moxfield exporters. MTGGoldfish: no public file or code was found;
-the layout (``Card,Set ID,Set Name,Quantity,Foil``) is unconfirmed.
+Moxfield by two Moxfield exporters. Real exports of Deckbox, Moxfield, TCGplayer,
+ManaBox, MTGGoldfish (``Card,Set ID,Set Name,Quantity,Foil,Variation,Collector
+Number,Scryfall ID``) and Urza Gatherer are in ``tests/fixtures/foreign/collection``;
+no Deckstats export was found.
 """
 
 from __future__ import annotations
@@ -113,7 +115,7 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
             {"amount": "quantity", "card_name": "name", "condition": "condition",
              "comment": "notes"},
             ("amount", "card_name")),
-    # Card,Set ID,Set Name,Quantity,Foil (unconfirmed: no public file or code found)
+    # Card,Set ID,Set Name,Quantity,Foil[,Variation,Collector Number,Scryfall ID]
     _preset("mtggoldfish", "MTGGoldfish",
             {"Card": "name", "Quantity": "quantity"},
             ("Card", "Set ID", "Quantity")),
