@@ -9,6 +9,7 @@ card names refused by the all-or-nothing import with nothing written (issue 11).
 from __future__ import annotations
 
 import json
+import re
 from collections import Counter
 from pathlib import Path
 
@@ -183,3 +184,19 @@ def test_per_copy_condition_lists_split_a_row_and_must_fit_its_count():
     with pytest.raises(CollectionFileError) as info:
         parse_collection_rows(header + 'Clue,2,0,0,"1xShiny, 1xGood"\n', "u.csv")
     assert "'Shiny'" in info.value.message
+
+
+_LEFTOVER_MARK = re.compile(r"^\[|\*[FE]\*$|\(\w{3,}\)\s+\S+$")
+
+
+def test_no_printing_or_edition_mark_is_left_in_a_card_name():
+    """Magic Workstation's ``[]`` (edition unknown) and ``[AVR]``, Moxfield's ``(SET) 126s``
+    and ``*F*``: marks, not parts of the name."""
+    left = []
+    for name, entry in FILES.items():
+        if "refused" in entry:
+            continue
+        path = FOREIGN / name
+        raw = formats.by_extension(path).parse(path.read_bytes(), str(path))
+        left += [(name, e.name) for e in raw.entries if _LEFTOVER_MARK.search(e.name)]
+    assert left == []

@@ -82,7 +82,8 @@ _SET_NUMBER = re.compile(
         [0-9]+ [a-z]{0,3} [^\w\s]* $      # the number, its letters, symbols such as a star""",
     re.VERBOSE,
 )
-_SET_PREFIX = re.compile(r"\[(?P<set>\w[\w-]{0,9})\]\s*(?=\S)")
+#: MWS's edition mark before a name: ``[M10]``, or ``[]`` for an unknown edition.
+_SET_PREFIX = re.compile(r"\[(?P<set>(?:\w[\w-]{0,9})?)\]\s*(?=\S)")
 _SIDE_WORDS = {"sideboard", "side", "side board", "sb"}
 _MAIN_WORDS = {"main", "deck", "main deck", "maindeck", "mainboard", "main board"}
 _EXTRA_WORDS = {
