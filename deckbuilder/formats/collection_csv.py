@@ -8,7 +8,9 @@ forces a preset or remaps columns). ``quantity`` defaults to 1 and
 ``for_trade`` to 0 (whole numbers 0..:data:`MAX_QUANTITY`). ``condition`` is one of the
 :class:`card_db.records.Condition` names (Mint, Near Mint, Lightly Played, Moderately
 Played, Heavily Played, Damaged; case-insensitive, with the usual abbreviations M, NM,
-LP, MP, HP, D); empty means Near Mint. Decoded as
+LP, MP, HP, D); empty means Near Mint. A condition cell listing the copies' conditions
+(``1xMint, 2xGood``, as Urza Gatherer writes) gives one row per condition, the copies it
+does not list in Near Mint. Decoded as
 :func:`deckbuilder.formats.textfiles.decode_bytes` decodes (a byte order mark for UTF-8
 or UTF-16, else UTF-8, else Windows-1252), but as a stream; an Excel ``sep=;`` first line
 and blank lines before the header are accepted; blank rows are skipped. Cells written
@@ -67,6 +69,8 @@ _ABBREVIATIONS = {
     "d": Condition.DAMAGED,
     "dmg": Condition.DAMAGED,
 }
+#: Our condition names and abbreviations, lower case (per-copy lists in our layout).
+_OUR_WORDS = {**{c.value.casefold(): c for c in Condition}, **_ABBREVIATIONS}
 
 
 class CollectionFileError(UserError, ValueError):
@@ -405,7 +409,7 @@ def _conditions(text: str, quantity: int, mapping: ColumnMapping) -> list[tuple[
     """``[(copies, condition)]`` for a row of ``quantity`` copies: one group, or one per
     condition a per-copy list names, copies it does not name in Near Mint (our default).
     ValueError if the list names more copies than ``quantity``."""
-    groups = per_copy_conditions(text, mapping.conditions or _ABBREVIATIONS)
+    groups = per_copy_conditions(text, mapping.conditions or _OUR_WORDS)
     if groups is None:
         return [(quantity, _condition(text, mapping))]
     listed = sum(count for count, _ in groups)
