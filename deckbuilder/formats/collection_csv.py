@@ -8,7 +8,9 @@ forces a preset or remaps columns). ``quantity`` defaults to 1 and
 ``for_trade`` to 0 (whole numbers 0..:data:`MAX_QUANTITY`). ``condition`` is one of the
 :class:`card_db.records.Condition` names (Mint, Near Mint, Lightly Played, Moderately
 Played, Heavily Played, Damaged; case-insensitive, with the usual abbreviations M, NM,
-LP, MP, HP, D); empty means Near Mint. Decoded as
+LP, MP, HP, D); empty means Near Mint. A condition cell listing the copies' conditions
+(``1xMint, 2xGood``, as Urza Gatherer writes) gives one row per condition, the copies it
+does not list in Near Mint. Decoded as
 :func:`deckbuilder.formats.textfiles.decode_bytes` decodes (a byte order mark for UTF-8
 or UTF-16, else UTF-8, else Windows-1252), but as a stream; an Excel ``sep=;`` first line
 and blank lines before the header are accepted; blank rows are skipped. Cells written
@@ -42,6 +44,7 @@ from deckbuilder.formats.collection_presets import (
     MappingError,
     condition_from_words,
     detect_mapping,
+    per_copy_conditions,
 )
 from deckbuilder.formats.textfiles import UTF8, bom_encoding, csv_preamble
 
@@ -66,6 +69,8 @@ _ABBREVIATIONS = {
     "d": Condition.DAMAGED,
     "dmg": Condition.DAMAGED,
 }
+#: Our condition names and abbreviations, lower case (per-copy lists in our layout).
+_OUR_WORDS = {**{c.value.casefold(): c for c in Condition}, **_ABBREVIATIONS}
 
 
 class CollectionFileError(UserError, ValueError):
@@ -313,7 +318,7 @@ def _read_stream(
                     f"more than {MAX_ROWS:,} rows: split the file into smaller ones",
                 )
             try:
-                rows.append(_row(values, names, label, line, mapping))
+                rows.extend(_rows(values, names, label, line, mapping))
             except CollectionFileError as exc:
                 problems.add(exc)
             if progress is not None and len(rows) % 1000 == 0:
@@ -362,8 +367,10 @@ def _int_field(value: str, column: str, low: int, high: int) -> int:
     return number
 
 
-def _row(values: list[str], names: list[str], label: str, line: int,
-         mapping: ColumnMapping) -> CollectionRow:
+def _rows(values: list[str], names: list[str], label: str, line: int,
+          mapping: ColumnMapping) -> list[CollectionRow]:
+    """The rows one file line holds: one, or one per condition when the condition
+    cell lists the copies' conditions (Urza Gatherer's ``"1xMint, 2xGood"``)."""
     if len(values) > len(names):
         raise CollectionFileError(label, line, len(names) + 1, "more fields than the header")
     for index, value in enumerate(values):
@@ -383,20 +390,35 @@ def _row(values: list[str], names: list[str], label: str, line: int,
         column = names.index("quantity") + 1 if "quantity" in names else column
         quantity = _int_field(fields.get("quantity", ""), "quantity", 0, MAX_QUANTITY)
         column = names.index("condition") + 1 if "condition" in names else column
-        condition = _condition(fields.get("condition", ""), mapping)
+        groups = _conditions(fields.get("condition", ""), quantity, mapping)
         column = names.index("for_trade") + 1 if "for_trade" in names else column
         for_trade = _int_field(fields.get("for_trade", ""), "for_trade", 0, MAX_QUANTITY)
     except ValueError as exc:
         raise CollectionFileError(label, line, column, str(exc)) from None
-    return CollectionRow(
-        name,
-        quantity,
-        condition,
-        fields.get("location", "").strip(),
-        fields.get("notes", "").strip(),
-        for_trade,
-        line,
-    )
+    location = fields.get("location", "").strip()
+    notes = fields.get("notes", "").strip()
+    rows = []
+    for count, condition in groups:  # the trade count goes to the first copies
+        trade = min(for_trade, count) if len(groups) > 1 else for_trade
+        for_trade -= trade
+        rows.append(CollectionRow(name, count, condition, location, notes, trade, line))
+    return rows
+
+
+def _conditions(text: str, quantity: int, mapping: ColumnMapping) -> list[tuple[int, Condition]]:
+    """``[(copies, condition)]`` for a row of ``quantity`` copies: one group, or one per
+    condition a per-copy list names, copies it does not name in Near Mint (our default).
+    ValueError if the list names more copies than ``quantity``."""
+    groups = per_copy_conditions(text, mapping.conditions or _OUR_WORDS)
+    if groups is None:
+        return [(quantity, _condition(text, mapping))]
+    listed = sum(count for count, _ in groups)
+    if listed > quantity:
+        raise ValueError(f"condition: lists {listed} copies but the row has {quantity}")
+    rest = dict((condition, count) for count, condition in groups)
+    if listed < quantity:
+        rest[Condition.NEAR_MINT] = rest.get(Condition.NEAR_MINT, 0) + quantity - listed
+    return [(count, condition) for condition, count in rest.items()]
 
 
 

@@ -11,12 +11,15 @@ the public "Complete CSV Format Analysis" notes in the stored code index (file i
 27460219452, which lists each tool's export header), confirmed for Deckbox by the
 exporters of mtg_ssm and caco, for ManaBox by ManaBoxBulkImport's
 ``ManaBoxCardCsv.cs`` and its condition words by a ManaBox type definition, for
-Moxfield by two Moxfield exporters. MTGGoldfish: no public file or code was found;
-the layout (``Card,Set ID,Set Name,Quantity,Foil``) is unconfirmed.
+Moxfield by two Moxfield exporters. Real exports of Deckbox, Moxfield, TCGplayer,
+ManaBox, MTGGoldfish (``Card,Set ID,Set Name,Quantity,Foil,Variation,Collector
+Number,Scryfall ID``) and Urza Gatherer are in ``tests/fixtures/foreign/collection``;
+no Deckstats export was found.
 """
 
 from __future__ import annotations
 
+import re
 from collections.abc import Mapping, Sequence
 from dataclasses import dataclass, field
 
@@ -112,7 +115,7 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
             {"amount": "quantity", "card_name": "name", "condition": "condition",
              "comment": "notes"},
             ("amount", "card_name")),
-    # Card,Set ID,Set Name,Quantity,Foil (unconfirmed: no public file or code found)
+    # Card,Set ID,Set Name,Quantity,Foil[,Variation,Collector Number,Scryfall ID]
     _preset("mtggoldfish", "MTGGoldfish",
             {"Card": "name", "Quantity": "quantity"},
             ("Card", "Set ID", "Quantity")),
@@ -242,3 +245,27 @@ def condition_from_words(text: str, words: Mapping[str, Condition]) -> Condition
     for suffix in (" holofoil", " foil"):
         cleaned = cleaned.removesuffix(suffix)
     return words.get(cleaned)
+
+
+_PER_COPY = re.compile(r"\s*(?P<count>[0-9]+)\s*x\s*(?P<word>[^,]*?)\s*")
+
+
+def per_copy_conditions(
+    text: str, words: Mapping[str, Condition],
+) -> list[tuple[int, Condition]] | None:
+    """The ``(copies, condition)`` groups of a per-copy condition list such as Urza
+    Gatherer writes in its Condition column (``"1xMint, 2xNear mint, 1xPoor"``), in
+    order of first mention, each condition once; ``None`` if ``text`` is not such a list.
+    Raises :class:`ValueError` naming a word that is no condition."""
+    parts = text.split(",")
+    matches = [_PER_COPY.fullmatch(part) for part in parts]
+    if not text.strip() or not all(matches):
+        return None
+    groups: dict[Condition, int] = {}
+    for match in matches:
+        assert match is not None  # checked above
+        found = condition_from_words(match["word"], words)
+        if found is None:
+            raise ValueError(f"condition: unknown condition {match['word']!r} in {text!r}")
+        groups[found] = groups.get(found, 0) + int(match["count"])
+    return [(count, condition) for condition, count in groups.items()]

@@ -23,7 +23,10 @@ Deck/Sideboard (``Command``, ``Maybeboard``) under its own name; :func:`read` re
 its cards with their line.
 
 Magic Online writes ``.dek`` files too (root element ``<Deck>``, capital D): they are
-read by :mod:`deckbuilder.formats.mtgo`, chosen by the root element.
+read by :mod:`deckbuilder.formats.mtgo`, chosen by the root element. Some deck editors
+save a plain ``COUNT NAME`` list under ``.dek`` (buckket/mtg-deck-editor's ``test.dek``):
+a ``.dek`` whose first line is such a card line is read as :mod:`deckbuilder.formats.text`
+reads a list; anything else must be one of the two XML layouts.
 """
 
 from __future__ import annotations
@@ -32,8 +35,8 @@ import re
 import unicodedata
 
 from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
-from deckbuilder.formats import mtgo
-from deckbuilder.formats._common import EntryCollector
+from deckbuilder.formats import mtgo, text
+from deckbuilder.formats._common import EntryCollector, decode_text
 from deckbuilder.formats._xml import escape_attr, escape_text, parse_xml
 from deckbuilder.formats.errors import DeckFormatError
 from deckbuilder.formats.raw import RawDeck, to_decklist
@@ -45,6 +48,8 @@ GAME = "Imajica"
 SET = "Imajica"
 
 _ZONES = {"deck": MAIN, "sideboard": SIDEBOARD}
+#: The first line of a plain list saved as ``.dek``: ``COUNT NAME`` (``SB:`` allowed).
+_COUNTED_LINE = re.compile(r"(?:SB:\s*)?[0-9]+[xX]?[ \t]+\S", re.IGNORECASE)
 
 
 def image_id(name: str) -> str:
@@ -56,7 +61,10 @@ def image_id(name: str) -> str:
 
 def parse(data: str | bytes, path: str | None = None) -> RawDeck:
     """The entries of a LackeyCCG or MTGO ``.dek`` file (by its root element), zones as
-    named in it; :class:`DeckFormatError` if it is neither."""
+    named in it, or of a plain ``COUNT NAME`` list saved as ``.dek``;
+    :class:`DeckFormatError` if it is none of these."""
+    if _COUNTED_LINE.match(decode_text(data, path).lstrip("\ufeff \t\r\n")):
+        return text.parse(data, path)
     root = parse_xml(data, path)
     if root.tag == mtgo.ROOT:
         return mtgo.parse_root(root, path)

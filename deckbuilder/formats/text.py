@@ -74,14 +74,16 @@ _META = re.compile(
 _COMMENT_BODY = re.compile(r"(?:#+|//+)\s*(?P<body>.*)")
 _FOIL = re.compile(r"\s*\*[FE]\*$", re.IGNORECASE)
 #: A printing at the end of a name, as Arena and Moxfield write it: `` (SET) 123``, or
-#: `` (SET) SET-123`` for a card listed under another set; symbols may follow the number.
+#: `` (SET) SET-123`` for a card listed under another set; lower-case letters (promo
+#: numbers such as ``126s``, ``116p``) and symbols (a star) may follow the number.
 _SET_NUMBER = re.compile(
     r"""\s+ \( (?P<set> \w{3,} ) \)       # (SET): three or more letters or digits
         \s+ (?: (?P<set2> \w{3,} ) - )?   # SET- before the number
-        [0-9]+ [^\w\s]* $                 # the number, then symbols such as a star""",
+        [0-9]+ [a-z]{0,3} [^\w\s]* $      # the number, its letters, symbols such as a star""",
     re.VERBOSE,
 )
-_SET_PREFIX = re.compile(r"\[(?P<set>\w[\w-]{0,9})\]\s*(?=\S)")
+#: MWS's edition mark before a name: ``[M10]``, or ``[]`` for an unknown edition.
+_SET_PREFIX = re.compile(r"\[(?P<set>(?:\w[\w-]{0,9})?)\]\s*(?=\S)")
 _SIDE_WORDS = {"sideboard", "side", "side board", "sb"}
 _MAIN_WORDS = {"main", "deck", "main deck", "maindeck", "mainboard", "main board"}
 _EXTRA_WORDS = {
