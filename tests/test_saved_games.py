@@ -1,0 +1,97 @@
+"""Saved games in the user's database (issue 13, section 2): the service and its undo,
+and migration 0007 up and down, on SQLite and PostgreSQL."""
+
+from __future__ import annotations
+
+import pytest
+from alembic import command
+from alembic.config import Config
+from sqlalchemy import inspect
+
+from card_db import postgres
+from card_db.database import MIGRATIONS_DIR, make_engine
+from deckbuilder.engine.play_record import HUMAN, dumps, new_record
+from deckbuilder.engine.replay import replay_steps
+from deckbuilder.engine.sample_decks import generated_deck
+from deckbuilder.services.saved_games import (
+    SavedGameError,
+    delete_game,
+    load_game,
+    save_game,
+    saved_games,
+)
+
+DB_ENGINES = ("sqlite", "postgresql")
+MIGRATION = "0007"
+
+
+def _record(seed=3):
+    return new_record([generated_deck(1), generated_deck(2)], ["Your Autarch", "Computer"],
+                      [HUMAN, "quick"], seed=seed)
+
+
+def test_save_list_load_and_delete_with_undo(userdb):
+    record = _record()
+    changes = save_game(userdb, "Evening game", record)
+    assert changes.games and changes.label == "Save the game Evening game"
+    [info] = saved_games(userdb)
+    assert info.name == "Evening game" and not info.finished
+    assert "Your Autarch against Computer (quick); seed 3" in info.summary
+    assert dumps(load_game(userdb, "evening GAME")) == dumps(record)
+
+    with pytest.raises(SavedGameError, match="already a saved game"):
+        save_game(userdb, "evening game", _record(4))
+    replaced = save_game(userdb, "evening game", _record(4), replace=True)
+    assert load_game(userdb, "Evening game").seed == 4
+    replaced.undo.run(userdb)
+    assert load_game(userdb, "Evening game").seed == 3
+
+    deleted = delete_game(userdb, "Evening game")
+    assert saved_games(userdb) == []
+    redo = deleted.undo.run(userdb)
+    assert dumps(load_game(userdb, "Evening game")) == dumps(record)
+    redo.undo.run(userdb)
+    assert saved_games(userdb) == []
+    with pytest.raises(SavedGameError, match="no saved game called 'Evening gme'") as info:
+        load_game(userdb, "Evening gme")
+    assert not info.value.suggestions
+
+
+def test_an_unknown_name_suggests_the_closest_and_a_blank_name_is_refused(userdb):
+    save_game(userdb, "Evening game", _record())
+    with pytest.raises(SavedGameError) as info:
+        delete_game(userdb, "Evening gmae")
+    assert list(info.value.suggestions) == ["Evening game"]
+    assert "did you mean 'Evening game'" in info.value.full_message()
+    with pytest.raises(SavedGameError, match="needs a name"):
+        save_game(userdb, "   ", _record())
+    first = save_game(userdb, "Another", _record())
+    first.undo.run(userdb)
+    assert [g.name for g in saved_games(userdb)] == ["Evening game"]
+
+
+def test_a_loaded_game_replays(userdb):
+    save_game(userdb, "g", _record())
+    assert replay_steps(load_game(userdb, "g"))[0].table.phase
+
+
+def _config(connection) -> Config:
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    config.attributes["connection"] = connection
+    return config
+
+
+def test_the_migration_goes_down_and_up_again(db, db_engine):
+    engine = postgres.make_engine(db) if db_engine == "postgresql" else make_engine(db)
+    try:
+        with engine.begin() as connection:
+            assert "saved_game" in inspect(connection).get_table_names()
+            command.downgrade(_config(connection), "-1")
+            assert "saved_game" not in inspect(connection).get_table_names()
+            command.upgrade(_config(connection), MIGRATION)
+            columns = {c["name"] for c in inspect(connection).get_columns("saved_game")}
+            assert columns == {"id", "name", "format_version", "summary", "finished",
+                               "record", "saved"}
+    finally:
+        engine.dispose()
