@@ -29,7 +29,7 @@ from deckbuilder.engine.computer_autarch import ComputerAutarch
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.order_of_play import Controller, Step, play
-from deckbuilder.engine.play_record import Choice, PlayRecord
+from deckbuilder.engine.play_record import Choice, PlayRecord, Seat
 from deckbuilder.engine.quick_policy import Move
 from deckbuilder.engine.table_snapshot import TableSnapshot, snapshot
 
@@ -246,5 +246,21 @@ def restore(record: PlayRecord) -> Game:
     return recorded.game
 
 
+
+
+def record_of(game: Game, controllers: Sequence[ComputerAutarch], seed: int,
+              max_rounds: int, first: int = 0) -> PlayRecord:
+    """A record of ``game`` (not begun, made with ``seed``) played by ``controllers``:
+    each seat's player is its controller's ``level`` (``"human"`` for a person), its
+    computer seed the controller's ``seed`` (``seed`` when it has none)."""
+    s = game.state
+    decks: list[list] = [[] for _ in s.autarchs]
+    for card, owner in zip(s.cards, s.owners, strict=True):
+        decks[owner].append(card)
+    seats = tuple(Seat(a.name, c.level, tuple(d), int(getattr(c, "seed", seed)))
+                  for a, c, d in zip(s.autarchs, controllers, decks, strict=True))
+    return PlayRecord(seats, seed, first, max_rounds)
+
+
 __all__ = ["EndOfRecord", "RecordedGame", "RecordedSeat", "ReplayError", "ReplayStep",
-           "Tape", "replay_steps", "restore"]
+           "Tape", "record_of", "replay_steps", "restore"]

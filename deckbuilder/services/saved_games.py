@@ -36,6 +36,10 @@ class SavedGameError(UserError, LookupError):
         return super().full_message() + (f"; did you mean {hint}?" if hint else "")
 
 
+class SavedGameExists(SavedGameError):
+    """A save under a name already taken, without ``replace``."""
+
+
 @dataclass(frozen=True)
 class SavedGameInfo:
     """A saved game as listed: ``name``, ``summary`` (who plays whom, seed, decisions),
@@ -150,14 +154,14 @@ def _remove(db: UserDatabase, name: str, label: str) -> Changes:
 def save_game(db: UserDatabase, name: str, record: PlayRecord,
               replace: bool = False) -> Changes:
     """Save ``record`` as ``name`` (undoable). A game of that name (any case) is
-    replaced only if ``replace``; otherwise, and for an empty name,
-    :class:`SavedGameError`."""
+    replaced only if ``replace``, otherwise :class:`SavedGameExists`;
+    :class:`SavedGameError` for an empty name."""
     name = " ".join(name.split())
     if not name:
         raise SavedGameError("a saved game needs a name")
     existing = _stored_name(db, name)
     if existing is not None and not replace:
-        raise SavedGameError(f"there is already a saved game called {existing!r}: choose "
+        raise SavedGameExists(f"there is already a saved game called {existing!r}: choose "
                              "another name or replace it")
     values = {"name": existing or name, "format_version": FORMAT_VERSION,
               "summary": summary(record), "finished": record.over, "record": dumps(record),
@@ -171,5 +175,5 @@ def delete_game(db: UserDatabase, name: str) -> Changes:
     return _remove(db, stored, f"Delete the saved game {stored}")
 
 
-__all__ = ["SavedGameError", "SavedGameInfo", "delete_game", "load_game", "save_game",
-           "saved_games", "summary"]
+__all__ = ["SavedGameError", "SavedGameExists", "SavedGameInfo", "delete_game", "load_game",
+           "save_game", "saved_games", "summary"]
