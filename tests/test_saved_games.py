@@ -3,14 +3,19 @@ and migration 0007 up and down, on SQLite and PostgreSQL."""
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 from alembic import command
 from alembic.config import Config
+from click.testing import CliRunner
 from sqlalchemy import inspect
 
 from card_db import postgres
 from card_db.database import MIGRATIONS_DIR, make_engine
-from deckbuilder.engine.play_record import HUMAN, dumps, new_record
+from deckbuilder.cli.main import cli
+from deckbuilder.engine.play_record import HUMAN, dumps, loads, new_record
 from deckbuilder.engine.replay import replay_steps
 from deckbuilder.engine.sample_decks import generated_deck
 from deckbuilder.services.saved_games import (
@@ -23,6 +28,7 @@ from deckbuilder.services.saved_games import (
 
 DB_ENGINES = ("sqlite", "postgresql")
 MIGRATION = "0007"
+FIXTURE = Path(__file__).parent / "fixtures" / "games" / "saved_game_v1.json"
 
 
 def _record(seed=3):
@@ -95,3 +101,24 @@ def test_the_migration_goes_down_and_up_again(db, db_engine):
                                "record", "saved"}
     finally:
         engine.dispose()
+
+
+def test_the_cli_lists_shows_and_deletes_saved_games(userdb, db):
+
+    def run(*args):
+        return CliRunner().invoke(cli, ["--db", str(db), *args], catch_exceptions=False)
+
+    assert "No saved games" in run("games", "list").output
+    record = loads(FIXTURE.read_text(encoding="utf-8"))  # 45 decisions
+    save_game(userdb, "Fixture game", record)
+    listed = json.loads(run("games", "list", "--json").output)
+    assert [g["name"] for g in listed] == ["Fixture game"] and not listed[0]["finished"]
+    shown = json.loads(run("games", "show", "fixture GAME", "--json").output)
+    assert shown["decisions"] == 45
+    assert shown["log"] == [line for s in replay_steps(record) for line in s.lines]
+    assert "Game Setup" in run("games", "show", "Fixture game").output
+    missing = run("games", "delete", "Fixture gam")
+    assert missing.exit_code == 2 and "did you mean 'Fixture game'" in missing.output
+    assert run("games", "delete", "Fixture game").output.startswith(
+        "Deleted the saved game Fixture game")
+    assert saved_games(userdb) == []
