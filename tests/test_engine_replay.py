@@ -26,6 +26,7 @@ from deckbuilder.engine.play_record import (
     new_record,
     to_data,
 )
+from deckbuilder.engine.quick_policy import Move
 from deckbuilder.engine.replay import (
     RecordedGame,
     ReplayError,
@@ -174,3 +175,24 @@ def test_the_stored_version_1_game_still_loads_and_replays_to_the_same_table():
     assert [line for s in steps for line in s.lines] == expected["log"]
     assert len(record.choices) == expected["choices"]
     assert dumps(record) == FIXTURE.read_text(encoding="utf-8").strip()
+
+
+def test_moves_with_maneuvers_survive_the_json_round_trip():
+    """A seizure with maneuvers carries a mapping Ally -> cards (JSON keys are text)."""
+    move = Move("seize", (63, (36,), {36: (49, 50)}))
+    choice = Choice(0, "move", move)
+    record = fresh().with_progress([choice, Choice(1, "contest", (92, 93))], [0, 0], False)
+    again = loads(dumps(record))
+    assert again.choices[0].value == move and again.choices[1].value == (92, 93)
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+def test_computer_against_computer_games_replay_step_for_step(seed):
+    decks = [generated_deck(seed, abilities=True), generated_deck(seed + 10, abilities=True)]
+    record = new_record(decks, ["A", "B"], ["quick", "quick"], seed=seed)
+    game = RecordedGame(record, [ComputerAutarch(), ComputerAutarch()])
+    snaps = [snapshot(game.game, 1) for _ in game.play()]
+    played = game.record()
+    assert played.over or len(played.choices) > 100
+    steps = replay_steps(loads(dumps(played)), seat=1)
+    assert [s.table for s in steps] == snaps

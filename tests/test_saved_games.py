@@ -15,9 +15,12 @@ from sqlalchemy import inspect
 from card_db import postgres
 from card_db.database import MIGRATIONS_DIR, make_engine
 from deckbuilder.cli.main import cli
+from deckbuilder.engine.computer_autarch import ComputerAutarch
 from deckbuilder.engine.play_record import HUMAN, dumps, loads, new_record
-from deckbuilder.engine.replay import replay_steps
+from deckbuilder.engine.replay import RecordedGame, replay_steps
 from deckbuilder.engine.sample_decks import generated_deck
+from deckbuilder.engine.table_snapshot import snapshot
+from deckbuilder.services.deck_sources import demo_deck_files, play_deck_file
 from deckbuilder.services.saved_games import (
     SavedGameError,
     delete_game,
@@ -122,3 +125,16 @@ def test_the_cli_lists_shows_and_deletes_saved_games(userdb, db):
     assert run("games", "delete", "Fixture game").output.startswith(
         "Deleted the saved game Fixture game")
     assert saved_games(userdb) == []
+
+
+def test_a_demo_deck_game_with_maneuvers_is_saved_and_replays_step_for_step(userdb):
+    """The demo decks play maneuvers in seizures (a mapping Ally -> cards in the move)."""
+    demos = demo_deck_files()
+    decks = [list(play_deck_file(d, userdb.catalogue()).records) for d in (demos[0], demos[-1])]
+    game = RecordedGame(new_record(decks, ["A", "B"], ["quick", "quick"], seed=2),
+                        [ComputerAutarch(), ComputerAutarch()])
+    snaps = [snapshot(game.game, 0) for _ in game.play()]
+    record = game.record()
+    assert any(c.kind == "move" and isinstance(c.value.args[-1], dict) for c in record.choices)
+    save_game(userdb, "demo", record)
+    assert [s.table for s in replay_steps(load_game(userdb, "demo"))] == snaps

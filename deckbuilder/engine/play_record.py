@@ -127,29 +127,37 @@ def new_record(decks: Sequence[Sequence[CardRecord]], names: Sequence[str],
 # --- values as JSON ---------------------------------------------------------------------
 
 
-def _tuples(value: Any) -> Any:
-    """JSON lists back to the tuples the engine passes (nested)."""
-    if isinstance(value, list):
-        return tuple(_tuples(v) for v in value)
+def _to_json(value: Any) -> Any:
+    """An engine value as JSON data: tuples as lists, a mapping (a seizure's maneuvers,
+    Ally -> cards) as ``{"map": [[key, value], ...]}`` (JSON keys are only strings)."""
+    if isinstance(value, tuple | list):
+        return [_to_json(v) for v in value]
+    if isinstance(value, dict):
+        return {"map": [[_to_json(k), _to_json(v)] for k, v in value.items()]}
     return value
+
+
+def _from_json(data: Any) -> Any:
+    """Inverse of :func:`_to_json`: lists back to the tuples the engine passes."""
+    if isinstance(data, list):
+        return tuple(_from_json(v) for v in data)
+    if isinstance(data, dict):
+        return {_from_json(k): _from_json(v) for k, v in data["map"]}
+    return data
 
 
 def encode_value(kind: str, value: Any) -> Any:
     """A :class:`Choice` value as JSON data."""
     if kind == "move":
-        return [value.kind, json.loads(json.dumps(value.args))]
-    if kind in ("contest", "defend"):
-        return list(value)
-    return value
+        return [value.kind, _to_json(value.args)]
+    return _to_json(value)
 
 
 def decode_value(kind: str, data: Any) -> Any:
     """Inverse of :func:`encode_value`."""
     if kind == "move":
-        return Move(data[0], _tuples(data[1]))
-    if kind in ("contest", "defend"):
-        return tuple(data)
-    return data
+        return Move(data[0], _from_json(data[1]))
+    return _from_json(data)
 
 
 def card_to_data(record: CardRecord) -> dict:
