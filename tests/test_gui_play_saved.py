@@ -54,6 +54,7 @@ def test_a_game_saved_halfway_resumes_from_the_list_and_ends_as_the_uninterrupte
     dialog = bar.open_saved()
     qtbot.waitUntil(lambda: dialog.list.count() == 1, timeout=10_000)
     assert "Halfway" in dialog.list.item(0).text()
+    assert "in progress (Round " in dialog.list.item(0).text()
     dialog.resume_selected()
     qtbot.waitUntil(lambda: screen.session is not first and screen.session is not None,
                     timeout=10_000)

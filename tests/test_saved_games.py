@@ -41,11 +41,12 @@ def _record(seed=3):
 
 def test_save_list_load_and_delete_with_undo(userdb):
     record = _record()
-    changes = save_game(userdb, "Evening game", record)
+    changes = save_game(userdb, "Evening game", record, where="Round 2, Ally Phase")
     assert changes.games and changes.label == "Save the game Evening game"
     [info] = saved_games(userdb)
     assert info.name == "Evening game" and not info.finished
-    assert "Your Autarch against Computer (quick); seed 3" in info.summary
+    assert info.summary == ("Your Autarch against Computer (quick); seed 3; 0 decisions; "
+                            "in progress (Round 2, Ally Phase)")
     assert dumps(load_game(userdb, "evening GAME")) == dumps(record)
 
     with pytest.raises(SavedGameError, match="already a saved game"):

@@ -52,14 +52,15 @@ class SavedGameInfo:
     format_version: int
 
 
-def summary(record: PlayRecord) -> str:
+def summary(record: PlayRecord, where: str = "") -> str:
     """One line about ``record``: the Autarchs (and computer levels), the seed and how
-    far it went."""
+    far it went (``where``, e.g. "Round 3, Ally Phase", if given)."""
     who = " against ".join(
         s.name if s.player == HUMAN or s.player in s.name else f"{s.name} ({s.player})"
         for s in record.seats)
     state = "finished" if record.over else "in progress"
-    return f"{who}; seed {record.seed}; {len(record.choices)} decisions; {state}"
+    at = f" ({where})" if where else ""
+    return f"{who}; seed {record.seed}; {len(record.choices)} decisions; {state}{at}"
 
 
 def _rows(db: UserDatabase) -> list[tuple]:
@@ -152,8 +153,9 @@ def _remove(db: UserDatabase, name: str, label: str) -> Changes:
 
 
 def save_game(db: UserDatabase, name: str, record: PlayRecord,
-              replace: bool = False) -> Changes:
-    """Save ``record`` as ``name`` (undoable). A game of that name (any case) is
+              replace: bool = False, where: str = "") -> Changes:
+    """Save ``record`` as ``name`` (undoable); ``where`` is shown in its summary (the
+    round and phase). A game of that name (any case) is
     replaced only if ``replace``, otherwise :class:`SavedGameExists`;
     :class:`SavedGameError` for an empty name."""
     name = " ".join(name.split())
@@ -164,7 +166,7 @@ def save_game(db: UserDatabase, name: str, record: PlayRecord,
         raise SavedGameExists(f"there is already a saved game called {existing!r}: choose "
                              "another name or replace it")
     values = {"name": existing or name, "format_version": FORMAT_VERSION,
-              "summary": summary(record), "finished": record.over, "record": dumps(record),
+              "summary": summary(record, where), "finished": record.over, "record": dumps(record),
               "saved": datetime.now(UTC)}
     return _put(db, values, f"Save the game {values['name']}")
 

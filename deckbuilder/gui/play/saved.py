@@ -106,8 +106,10 @@ class SavedGamesBar(QWidget):
                 self.save_as(name, record, replace=True)
             return True
 
+        state = self.screen.session.game.state
+        where = f"Round {state.round}, {state.phase}" if state.round else state.phase
         return self.context.operations.run(
-            save_game, name, record, replace=replace, initiator=self,
+            save_game, name, record, replace=replace, where=where, initiator=self,
             error_title="The game was not saved", on_error=taken,
             on_done=lambda _changes: self.screen.status.setText(
                 f"Saved as “{name}”: Resume… opens it again (Edit > Undo takes it back)."),
@@ -178,7 +180,7 @@ class SavedGamesDialog(QDialog):
         self.games: list[SavedGameInfo] = []
         self.setObjectName("savedGames")
         self.setWindowTitle("Saved games")
-        self.resize(640, 380)
+        self.resize(820, 380)
         self.list = QListWidget()
         self.list.setObjectName("savedGameList")
         self.list.itemDoubleClicked.connect(lambda _item: self.resume_selected())
@@ -212,7 +214,7 @@ class SavedGamesDialog(QDialog):
         self.games = games
         self.list.clear()
         for game in games:
-            item = QListWidgetItem(f"{game.name}\n    {game.summary}; saved {game.saved}")
+            item = QListWidgetItem(f"{game.name}  (saved {game.saved})\n    {game.summary}")
             item.setData(Qt.ItemDataRole.UserRole, game.name)
             self.list.addItem(item)
         if games:
