@@ -196,3 +196,29 @@ def test_computer_against_computer_games_replay_step_for_step(seed):
     assert played.over or len(played.choices) > 100
     steps = replay_steps(loads(dumps(played)), seat=1)
     assert [s.table for s in steps] == snaps
+
+
+@pytest.mark.parametrize("stop_after", [0, 1, 2, 6, 25, 45])
+def test_saved_at_any_decision_a_game_resumes_to_the_same_end(stop_after):
+    """Saved at a setup decision, a move, a contest or a defence: the same end."""
+    whole, _ = run(fresh(), person())
+    halfway, _ = run(fresh(), person(stop_after=stop_after))
+    resumed, _ = run(loads(dumps(halfway.record())), person())
+    assert resumed.game.log == whole.game.log
+
+
+def test_a_refused_move_is_recorded_and_replays_as_refused():
+    class Clumsy(ComputerAutarch):
+        """Tries to reveal a card that is not in its hand before each Autarch turn."""
+
+        def autarch_turn(self, game, seat):
+            if not self.play_move(game, seat, Move("reveal_site", (-1,))):
+                yield from super().autarch_turn(game, seat)
+
+    record = new_record([generated_deck(1), generated_deck(2)], ["A", "B"],
+                        ["quick", "quick"], seed=4, max_rounds=4)
+    game = RecordedGame(record, [Clumsy(), ComputerAutarch()])
+    snaps = [snapshot(game.game, 0) for _ in game.play()]
+    played = game.record()
+    assert any(c.kind == "refused" for c in played.choices)
+    assert [s.table for s in replay_steps(loads(dumps(played)))] == snaps
