@@ -222,3 +222,14 @@ def test_a_refused_move_is_recorded_and_replays_as_refused():
     played = game.record()
     assert any(c.kind == "refused" for c in played.choices)
     assert [s.table for s in replay_steps(loads(dumps(played)))] == snaps
+
+
+def test_a_controller_recorded_twice_writes_only_to_the_last_tape():
+    """A resumed Play session records its person again: the first tape stays as it was."""
+    human = HumanAutarch(person(stop_after=8))
+    first = RecordedGame(fresh(), [human, ComputerAutarch()])
+    second = RecordedGame(fresh(), [human, ComputerAutarch()])
+    with pytest.raises(Abandon):
+        for _ in second.play():
+            pass
+    assert first.tape.log == [] and second.tape.log

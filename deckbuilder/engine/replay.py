@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from types import MethodType
 
 from card_db.errors import UserError
 from deckbuilder.engine.computer_autarch import ComputerAutarch
@@ -87,7 +88,9 @@ class RecordedSeat(Controller):
         self.tape = tape
         # Plays a move for this seat, asking the table's seats to contest, defend, counter.
         self.player = inner if inner is not None else ComputerAutarch()
-        self._play = self.player.play_move
+        # The class's own method: a controller recorded before (a resumed session's
+        # person) plays through this tape only.
+        self._play = MethodType(type(self.player).play_move, self.player)
         # Every move the inner controller plays goes on the tape before it is played.
         self.player.play_move = self._record_move  # type: ignore[method-assign]
 
