@@ -54,7 +54,7 @@ class ReplayDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("replay")
         self.setWindowTitle(f"Replay: {title}")
-        self.resize(1000, 720)
+        self.resize(1100, 860)
         self.steps = [s for s in steps if s.lines] or list(steps)  # steps that did something
         self.position = -1
         self.board, self._show_table = table_view()
@@ -88,7 +88,7 @@ class ReplayDialog(QDialog):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.board)
         split.addWidget(self.log)
-        split.setSizes([460, 220])
+        split.setSizes([620, 170])
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
         layout = QVBoxLayout(self)
