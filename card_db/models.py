@@ -3,7 +3,7 @@
 Catalogue tables (``card``, ``affiliation``, ``card_affiliation``) hold the card data;
 bundled rows are rewritten when the app's card data changes. The user's own tables
 (``collection_entry``, ``wishlist_entry``, ``deck``, ``deck_entry``, ``card_image``,
-``card_correction``, ``shelf_copy``, ``shelf_count``, ``shelf_photo``) are never
+``card_correction``, ``shelf_copy``, ``shelf_count``, ``shelf_photo``, ``saved_game``) are never
 rewritten by that sync; of ``shelf_game`` only the bundled games are. The schema is created and
 upgraded only by the Alembic migrations in ``card_db/migrations``; this module is the
 model the migrations are written against. Source for the characteristics: rulebook
@@ -241,6 +241,23 @@ class ShelfPhoto(SQLModel, table=True):
     width: int = 0
     height: int = 0
     added: datetime = Field(default_factory=utcnow)
+
+
+class SavedGame(SQLModel, table=True):
+    """A game of the Play screen saved by the user (issue 13): ``record`` is its JSON
+    text (:mod:`deckbuilder.engine.play_record`, ``format_version`` its layout), read
+    back by replaying it through the rules engine; ``summary`` and ``finished`` are
+    shown in the list without reading it."""
+
+    __tablename__ = "saved_game"
+
+    id: int | None = Field(default=None, primary_key=True)
+    name: str = Field(unique=True)
+    format_version: int
+    summary: str = ""
+    finished: bool = False
+    record: str
+    saved: datetime = Field(default_factory=utcnow)
 
 
 class Meta(SQLModel, table=True):

@@ -65,6 +65,7 @@ NOT_USER_ERRORS = {
     "HiddenInformationError": "a computer Autarch reading a hidden card is a bug",
     "OperationCancelled": "the user asked to stop a write: not an error",
     "GameAbandoned": "the person left a game on the Play screen: not an error",
+    "EndOfRecord": "a replayed game reached its last recorded decision: not an error",
     "_DuplicateKey": "internal to card_db.checklist, becomes a ChecklistError",
     "_Bad": "internal to card_db.checklist, becomes a ChecklistError",
 }

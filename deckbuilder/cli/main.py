@@ -36,6 +36,7 @@ LAZY_COMMANDS = {
     "goldfish": "deckbuilder.cli.play:goldfish",
     "match": "deckbuilder.cli.match:match",
     "gauntlet": "deckbuilder.cli.match:gauntlet",
+    "games": "deckbuilder.cli.games:games",
     "shelf": "deckbuilder.cli.shelf:shelf",
     "tune": "deckbuilder.cli.tune:tune",
 }

@@ -156,6 +156,8 @@ def is_legal(game: Game, seat: int, move: Move) -> bool:
     """Whether the engine accepts ``move`` for ``seat`` now (tried on a copy; no rival
     is asked to contest, defend or counter in the trial)."""
     trial = clone_game(game)
+    for a in trial.state.autarchs:  # the copy keeps the real game's draws; give it its own
+        a.destiny._random = trial.rng.random
     args = move.args
     if move.kind in ("seize", "challenge"):
         args = (args[0], args[1], None, args[2])

@@ -33,6 +33,7 @@ class AppContext(QObject):
     * ``decks_changed(object)``: saved decks changed;
     * ``images_changed(str)``: the named card got a new scan;
     * ``shelf_changed(object)``: shelf games, copies or counts changed;
+    * ``games_changed(object)``: saved games of the Play screen changed;
     * ``status(str)``: a short message for the status bar;
     * ``error_shown(str)``: an error dialog was opened with this message.
 
@@ -47,6 +48,7 @@ class AppContext(QObject):
     decks_changed = Signal(object)
     images_changed = Signal(str)
     shelf_changed = Signal(object)
+    games_changed = Signal(object)
     status = Signal(str)
     error_shown = Signal(str)
 

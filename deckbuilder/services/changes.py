@@ -36,8 +36,9 @@ class Changes:
     ``decks``: names of saved decks written or deleted; ``collection``: owned copies;
     ``wishlist``: the wishlist; ``catalogue``: names of cards whose data changed
     (``None``: any card, e.g. an import); ``images``: names of cards with a new scan;
-    ``shelf``: shelf counts; ``label``: what the write did, e.g. ``"Set quantity of
-    Gentle to 3"``; ``undo``: how to take it back (``None``: cannot be undone).
+    ``shelf``: shelf counts; ``games``: saved games of the Play screen; ``label``: what
+    the write did, e.g. ``"Set quantity of Gentle to 3"``; ``undo``: how to take it
+    back (``None``: cannot be undone).
     """
 
     label: str = ""
@@ -47,6 +48,7 @@ class Changes:
     catalogue: frozenset[str] | None = frozenset()
     images: frozenset[str] = frozenset()
     shelf: bool = False
+    games: bool = False
     undo: Reversal | None = None
 
     @property
@@ -60,6 +62,7 @@ class Changes:
             or self.catalogue
             or self.images
             or self.shelf
+            or self.games
         )
 
     @property
@@ -92,6 +95,7 @@ class Changes:
             catalogue=catalogue,
             images=self.images | other.images,
             shelf=self.shelf or other.shelf,
+            games=self.games or other.games,
             undo=undo,
         )
 

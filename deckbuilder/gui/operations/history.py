@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from card_db.userdb import UserDatabase
 
 #: The histories, one per kind of data: a screen's Edit > Undo acts on one of them.
-HISTORIES = ("collection", "cards", "decks", "shelf")
+HISTORIES = ("collection", "cards", "decks", "shelf", "games")
 
 
 def history_key(changes: Changes) -> str | None:
@@ -35,6 +35,8 @@ def history_key(changes: Changes) -> str | None:
         return "collection"
     if changes.shelf:
         return "shelf"
+    if changes.games:
+        return "games"
     return None
 
 

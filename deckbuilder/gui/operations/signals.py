@@ -19,6 +19,7 @@ class ChangeSignals(Protocol):
     decks_changed: SignalInstance
     images_changed: SignalInstance
     shelf_changed: SignalInstance
+    games_changed: SignalInstance
 
 
 def changes_of(result: object) -> Changes:
@@ -37,7 +38,8 @@ def emit_changes(context: ChangeSignals, changes: Changes, initiator: object = N
     initiator)`` (names a tuple, ``None`` for any card), ``decks_changed(initiator)``,
     ``collection_changed(initiator)`` (owned copies or the wishlist) and
     ``images_changed(name)`` per card with a new scan and ``shelf_changed(initiator)``
-    (shelf games, copies or counts). ``initiator`` is the object that
+    (shelf games, copies or counts), ``games_changed(initiator)`` (saved games of the
+    Play screen). ``initiator`` is the object that
     asked for the write (a receiver skips what it already shows), ``None`` for an undo."""
     if changes.cards_changed:
         names = None if changes.catalogue is None else tuple(sorted(changes.catalogue))
@@ -50,3 +52,5 @@ def emit_changes(context: ChangeSignals, changes: Changes, initiator: object = N
         context.images_changed.emit(name)
     if changes.shelf:
         context.shelf_changed.emit(initiator)
+    if changes.games:
+        context.games_changed.emit(initiator)

@@ -33,6 +33,7 @@ from deckbuilder.engine.levels import LEVELS
 from deckbuilder.gui.deck_editor.chooser import DeckChooser
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.play.board import table_html
+from deckbuilder.gui.play.saved import SavedGamesBar
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.services.deck_sources import DEMO, PlayDeck, demo_deck_files
 
@@ -118,6 +119,8 @@ class PlayScreen(Screen):
         lv.addWidget(self.prompt)
         lv.addWidget(self.moves, 1)
         lv.addLayout(buttons)
+        self.saved = SavedGamesBar(self)
+        lv.addWidget(self.saved)
 
         self.board = QTextBrowser()
         self.board.setObjectName("table")
@@ -185,6 +188,20 @@ class PlayScreen(Screen):
         except ValueError as exc:
             self.status.setText(f"This game cannot be set up: {exc}")
             return None
+        return self._begin(session, f"Game started (seed {seed}): you are seat 1, the "
+                                    "computer seat 2.")
+
+    def resume_game(self, record) -> PlaySession:
+        """Resume the saved game ``record`` (a :class:`~.play_record.PlayRecord`)."""
+        # lazy: the engine and the computer Autarchs load with the first game (start-up time)
+        from deckbuilder.gui.play.session import PlaySession
+
+        self.stop_game()
+        session = PlaySession.from_record(record, SPEEDS[self.speed.currentText()])
+        return self._begin(session, f"Saved game resumed (seed {record.seed}): its "
+                                    f"{len(record.choices)} decisions are played back first.")
+
+    def _begin(self, session: PlaySession, message: str) -> PlaySession:
         session.stepped.connect(self._stepped)
         session.decision.connect(self._decision)
         session.finished.connect(self._finished)
@@ -192,7 +209,7 @@ class PlayScreen(Screen):
         self.session = session
         self.over = False
         self.log.clear()
-        self.status.setText(f"Game started (seed {seed}): you are seat 1, the computer seat 2.")
+        self.status.setText(message)
         session.start()
         return session
 
@@ -240,6 +257,7 @@ class PlayScreen(Screen):
         self.pass_button.setEnabled(decision is not None and decision.can_pass)
         self.skip_button.setEnabled(decision is None and self.session is not None
                                     and not self.over)
+        self.saved.update_buttons()
 
     # -- the person's actions -------------------------------------------------------------
     def choose(self, index: int | None) -> None:
@@ -261,6 +279,9 @@ class PlayScreen(Screen):
     def _speed_changed(self, text: str) -> None:
         if self.session is not None:
             self.session.delay = SPEEDS[text]
+
+    def undo_stack(self):
+        return self.context.operations.history("games")
 
     def can_close(self) -> bool:
         self.stop_game()

@@ -8,6 +8,10 @@ puts the answer. Signals cross to the GUI thread as queued connections, so the w
 never waits for the engine. After each computer step the worker pauses ``delay``
 seconds (a readable pace); :meth:`skip` ends the pauses until the person's next
 decision.
+
+Every decision is recorded (:class:`~deckbuilder.engine.replay.RecordedGame`):
+:meth:`PlaySession.record` is the game so far, to save; :meth:`PlaySession.resume`
+plays a saved record back before the person and the computer go on.
 """
 
 from __future__ import annotations
@@ -23,7 +27,9 @@ from deckbuilder.engine.computer_autarch import seat_table
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.human_autarch import Decision, HumanAutarch
 from deckbuilder.engine.match import computer_autarch
-from deckbuilder.engine.order_of_play import play
+from deckbuilder.engine.play_record import HUMAN as HUMAN_PLAYER
+from deckbuilder.engine.play_record import PlayRecord
+from deckbuilder.engine.replay import RecordedGame, record_of
 from deckbuilder.engine.table_snapshot import TableSnapshot, snapshot
 
 #: Rounds after which an undecided game ends as a draw (as in ``deckbuilder match``).
@@ -79,6 +85,33 @@ class PlaySession(QObject):
         self._stop = threading.Event()
         self.waiting = False
         self._thread = threading.Thread(target=self._run, name="play-game", daemon=True)
+        self.recorded = RecordedGame(record_of(self.game, self.controllers, seed, MAX_ROUNDS),
+                                     self.controllers)
+        self.game = self.recorded.game
+
+    @classmethod
+    def from_record(cls, record: PlayRecord, delay: float = 0.6) -> PlaySession:
+        """A session that resumes the saved ``record`` (the person in seat 0)."""
+        mine, rival = record.seats[0], record.seats[1]
+        session = cls(mine.deck, rival.deck, rival.player, record.seed, delay,
+                      rival_name=rival.name)
+        session.resume(record)
+        return session
+
+    def resume(self, record: PlayRecord) -> None:
+        """Play the saved ``record`` instead (call before :meth:`start`): its decisions
+        are played back, then the person and the computers as saved go on."""
+        controllers = [self.human if s.player == HUMAN_PLAYER else
+                       computer_autarch(s.player, s.computer_seed) for s in record.seats]
+        self.recorded = RecordedGame(record, controllers)
+        self.game = self.recorded.game
+        self.controllers = controllers
+
+    def record(self) -> PlayRecord:
+        """The game so far, to save: only while the person is asked or after the end."""
+        if self._thread.is_alive() and not self.waiting:
+            raise RuntimeError("a game is recorded only while it waits for the person")
+        return self.recorded.record()
 
     def start(self) -> None:
         self._thread.start()
@@ -118,11 +151,11 @@ class PlaySession(QObject):
 
     def _run(self) -> None:
         try:
-            for step in play(self.game, self.controllers, rounds=MAX_ROUNDS):
+            for step in self.recorded.play():
                 if self._stop.is_set():
                     return
                 self.stepped.emit(snapshot(self.game, HUMAN), list(step.lines))
-                if step.seat != HUMAN and step.lines:
+                if step.seat != HUMAN and step.lines and not self.recorded.replaying:
                     self._skip.wait(self.delay)  # returns at once after skip() or stop()
         except GameAbandoned:
             return
