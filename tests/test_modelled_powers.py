@@ -50,6 +50,16 @@ def status(name: str, index: int = 0):
     ("Sandglass Trail", "engine.path_effects"),
     ("Quarry Rockfall", "engine.path_effects"),
     ("Census of the Dominions", "engine.turn_effects"),
+    ("Road of White Dust", "engine.path_effects"),       # Strength until end of round
+    ("Bone Stair", "engine.path_effects"),               # a choice by the Path's owner
+    ("Market Thieves' Alley", "engine.path_effects"),    # discards at random
+    ("Night Omnibus Route", "engine.path_effects"),      # the owner's Ally joins
+    ("Summons to the Conclave", "engine.played_effects"),  # a Dictate's draw
+    ("Hollow Omen", "engine.played_effects"),            # an instant's "until end of round"
+    ("Sudden Clarity", "engine.played_effects"),         # countering with a Flash from hand
+    ("Tithe of Blood", "engine.played_effects"),         # "Your Vassals are strength +1"
+    ("Pact of the Seal", "engine.played_effects"),       # Resistance from a maneuver
+    ("Ritual", "engine.played_effects"),                 # gaining an affiliation
 ])
 def test_each_parser_the_engine_uses_marks_its_form_modelled(name, by):
     s = status(name)
@@ -58,14 +68,8 @@ def test_each_parser_the_engine_uses_marks_its_form_modelled(name, by):
 
 
 @pytest.mark.parametrize("name", [
-    "Road of White Dust",        # a Strength change on a Path: path_effects reads Magic only
-    "Bone Stair",                # a choice by the Path's owner
-    "Summons to the Conclave",   # a Dictate's draw
-    "Hollow Omen",               # an instant Flash's bonus
-    "Sudden Clarity",            # countering from a played card, not an Ally
-    "Tithe of Blood",            # "Your Vassals": read only as a bonus to the bearer
-    "Pact of the Seal",          # Resistance from a maneuver
-    "Ritual",                    # gaining an affiliation
+    "Counter-Glyph",             # countering with a maneuver: only Flashes counter from hand
+    "Retreat into Shadow",       # leaving a challenge unpivoted
 ])
 def test_text_no_engine_parser_executes_is_not_modelled(name):
     s = status(name)
@@ -112,16 +116,16 @@ def test_cards_powers_summary_matches_the_engine_count():
     out = run("cards", "powers", "--summary", "--json").stdout
     assert json.loads(out) == summary(RECORDS.values())
     listing = run("cards", "powers").stdout
-    assert "NOT modelled  Bone Stair:" in listing and "modelled      Pneuma:" in listing
+    assert "NOT modelled  Counter-Glyph:" in listing and "modelled      Pneuma:" in listing
 
 
 def test_the_game_log_agrees_with_the_modelled_status():
     census = RECORDS["Census of the Dominions"]
     assert modelled_powers(census)[0].modelled
     assert effect_note(census, False).startswith("its turn-effect draws while it stays")
-    decree = RECORDS["Decree of Closed Roads"]
-    assert not modelled_powers(decree)[0].modelled
-    assert effect_note(decree, False) == "effect not modelled by the engine"
+    glyph = RECORDS["Counter-Glyph"]
+    assert not modelled_powers(glyph)[0].modelled
+    assert effect_note(glyph, False) == "effect not modelled by the engine"
     veil = RECORDS["Veil of Fortune"]
     assert modelled_powers(veil)[0].modelled
     assert effect_note(veil, True).startswith("Strength +1, Magic +1 while it stays in play")

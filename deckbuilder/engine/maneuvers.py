@@ -20,11 +20,13 @@ Anything else on the card is not modelled here.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardRecord
+from deckbuilder.engine.card_effects import sentence_effect
 from deckbuilder.engine.powers import influence_bonus, strength_bonus
 from deckbuilder.engine.record_cache import per_record
 from deckbuilder.engine.turn_effects import timed_effects
@@ -110,6 +112,10 @@ def stat_bonuses(record: CardRecord) -> tuple[StatBonus, ...]:
     if found:
         return tuple(found)
     legacy = []
+    # A sentence with an effect of its own ("Your Vassals are strength +1") is no bonus.
+    free = [x for x in _sentences(text) if sentence_effect(x) is None]
+    record = dataclasses.replace(record, powers=" ".join(free), traits="") if len(free) < len(
+        _sentences(text)) else record
     if (n := strength_bonus(record)) is not None:
         legacy.append(StatBonus(STRENGTH, n))
     if (n := influence_bonus(record)) is not None:

@@ -158,6 +158,12 @@ class PublicView:
         self._check(card)
         return self._game.state.magic_mods.get(card, 0)
 
+    def restricted(self, card: int, kind: str) -> bool:
+        """True if a permanent attached to ``card`` (face up, so public) imposes ``kind``
+        (:data:`~.card_effects.NO_CHALLENGE`, ``STAY_IN_RESERVE``, ``CLOSED_ROADS``)."""
+        self._check(card)
+        return self._game.restricted(card, kind)
+
     def controlled_masks(self, seat: int, unpivoted_only: bool = False) -> list[int]:
         pivoted = self._game.state.pivoted
         return [
