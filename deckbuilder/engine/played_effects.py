@@ -159,7 +159,9 @@ class PlayedEffects:
             if prev is not None and prev.affiliations == affiliations and prev.powers == powers:
                 altered[c] = prev  # keep the same record, so per-record caches stay warm
                 continue
-            extra = {"powers": "", "abilities": ()} if lose else {}
+            kept = tuple(a for a in base.abilities
+                         if a.text and a.text.casefold() in (base.traits or "").casefold())
+            extra = {"powers": "", "abilities": kept} if lose else {}
             altered[c] = dataclasses.replace(base, affiliations=affiliations, **extra)
         s.altered = altered
 
@@ -182,7 +184,10 @@ class PlayedEffects:
                      actor: int | None, site: int | None) -> str:
         s = self.state  # type: ignore[attr-defined]
         name = self.name  # type: ignore[attr-defined]
-        on = target if target is not None else actor
+        on = target
+        if on is None and actor is not None and e.kind in _ON_CHARACTER and self._fits(
+                e, actor, seat):
+            on = actor  # "only the acting Ally may receive the card's effect"
         if e.kind == DRAW:
             drawn = [c for c in (self._draw(seat) for _ in range(e.amount)) if c is not None]  # type: ignore[attr-defined]
             return f"{s.autarchs[seat].name} draws {len(drawn)} card(s)"
@@ -205,7 +210,7 @@ class PlayedEffects:
             on = site
         if e.kind == STAT and not e.lasting:
             return ""  # a bonus for the action or while attached: engine.maneuvers
-        if on is None or (e.kind in _ON_SITE and not is_site(self.record(on))):  # type: ignore[attr-defined]
+        if on is None:
             return f"no target named for \"{e.kind}\": no effect"
         return self._on_target(e, rec, on)
 
