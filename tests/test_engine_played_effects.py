@@ -7,6 +7,7 @@ from __future__ import annotations
 import pytest
 
 from card_db.checklist.bundled import load_bundled_records
+from card_db.records import CardType
 from deckbuilder.engine.card_effects import (
     NO_CHALLENGE,
     STAT,
@@ -16,9 +17,10 @@ from deckbuilder.engine.card_effects import (
 )
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
+from deckbuilder.engine.modelled import modelled_powers
 from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.quick_policy import reconciliation_move
-from deckbuilder.engine.sample_decks import make_character, make_site
+from deckbuilder.engine.sample_decks import make_card, make_character, make_site
 from deckbuilder.engine.table import check_conservation
 from tests.test_engine_rule_gaps import IRISH, OVIATE, SARTORI, SLEW, YZORDDERREX, one, table
 
@@ -419,3 +421,42 @@ def test_a_character_that_loses_all_powers():
     with pytest.raises(RuleError, match="Counter P"):
         game.play_flash(0, one(game, "Hollow Omen"), target=o,
                         counter_provider=lambda g, c, t: (1, o))
+
+
+# ------------------------------------ Phase 4: at the beginning / end of a turn, not draws
+BROODING = make_card("Brooding Vigil", CardType.DICTATE, permanent=True,
+                     powers="At the end of a turn, return an Oviate from your In Ovo to your"
+                            " hand.")
+WARD = make_card("Watchful Ward", CardType.FLASH, permanent=True,
+                 powers="At the beginning of a turn, target character is magic +1 until end"
+                        " of round.")
+
+
+def test_end_of_turn_effect_other_than_a_draw():
+    """"Phase 4: The Reconciliation": "Any existing cards that have effect 'at the end of
+    a turn' take effect on the Autarch's turn" (ruling ``turn-effects``)."""
+    assert modelled_powers(BROODING)[0].modelled
+    game = table({"hand": [BROODING], "active": [OVIATE]}, phase=AUTARCH_PHASE)
+    brood = one(game, "Brood Oviate")
+    game.discard(brood)
+    game.begin_turn(AUTARCH_PHASE, 0)
+    game.play_dictate(0, one(game, "Brooding Vigil"))
+    game.end_turn()
+    assert brood in game.autarch(0).in_ovo
+    game.begin_turn(RECONCILIATION, 0)
+    game.end_turn()
+    assert brood in game.autarch(0).hand
+    assert "returns from the In Ovo" in game.log[-1]
+
+
+def test_beginning_of_turn_effect_acts_on_the_character_it_is_attached_to():
+    game = table({"hand": [WARD], "active": [IRISH]}, phase=AUTARCH_PHASE)
+    irish = one(game, "Irish")
+    game.begin_turn(AUTARCH_PHASE, 0)
+    game.play_flash(0, one(game, "Watchful Ward"), target=irish)
+    assert game.magic_mod(irish) == 0
+    game.end_turn()
+    game.reconcile()
+    game.begin_turn(AUTARCH_PHASE, 0)
+    assert game.magic_mod(irish) == 1
+    check_conservation(game.state)

@@ -177,6 +177,21 @@ def effects_of(record: CardRecord, *kinds: str) -> list[CardEffect]:
     return [e for e in card_effects(record) if e.kind in kinds]
 
 
+#: Effects a timed sentence ("At the end of a turn, ...") carries out without a target.
+UNTARGETED = frozenset({DRAW, RECOVER})
+#: Effects a timed sentence carries out on the character its permanent is attached to.
+ON_BEARER = frozenset({STAT, UNPIVOT, DAMAGE})
+
+
+def timed_executable(e: CardEffect, permanent: bool) -> bool:
+    """True if the engine carries out ``e`` as the effect of an "at the beginning/end of
+    a turn" sentence: one needing no target, or, on a permanent, one acting on the
+    character it is attached to (ruling ``turn-effects``)."""
+    if e.kind in UNTARGETED:
+        return True
+    return permanent and e.kind in ON_BEARER and (e.kind != STAT or e.lasting)
+
+
 def needs_target(record: CardRecord) -> bool:
     """True if one of ``record``'s effects needs a target card."""
     return any(e.kind in TARGETED for e in card_effects(record))

@@ -486,8 +486,9 @@ class Game(PlayedEffects):
                 if w != when:
                     continue
                 if draws is None:
-                    self._say(f"{self.name(card)}: at the {when} of a turn, {text}"
-                              " (not modelled by the engine).")
+                    done = self.resolve_timed(card, seat, text)
+                    said = done if done is not None else f"{text} (not modelled by the engine)"
+                    self._say(f"{self.name(card)}: at the {when} of a turn, {said}.")
                     continue
                 drawn = [c for c in (self._draw(seat) for _ in range(draws)) if c is not None]
                 self._say(f"{self.name(card)}: at the {when} of a turn, {self._who(seat)}"

@@ -37,6 +37,7 @@ from deckbuilder.engine.card_effects import (
     STAT,
     STAY_IN_RESERVE,
     sentence_effect,
+    timed_executable,
 )
 from deckbuilder.engine.maneuvers import MAGIC, STRENGTH, sentence_bonuses, stat_bonuses
 from deckbuilder.engine.path_effects import PathEffect, path_effect
@@ -110,9 +111,15 @@ def _character(record: CardRecord, field: str, s: str) -> tuple[bool, str]:
 
 def _timed(record: CardRecord, field: str, s: str) -> tuple[bool, str]:
     timed = timed_effects(_only(record, field, s))
-    if timed and all(draws is not None for _, draws, _ in timed):
+    if timed and all(draws is not None or _timed_other(record, text)
+                     for _, draws, text in timed):
         return True, "engine.turn_effects"
     return False, "no parser the engine uses reads it"
+
+
+def _timed_other(record: CardRecord, text: str) -> bool:
+    e = sentence_effect(text)
+    return e is not None and timed_executable(e, record.permanent)
 
 
 def _bonus(record: CardRecord, field: str, s: str, stats: tuple[str, ...]) -> tuple[bool, str]:

@@ -29,6 +29,7 @@ from deckbuilder.engine.card_effects import (
     LOSE_POWERS,
     MOVE_FORWARD,
     NO_CHALLENGE,
+    ON_BEARER,
     PIVOT_SITE,
     RECOVER,
     RESISTANCE,
@@ -39,6 +40,8 @@ from deckbuilder.engine.card_effects import (
     CardEffect,
     card_effects,
     effects_of,
+    sentence_effect,
+    timed_executable,
 )
 from deckbuilder.engine.cards import is_character, is_site
 from deckbuilder.engine.errors import RuleError
@@ -248,6 +251,20 @@ class PlayedEffects:
         if e.kind == LOSE_POWERS:
             self.refresh_altered()
         return f"{name} {_WHILE_IN_PLAY.get(e.kind, e.kind)}"
+
+    def resolve_timed(self, card: int, seat: int, text: str) -> str | None:
+        """Carry out the effect ``text`` of ``card``'s "at the beginning/end of a turn"
+        sentence for ``seat``; ``None`` if the engine does not model it. An effect on a
+        character acts on the character the permanent is attached to."""
+        s = self.state  # type: ignore[attr-defined]
+        rec = s.cards[card]
+        e = sentence_effect(text)
+        if e is None or not timed_executable(e, rec.permanent):
+            return None
+        bearer = next((k for k, perms in s.attached.items() if card in perms), None)
+        if e.kind in ON_BEARER and (bearer is None or not self._fits(e, bearer, seat)):
+            return "no character to act on: no effect"
+        return self._resolve_one(e, rec, seat, bearer, None, None)
 
     def _recover(self, seat: int, kind: str | None) -> str:
         """"Return an X from your In Ovo to your hand": the X most recently put into the

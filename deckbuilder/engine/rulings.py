@@ -137,7 +137,9 @@ RULINGS: tuple[Ruling, ...] = (
         " effects to the Reconciliation. So, once a round per Autarch: \"at the end of a"
         " turn\" effects at the end of its Reconciliation turn, \"at the beginning of a"
         " turn\" effects at the start of its Autarch-phase turn (its first turn of the"
-        " round). The controlling Autarch receives the effect.",
+        " round). The controlling Autarch receives the effect; an effect on a character"
+        " (\"target character is magic +1 until end of round\") acts on the character the"
+        " permanent is attached to.",
         "deckbuilder.engine.game, deckbuilder.engine.turn_effects",
     ),
     Ruling(
