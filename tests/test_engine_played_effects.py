@@ -460,3 +460,73 @@ def test_beginning_of_turn_effect_acts_on_the_character_it_is_attached_to():
     game.begin_turn(AUTARCH_PHASE, 0)
     assert game.magic_mod(irish) == 1
     check_conservation(game.state)
+
+
+# ---------------------------------------- Challenge Summary / Timing and Countering
+def test_an_involved_autarch_counters_an_influence_maneuver_with_one():
+    """"Seizing Sites and Contests" (only the involved Autarchs play influence
+    maneuvers) and "Counter P": the contester's Counter-Glyph negates Whispered Word of
+    Power; an Autarch not involved may not play it."""
+    word = card("Whispered Word of Power")
+    glyph = card("Counter-Glyph")
+    game = table({"active": [HOLLAND], "hand": [word], "circle": [SLEW]},
+                 {"active": [FRAIL], "hand": [glyph]}, phase=ALLY_PHASE)
+    slew, holland = one(game, "Slew"), one(game, "Henry Holland")
+    g = one(game, "Counter-Glyph")
+    game.begin_turn(ALLY_PHASE, 0)
+    word_id = one(game, "Whispered Word of Power")
+    result = game.seize(0, slew, [holland], maneuvers={holland: [word_id]},
+                        contest_provider=lambda gm, seat, *a: [one(gm, "Frail Helper")],
+                        counter_provider=lambda gm, c, t: (1, g))
+    # Without the Word: Holland 3 against Frail 2 wins the contest, but 3 < Resistance 4.
+    assert not result.secured and result.influence == 3
+    assert g in game.autarch(1).in_ovo and word_id in game.autarch(0).in_ovo
+    check_conservation(game.state)
+
+
+def test_a_maneuver_cannot_counter_outside_its_action():
+    game = table({"active": [HOLLAND], "hand": [card("Whispered Word of Power")], "circle": [SLEW]},
+                 {"hand": [card("Counter-Glyph")]}, phase=ALLY_PHASE)
+    holland, g = one(game, "Henry Holland"), one(game, "Counter-Glyph")
+    game.begin_turn(ALLY_PHASE, 0)
+    with pytest.raises(RuleError, match="cannot be played now"):
+        game.seize(0, one(game, "Slew"), [holland],
+                   maneuvers={holland: [one(game, "Whispered Word of Power")]},
+                   counter_provider=lambda gm, c, t: (1, g))
+
+
+def test_retreat_into_shadow_leaves_the_challenge_unpivoted():
+    """"Challenge Summary": Retreat into Shadow removes its acting Ally from the
+    challenge, not pivoted; with no challenger left the challenge ends without combat."""
+    game = table({"active": [BRUTE]}, {"active": [HOLLAND], "hand": [card("Retreat into Shadow")]},
+                 phase=ALLY_PHASE)
+    brute, holland = one(game, "Low Brute"), one(game, "Henry Holland")
+    game.begin_turn(ALLY_PHASE, 1)
+    result = game.challenge(1, [holland], brute,
+                            maneuvers={holland: [one(game, "Retreat into Shadow")]})
+    assert result.victor is None and result.killed == ()
+    assert holland not in game.state.pivoted and brute not in game.state.pivoted
+    assert "leaves the challenge, not pivoted" in "\n".join(game.log)
+
+
+def test_feint_and_riposte_damages_the_target_it_names():
+    """Feint and Riposte: "Acting Ally is strength +2. Deal 1 damage to target involved
+    character" ("Damage Outside of Challenges": 1 damage discards a Strength 0
+    defender, who leaves the challenge; ruling ``played-effects``)."""
+    page = make_character("Paper Page", prime=1, magic=1, strength=0, dominion=5)
+    game = table({"active": [BRUTE], "hand": [card("Feint and Riposte")]},
+                 {"active": [IRISH, page]}, phase=ALLY_PHASE)
+    brute, irish, pg = one(game, "Low Brute"), one(game, "Irish"), one(game, "Paper Page")
+    feint = one(game, "Feint and Riposte")
+    game.begin_turn(ALLY_PHASE, 0)
+    with pytest.raises(RuleError, match="involved"):  # the Page is not defending here
+        game.challenge(0, [brute], irish, maneuvers={brute: [feint]},
+                       maneuver_targets={feint: pg})
+    assert feint in game.autarch(0).hand
+    result = game.challenge(0, [brute], irish, defend_provider=lambda g, *a: [pg],
+                            maneuvers={brute: [feint]}, maneuver_targets={feint: pg})
+    assert pg in game.autarch(1).in_ovo
+    # Brute 6 + 2 against Irish 6 alone: 2 damage, not more than Irish's Strength 6.
+    assert (result.challenger_strength, result.defending_strength) == (8, 6)
+    assert irish in game.autarch(1).realm.active
+    check_conservation(game.state)

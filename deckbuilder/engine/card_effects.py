@@ -17,7 +17,8 @@ Recognised sentences (case-insensitive; N a number or a number word):
 * "Draw N cards" (:data:`DRAW`);
 * "Target <kind> is magic|strength +N until end of round" (:data:`STAT`);
 * "Unpivot target Ally" (:data:`UNPIVOT`); "Pivot target Site" (:data:`PIVOT_SITE`);
-* "Deal N damage to target character" (:data:`DAMAGE`);
+* "Deal N damage to target [involved] character" (:data:`DAMAGE`; ``condition``
+  "involved" for a maneuver's target in its challenge);
 * "Return an <kind> from your In Ovo to your hand" (:data:`RECOVER`);
 * "Discard target permanent <card type>" (:data:`DISCARD`);
 * "Target [involved] Site [in the Circle] is Resistance +N until end of round"
@@ -31,7 +32,8 @@ Recognised sentences (case-insensitive; N a number or a number word):
 * "Acting Ally gains <kind> affiliation [until end of round]" (:data:`GAIN`);
 * "Counters <P>" on a played card (:data:`COUNTER`);
 * "Look at the Paths on target Site" (:data:`LOOK_PATHS`);
-* "Target character loses all powers" (:data:`LOSE_POWERS`), while the permanent stays.
+* "Target character loses all powers" (:data:`LOSE_POWERS`), while the permanent stays;
+* "Remove acting Ally from the challenge; it is not pivoted" (:data:`LEAVE_CHALLENGE`).
 """
 
 from __future__ import annotations
@@ -59,6 +61,9 @@ GAIN = "gain affiliation"
 COUNTER = "counter"
 LOOK_PATHS = "look at paths"
 LOSE_POWERS = "lose powers"
+LEAVE_CHALLENGE = "leave challenge"
+#: :data:`DAMAGE` under the name the game uses beside the Paths' own ``DAMAGE``.
+MANEUVER_DAMAGE = DAMAGE
 
 #: Effects that need a target card in play.
 TARGETED = frozenset({STAT, UNPIVOT, PIVOT_SITE, DAMAGE, DISCARD, RESISTANCE, MOVE_FORWARD,
@@ -75,7 +80,7 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (STAT, rf"^target\s+([a-z][a-z ]*?)\s+is\s+(magic|strength)\s*([+-]\d{{1,2}}){_EOR}$"),
         (UNPIVOT, r"^unpivot\s+target\s+(ally|character)$"),
         (PIVOT_SITE, r"^pivot\s+target\s+site$"),
-        (DAMAGE, rf"^deal\s+{_N}\s+damage\s+to\s+target\s+character$"),
+        (DAMAGE, rf"^deal\s+{_N}\s+damage\s+to\s+target\s+(involved\s+)?character$"),
         (RECOVER, r"^return\s+an?\s+([a-z][a-z ]*?)\s+from\s+your\s+in\s+ovo\s+to\s+your\s+hand$"),
         (DISCARD, r"^discard\s+target\s+permanent\s+([a-z][a-z ]*?)$"),
         (RESISTANCE, r"^target\s+(involved\s+)?site(\s+in\s+the\s+circle)?\s+is\s+resistance\s*"
@@ -92,6 +97,8 @@ _FORMS: tuple[tuple[str, re.Pattern[str]], ...] = tuple(
         (COUNTER, r"^counters\s+(.+)$"),
         (LOOK_PATHS, r"^look\s+at\s+the\s+paths\s+on\s+target\s+site$"),
         (LOSE_POWERS, r"^target\s+character\s+loses\s+all\s+powers$"),
+        (LEAVE_CHALLENGE, r"^remove\s+acting\s+ally\s+from\s+the\s+challenge;?\s+it\s+is\s+not"
+                          r"\s+pivoted$"),
     )
 )
 
@@ -134,7 +141,7 @@ def _build(kind: str, m: re.Match[str]) -> CardEffect:  # noqa: PLR0911 (one cas
     if kind == STAT:
         return CardEffect(STAT, int(g[2]), g[1].casefold(), _kind(g[0]), bool(g[3]))
     if kind == DAMAGE:
-        return CardEffect(DAMAGE, _count(g[0]))
+        return CardEffect(DAMAGE, _count(g[0]), condition="involved" if g[1] else None)
     if kind == RECOVER:
         return CardEffect(RECOVER, subject=_kind(g[0]))
     if kind == DISCARD:

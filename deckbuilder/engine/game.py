@@ -42,6 +42,8 @@ from deckbuilder.engine import alliances
 from deckbuilder.engine.card_effects import (
     CLOSED_ROADS,
     COUNTER,
+    LEAVE_CHALLENGE,
+    MANEUVER_DAMAGE,
     NO_CHALLENGE,
     STAY_IN_RESERVE,
     effects_of,
@@ -778,6 +780,7 @@ class Game(PlayedEffects):
         contests: list[list[Involved]] = []
         involved = list(allies)
         joined: list[tuple[int, int]] = []
+        seats_in = [seat]  # the involved Autarchs, who may counter maneuvers with maneuvers
 
         def side(cards: Sequence[int], extra: Mapping[int, int], seizing: bool) -> list[Involved]:
             out = []
@@ -794,12 +797,15 @@ class Game(PlayedEffects):
                 out.append(Involved(c, rec, gone, mod))
             return out
 
+        def counter() -> tuple[CounterProvider, list[int]] | None:
+            return (counter_provider, seats_in) if counter_provider else None
+
         def begin() -> dict[int, int]:
             fx.extend(self._reveal_paths(site, involved, counter_provider,
                                          path_chooser or default_path_choice, joined))
             allies.extend(j for jseat, j in joined if jseat == seat)
             return self._play_maneuvers(seat, self._live(allies, bool(fx)), maneuvers,
-                                        CardType.INFLUENCE_MANEUVER, site)
+                                        CardType.INFLUENCE_MANEUVER, site, counter())
 
         for other in s.seats_from(seat)[1:]:
             if contest_provider is None:
@@ -811,13 +817,15 @@ class Game(PlayedEffects):
                 self._require_active_unpivoted(other, c, "Contesting the Seizure")
             self._say(f"{self._who(other)} contests with {self._names(chosen)}.")
             involved += chosen
+            seats_in.append(other)
             if bonus is None:
                 bonus = begin()
                 chosen += [j for jseat, j in joined if jseat == other]
             theirs = contest_maneuvers(self, other, chosen, list(allies)) if (
                 contest_maneuvers) else None
             named.append((chosen, self._play_maneuvers(
-                other, self._live(chosen, bool(fx)), theirs, CardType.INFLUENCE_MANEUVER, site)))
+                other, self._live(chosen, bool(fx)), theirs, CardType.INFLUENCE_MANEUVER, site,
+                counter())))
             contests = [side(cs, extra, False) for cs, extra in named]
             # Each contest is decided before the next Autarch may contest.
             partial = resolve_seizure(side(allies, bonus, True), contests, srec,
@@ -995,19 +1003,26 @@ class Game(PlayedEffects):
                   f" ({self.name(path)}).")
 
     def _countered(
-        self, card: int, target: int | None, counter_provider: CounterProvider | None
+        self,
+        card: int,
+        target: int | None,
+        counter_provider: CounterProvider | None,
+        action: tuple[CardType, Sequence[int]] | None = None,
     ) -> bool:
         """Offer every Autarch the chance to counter ``card`` ("Timing and Countering");
         True if an Ally with a matching "Counters P" pivots to counter it, or a Flash
         from hand whose power is "Counters P" is played to counter it. The answer
-        ``(seat, card)`` names the Ally or the Flash."""
+        ``(seat, card)`` names the Ally or the Flash. ``action``: during a challenge or a
+        seizure, the kind of maneuver it allows and the seats involved; an involved
+        Autarch may then counter with such a maneuver ("Counters any Influence
+        Maneuver")."""
         answer = counter_provider(self, card, target) if counter_provider else None
         if answer is None:
             return False
         cseat, ally = answer
         rec = self.record(card)
         if ally in self.autarch(cseat).hand:
-            return self._counter_with_flash(cseat, ally, card)
+            return self._counter_with_flash(cseat, ally, card, action)
         self._require_active_unpivoted(cseat, ally, "Timing and Countering")
         if not counters(self.record(ally), rec):
             raise RuleError("Counter P", f"{self.name(ally)} cannot counter {rec.name}")
@@ -1015,21 +1030,26 @@ class Game(PlayedEffects):
         self._say(f"{self.name(ally)} counters {rec.name} and pivots; {rec.name} is discarded.")
         return True
 
-    def _counter_with_flash(self, seat: int, flash: int, card: int) -> bool:
+    def _counter_with_flash(self, seat: int, flash: int, card: int,
+                            action: tuple[CardType, Sequence[int]] | None = None) -> bool:
         """Play the Flash ``flash`` from ``seat``'s hand to counter ``card`` ("Some
         Special Powers: Counter P": a Flash such as Sudden Clarity, "Counters any
-        Flash"). The Flash goes to its owner's In Ovo; it is not itself offered for
-        countering (the engine does not model chains of counters)."""
+        Flash"), or, for an Autarch involved in the ``action``, a maneuver of the kind
+        it allows (Counter-Glyph, "Counters any Influence Maneuver": "Seizing Sites and
+        Contests", only the involved Autarchs play influence maneuvers). The card goes
+        to its owner's In Ovo; it is not itself offered for countering (the engine does
+        not model chains of counters: ruling ``played-effects``)."""
         frec, rec = self.record(flash), self.record(card)
-        if frec.card_type is not CardType.FLASH or self.state.phase not in (
-                AUTARCH_PHASE, ALLY_PHASE):
-            raise RuleError("Types of Cards: Flashes", f"{frec.name} is not a Flash to play now")
+        maneuver = action is not None and frec.card_type is action[0] and seat in action[1]
+        if not maneuver and (frec.card_type is not CardType.FLASH or self.state.phase not in (
+                AUTARCH_PHASE, ALLY_PHASE)):
+            raise RuleError("Timing and Countering", f"{frec.name} cannot be played now")
         if not any(names_card(e.subject or "", rec) for e in effects_of(frec, COUNTER)):
             raise RuleError("Counter P", f"{frec.name} cannot counter {rec.name}")
         a = self.autarch(seat)
         a.hand.remove(flash)
         a.in_ovo.append(flash)
-        self._say(f"{a.name} plays the Flash {frec.name} to counter {rec.name};"
+        self._say(f"{a.name} plays the {frec.card_type} {frec.name} to counter {rec.name};"
                   f" {rec.name} is discarded.")
         return True
 
@@ -1067,6 +1087,10 @@ class Game(PlayedEffects):
         maneuvers: Mapping[int, Sequence[int]] | None,
         kind: CardType,
         site: int | None = None,
+        counter: tuple[CounterProvider, Sequence[int]] | None = None,
+        opponents: Sequence[int] = (),
+        targets: Mapping[int, int] | None = None,
+        left: list[int] | None = None,
     ) -> dict[int, int]:
         """Play maneuver cards from hand through involved Allies; returns the bonus per
         Ally of the instant ones, whose effects end with the action. A permanent one
@@ -1075,7 +1099,13 @@ class Game(PlayedEffects):
         condition applies as printed ("Target Characters and Acting Allies"): a card
         for an "Acting Maestro" cannot be played from another Ally. Other printed
         effects (:mod:`.card_effects`, e.g. "Target involved Site is Resistance -2 until
-        end of round" on ``site``, the Site seized) resolve as the card is played."""
+        end of round" on ``site``, the Site seized) resolve as the card is played.
+        ``counter``: the counter provider and the seats involved; each card may be
+        countered before it resolves ("Timing and Countering"). In a challenge:
+        ``opponents`` (the other side), ``targets`` (card -> the involved character a
+        "Deal N damage to target involved character" hits; default the opponent of the
+        lowest Strength), ``left`` (receives the Allies that "Remove acting Ally from
+        the challenge")."""
         bonus: dict[int, int] = {}
         if not maneuvers:
             return bonus
@@ -1089,14 +1119,35 @@ class Game(PlayedEffects):
                 rec = self.record(card)
                 amount = stat_bonus(rec, stat, actor, involved)
                 a.hand.remove(card)
+                if counter is not None and self._countered(card, ally, counter[0],
+                                                           (kind, counter[1])):
+                    a.in_ovo.append(card)
+                    continue
                 self._place_played(card, ally, seat)
                 if not rec.permanent:
                     bonus[ally] = bonus.get(ally, 0) + amount
                 lasts = " while it stays in play" if rec.permanent else ""
-                done = self.resolve_played(card, seat, None, actor=ally, site=site)
+                hit = self._maneuver_target(card, opponents, targets)
+                done = self.resolve_played(card, seat, hit, actor=ally, site=site)
+                if left is not None and effects_of(rec, LEAVE_CHALLENGE):
+                    left.append(ally)
                 what = "; ".join([f"{amount:+d}{lasts}"] * bool(amount or not done) + done)
                 self._say(f"{self.name(ally)} plays {rec.name} ({what}).")
         return bonus
+
+    def _maneuver_target(self, card: int, opponents: Sequence[int],
+                         targets: Mapping[int, int] | None) -> int | None:
+        """The involved character a maneuver's "target involved character" names: the
+        one in ``targets``, else the live opponent of the lowest Strength (ruling
+        ``played-effects``); ``None`` for a card naming no such target."""
+        if not any(e.condition == "involved"
+                   for e in effects_of(self.record(card), MANEUVER_DAMAGE)):
+            return None
+        if targets and card in targets:
+            return targets[card]
+        live = self._live(opponents)
+        return min(live, key=lambda c: ((self.record(c).strength or 0) + self.strength_mod(c), c),
+                   default=None)
 
     def challenge(
         self,
@@ -1107,12 +1158,18 @@ class Game(PlayedEffects):
         maneuvers: Mapping[int, Sequence[int]] | None = None,
         assignment: Mapping[int, int] | None = None,
         defending_maneuvers: ManeuverProvider | None = None,
+        counter_provider: CounterProvider | None = None,
+        maneuver_targets: Mapping[int, int] | None = None,
     ) -> ChallengeResult:
         """Challenge a rival's active character ("Challenge Rival's Ally"). The target's
         Autarch may name defenders through ``defend_provider``. When the challenge
         formally begins (after the defenders are named), the challengers' ``maneuvers``
         and then the defending Autarch's (``defending_maneuvers``) are played ("Challenge
-        Summary": only combat maneuvers, only from the involved Autarchs). Dead
+        Summary": only combat maneuvers, only from the involved Autarchs); each may be
+        countered through ``counter_provider``. ``maneuver_targets``: card -> the
+        involved character a maneuver's "target involved character" names. A character
+        a maneuver removes from the challenge (or discards) leaves it unpivoted; if the
+        target or every challenger leaves, the challenge ends without combat. Dead
         characters are discarded; challengers and the target pivot, defenders do not."""
         t = self._start_action(seat)
         s = self.state
@@ -1145,10 +1202,26 @@ class Game(PlayedEffects):
             f" defenders: {self._names(defenders)}."
         )
         defending = [target, *defenders]
-        bonus = self._play_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER)
+        everyone = [*challengers, *defending]
+        if any(t not in everyone for t in (maneuver_targets or {}).values()):
+            raise RuleError("Target Characters and Acting Allies", "a maneuver's target must"
+                            " be involved in the challenge")
+        counter = (counter_provider, (seat, owner)) if counter_provider else None
+        left: list[int] = []
+        bonus = self._play_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER,
+                                     None, counter, defending, maneuver_targets, left)
         theirs = defending_maneuvers(self, owner, defending, list(challengers)) if (
             defending_maneuvers) else None
-        dbonus = self._play_maneuvers(owner, defending, theirs, CardType.COMBAT_MANEUVER)
+        dbonus = self._play_maneuvers(owner, defending, theirs, CardType.COMBAT_MANEUVER,
+                                      None, counter, challengers, maneuver_targets, left)
+        if left or maneuvers or theirs:
+            challengers = [c for c in challengers if c not in left and self._in_action(c)]
+            defenders = [d for d in defenders if d not in left and self._in_action(d)]
+            if not challengers or target in left or not self._in_action(target):
+                s.pivoted.update(challengers)
+                self._say("The challenge ends without combat.")
+                return ChallengeResult(0, 0, None, 0, {}, (), tuple(challengers))
+            defending = [target, *defenders]
         for c in challengers:
             bonus[c] = bonus.get(c, 0) + self.attached_versus(c, defending)
         for d in defending:

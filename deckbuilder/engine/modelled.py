@@ -27,8 +27,10 @@ from card_db.records import CardRecord, CardType
 from deckbuilder.engine.card_effects import (
     CLOSED_ROADS,
     COUNTER,
+    DAMAGE,
     DRAW,
     GAIN,
+    LEAVE_CHALLENGE,
     LOSE_POWERS,
     NO_CHALLENGE,
     RECOVER,
@@ -150,9 +152,12 @@ def _effect(record: CardRecord, s: str) -> tuple[bool, str] | None:
     t = record.card_type
     maneuver = t in _MANEUVER_STAT
     if e.kind == COUNTER:
-        ok = t is CardType.FLASH
+        ok = t is CardType.FLASH or maneuver
     elif maneuver:
-        ok = e.kind in _MANEUVER_EFFECTS or (e.kind == RESISTANCE and e.condition == "involved")
+        ok = e.kind in _MANEUVER_EFFECTS or (e.kind == RESISTANCE and e.condition == "involved"
+                                             and t is CardType.INFLUENCE_MANEUVER)
+        ok = ok or (t is CardType.COMBAT_MANEUVER and (
+            e.kind == LEAVE_CHALLENGE or (e.kind == DAMAGE and e.condition == "involved")))
     else:
         ok = e.condition != "involved" and (e.kind != GAIN or t is CardType.ALLY_ACTION)
     if e.kind in _WHILE_ATTACHED or (e.kind == GAIN and not e.lasting):

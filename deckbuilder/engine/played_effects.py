@@ -25,6 +25,7 @@ from deckbuilder.engine.card_effects import (
     DISCARD,
     DRAW,
     GAIN,
+    LEAVE_CHALLENGE,
     LOOK_PATHS,
     LOSE_POWERS,
     MOVE_FORWARD,
@@ -188,8 +189,8 @@ class PlayedEffects:
         s = self.state  # type: ignore[attr-defined]
         name = self.name  # type: ignore[attr-defined]
         on = target
-        if on is None and actor is not None and e.kind in _ON_CHARACTER and self._fits(
-                e, actor, seat):
+        if on is None and actor is not None and e.kind in _ON_CHARACTER and (
+                e.condition != "involved" and self._fits(e, actor, seat)):
             on = actor  # "only the acting Ally may receive the card's effect"
         if e.kind == DRAW:
             drawn = [c for c in (self._draw(seat) for _ in range(e.amount)) if c is not None]  # type: ignore[attr-defined]
@@ -204,6 +205,8 @@ class PlayedEffects:
             self.refresh_altered()
             until = "until end of round" if e.lasting else "while it stays in play"
             return f"{name(actor)} gains the {e.subject} affiliation {until}"
+        if e.kind == LEAVE_CHALLENGE:
+            return f"{name(actor)} leaves the challenge, not pivoted" if actor is not None else ""
         if e.kind == SIDE_BONUS:
             who = f"{e.subject}s" if e.subject else "Allies"
             cond = " while defending" if e.condition == "defending" else ""
