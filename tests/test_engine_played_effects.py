@@ -17,6 +17,7 @@ from deckbuilder.engine.card_effects import (
 )
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
+from deckbuilder.engine.human_autarch import describe_move, legal_moves
 from deckbuilder.engine.modelled import modelled_powers
 from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.quick_policy import reconciliation_move
@@ -530,3 +531,14 @@ def test_feint_and_riposte_damages_the_target_it_names():
     assert (result.challenger_strength, result.defending_strength) == (8, 6)
     assert irish in game.autarch(1).realm.active
     check_conservation(game.state)
+
+
+def test_a_person_is_offered_the_targets_a_card_may_be_played_on():
+    """"These cards can only be played on targets specified on the card": the Play
+    screen offers Proclamation of Reconciliation on Sartori (a Maestro), not on Irish."""
+    game = table({"hand": [card("Proclamation of Reconciliation")], "active": [SARTORI, IRISH]},
+                 phase=AUTARCH_PHASE)
+    game.begin_turn(AUTARCH_PHASE, 0)
+    labels = [describe_move(game, m) for m in legal_moves(game, 0)]
+    assert "Play the Dictate Proclamation of Reconciliation on Sartori" in labels
+    assert not any(label.endswith("on Irish") for label in labels)

@@ -19,15 +19,18 @@ Modelled effects: the Magic and Strength bonuses of maneuvers and permanents, wi
 their printed conditions (:mod:`.maneuvers`; a permanent keeps its bonus while it stays
 attached, "+N versus" ones too); "Counters P" naming a card or a kind of card
 (:mod:`.countering`), offered for Flashes and revealed Paths; Site traits and
-Dictate-icon Site powers (:mod:`.site_traits`); Paths' Resistance, Magic, pivot and
-damage effects (:mod:`.path_effects`); "at the beginning/end of a turn" draws
-(:mod:`.turn_effects`); Adorer and Oviate immunities (:mod:`.immunity`); the Artist and
+Dictate-icon Site powers (:mod:`.site_traits`); Paths' Resistance, Magic, Strength,
+pivot, damage and discard effects and their owner's choices (:mod:`.path_effects`);
+"at the beginning/end of a turn" effects (:mod:`.turn_effects`); the other effects of
+Dictates, Flashes, Ally Action cards and maneuvers (read by :mod:`.card_effects`,
+carried out by :mod:`.played_effects`), countering with a Flash from hand or, in its
+action, a maneuver; Adorer and Oviate immunities (:mod:`.immunity`); the Artist and
 Tabula Rasa powers. Where the rulebook contradicts itself, :mod:`.rulings` holds the
 decision.
 
-Not modelled: the other printed effects of Dictates, Flashes, Paths, Ally Action cards
-and maneuvers; such cards are played, pivot and move between zones as the rules say,
-and the log says their effect is not modelled.
+Not modelled: printed text in no form those modules read (:mod:`.modelled` lists it);
+such cards are played, pivot and move between zones as the rules say, and the log says
+their effect is not modelled.
 """
 
 from __future__ import annotations

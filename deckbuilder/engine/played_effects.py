@@ -41,6 +41,7 @@ from deckbuilder.engine.card_effects import (
     CardEffect,
     card_effects,
     effects_of,
+    needs_target,
     sentence_effect,
     timed_executable,
 )
@@ -105,6 +106,20 @@ class PlayedEffects:
                                 f" {self.name(target)}")  # type: ignore[attr-defined]
         if effects_of(rec, MOVE_FORWARD) and self.restricted(target, STAY_IN_RESERVE):
             raise RuleError(TARGETS, f"{self.name(target)} must remain in the Reserve")  # type: ignore[attr-defined]
+
+    def played_targets(self, rec: CardRecord, seat: int) -> list[int]:
+        """The cards in play ``rec``'s targeted effects may be played on by ``seat`` (to
+        offer as choices), in id order; ``[]`` for a card with no targeted effect."""
+        if not needs_target(rec):
+            return []
+        out = []
+        for t in sorted(self.targetable()):  # type: ignore[attr-defined]
+            try:
+                self.check_played_target(rec, seat, t)
+            except RuleError:
+                continue
+            out.append(t)
+        return out
 
     def restricted(self, card: int, kind: str) -> bool:
         """True if a permanent attached to ``card`` imposes ``kind`` (one of

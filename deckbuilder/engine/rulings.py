@@ -177,7 +177,14 @@ RULINGS: tuple[Ruling, ...] = (
         " cannot be played\"), \"Your X are strength +N\", lost powers and affiliations"
         " gained last while the permanent stays in play; \"until end of round\" changes end"
         " with the Reconciliation. A Flash whose power is \"Counters P\" may be played from"
-        " hand to counter; the engine does not offer a counter to be countered in turn.",
+        " hand to counter, and, during a seizure or challenge, an involved Autarch's"
+        " maneuver of that action's kind (\"Counters any Influence Maneuver\"); the engine"
+        " does not offer a counter to be countered in turn. A maneuver's \"Deal N damage to"
+        " target involved character\" is dealt as the card resolves, as damage outside"
+        " challenges (it does not add to the combat's damage); unnamed, it hits the"
+        " opposing character of the lowest Strength. \"Remove acting Ally from the"
+        " challenge\" leaves that Ally unpivoted; when the target or every challenger"
+        " leaves, the challenge ends without combat.",
         "deckbuilder.engine.played_effects, deckbuilder.engine.game",
     ),
     Ruling(
