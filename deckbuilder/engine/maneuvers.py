@@ -32,6 +32,8 @@ from deckbuilder.engine.record_cache import per_record
 from deckbuilder.engine.turn_effects import timed_effects
 
 MAGIC = "magic"
+#: How :func:`effect_note` ends: the log's reminder that other card text is not modelled.
+OTHER_TEXT = "; any other text not modelled by the engine"
 STRENGTH = "strength"
 
 _SUBJECT = re.compile(
@@ -173,5 +175,4 @@ def effect_note(record: CardRecord, attached: bool) -> str:
         parts.append("its turn effects")
     if not parts:
         return "effect not modelled by the engine"
-    return (f"{', '.join(parts)} while it stays in play; any other text not modelled"
-            " by the engine")
+    return f"{', '.join(parts)} while it stays in play{OTHER_TEXT}"

@@ -21,6 +21,7 @@ from card_db.names import fold_name
 from card_db.records import CardRecord
 from deckbuilder.engine.card_effects import (
     CLOSED_ROADS,
+    COUNTER,
     DAMAGE,
     DISCARD,
     DRAW,
@@ -47,6 +48,7 @@ from deckbuilder.engine.card_effects import (
 )
 from deckbuilder.engine.cards import is_character, is_site
 from deckbuilder.engine.errors import RuleError
+from deckbuilder.engine.maneuvers import OTHER_TEXT
 from deckbuilder.engine.modelled import not_modelled
 
 TARGETS = "Target Characters and Acting Allies"
@@ -231,8 +233,10 @@ class PlayedEffects:
             on = site
         if e.kind == STAT and not e.lasting:
             return ""  # a bonus for the action or while attached: engine.maneuvers
+        if e.kind == COUNTER:
+            return "nothing to counter: no effect"
         if on is None:
-            return f"no target named for \"{e.kind}\": no effect"
+            return "no target named: no effect"
         return self._on_target(e, rec, on)
 
     def _on_target(self, e: CardEffect, rec: CardRecord, on: int) -> str:
@@ -316,6 +320,6 @@ class PlayedEffects:
         """The log's account of a resolved card: what its effects did, and whether any
         of its text is not modelled; ``fallback`` when it has no effect of its own."""
         if not done:
-            return fallback
+            return fallback if not_modelled(rec) else fallback.replace(OTHER_TEXT, "")
         rest = "; other text not modelled by the engine" if not_modelled(rec) else ""
         return "; ".join(done) + rest

@@ -98,9 +98,10 @@ class PublicView:
             )
 
     def record(self, card: int) -> CardRecord:
-        """The card's record. Raises :class:`HiddenInformationError` for a hidden card."""
+        """The card's record as effects in play leave it (an affiliation gained is
+        public). Raises :class:`HiddenInformationError` for a hidden card."""
         self._check(card)
-        return self._game.state.cards[card]
+        return self._game.record(card)
 
     def owner(self, card: int) -> int:
         self._check(card)
