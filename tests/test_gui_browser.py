@@ -19,6 +19,7 @@ from deckbuilder.gui.browser.search_box import error_span
 from deckbuilder.gui.browser.views import CardTableView
 from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
 from deckbuilder.gui.style import ESTIMATED_NOTE
+from deckbuilder.services.cards import correct_card
 from deckbuilder.services.collection import CollectionRow, add_rows
 
 SCREEN_KEYS = ("browser", "collection", "card-editor")
@@ -177,12 +178,20 @@ def test_detail_pane_marks_estimated_values(qtbot, browser):
     qtbot.waitUntil(browser.detail.face.has_face, timeout=5000)
 
 
-def test_detail_pane_says_what_the_engine_does_not_model(qtbot, browser):
+@pytest.fixture
+def unread_feint(userdb):
+    """Every bundled power is modelled: Feint and Riposte corrected, before the window
+    opens, to a text with a sentence the engine cannot read."""
+    correct_card(userdb, "Feint and Riposte", "powers",
+                 "Acting Ally is strength +2. Shuffle your In Ovo into your Destiny.")
+
+
+def test_detail_pane_says_what_the_engine_does_not_model(qtbot, unread_feint, browser):
     QTest.keyClicks(browser.search_box, "feint")
     _settle(qtbot, browser)
     assert browser.select_card("Feint and Riposte")
     engine = browser.detail.value_labels["Engine"].text()
-    assert "not modelled by the engine" in engine and "Deal 1 damage" in engine
+    assert "not modelled by the engine" in engine and "Shuffle your In Ovo" in engine
     QTest.keyClicks(browser.search_box, "")
     browser.search_box.clear()
     QTest.keyClicks(browser.search_box, "gentle")

@@ -11,9 +11,11 @@ import pytest
 from click.testing import CliRunner
 
 from card_db.checklist.bundled import load_bundled_records
+from card_db.records import CardType
 from deckbuilder.cli.main import cli
 from deckbuilder.engine.maneuvers import effect_note
 from deckbuilder.engine.modelled import modelled_powers, not_modelled, summary
+from deckbuilder.engine.sample_decks import make_card
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = {r.name: r for r in load_bundled_records()}
@@ -50,6 +52,16 @@ def status(name: str, index: int = 0):
     ("Sandglass Trail", "engine.path_effects"),
     ("Quarry Rockfall", "engine.path_effects"),
     ("Census of the Dominions", "engine.turn_effects"),
+    ("Road of White Dust", "engine.path_effects"),       # Strength until end of round
+    ("Bone Stair", "engine.path_effects"),               # a choice by the Path's owner
+    ("Market Thieves' Alley", "engine.path_effects"),    # discards at random
+    ("Night Omnibus Route", "engine.path_effects"),      # the owner's Ally joins
+    ("Summons to the Conclave", "engine.played_effects"),  # a Dictate's draw
+    ("Hollow Omen", "engine.played_effects"),            # an instant's "until end of round"
+    ("Sudden Clarity", "engine.played_effects"),         # countering with a Flash from hand
+    ("Tithe of Blood", "engine.played_effects"),         # "Your Vassals are strength +1"
+    ("Pact of the Seal", "engine.played_effects"),       # Resistance from a maneuver
+    ("Ritual", "engine.played_effects"),                 # gaining an affiliation
 ])
 def test_each_parser_the_engine_uses_marks_its_form_modelled(name, by):
     s = status(name)
@@ -57,26 +69,49 @@ def test_each_parser_the_engine_uses_marks_its_form_modelled(name, by):
     assert s.by.startswith(by)
 
 
-@pytest.mark.parametrize("name", [
-    "Road of White Dust",        # a Strength change on a Path: path_effects reads Magic only
-    "Bone Stair",                # a choice by the Path's owner
-    "Summons to the Conclave",   # a Dictate's draw
-    "Hollow Omen",               # an instant Flash's bonus
-    "Sudden Clarity",            # countering from a played card, not an Ally
-    "Tithe of Blood",            # "Your Vassals": read only as a bonus to the bearer
-    "Pact of the Seal",          # Resistance from a maneuver
-    "Ritual",                    # gaining an affiliation
-])
-def test_text_no_engine_parser_executes_is_not_modelled(name):
-    s = status(name)
+# Every sentence of the bundled data is modelled now, so the unmodelled forms are
+# invented: a form no parser reads, and forms read only on other card types.
+UNREAD = "Shuffle your In Ovo into your Destiny."
+UNMODELLED = [
+    make_card("Unread Omen", CardType.FLASH, powers=UNREAD),
+    make_card("Glyph of Delay", CardType.DICTATE, powers="Counters any Flash."),  # a Flash's
+    make_card("Pact Misplaced", CardType.DICTATE,
+              powers="Target involved Site is Resistance -2 until end of round."),  # a maneuver's
+    make_card("Oath Unkept", CardType.DICTATE, permanent=True,
+              powers="Acting Ally gains Vassal affiliation."),  # a Dictate has no acting Ally
+    make_card("Ward Unheld", CardType.FLASH, powers="Target character cannot challenge."),
+    make_card("Travellers Astray", CardType.PATH, powers="Travellers lose their way."),
+]
+
+
+@pytest.mark.parametrize("record", UNMODELLED, ids=lambda r: r.name)
+def test_text_no_engine_parser_executes_is_not_modelled(record):
+    s = modelled_powers(record)[0]
     assert not s.modelled and s.by
 
 
+@pytest.mark.parametrize("name", [
+    "Feint and Riposte", "Counter-Glyph", "Retreat into Shadow", "Borrowed Time",
+    "Call the Brood", "Burn the Sketches", "Emotion: Dread", "Shifting Sands",
+    "Tremor in the In Ovo", "Proclamation of Reconciliation", "Take the Oath",
+    "Bellringer's Climb", "Aqueduct Undercroft",
+])
+def test_the_demo_decks_played_cards_are_modelled(name):
+    assert all(p.modelled for p in modelled_powers(RECORDS[name])), RECORDS[name].powers
+
+
+def test_every_bundled_power_is_modelled():
+    counts = summary(RECORDS.values())
+    assert counts["not_modelled"] == 0 and counts["modelled"] == counts["powers"]
+
+
 def test_each_sentence_is_judged_on_its_own():
-    first, second = modelled_powers(RECORDS["Feint and Riposte"])
+    mixed = make_card("Feint Unread", CardType.COMBAT_MANEUVER,
+                      powers=f"Acting Ally is strength +2. {UNREAD}")
+    first, second = modelled_powers(mixed)
     assert first.modelled and first.text == "Acting Ally is strength +2."
-    assert not second.modelled and second.text.startswith("Deal 1 damage")
-    assert not_modelled(RECORDS["Feint and Riposte"]) == [second.text]
+    assert not second.modelled and second.text == UNREAD
+    assert not_modelled(mixed) == [UNREAD]
     assert modelled_powers(RECORDS["Gentle"])[0].kind == "trait"
 
 
@@ -95,16 +130,26 @@ def run(*args: str):
     return CliRunner().invoke(cli, list(args), catch_exceptions=False)
 
 
-def test_cards_show_json_says_which_powers_are_modelled():
+def unread_feint(db):
+    """Feint and Riposte corrected, in the test's database, to a text with one sentence
+    the engine does not read."""
+    run("cards", "correct", "Feint and Riposte", "powers", f"Acting Ally is strength +2. {UNREAD}")
+
+
+def test_cards_show_json_says_which_powers_are_modelled(db):
     data = json.loads(run("cards", "show", "Feint and Riposte", "--json").stdout)
-    assert [p["modelled"] for p in data["power_status"]] == [True, False]
+    assert [p["modelled"] for p in data["power_status"]] == [True, True]
     assert set(data["power_status"][0]) == {"text", "kind", "modelled", "by"}
     assert isinstance(data["powers"], str)  # the printed text, as in `cards search --json`
+    unread_feint(db)
+    data = json.loads(run("cards", "show", "Feint and Riposte", "--json").stdout)
+    assert [p["modelled"] for p in data["power_status"]] == [True, False]
 
 
-def test_cards_show_says_not_modelled_by_the_engine():
+def test_cards_show_says_not_modelled_by_the_engine(db):
+    unread_feint(db)
     out = run("cards", "show", "Feint and Riposte").stdout
-    assert "not modelled by the engine: Deal 1 damage to target involved character." in out
+    assert f"not modelled by the engine: {UNREAD}" in out
     assert "not modelled" not in run("cards", "show", "Pneuma").stdout
 
 
@@ -112,16 +157,17 @@ def test_cards_powers_summary_matches_the_engine_count():
     out = run("cards", "powers", "--summary", "--json").stdout
     assert json.loads(out) == summary(RECORDS.values())
     listing = run("cards", "powers").stdout
-    assert "NOT modelled  Bone Stair:" in listing and "modelled      Pneuma:" in listing
+    assert "modelled      Bone Stair:" in listing and "modelled      Pneuma:" in listing
+    assert "NOT modelled" not in listing
 
 
 def test_the_game_log_agrees_with_the_modelled_status():
     census = RECORDS["Census of the Dominions"]
     assert modelled_powers(census)[0].modelled
     assert effect_note(census, False).startswith("its turn-effect draws while it stays")
-    decree = RECORDS["Decree of Closed Roads"]
-    assert not modelled_powers(decree)[0].modelled
-    assert effect_note(decree, False) == "effect not modelled by the engine"
+    unread = UNMODELLED[0]
+    assert not modelled_powers(unread)[0].modelled
+    assert effect_note(unread, False) == "effect not modelled by the engine"
     veil = RECORDS["Veil of Fortune"]
     assert modelled_powers(veil)[0].modelled
     assert effect_note(veil, True).startswith("Strength +1, Magic +1 while it stays in play")

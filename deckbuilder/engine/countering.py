@@ -40,10 +40,16 @@ def names_kind(target: str, played: CardRecord) -> bool:
     return bool(colon) and fold_name(family) == key
 
 
+def names_card(target: str, played: CardRecord) -> bool:
+    """True if ``target`` (P of "Counters P") names ``played``, specifically (its name)
+    or in general (its type or family)."""
+    return refers_to(target, played.name) or names_kind(target, played)
+
+
 def counters(counterer: CardRecord, played: CardRecord) -> bool:
     """True if ``counterer`` has a "Counters P" power naming ``played``, specifically
     (its name) or in general (its type or family)."""
     return any(
-        a.kind == "counters" and (refers_to(a.target, played.name) or names_kind(a.target, played))
+        a.kind == "counters" and names_card(a.target, played)
         for a in counterer.abilities
     )

@@ -19,15 +19,18 @@ Modelled effects: the Magic and Strength bonuses of maneuvers and permanents, wi
 their printed conditions (:mod:`.maneuvers`; a permanent keeps its bonus while it stays
 attached, "+N versus" ones too); "Counters P" naming a card or a kind of card
 (:mod:`.countering`), offered for Flashes and revealed Paths; Site traits and
-Dictate-icon Site powers (:mod:`.site_traits`); Paths' Resistance, Magic, pivot and
-damage effects (:mod:`.path_effects`); "at the beginning/end of a turn" draws
-(:mod:`.turn_effects`); Adorer and Oviate immunities (:mod:`.immunity`); the Artist and
+Dictate-icon Site powers (:mod:`.site_traits`); Paths' Resistance, Magic, Strength,
+pivot, damage and discard effects and their owner's choices (:mod:`.path_effects`);
+"at the beginning/end of a turn" effects (:mod:`.turn_effects`); the other effects of
+Dictates, Flashes, Ally Action cards and maneuvers (read by :mod:`.card_effects`,
+carried out by :mod:`.played_effects`), countering with a Flash from hand or, in its
+action, a maneuver; Adorer and Oviate immunities (:mod:`.immunity`); the Artist and
 Tabula Rasa powers. Where the rulebook contradicts itself, :mod:`.rulings` holds the
 decision.
 
-Not modelled: the other printed effects of Dictates, Flashes, Paths, Ally Action cards
-and maneuvers; such cards are played, pivot and move between zones as the rules say,
-and the log says their effect is not modelled.
+Not modelled: printed text in no form those modules read (:mod:`.modelled` lists it);
+such cards are played, pivot and move between zones as the rules say, and the log says
+their effect is not modelled.
 """
 
 from __future__ import annotations
@@ -39,6 +42,15 @@ from dataclasses import dataclass, field
 from card_db.names import fold_name
 from card_db.records import CardRecord, CardType
 from deckbuilder.engine import alliances
+from deckbuilder.engine.card_effects import (
+    CLOSED_ROADS,
+    COUNTER,
+    LEAVE_CHALLENGE,
+    MANEUVER_DAMAGE,
+    NO_CHALLENGE,
+    STAY_IN_RESERVE,
+    effects_of,
+)
 from deckbuilder.engine.cards import (
     describe,
     dominion_mask,
@@ -54,7 +66,7 @@ from deckbuilder.engine.challenge import (
     versus_bonus,
 )
 from deckbuilder.engine.contest import Involved
-from deckbuilder.engine.countering import counters
+from deckbuilder.engine.countering import counters, names_card
 from deckbuilder.engine.destiny import Destiny
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.immunity import immunity
@@ -67,8 +79,18 @@ from deckbuilder.engine.maneuvers import (
     names_a_target,
     stat_bonus,
 )
-from deckbuilder.engine.path_effects import PathEffect, magic_change, path_effect, pivots
+from deckbuilder.engine.path_effects import (
+    DAMAGE,
+    PIVOT,
+    RETURN,
+    PathEffect,
+    magic_change,
+    path_effect,
+    pivots,
+    strength_change,
+)
 from deckbuilder.engine.paths import path_fits_site, reveal_paths
+from deckbuilder.engine.played_effects import PlayedEffects
 from deckbuilder.engine.powers import (
     ARTIST_MAGIC_BONUS,
     is_artist,
@@ -112,6 +134,28 @@ CounterProvider = Callable[["Game", int, int | None], tuple[int, int] | None]
 #: -> maneuver cards from that seat's hand per involved character
 ManeuverProvider = Callable[["Game", int, Sequence[int], Sequence[int]],
                             Mapping[int, Sequence[int]]]
+#: path chooser: (game, Path, what: "pivot"/"damage"/"return"/"join", options) -> the
+#: card the Path's owner chooses, or None (only "join" is optional)
+PathChooser = Callable[["Game", int, str, Sequence[int]], int | None]
+JOIN = "join"
+
+
+def default_path_choice(game: Game, path: int, what: str, options: Sequence[int]) -> int | None:
+    """The choice the engine makes for a Path's owner who names none (ruling
+    ``path-choices``): a rival's involved character of the highest Magic (or, if every
+    option is the owner's own, the lowest); for "join", the owner's Ally of the highest
+    Magic."""
+    owner = game.state.owners[path]
+
+    def magic_of(c: int) -> tuple[int, int]:
+        return (game.record(c).magic or 0) + game.magic_mod(c), -c
+
+    if what == JOIN:
+        return max(options, key=magic_of, default=None)
+    rivals = [c for c in options if game.controller_of(c) != owner]
+    if rivals:
+        return max(rivals, key=magic_of)
+    return min(options, key=magic_of, default=None)
 
 
 @per_record
@@ -132,7 +176,7 @@ class Turn:
     idled: set[int] = field(default_factory=set)
 
 
-class Game:
+class Game(PlayedEffects):
     """A game between ``len(decks)`` Autarchs (one for goldfishing).
 
     ``decks``: one sequence of card records per Autarch, one record per copy. Card ids
@@ -176,6 +220,11 @@ class Game:
 
     # ------------------------------------------------------------------ helpers
     def record(self, card: int) -> CardRecord:
+        """The card's record as effects leave it (affiliations gained, powers lost:
+        :meth:`refresh_altered`), else the printed one."""
+        altered = self.state.altered
+        if altered and card in altered:
+            return altered[card]
         return self.state.cards[card]
 
     def name(self, card: int) -> str:
@@ -237,10 +286,14 @@ class Game:
         controller's involved characters, for "for each involved X you control"."""
         return self.state.magic_mods.get(card, 0) + self._lasting(card, MAGIC, involved)
 
-    def strength_mod(self, card: int, involved: Sequence[int] = ()) -> int:
-        """Strength modifiers of the permanents attached to ``card`` (they change the
-        Strength characteristic: ruling ``maneuver-strength``)."""
-        return self._lasting(card, STRENGTH, involved)
+    def strength_mod(self, card: int, involved: Sequence[int] = (), defending: bool = False) -> int:
+        """Strength modifiers of the permanents attached to ``card``, of "until end of
+        round" effects and of its controller's "Your X are strength +N" permanents
+        (``defending``: for "while defending"). They change the Strength characteristic
+        (ruling ``maneuver-strength``)."""
+        s = self.state
+        return (self._lasting(card, STRENGTH, involved) + s.strength_mods.get(card, 0)
+                + self.side_strength(card, defending))
 
     def attached_versus(self, card: int, opponents: Sequence[int] = (),
                         site: int | None = None) -> int:
@@ -438,8 +491,9 @@ class Game:
                 if w != when:
                     continue
                 if draws is None:
-                    self._say(f"{self.name(card)}: at the {when} of a turn, {text}"
-                              " (not modelled by the engine).")
+                    done = self.resolve_timed(card, seat, text)
+                    said = done if done is not None else f"{text} (not modelled by the engine)"
+                    self._say(f"{self.name(card)}: at the {when} of a turn, {said}.")
                     continue
                 drawn = [c for c in (self._draw(seat) for _ in range(draws)) if c is not None]
                 self._say(f"{self.name(card)}: at the {when} of a turn, {self._who(seat)}"
@@ -482,6 +536,8 @@ class Game:
             raise RuleError("Play Paths", f"{srec.name} is not in the Circle")
         if not path_fits_site(prec, srec):
             raise RuleError("Play Paths", f"{prec.name} does not match {srec.name}'s Dominion")
+        if self.restricted(site, CLOSED_ROADS):
+            raise RuleError("Play Paths", f"Paths cannot be played on {srec.name}")
         a.hand.remove(path)
         self.state.paths.setdefault(site, []).append(path)
         self._say(f"{a.name} plays a Path face down on {srec.name}.")
@@ -519,6 +575,7 @@ class Game:
             raise RuleError("Dictate", f"{rec.name} is not a Dictate in {a.name}'s hand")
         if target is not None and target not in self.targetable():
             raise RuleError("Dictate", f"{self.name(target)} is not a card in play to target")
+        self.check_played_target(rec, seat, target)
         self._use_dictate(t)
         a.hand.remove(card)
         self._say(f"{a.name} plays the Dictate {rec.name}.")
@@ -526,7 +583,9 @@ class Game:
             a.in_ovo.append(card)
             return False
         if self._place_played(card, target, seat):
-            self._say(f"{rec.name}: {effect_note(rec, target is not None)}.")
+            done = self.resolve_played(card, seat, target)
+            note = self.played_note(rec, done, effect_note(rec, target is not None))
+            self._say(f"{rec.name}: {note}.")
         return True
 
     def use_site_power(self, seat: int, site: int, target: int | None = None) -> None:
@@ -546,8 +605,9 @@ class Game:
         if power is None or (rec.activation_icon or "").casefold() != "dictate":
             raise RuleError(section, f"{rec.name} has no Dictate power the engine models")
         kind, n = power
-        if kind == MOVE_FORWARD and (target not in a.realm.reserve or target in self.state.pivoted):
-            raise RuleError(section, "name an unpivoted Ally in your Reserve")
+        if kind == MOVE_FORWARD and (target not in a.realm.reserve or target in self.state.pivoted
+                                     or self.restricted(target, STAY_IN_RESERVE)):
+            raise RuleError(section, "name an unpivoted Ally in your Reserve free to move")
         self._use_dictate(t)
         if kind == DRAW:
             drawn = [c for c in (self._draw(seat) for _ in range(n)) if c is not None]
@@ -684,6 +744,7 @@ class Game:
         maneuvers: Mapping[int, Sequence[int]] | None = None,
         contest_maneuvers: ManeuverProvider | None = None,
         counter_provider: CounterProvider | None = None,
+        path_chooser: PathChooser | None = None,
     ) -> SeizureResult:
         """Seize a Site in the Circle with unpivoted active Allies ("Seize a Site").
 
@@ -696,7 +757,9 @@ class Game:
         the contest formally begins (after the contesters are named and the Paths
         resolved) or before securing; ``contest_maneuvers`` gives each contesting
         Autarch's ("Seizing Sites and Contests": only the involved Autarchs play
-        influence maneuvers). The Allies pivot afterwards, success or not.
+        influence maneuvers). ``path_chooser`` makes the choices Paths leave to their
+        owner (default :func:`default_path_choice`). The Allies pivot afterwards,
+        success or not.
         """
         t = self._start_action(seat)
         s = self.state
@@ -708,6 +771,7 @@ class Game:
             self._check_actor(t, seat, ally, "Seize a Site")
         self._check_maneuvers(seat, allies, maneuvers, CardType.INFLUENCE_MANEUVER)
         srec = self.record(site)
+        allies = list(allies)
         self._say(f"{self._who(seat)} seizes {srec.name} with {self._names(allies)}.")
         traits = bool(seizing_traits(srec))
         for a in allies if traits else ():
@@ -718,6 +782,8 @@ class Game:
         named: list[tuple[list[int], dict[int, int]]] = []
         contests: list[list[Involved]] = []
         involved = list(allies)
+        joined: list[tuple[int, int]] = []
+        seats_in = [seat]  # the involved Autarchs, who may counter maneuvers with maneuvers
 
         def side(cards: Sequence[int], extra: Mapping[int, int], seizing: bool) -> list[Involved]:
             out = []
@@ -730,14 +796,19 @@ class Game:
                     mod += sum(magic_change(f, rec) for f in fx if not f.lasting)
                 if seizing and traits:
                     mod += seizing_bonus(srec, rec, MAGIC)
-                gone = c in s.pivoted or (bool(fx) and not self._in_play(c))
+                gone = c in s.pivoted or (bool(fx) and not self._in_action(c))
                 out.append(Involved(c, rec, gone, mod))
             return out
 
+        def counter() -> tuple[CounterProvider, list[int]] | None:
+            return (counter_provider, seats_in) if counter_provider else None
+
         def begin() -> dict[int, int]:
-            fx.extend(self._reveal_paths(site, involved, counter_provider))
+            fx.extend(self._reveal_paths(site, involved, counter_provider,
+                                         path_chooser or default_path_choice, joined))
+            allies.extend(j for jseat, j in joined if jseat == seat)
             return self._play_maneuvers(seat, self._live(allies, bool(fx)), maneuvers,
-                                        CardType.INFLUENCE_MANEUVER)
+                                        CardType.INFLUENCE_MANEUVER, site, counter())
 
         for other in s.seats_from(seat)[1:]:
             if contest_provider is None:
@@ -749,12 +820,15 @@ class Game:
                 self._require_active_unpivoted(other, c, "Contesting the Seizure")
             self._say(f"{self._who(other)} contests with {self._names(chosen)}.")
             involved += chosen
+            seats_in.append(other)
             if bonus is None:
                 bonus = begin()
+                chosen += [j for jseat, j in joined if jseat == other]
             theirs = contest_maneuvers(self, other, chosen, list(allies)) if (
                 contest_maneuvers) else None
             named.append((chosen, self._play_maneuvers(
-                other, self._live(chosen, bool(fx)), theirs, CardType.INFLUENCE_MANEUVER)))
+                other, self._live(chosen, bool(fx)), theirs, CardType.INFLUENCE_MANEUVER, site,
+                counter())))
             contests = [side(cs, extra, False) for cs, extra in named]
             # Each contest is decided before the next Autarch may contest.
             partial = resolve_seizure(side(allies, bonus, True), contests, srec,
@@ -771,7 +845,7 @@ class Game:
                 f" {fought.contesting_influence};"
                 f" {'the seizure goes on' if fought.seizers_win else 'the seizure fails'}."
             )
-        s.pivoted.update(c for c in result.pivot if not fx or self._in_play(c))
+        s.pivoted.update(c for c in result.pivot if not fx or self._in_action(c))
         if result.secured:
             realm = self.autarch(seat).realm
             for h in result.holders:
@@ -792,26 +866,36 @@ class Game:
             )
         return result
 
-    def _in_play(self, card: int) -> bool:
-        return self.controller_of(card) is not None
+    def _in_action(self, card: int) -> bool:
+        """True if ``card`` is still in its Autarch's active area (a Path may have
+        discarded it or returned it to the Reserve)."""
+        seat = self.controller_of(card)
+        return seat is not None and card in self.autarch(seat).realm.active
 
     def _live(self, cards: Sequence[int], may_have_left: bool = True) -> list[int]:
         """The characters of ``cards`` still in the action: unpivoted and, when
-        ``may_have_left`` (a Path took effect), still in play."""
+        ``may_have_left`` (a Path took effect), still in the active area."""
         pivoted = self.state.pivoted
         return [c for c in cards
-                if c not in pivoted and (not may_have_left or self._in_play(c))]
+                if c not in pivoted and (not may_have_left or self._in_action(c))]
 
     def _seizure_resistance(self, site: int, fx: Sequence[PathEffect]) -> int:
         """The Site's Resistance in this seizure, with its revealed Paths' changes."""
         return self.current_resistance(site) + sum(f.resistance for f in fx)
 
     def _reveal_paths(
-        self, site: int, involved: Sequence[int], counter_provider: CounterProvider | None
+        self,
+        site: int,
+        involved: list[int],
+        counter_provider: CounterProvider | None,
+        chooser: PathChooser,
+        joined: list[tuple[int, int]],
     ) -> list[PathEffect]:
         """Reveal and resolve the Site's Paths one at a time ("Paths"); return the
-        effects of those not countered. Pivots, damage and "until end of round" Magic
-        apply at once; the Site's Resistance and other Magic changes are returned."""
+        effects of those not countered. Pivots, damage, discards, the owner's choices and
+        "until end of round" changes apply at once; the Site's Resistance and other Magic
+        changes are returned. An Ally a Path moves into the seizure is added to
+        ``involved`` and to ``joined`` as ``(seat, ally)``."""
         s = self.state
         stack = s.paths.get(site, [])
         if not stack:
@@ -823,7 +907,7 @@ class Game:
             if self._countered(path, site, counter_provider):
                 countered.append(path)
             else:
-                effects.append(self._apply_path(path, involved))
+                effects.append(self._apply_path(path, involved, chooser, joined))
             return bool(self._live(involved))
 
         out = reveal_paths(stack, lambda p: self.record(p).permanent, resolve)
@@ -836,41 +920,140 @@ class Game:
             del s.paths[site]
         return effects
 
-    def _apply_path(self, path: int, involved: Sequence[int]) -> PathEffect:
+    def _apply_path(self, path: int, involved: list[int], chooser: PathChooser,
+                    joined: list[tuple[int, int]]) -> PathEffect:
         """Apply one revealed Path's immediate effects to the involved characters."""
         s = self.state
         rec = self.record(path)
         f = path_effect(rec)
         note = "" if f.modelled else " (not modelled by the engine)"
         self._say(f"Path {rec.name} revealed: {rec.powers or 'no printed effect'}{note}")
+        seats = sorted({x for c in involved if (x := self.controller_of(c)) is not None})
         for c in involved:
-            if not self._in_play(c):
+            if not self._in_action(c):
                 continue
             crec = self.record(c)
             if f.lasting and (n := magic_change(f, crec)):
                 s.magic_mods[c] = s.magic_mods.get(c, 0) + n
+            if n := strength_change(f, crec):
+                s.strength_mods[c] = s.strength_mods.get(c, 0) + n
+                self._say(f"{crec.name} is Strength {n:+d} until end of round.")
             if pivots(f, crec) and c not in s.pivoted:
                 s.pivoted.add(c)
                 self._say(f"{crec.name} is pivoted by {rec.name} and leaves the seizure.")
             if f.damage_each:
                 self.apply_damage(c, f.damage_each)
+        if f.discard_random:
+            self._discard_at_random(seats, rec.name)
+        for what, n in f.chosen:
+            self._path_choice(path, what, n, involved, chooser)
+        if f.owner_joins:
+            self._path_join(path, involved, chooser, joined, seats)
         return f
 
+    def _discard_at_random(self, seats: Sequence[int], why: str) -> None:
+        """Each of ``seats`` discards a card from hand at random, to its In Ovo."""
+        for seat in seats:
+            a = self.autarch(seat)
+            if not a.hand:
+                continue
+            card = self.rng.choice(a.hand)
+            a.hand.remove(card)
+            a.in_ovo.append(card)
+            self._say(f"{a.name} discards {self.name(card)} at random ({why}).")
+
+    def _path_choice(self, path: int, what: str, n: int, involved: Sequence[int],
+                     chooser: PathChooser) -> None:
+        """Pivot, damage or return to the Reserve one involved character still in the
+        action, chosen by the Path's owner."""
+        options = self._live(involved)
+        if not options:
+            return
+        card = chooser(self, path, what, options)
+        if card not in options:
+            raise RuleError("Paths", f"choose one of {self._names(options)}")
+        who = f"{self.name(card)} (chosen by {self._who(self.state.owners[path])})"
+        if what == PIVOT:
+            self.state.pivoted.add(card)
+            self._say(f"{who} is pivoted by {self.name(path)} and leaves the seizure.")
+        elif what == DAMAGE:
+            self._say(f"{who} takes {n} damage from {self.name(path)}.")
+            self.apply_damage(card, n)
+        elif what == RETURN:
+            realm = self.autarch(self.controller_of(card)).realm  # type: ignore[arg-type]
+            realm.active.remove(card)
+            realm.reserve.append(card)
+            self._say(f"{who} returns to the Reserve and leaves the seizure.")
+
+    def _path_join(self, path: int, involved: list[int], chooser: PathChooser,
+                   joined: list[tuple[int, int]], seats: Sequence[int]) -> None:
+        """"The Path's owner may move one of their active Allies into the seizure": only
+        an owner already involved, on its own side (ruling ``path-choices``)."""
+        owner = self.state.owners[path]
+        if owner not in seats:
+            self._say(f"{self._who(owner)} is not involved: {self.name(path)} has no effect.")
+            return
+        options = [c for c in self.autarch(owner).realm.active
+                   if c not in involved and c not in self.state.pivoted]
+        card = chooser(self, path, JOIN, options) if options else None
+        if card is None:
+            return
+        if card not in options:
+            raise RuleError("Paths", f"choose one of {self._names(options)}")
+        involved.append(card)
+        joined.append((owner, card))
+        self._say(f"{self._who(owner)} moves {self.name(card)} into the seizure"
+                  f" ({self.name(path)}).")
+
     def _countered(
-        self, card: int, target: int | None, counter_provider: CounterProvider | None
+        self,
+        card: int,
+        target: int | None,
+        counter_provider: CounterProvider | None,
+        action: tuple[CardType, Sequence[int]] | None = None,
     ) -> bool:
         """Offer every Autarch the chance to counter ``card`` ("Timing and Countering");
-        True if an Ally with a matching "Counters P" pivots to counter it."""
+        True if an Ally with a matching "Counters P" pivots to counter it, or a Flash
+        from hand whose power is "Counters P" is played to counter it. The answer
+        ``(seat, card)`` names the Ally or the Flash. ``action``: during a challenge or a
+        seizure, the kind of maneuver it allows and the seats involved; an involved
+        Autarch may then counter with such a maneuver ("Counters any Influence
+        Maneuver")."""
         answer = counter_provider(self, card, target) if counter_provider else None
         if answer is None:
             return False
         cseat, ally = answer
         rec = self.record(card)
+        if ally in self.autarch(cseat).hand:
+            return self._counter_with_flash(cseat, ally, card, action)
         self._require_active_unpivoted(cseat, ally, "Timing and Countering")
         if not counters(self.record(ally), rec):
             raise RuleError("Counter P", f"{self.name(ally)} cannot counter {rec.name}")
         self.state.pivoted.add(ally)
         self._say(f"{self.name(ally)} counters {rec.name} and pivots; {rec.name} is discarded.")
+        return True
+
+    def _counter_with_flash(self, seat: int, flash: int, card: int,
+                            action: tuple[CardType, Sequence[int]] | None = None) -> bool:
+        """Play the Flash ``flash`` from ``seat``'s hand to counter ``card`` ("Some
+        Special Powers: Counter P": a Flash such as Sudden Clarity, "Counters any
+        Flash"), or, for an Autarch involved in the ``action``, a maneuver of the kind
+        it allows (Counter-Glyph, "Counters any Influence Maneuver": "Seizing Sites and
+        Contests", only the involved Autarchs play influence maneuvers). The card goes
+        to its owner's In Ovo; it is not itself offered for countering (the engine does
+        not model chains of counters: ruling ``played-effects``)."""
+        frec, rec = self.record(flash), self.record(card)
+        maneuver = action is not None and frec.card_type is action[0] and seat in action[1]
+        if not maneuver and (frec.card_type is not CardType.FLASH or self.state.phase not in (
+                AUTARCH_PHASE, ALLY_PHASE)):
+            raise RuleError("Timing and Countering", f"{frec.name} cannot be played now")
+        if not any(names_card(e.subject or "", rec) for e in effects_of(frec, COUNTER)):
+            raise RuleError("Counter P", f"{frec.name} cannot counter {rec.name}")
+        a = self.autarch(seat)
+        a.hand.remove(flash)
+        a.in_ovo.append(flash)
+        self._say(f"{a.name} plays the {frec.card_type} {frec.name} to counter {rec.name};"
+                  f" {rec.name} is discarded.")
         return True
 
     def _check_maneuvers(
@@ -906,13 +1089,26 @@ class Game:
         allies: Sequence[int],
         maneuvers: Mapping[int, Sequence[int]] | None,
         kind: CardType,
+        site: int | None = None,
+        counter: tuple[CounterProvider, Sequence[int]] | None = None,
+        opponents: Sequence[int] = (),
+        targets: Mapping[int, int] | None = None,
+        left: list[int] | None = None,
     ) -> dict[int, int]:
         """Play maneuver cards from hand through involved Allies; returns the bonus per
         Ally of the instant ones, whose effects end with the action. A permanent one
         attaches to its Ally and keeps its effect while it stays there (counted by
         :meth:`magic_mod`/:meth:`strength_mod`; "Permanents and Instants"). A printed
         condition applies as printed ("Target Characters and Acting Allies"): a card
-        for an "Acting Maestro" cannot be played from another Ally."""
+        for an "Acting Maestro" cannot be played from another Ally. Other printed
+        effects (:mod:`.card_effects`, e.g. "Target involved Site is Resistance -2 until
+        end of round" on ``site``, the Site seized) resolve as the card is played.
+        ``counter``: the counter provider and the seats involved; each card may be
+        countered before it resolves ("Timing and Countering"). In a challenge:
+        ``opponents`` (the other side), ``targets`` (card -> the involved character a
+        "Deal N damage to target involved character" hits; default the opponent of the
+        lowest Strength), ``left`` (receives the Allies that "Remove acting Ally from
+        the challenge")."""
         bonus: dict[int, int] = {}
         if not maneuvers:
             return bonus
@@ -926,12 +1122,35 @@ class Game:
                 rec = self.record(card)
                 amount = stat_bonus(rec, stat, actor, involved)
                 a.hand.remove(card)
+                if counter is not None and self._countered(card, ally, counter[0],
+                                                           (kind, counter[1])):
+                    a.in_ovo.append(card)
+                    continue
                 self._place_played(card, ally, seat)
                 if not rec.permanent:
                     bonus[ally] = bonus.get(ally, 0) + amount
                 lasts = " while it stays in play" if rec.permanent else ""
-                self._say(f"{self.name(ally)} plays {rec.name} ({amount:+d}{lasts}).")
+                hit = self._maneuver_target(card, opponents, targets)
+                done = self.resolve_played(card, seat, hit, actor=ally, site=site)
+                if left is not None and effects_of(rec, LEAVE_CHALLENGE):
+                    left.append(ally)
+                what = "; ".join([f"{amount:+d}{lasts}"] * bool(amount or not done) + done)
+                self._say(f"{self.name(ally)} plays {rec.name} ({what}).")
         return bonus
+
+    def _maneuver_target(self, card: int, opponents: Sequence[int],
+                         targets: Mapping[int, int] | None) -> int | None:
+        """The involved character a maneuver's "target involved character" names: the
+        one in ``targets``, else the live opponent of the lowest Strength (ruling
+        ``played-effects``); ``None`` for a card naming no such target."""
+        if not any(e.condition == "involved"
+                   for e in effects_of(self.record(card), MANEUVER_DAMAGE)):
+            return None
+        if targets and card in targets:
+            return targets[card]
+        live = self._live(opponents)
+        return min(live, key=lambda c: ((self.record(c).strength or 0) + self.strength_mod(c), c),
+                   default=None)
 
     def challenge(
         self,
@@ -942,12 +1161,18 @@ class Game:
         maneuvers: Mapping[int, Sequence[int]] | None = None,
         assignment: Mapping[int, int] | None = None,
         defending_maneuvers: ManeuverProvider | None = None,
+        counter_provider: CounterProvider | None = None,
+        maneuver_targets: Mapping[int, int] | None = None,
     ) -> ChallengeResult:
         """Challenge a rival's active character ("Challenge Rival's Ally"). The target's
         Autarch may name defenders through ``defend_provider``. When the challenge
         formally begins (after the defenders are named), the challengers' ``maneuvers``
         and then the defending Autarch's (``defending_maneuvers``) are played ("Challenge
-        Summary": only combat maneuvers, only from the involved Autarchs). Dead
+        Summary": only combat maneuvers, only from the involved Autarchs); each may be
+        countered through ``counter_provider``. ``maneuver_targets``: card -> the
+        involved character a maneuver's "target involved character" names. A character
+        a maneuver removes from the challenge (or discards) leaves it unpivoted; if the
+        target or every challenger leaves, the challenge ends without combat. Dead
         characters are discarded; challengers and the target pivot, defenders do not."""
         t = self._start_action(seat)
         s = self.state
@@ -964,6 +1189,8 @@ class Game:
             if not can_challenge(self.record(c), trec):
                 raise RuleError("Affiliations", f"{self.name(c)} cannot challenge the Vassal"
                                 f" {trec.name} (Prime below 5)")
+            if self.restricted(c, NO_CHALLENGE):
+                raise RuleError("Challenge Rival's Ally", f"{self.name(c)} cannot challenge")
         self._check_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER)
         defenders = list(defend_provider(self, owner, target, list(challengers))) if (
             defend_provider) else []
@@ -978,10 +1205,26 @@ class Game:
             f" defenders: {self._names(defenders)}."
         )
         defending = [target, *defenders]
-        bonus = self._play_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER)
+        everyone = [*challengers, *defending]
+        if any(t not in everyone for t in (maneuver_targets or {}).values()):
+            raise RuleError("Target Characters and Acting Allies", "a maneuver's target must"
+                            " be involved in the challenge")
+        counter = (counter_provider, (seat, owner)) if counter_provider else None
+        left: list[int] = []
+        bonus = self._play_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER,
+                                     None, counter, defending, maneuver_targets, left)
         theirs = defending_maneuvers(self, owner, defending, list(challengers)) if (
             defending_maneuvers) else None
-        dbonus = self._play_maneuvers(owner, defending, theirs, CardType.COMBAT_MANEUVER)
+        dbonus = self._play_maneuvers(owner, defending, theirs, CardType.COMBAT_MANEUVER,
+                                      None, counter, challengers, maneuver_targets, left)
+        if left or maneuvers or theirs:
+            challengers = [c for c in challengers if c not in left and self._in_action(c)]
+            defenders = [d for d in defenders if d not in left and self._in_action(d)]
+            if not challengers or target in left or not self._in_action(target):
+                s.pivoted.update(challengers)
+                self._say("The challenge ends without combat.")
+                return ChallengeResult(0, 0, None, 0, {}, (), tuple(challengers))
+            defending = [target, *defenders]
         for c in challengers:
             bonus[c] = bonus.get(c, 0) + self.attached_versus(c, defending)
         for d in defending:
@@ -990,9 +1233,9 @@ class Game:
             [Combatant(c, self.record(c), False, bonus.get(c, 0),
                        self.strength_mod(c, challengers)) for c in challengers],
             Combatant(target, trec, target in s.pivoted, dbonus.get(target, 0),
-                      self.strength_mod(target, defending)),
+                      self.strength_mod(target, defending, defending=True)),
             [Combatant(d, self.record(d), d in s.pivoted, dbonus.get(d, 0),
-                       self.strength_mod(d, defending)) for d in defenders],
+                       self.strength_mod(d, defending, defending=True)) for d in defenders],
             assignment,
         )
         self._say(
@@ -1033,6 +1276,7 @@ class Game:
         if not may_receive(rec, self.record(ally if target is None else target)):
             raise RuleError("Target Characters and Acting Allies",
                             f"{rec.name} cannot be played from {self.name(ally)}")
+        self.check_played_target(rec, seat, target)
         a.hand.remove(card)
         self._say(f"{self.name(ally)} performs {rec.name}.")
         self.state.pivoted.add(ally)
@@ -1040,7 +1284,8 @@ class Game:
             a.in_ovo.append(card)
             return False
         if self._place_played(card, ally if target is None else target, seat):
-            self._say(f"{rec.name}: {effect_note(rec, True)}.")
+            done = self.resolve_played(card, seat, target, actor=ally)
+            self._say(f"{rec.name}: {self.played_note(rec, done, effect_note(rec, True))}.")
         return True
 
     def use_power(self, seat: int, ally: int, target: int) -> None:
@@ -1089,13 +1334,7 @@ class Game:
                 or (holder is None and owner_effects is None)):
             raise RuleError(section, f"{crec.name} is not a permanent Ally Action or Flash"
                             " in play")
-        if holder is not None:
-            s.attached[holder].remove(card)
-            if not s.attached[holder]:
-                del s.attached[holder]
-        else:
-            owner_effects.effects.remove(card)  # type: ignore[union-attr]
-        self._to_in_ovo(card)
+        self._remove_permanent(card)
         realm = self.autarch(seat).realm
         realm.active.remove(ally)
         self._detach_all(ally)
@@ -1145,6 +1384,7 @@ class Game:
         if target is not None and target not in self.targetable():
             raise RuleError("Types of Cards: Flashes",
                             f"{self.name(target)} is not a card in play to target")
+        self.check_played_target(rec, seat, target)
         a.hand.remove(card)
         on = f" on {self.name(target)}" if target is not None else ""
         self._say(f"{a.name} plays the Flash {rec.name}{on}.")
@@ -1157,7 +1397,9 @@ class Game:
             a.in_ovo.append(card)
             return False
         if self._place_played(card, target, seat):
-            self._say(f"{rec.name} resolves: {effect_note(rec, target is not None)}.")
+            done = self.resolve_played(card, seat, target)
+            note = self.played_note(rec, done, effect_note(rec, target is not None))
+            self._say(f"{rec.name} resolves: {note}.")
         return True
 
     # ------------------------------------------------------------------ removal
@@ -1175,10 +1417,13 @@ class Game:
 
     def _detach_all(self, card: int) -> None:
         s = self.state
-        for perm in s.attached.pop(card, []):
+        perms = s.attached.pop(card, [])
+        for perm in perms:
             s.pivoted.discard(perm)
             self._detach_all(perm)
             self.autarch(s.owners[perm]).in_ovo.append(perm)
+        if perms and s.altered:
+            self.refresh_altered()
 
     def discard(self, card: int) -> None:
         """Discard a character in play to its owner's In Ovo, with the permanents
@@ -1201,6 +1446,8 @@ class Game:
             held = next(e for e in realm.state if card in e.holders)
             held.holders.remove(card)
         s.pivoted.discard(card)
+        if s.gained.pop(card, None) is not None:
+            self.refresh_altered()
         self._detach_all(card)
         self.autarch(s.owners[card]).in_ovo.append(card)
         self._say(f"{rec.name} is discarded to the In Ovo.")
@@ -1238,6 +1485,9 @@ class Game:
             raise RuleError("Phase 4: The Reconciliation", f"{self.name(ally)} is not a reserve")
         if ally in self.state.pivoted:
             raise RuleError("Pivoted Cards", "pivoted characters may not move forward")
+        if self.restricted(ally, STAY_IN_RESERVE):
+            raise RuleError("Phase 4: The Reconciliation", f"{self.name(ally)} must remain in"
+                            " the Reserve")
         realm.reserve.remove(ally)
         realm.active.append(ally)
         self._say(f"{self.name(ally)} moves forward to the active area.")
@@ -1271,9 +1521,13 @@ class Game:
             self._say("Several Autarchs qualify with as many unpivoted Sites: no winner yet.")
         if not s.over:
             self._remove_exhausted()
-        lapsed = bool(s.resistance_mods or s.magic_mods)
+        lapsed = bool(s.resistance_mods or s.magic_mods or s.gained)
         s.resistance_mods.clear()
         s.magic_mods.clear()
+        s.strength_mods.clear()
+        if s.gained:
+            s.gained.clear()
+            self.refresh_altered()
         if lapsed and not s.over:
             self._recheck_holders()
         return s.winner

@@ -96,7 +96,8 @@ def describe_move(game: Game, move: Move) -> str:
     if kind == "challenge":
         return f"Challenge {game.name(a[1])} with {_names(game, a[0])}"
     if kind == "ally_action":
-        return f"{game.name(a[0])} plays the Ally Action {game.name(a[1])}"
+        on = f" on {game.name(a[2])}" if len(a) > 2 and a[2] is not None else ""
+        return f"{game.name(a[0])} plays the Ally Action {game.name(a[1])}{on}"
     if kind == "retreat":
         return f"{game.name(a[0])} retreats to the Reserve"
     if kind == "idle":
@@ -129,10 +130,13 @@ def _candidates(game: Game, seat: int) -> list[Move]:
                 out += [Move("play_path", (c, site)) for site in s.circle]
             elif ctype is CardType.FLASH:
                 out.append(Move("play_flash", (c, None)))
-                if game.record(c).permanent:
-                    out += [Move("play_flash", (c, t)) for t in targets]
+                named = game.played_targets(game.record(c), seat)
+                if named or game.record(c).permanent:
+                    out += [Move("play_flash", (c, t)) for t in named or targets]
             elif ctype is CardType.DICTATE:
                 out.append(Move("play_dictate", (c, None)))
+                out += [Move("play_dictate", (c, t))
+                        for t in game.played_targets(game.record(c), seat)]
     elif s.phase == ALLY_PHASE:
         out += ally_candidates(view, limit=12)
         free = _free_allies(game, seat)
@@ -143,8 +147,11 @@ def _candidates(game: Game, seat: int) -> list[Move]:
         if free:
             out += [Move("seize", (site, tuple(free), None)) for site in s.circle]
         for ally in free:
-            out += [Move("ally_action", (ally, c)) for c in hand
-                    if game.record(c).card_type is CardType.ALLY_ACTION]
+            for c in hand:
+                if game.record(c).card_type is CardType.ALLY_ACTION:
+                    out.append(Move("ally_action", (ally, c)))
+                    out += [Move("ally_action", (ally, c, t))
+                            for t in game.played_targets(game.record(c), seat)]
             out += [Move("retreat", (ally,)), Move("idle", (ally,))]
     else:
         out += [Move("move_forward", (c,)) for c in sorted(me.realm.reserve)

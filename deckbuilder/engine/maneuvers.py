@@ -20,16 +20,20 @@ Anything else on the card is not modelled here.
 
 from __future__ import annotations
 
+import dataclasses
 import re
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardRecord
+from deckbuilder.engine.card_effects import sentence_effect, timed_executable
 from deckbuilder.engine.powers import influence_bonus, strength_bonus
 from deckbuilder.engine.record_cache import per_record
 from deckbuilder.engine.turn_effects import timed_effects
 
 MAGIC = "magic"
+#: How :func:`effect_note` ends: the log's reminder that other card text is not modelled.
+OTHER_TEXT = "; any other text not modelled by the engine"
 STRENGTH = "strength"
 
 _SUBJECT = re.compile(
@@ -41,6 +45,7 @@ _STAT = re.compile(r"\b(magic|strength)\s*([+-]\d{1,3})|([+-]\d{1,3})\s+(magic|s
 _ALT = re.compile(r",?\s*or\s+([+-]\d{1,3})\s+if\s+(?:it\s+is\s+)?(?:an?\s+)?([a-z][a-z ]*?)\s*$",
                   re.IGNORECASE)
 _PER = re.compile(r"\bfor\s+each\s+involved\s+([a-z][a-z ]*?)\s+you\s+control", re.IGNORECASE)
+_TIMED = re.compile(r"\s*at\s+the\s+(?:beginning|start|end)\s+of\b", re.IGNORECASE)
 _GENERIC_SUBJECTS = frozenset({"ally", "character", "allies", "characters"})
 
 
@@ -73,6 +78,8 @@ def _sentences(text: str) -> list[str]:
 
 
 def _parse_sentence(sentence: str) -> list[StatBonus]:
+    if _TIMED.match(sentence):
+        return []  # "At the beginning of a turn, target ... is magic +1": engine.turn_effects
     m = _SUBJECT.search(sentence)
     if not m:
         return []
@@ -110,6 +117,11 @@ def stat_bonuses(record: CardRecord) -> tuple[StatBonus, ...]:
     if found:
         return tuple(found)
     legacy = []
+    # A sentence with an effect of its own ("Your Vassals are strength +1", a timed
+    # effect) is no bonus.
+    free = [x for x in _sentences(text) if sentence_effect(x) is None and not _TIMED.match(x)]
+    record = dataclasses.replace(record, powers=" ".join(free), traits="") if len(free) < len(
+        _sentences(text)) else record
     if (n := strength_bonus(record)) is not None:
         legacy.append(StatBonus(STRENGTH, n))
     if (n := influence_bonus(record)) is not None:
@@ -155,9 +167,12 @@ def effect_note(record: CardRecord, attached: bool) -> str:
     to a character keeps Magic/Strength bonuses outside a maneuver's own action."""
     bonuses = stat_bonuses(record) if attached and record.permanent else ()
     parts = [f"{b.stat.title()} {b.amount:+d}" for b in bonuses]
-    if record.permanent and any(d is not None for _, d, _ in timed_effects(record)):
+    timed = timed_effects(record) if record.permanent else ()
+    if any(d is not None for _, d, _ in timed):
         parts.append("its turn-effect draws")
+    elif any((e := sentence_effect(text)) is not None and timed_executable(e, True)
+             for _, _, text in timed):
+        parts.append("its turn effects")
     if not parts:
         return "effect not modelled by the engine"
-    return (f"{', '.join(parts)} while it stays in play; any other text not modelled"
-            " by the engine")
+    return f"{', '.join(parts)} while it stays in play{OTHER_TEXT}"

@@ -7,6 +7,9 @@ the card types on which the engine applies them (see each rule below). A sentenc
 parser reads, or one read by a parser the engine never applies to that card type, is
 "not modelled": it stays readable on the card and the engine ignores it.
 
+Played cards' other effects are read by :mod:`.card_effects` and executed by
+:mod:`.played_effects`.
+
 Sources: rulebook "Card Powers, Traits, and Special Rules", "Types of Cards",
 "Permanents and Instants" (only a permanent attached to a character keeps a bonus
 outside a maneuver's own action), "Some Special Powers: Counter P" (the engine counters
@@ -21,6 +24,23 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 
 from card_db.records import CardRecord, CardType
+from deckbuilder.engine.card_effects import (
+    CLOSED_ROADS,
+    COUNTER,
+    DAMAGE,
+    DRAW,
+    GAIN,
+    LEAVE_CHALLENGE,
+    LOSE_POWERS,
+    NO_CHALLENGE,
+    RECOVER,
+    RESISTANCE,
+    SIDE_BONUS,
+    STAT,
+    STAY_IN_RESERVE,
+    sentence_effect,
+    timed_executable,
+)
 from deckbuilder.engine.maneuvers import MAGIC, STRENGTH, sentence_bonuses, stat_bonuses
 from deckbuilder.engine.path_effects import PathEffect, path_effect
 from deckbuilder.engine.powers import site_resistance_power
@@ -93,9 +113,15 @@ def _character(record: CardRecord, field: str, s: str) -> tuple[bool, str]:
 
 def _timed(record: CardRecord, field: str, s: str) -> tuple[bool, str]:
     timed = timed_effects(_only(record, field, s))
-    if timed and all(draws is not None for _, draws, _ in timed):
+    if timed and all(draws is not None or _timed_other(record, text)
+                     for _, draws, text in timed):
         return True, "engine.turn_effects"
     return False, "no parser the engine uses reads it"
+
+
+def _timed_other(record: CardRecord, text: str) -> bool:
+    e = sentence_effect(text)
+    return e is not None and timed_executable(e, record.permanent)
 
 
 def _bonus(record: CardRecord, field: str, s: str, stats: tuple[str, ...]) -> tuple[bool, str]:
@@ -112,7 +138,38 @@ def _bonus(record: CardRecord, field: str, s: str, stats: tuple[str, ...]) -> tu
     return False, "a bonus to a stat this card type does not add"
 
 
+#: Effects that last only while their permanent stays in play.
+_WHILE_ATTACHED = frozenset({NO_CHALLENGE, STAY_IN_RESERVE, CLOSED_ROADS, LOSE_POWERS, SIDE_BONUS})
+_MANEUVER_EFFECTS = frozenset({DRAW, RECOVER, GAIN})
+
+
+def _effect(record: CardRecord, s: str) -> tuple[bool, str] | None:
+    """A sentence :mod:`.card_effects` reads, judged for this card type; ``None`` if it
+    reads none (a plain bonus without "until end of round" is :mod:`.maneuvers`')."""
+    e = sentence_effect(s)
+    if e is None or (e.kind == STAT and not e.lasting):
+        return None
+    t = record.card_type
+    maneuver = t in _MANEUVER_STAT
+    if e.kind == COUNTER:
+        ok = t is CardType.FLASH or maneuver
+    elif maneuver:
+        ok = e.kind in _MANEUVER_EFFECTS or (e.kind == RESISTANCE and e.condition == "involved"
+                                             and t is CardType.INFLUENCE_MANEUVER)
+        ok = ok or (t is CardType.COMBAT_MANEUVER and (
+            e.kind == LEAVE_CHALLENGE or (e.kind == DAMAGE and e.condition == "involved")))
+    else:
+        ok = e.condition != "involved" and (e.kind != GAIN or t is CardType.ALLY_ACTION)
+    if e.kind in _WHILE_ATTACHED or (e.kind == GAIN and not e.lasting):
+        ok = ok and record.permanent
+    if ok:
+        return True, "engine.played_effects"
+    return False, "an effect the engine carries out only on other card types"
+
+
 def _maneuver(record: CardRecord, field: str, s: str) -> tuple[bool, str]:
+    if (judged := _effect(record, s)) is not None:
+        return judged
     modelled, by = _bonus(record, field, s, (_MANEUVER_STAT[record.card_type],))
     if by:
         return modelled, by
@@ -125,8 +182,10 @@ def _maneuver(record: CardRecord, field: str, s: str) -> tuple[bool, str]:
 
 
 def _played(record: CardRecord, field: str, s: str) -> tuple[bool, str]:
-    """Dictates, Flashes and Ally Actions: only a permanent's Magic/Strength bonus, kept
-    while attached, and turn effects are executed."""
+    """Dictates, Flashes and Ally Actions: the effects :mod:`.card_effects` reads, a
+    permanent's Magic/Strength bonus, kept while attached, and turn effects."""
+    if (judged := _effect(record, s)) is not None:
+        return judged
     modelled, by = _bonus(record, field, s, (MAGIC, STRENGTH))
     if modelled and not record.permanent:
         return False, "an instant's bonus is not applied"

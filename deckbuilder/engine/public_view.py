@@ -98,9 +98,10 @@ class PublicView:
             )
 
     def record(self, card: int) -> CardRecord:
-        """The card's record. Raises :class:`HiddenInformationError` for a hidden card."""
+        """The card's record as effects in play leave it (an affiliation gained is
+        public). Raises :class:`HiddenInformationError` for a hidden card."""
         self._check(card)
-        return self._game.state.cards[card]
+        return self._game.record(card)
 
     def owner(self, card: int) -> int:
         self._check(card)
@@ -157,6 +158,12 @@ class PublicView:
     def magic_mod(self, card: int) -> int:
         self._check(card)
         return self._game.state.magic_mods.get(card, 0)
+
+    def restricted(self, card: int, kind: str) -> bool:
+        """True if a permanent attached to ``card`` (face up, so public) imposes ``kind``
+        (:data:`~.card_effects.NO_CHALLENGE`, ``STAY_IN_RESERVE``, ``CLOSED_ROADS``)."""
+        self._check(card)
+        return self._game.restricted(card, kind)
 
     def controlled_masks(self, seat: int, unpivoted_only: bool = False) -> list[int]:
         pivoted = self._game.state.pivoted

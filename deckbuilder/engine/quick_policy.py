@@ -57,6 +57,7 @@ from dataclasses import dataclass
 from card_db.names import fold_name
 from card_db.records import CardRecord, CardType
 from deckbuilder.engine import alliances
+from deckbuilder.engine.card_effects import CLOSED_ROADS, NO_CHALLENGE, STAY_IN_RESERVE
 from deckbuilder.engine.cards import dominion_mask, is_character, is_maestro, magic, resistance
 from deckbuilder.engine.challenge import Combatant, can_challenge, combat_strength
 from deckbuilder.engine.countering import counters
@@ -218,7 +219,7 @@ def _path_target(view: PublicView, path: int) -> int | None:
     best = None
     for site in view.circle:
         srec = view.record(site)
-        if not path_fits_site(prec, srec):
+        if not path_fits_site(prec, srec) or view.restricted(site, CLOSED_ROADS):
             continue
         reach = _rival_contest_power(view, srec) - view.current_resistance(site)
         if reach >= 0 and (best is None or (reach, -site) > best[0]):
@@ -384,7 +385,8 @@ def _challenge_move(view: PublicView, free: list[int]) -> Move | None:
         for target in view.realm(rival).active:
             trec = view.record(target)
             able = [Combatant(c, view.record(c)) for c in free
-                    if can_challenge(view.record(c), trec)]
+                    if can_challenge(view.record(c), trec)
+                    and not view.restricted(c, NO_CHALLENGE)]
             if not able:
                 continue
             tside = [Combatant(target, trec, view.pivoted(target))] + [
@@ -530,7 +532,7 @@ def counter_choice(view: PublicView, flash: int) -> int | None:
 def reconciliation_move(view: PublicView) -> Move | None:
     """Policy 5: move the next unpivoted reserve forward."""
     for c in sorted(view.realm(view.seat).reserve):
-        if not view.pivoted(c):
+        if not view.pivoted(c) and not view.restricted(c, STAY_IN_RESERVE):
             return Move("move_forward", (c,))
     return None
 

@@ -137,7 +137,9 @@ RULINGS: tuple[Ruling, ...] = (
         " effects to the Reconciliation. So, once a round per Autarch: \"at the end of a"
         " turn\" effects at the end of its Reconciliation turn, \"at the beginning of a"
         " turn\" effects at the start of its Autarch-phase turn (its first turn of the"
-        " round). The controlling Autarch receives the effect.",
+        " round). The controlling Autarch receives the effect; an effect on a character"
+        " (\"target character is magic +1 until end of round\") acts on the character the"
+        " permanent is attached to.",
         "deckbuilder.engine.game, deckbuilder.engine.turn_effects",
     ),
     Ruling(
@@ -158,6 +160,46 @@ RULINGS: tuple[Ruling, ...] = (
         " returns to its owner's hand (its attached permanents are discarded) and the"
         " chosen permanent Ally Action or Flash goes to its owner's In Ovo.",
         "deckbuilder.engine.game",
+    ),
+    Ruling(
+        "played-effects",
+        ("Card Powers, Traits, and Special Rules", "Target Characters and Acting Allies",
+         "Permanents and Instants"),
+        ('"Effects are either targeted to any character, or affect the controlling Autarch,'
+         ' unless otherwise noted on the card"',
+         '"These cards can only be played on targets specified on the card"',
+         '"Once played, a permanent card will remain in play until removed by another card"'),
+        "A targeted effect acts on the card named as its target, which must fit the text"
+        " (\"Target Maestro\": a Maestro in play); a Dictate or Flash played without a"
+        " target is used without that effect, and an Ally Action card or maneuver acts on"
+        " its acting Ally. \"Return an X from your In Ovo\" takes the X put there most"
+        " recently. Restrictions (\"cannot challenge\", \"must remain in reserve\", \"Paths"
+        " cannot be played\"), \"Your X are strength +N\", lost powers and affiliations"
+        " gained last while the permanent stays in play; \"until end of round\" changes end"
+        " with the Reconciliation. A Flash whose power is \"Counters P\" may be played from"
+        " hand to counter, and, during a seizure or challenge, an involved Autarch's"
+        " maneuver of that action's kind (\"Counters any Influence Maneuver\"); the engine"
+        " does not offer a counter to be countered in turn. A maneuver's \"Deal N damage to"
+        " target involved character\" is dealt as the card resolves, as damage outside"
+        " challenges (it does not add to the combat's damage); unnamed, it hits the"
+        " opposing character of the lowest Strength. \"Remove acting Ally from the"
+        " challenge\" leaves that Ally unpivoted; when the target or every challenger"
+        " leaves, the challenge ends without combat.",
+        "deckbuilder.engine.played_effects, deckbuilder.engine.game",
+    ),
+    Ruling(
+        "path-choices",
+        ("Paths",),
+        ('"Unless specifically stated, ALL characters involved in the seizure are targeted'
+         ' by a Path, including the contesting characters"',),
+        "\"One involved character\" is one still in the seizure, chosen by the Path's owner"
+        " (also for \"Return one involved character to its Autarch's reserve\", which names"
+        " no chooser); when the owner names none, the engine picks the rival's character of"
+        " the highest Magic. \"Each involved Autarch\" is each Autarch controlling an"
+        " involved character when the Path is revealed. \"The Path's owner may move one of"
+        " their active Allies into the seizure\" works only for an owner already seizing or"
+        " contesting, whose Ally joins its own side.",
+        "deckbuilder.engine.game, deckbuilder.engine.path_effects",
     ),
 )
 

@@ -88,7 +88,9 @@ class Table:
     permanents placed under or next to it ("Permanents and Instants", "Game Layout").
     ``pivoted``: ids of pivoted cards in play. ``setup_first``: the seat that placed the
     first Site; ``leader``: the seat acting first this round ("Order of Play").
-    ``resistance_mods``/``magic_mods``: effects lasting "until end of round".
+    ``resistance_mods``/``magic_mods``/``strength_mods``/``gained`` (affiliations gained):
+    effects lasting "until end of round". ``altered``: card id -> the record in force
+    while effects change it (affiliations gained, powers lost); see ``Game.record``.
     """
 
     cards: tuple[CardRecord, ...]
@@ -107,6 +109,9 @@ class Table:
     over: bool = False
     resistance_mods: dict[int, int] = field(default_factory=dict)
     magic_mods: dict[int, int] = field(default_factory=dict)
+    strength_mods: dict[int, int] = field(default_factory=dict)
+    gained: dict[int, list[str]] = field(default_factory=dict)
+    altered: dict[int, CardRecord] = field(default_factory=dict)
 
     def record(self, card: int) -> CardRecord:
         return self.cards[card]

@@ -7,8 +7,12 @@ controlling Autarch, unless otherwise noted"). Ruling ``turn-effects`` in
 :mod:`.rulings` says which turn is meant.
 
 Recognised: "At the beginning of a turn, draw a card" (or "draw N cards"), likewise
-"at the end of a turn"; the controlling Autarch draws. Other timed effects are logged
-as not modelled.
+"at the end of a turn"; the controlling Autarch draws. The effect may also be any
+sentence of :mod:`.card_effects` that needs no target ("return an Oviate from your In
+Ovo to your hand") or, on a permanent, acts on the character it is attached to
+("target character is magic +1 until end of round", "unpivot target Ally"); the game
+carries those out (:func:`.card_effects.timed_executable`). Other timed effects are
+logged as not modelled.
 """
 
 from __future__ import annotations
