@@ -153,8 +153,7 @@ def odds(file: str, from_format: str | None, rounds: int, as_json: bool) -> None
 @handles_errors
 def goldfish(
     file: str, from_format: str | None, games: int, rounds: int, seed: int, workers: int,
-    shorter: bool,
-    allowance: int | None, as_json: bool, show_log: bool,
+    shorter: bool, allowance: int | None, as_json: bool, show_log: bool,
 ) -> None:
     """Play FILE alone for ROUNDS rounds, GAMES times, and report how fast it wins.
 
