@@ -298,12 +298,20 @@ class _Recording(Screen):
         return [self.export_action]
 
 
+class _Quiet(Screen):
+    """A lazy screen with no File-menu command."""
+
+    key = "quiet"
+    title = "Quiet"
+
+
 def _lazy_window(qtbot, db):
     from deckbuilder.gui.browser.screen import BrowserScreen
 
     _Recording.built.clear()
     specs = [ScreenSpec("browser", "Browser", BrowserScreen),
-             ScreenSpec("recording", "Recording", _Recording, lazy=True)]
+             ScreenSpec("recording", "Recording", _Recording, lazy=True, file_menu=True),
+             ScreenSpec("quiet", "Quiet", _Quiet, lazy=True)]
     return _window(qtbot, db, specs)
 
 
@@ -312,13 +320,14 @@ def test_a_lazy_screen_is_built_when_its_tab_is_first_shown(qtbot, db):
     win.show()
     win.start()
     assert _Recording.built == [] and "recording" not in win.screens
-    assert [win.tabs.tabText(i) for i in range(win.tabs.count())] == ["Browser", "Recording"]
+    assert [win.tabs.tabText(i) for i in range(win.tabs.count())] == [
+        "Browser", "Recording", "Quiet"]
     file_menu = win.file_menu
     assert "Export recording" not in [a.text() for a in file_menu.actions()]
     win.tabs.setCurrentIndex(1)  # as a click on the tab does
     [screen] = _Recording.built
     assert win.current_screen() is screen and win.tabs.indexOf(screen) == 1
-    assert screen.objectName() == "screen-recording" and win.tabs.count() == 2
+    assert screen.objectName() == "screen-recording" and win.tabs.count() == 3
     assert screen.calls == ["connect", "restore", "start", "activated"]
     actions = [a.text() for a in file_menu.actions()]
     assert actions.index("Export recording") < actions.index("&Quit")
@@ -342,8 +351,10 @@ def test_asking_for_a_lazy_screen_builds_it_and_it_starts_with_the_window(qtbot,
 def test_the_file_menu_builds_the_lazy_screens_for_their_commands(qtbot, db):
     win = _lazy_window(qtbot, db)
     win.file_menu.aboutToShow.emit()
-    assert len(_Recording.built) == 1
+    assert len(_Recording.built) == 1 and "quiet" not in win.screens
     assert "Export recording" in [a.text() for a in win.file_menu.actions()]
+    win.build_all_screens()
+    assert isinstance(win.screen("quiet"), _Quiet) and len(_Recording.built) == 1
 
 
 def test_the_last_screen_shown_opens_built_even_when_lazy(qtbot, db):

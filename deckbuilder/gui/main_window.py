@@ -1,7 +1,8 @@
 """The main window: one tab per registered screen, menus with the standard shortcuts,
 window geometry and splitter positions remembered between runs. A lazy screen (see
 :class:`~deckbuilder.gui.screens.ScreenSpec`) is built when its tab is first shown,
-when :meth:`MainWindow.screen` asks for it, or when the File menu first opens.
+when :meth:`MainWindow.screen` asks for it, or (if it has File-menu commands) when the
+File menu first opens.
 
 File > Open, Save and Save As act on the current screen when it can (see
 :meth:`deckbuilder.gui.screens.Screen.can`), otherwise on the Deck editor (Open shows
@@ -103,10 +104,12 @@ class MainWindow(QMainWindow):
             screen.start()
         return screen
 
-    def build_all_screens(self) -> None:
-        """Build every lazy screen not built yet (the File menu lists their commands)."""
-        for key in [spec.key for spec in self.specs if spec.key in self._placeholders]:
-            self._build_lazy(key)
+    def build_all_screens(self, file_menu_only: bool = False) -> None:
+        """Build every lazy screen not built yet (``file_menu_only``: those with File-menu
+        commands, as the File menu does when it first opens)."""
+        for spec in self.specs:
+            if spec.key in self._placeholders and (spec.file_menu or not file_menu_only):
+                self._build_lazy(spec.key)
 
     def screen(self, key: str) -> Screen | None:
         """The screen registered as ``key`` (``"browser"``, ``"collection"``, ...), built
@@ -194,7 +197,7 @@ class MainWindow(QMainWindow):
         self._file_end = file_menu.addSeparator()
         for key in self.screens:
             self._add_file_actions(key)
-        file_menu.aboutToShow.connect(self.build_all_screens)
+        file_menu.aboutToShow.connect(lambda: self.build_all_screens(file_menu_only=True))
         file_menu.addMenu(publish_menu(self.context, self))
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)

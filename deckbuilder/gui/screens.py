@@ -135,9 +135,11 @@ class Screen(QWidget):
 class ScreenSpec:
     """A registered screen: ``key`` (e.g. ``"browser"``), tab ``title``, the
     ``factory`` making the widget from the :class:`AppContext`, tab ``order`` (lower
-    first), the ``screenshot`` file name written in screenshot mode (or ``None``), and
+    first), the ``screenshot`` file name written in screenshot mode (or ``None``),
     whether it is ``lazy``: built when first shown or asked for rather than with the
-    window (start-up time; the window's first screen is always built at once)."""
+    window (start-up time; the window's first screen is always built at once), and
+    whether a lazy screen has File-menu commands (:meth:`Screen.file_actions`; it is
+    then built when the File menu first opens)."""
 
     key: str
     title: str
@@ -145,6 +147,7 @@ class ScreenSpec:
     order: int = 100
     screenshot: str | None = None
     lazy: bool = False
+    file_menu: bool = False
 
 
 _REGISTRY: dict[str, ScreenSpec] = {}

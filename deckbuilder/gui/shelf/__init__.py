@@ -20,5 +20,6 @@ def _screen(context: AppContext) -> ShelfScreen:
 
 
 register_screen(
-    ScreenSpec("shelf", "Shelf", _screen, order=70, screenshot="shelf.png", lazy=True)
+    ScreenSpec("shelf", "Shelf", _screen, order=70, screenshot="shelf.png", lazy=True,
+               file_menu=True)
 )
