@@ -98,8 +98,10 @@ def userdb(db):
 
 @pytest.fixture
 def window(qtbot, db, request):
-    """A shown, started main window on ``db``. A test module may set ``SCREEN_KEYS`` to
-    load only those screens (the others are tested by their own modules)."""
+    """A shown, started main window on ``db``, every screen built (lazy ones too, as
+    :meth:`MainWindow.build_all_screens` does; ``test_gui_main_window`` tests building
+    them when first shown). A test module may set ``SCREEN_KEYS`` to load only those
+    screens (the others are tested by their own modules)."""
     from deckbuilder.gui.app import create_main_window
     from deckbuilder.gui.screens import registered_screens
 
@@ -107,6 +109,7 @@ def window(qtbot, db, request):
     specs = None if keys is None else [s for s in registered_screens() if s.key in keys]
     win = create_main_window(db, specs)
     qtbot.addWidget(win)
+    win.build_all_screens()
     win.show()
     win.start()
     assert win.context.wait_idle()

@@ -4,9 +4,14 @@ screen, geometry and splitters remembered, errors as dialogs, the About dialog."
 
 from __future__ import annotations
 
+import os
+import subprocess
+import sys
+from pathlib import Path
+
 import pytest
 from PySide6.QtCore import QSize
-from PySide6.QtGui import QKeySequence, QUndoCommand, QUndoStack
+from PySide6.QtGui import QAction, QKeySequence, QUndoCommand, QUndoStack
 from PySide6.QtWidgets import QApplication, QMessageBox
 
 from card_db.database import DatabaseError
@@ -14,6 +19,8 @@ from card_db.errors import UserError
 from card_db.userdb import UserDatabase
 from deckbuilder.gui import errors
 from deckbuilder.gui.screens import Screen, ScreenSpec, registered_screens
+
+ROOT = Path(__file__).resolve().parents[1]
 
 
 def _window(qtbot, db, specs=None):
@@ -256,3 +263,134 @@ def test_results_of_a_closed_window_are_dropped_quietly(qtbot):
     runner.run(time.sleep, 0.3)
     runner.deleteLater()  # its pools wait for the task; its signals are already gone
     qtbot.waitUntil(lambda: not shiboken6.isValid(runner), timeout=5000)
+
+
+# -- lazy screens: built when first shown ---------------------------------------------------
+
+
+class _Recording(Screen):
+    """A lazy screen recording the hooks the window calls, with one File-menu command."""
+
+    key = "recording"
+    title = "Recording"
+    built: list[_Recording] = []
+
+    def __init__(self, context, parent=None):
+        super().__init__(context, parent)
+        self.calls: list[str] = []
+        self.export_action = QAction("Export recording", self)
+        _Recording.built.append(self)
+
+    def connect_screens(self, window):
+        self.calls.append("connect")
+        assert window.screen("browser") is not None
+
+    def restore_state(self, settings):
+        self.calls.append("restore")
+
+    def start(self):
+        self.calls.append("start")
+
+    def activated(self):
+        self.calls.append("activated")
+
+    def file_actions(self):
+        return [self.export_action]
+
+
+class _Quiet(Screen):
+    """A lazy screen with no File-menu command."""
+
+    key = "quiet"
+    title = "Quiet"
+
+
+def _lazy_window(qtbot, db):
+    from deckbuilder.gui.browser.screen import BrowserScreen
+
+    _Recording.built.clear()
+    specs = [ScreenSpec("browser", "Browser", BrowserScreen),
+             ScreenSpec("recording", "Recording", _Recording, lazy=True, file_menu=True),
+             ScreenSpec("quiet", "Quiet", _Quiet, lazy=True)]
+    return _window(qtbot, db, specs)
+
+
+def test_a_lazy_screen_is_built_when_its_tab_is_first_shown(qtbot, db):
+    win = _lazy_window(qtbot, db)
+    win.show()
+    win.start()
+    assert _Recording.built == [] and "recording" not in win.screens
+    assert [win.tabs.tabText(i) for i in range(win.tabs.count())] == [
+        "Browser", "Recording", "Quiet"]
+    file_menu = win.file_menu
+    assert "Export recording" not in [a.text() for a in file_menu.actions()]
+    win.tabs.setCurrentIndex(1)  # as a click on the tab does
+    [screen] = _Recording.built
+    assert win.current_screen() is screen and win.tabs.indexOf(screen) == 1
+    assert screen.objectName() == "screen-recording" and win.tabs.count() == 3
+    assert screen.calls == ["connect", "restore", "start", "activated"]
+    actions = [a.text() for a in file_menu.actions()]
+    assert actions.index("Export recording") < actions.index("&Quit")
+    win.tabs.setCurrentIndex(0)
+    win.show_screen("recording")
+    assert len(_Recording.built) == 1 and screen.calls[-1] == "activated"
+
+
+def test_asking_for_a_lazy_screen_builds_it_and_it_starts_with_the_window(qtbot, db):
+    win = _lazy_window(qtbot, db)
+    screen = win.screen("recording")
+    assert _Recording.built == [screen] and win.current_screen().key == "browser"
+    assert screen.calls == ["connect", "restore"]  # the window has not started yet
+    win.start()
+    assert screen.calls == ["connect", "restore", "start"]
+    assert win.screen("nothing") is None
+    with pytest.raises(KeyError):
+        win.show_screen("nothing")
+
+
+def test_the_file_menu_builds_the_lazy_screens_for_their_commands(qtbot, db):
+    win = _lazy_window(qtbot, db)
+    win.file_menu.aboutToShow.emit()
+    assert len(_Recording.built) == 1 and "quiet" not in win.screens
+    assert "Export recording" in [a.text() for a in win.file_menu.actions()]
+    win.build_all_screens()
+    assert isinstance(win.screen("quiet"), _Quiet) and len(_Recording.built) == 1
+
+
+def test_the_last_screen_shown_opens_built_even_when_lazy(qtbot, db):
+    first = _lazy_window(qtbot, db)
+    first.show_screen("recording")
+    first.close()
+    second = _lazy_window(qtbot, db)
+    assert second.current_screen().key == "recording"
+    assert second.current_screen() is _Recording.built[-1]
+
+
+def test_the_window_imports_no_lazy_screen_until_it_is_shown(db, tmp_path):
+    """In a fresh process (other tests import every screen): the window of the app's
+    registered screens is shown without importing the later screens' modules."""
+    script = (
+        "import sys\n"
+        "from PySide6.QtWidgets import QApplication\n"
+        "app = QApplication([])\n"
+        "from deckbuilder.gui.app import create_main_window\n"
+        f"win = create_main_window({str(db)!r})\n"
+        "win.show(); app.processEvents()\n"
+        "print(sorted(k for k, w in win._placeholders.items()))\n"
+        "print(sorted(m for m in sys.modules if m.endswith('.screen')))\n"
+        "win.show_screen('goldfish')\n"
+        "print('deckbuilder.gui.goldfish.screen' in sys.modules, flush=True)\n"
+        "win.context.close()\n"
+        "import os; os._exit(0)  # no teardown of Qt objects at interpreter exit\n"
+    )
+    env = dict(os.environ, QT_QPA_PLATFORM="offscreen", PYTHONPATH=str(ROOT),
+               DECKBUILDER_SETTINGS=str(tmp_path / "fresh.ini"))
+    proc = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True,
+                          env=env, timeout=120, check=False)
+    assert proc.returncode == 0, proc.stderr
+    lazy, imported, goldfish = proc.stdout.splitlines()[-3:]
+    assert lazy == str(["card-editor", "goldfish", "play", "sample-hand", "shelf"])
+    assert imported == str(["deckbuilder.gui.browser.screen",
+                            "deckbuilder.gui.collection.screen",
+                            "deckbuilder.gui.deck_editor.screen"])
+    assert goldfish == "True"

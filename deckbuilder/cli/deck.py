@@ -16,6 +16,7 @@ from card_db.catalogue import UnknownCardError
 from card_db.text_safety import escape_unsafe
 from deckbuilder import formats
 from deckbuilder.cli.context import user_db
+from deckbuilder.cli.deck_files import from_option
 from deckbuilder.cli.errors import EXIT_BAD_INPUT, fail, handles_errors
 from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
 from deckbuilder.deck.edits import add_cards
@@ -24,32 +25,24 @@ from deckbuilder.deck.legality import validate as check
 from deckbuilder.deck.ownership import to_acquire
 from deckbuilder.deck.resolve import UnknownCardsError, resolve_deck
 from deckbuilder.deck.stats import deck_stats
-from deckbuilder.formats import DeckFormatError, read_file
+from deckbuilder.formats import DeckFormatError
 from deckbuilder.presentation import ESTIMATED_MARK, ESTIMATED_NOTE
 from deckbuilder.services.collection import deck_usage, owned_counts
-from deckbuilder.services.deck_sources import edit_deck_file, name_from_file
+from deckbuilder.services.deck_sources import (
+    STDIN,
+    edit_deck_file,
+    name_from_file,
+    read_deck_list,
+    source_label,
+)
 
 EXIT_ILLEGAL = 1
-
-
-STDIN = "-"
-STDIN_LABEL = "<stdin>"
-
-#: ``--from FORMAT``: how to read a deck file whose extension says nothing (or standard input).
-from_option = click.option(
-    "--from", "from_format", default=None, metavar="FORMAT",
-    help="Read FILE as this format (" + ", ".join(formats.names(readable_only=True))
-    + "; default: from the extension, or guessed from the content for - (standard input)).",
-)
 
 
 def _read(file: str, from_format: str | None = None):
     """The deck list in ``file`` (``-``: standard input); exits 2 if it cannot be read."""
     try:
-        if file == STDIN:
-            data = sys.stdin.buffer.read(formats.MAX_FILE_BYTES + 1)
-            return formats.read_data(data, STDIN_LABEL, from_format)
-        return read_file(file, from_format)
+        return read_deck_list(file, from_format)
     except DeckFormatError as exc:
         fail(str(exc))
 
@@ -58,9 +51,8 @@ def _resolved(file: str, from_format: str | None = None):
     """(resolved deck, catalogue) for ``file``; exits 2 on a bad file or unknown card."""
     deck_list = _read(file, from_format)
     catalogue = user_db().catalogue()
-    label = STDIN_LABEL if file == STDIN else file
     try:
-        return resolve_deck(deck_list, catalogue, path=label), catalogue
+        return resolve_deck(deck_list, catalogue, path=source_label(file)), catalogue
     except UnknownCardsError as exc:
         fail(str(exc))
 

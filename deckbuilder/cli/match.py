@@ -1,6 +1,7 @@
 """``deckbuilder match`` and ``gauntlet``: computer against computer, with statistics.
 
-A DECK is a deck file (any format the deck readers take), else the name of a saved
+A DECK is a deck file (any format the deck readers take; - for standard input, once;
+``--from FORMAT`` when the extension says nothing), else the name of a saved
 deck, else the name of a bundled demo deck (its file name without extension). Exit
 status: 0 success, 2 a deck that cannot be found, read or set up, 130 stopped by
 Ctrl+C. The computer Autarchs are :mod:`deckbuilder.engine.quick_policy` ("quick")
@@ -18,6 +19,7 @@ import click
 
 from card_db.errors import UserError
 from deckbuilder.cli.context import user_db
+from deckbuilder.cli.deck_files import check_stdin_once, from_option
 from deckbuilder.cli.errors import handles_errors
 from deckbuilder.engine.levels import LEVELS
 from deckbuilder.engine.match import (
@@ -30,6 +32,7 @@ from deckbuilder.engine.match import (
 from deckbuilder.services.deck_sources import (
     DEMO,
     SAVED,
+    STDIN,
     PlayDeck,
     demo_deck_files,
     load_play_deck,
@@ -38,11 +41,12 @@ from deckbuilder.services.deck_sources import (
 from deckbuilder.services.decks import UnknownDeckError
 
 
-def resolve_deck(spec: str) -> PlayDeck:
-    """The deck named by ``spec``: a file, else a saved deck, else a demo deck."""
+def resolve_deck(spec: str, from_format: str | None = None) -> PlayDeck:
+    """The deck named by ``spec``: a file (``-``: standard input; read as
+    ``from_format`` if given), else a saved deck, else a demo deck."""
     db = user_db()
-    if os.path.isfile(spec):
-        return play_deck_file(spec, db.catalogue())
+    if spec == STDIN or os.path.isfile(spec):
+        return play_deck_file(spec, db.catalogue(), from_format)
     try:
         return load_play_deck(SAVED, spec, db)
     except UnknownDeckError as exc:
@@ -67,6 +71,7 @@ def _options(fn):
         click.option("--max-rounds", type=click.IntRange(1, 200), default=DEFAULT_MAX_ROUNDS,
                      show_default=True, help="Rounds after which a game is a draw."),
         click.option("--json", "as_json", is_flag=True, help="Print the statistics as JSON."),
+        from_option,
     ]):
         fn = option(fn)
     return fn
@@ -117,13 +122,14 @@ def print_match(stats: MatchStats) -> None:
 @_options
 @handles_errors
 def match(deck_a: str, deck_b: str, games: int, level: str, seed: int, workers: int,
-          max_rounds: int, as_json: bool) -> None:
+          max_rounds: int, as_json: bool, from_format: str | None) -> None:
     """Play DECK_A against DECK_B, computer against computer, GAMES times.
 
     Deck A acts first in even-numbered games, deck B in the others. Game i uses a seed
     derived from (SEED, i), so the same arguments give the same output.
     """
-    a, b = resolve_deck(deck_a), resolve_deck(deck_b)
+    check_stdin_once((deck_a, deck_b))
+    a, b = resolve_deck(deck_a, from_format), resolve_deck(deck_b, from_format)
     stats = _with_progress(games, "match", lambda progress: run_match(
         a.records, b.records, games, seed, level, workers, (a.name, b.name), max_rounds,
         progress))
@@ -150,11 +156,12 @@ def print_gauntlet(stats: GauntletStats) -> None:
 @_options
 @handles_errors
 def gauntlet(decks: tuple[str, ...], games: int, level: str, seed: int, workers: int,
-             max_rounds: int, as_json: bool) -> None:
+             max_rounds: int, as_json: bool, from_format: str | None) -> None:
     """Play every pair of DECKS (two or more), GAMES games each, and print the matrix."""
     if len(decks) < 2:
         raise click.UsageError("name at least two decks")
-    played = [resolve_deck(d) for d in decks]
+    check_stdin_once(decks)
+    played = [resolve_deck(d, from_format) for d in decks]
     pairs = len(played) * (len(played) - 1) // 2
     stats = _with_progress(games * pairs, "gauntlet", lambda progress: run_gauntlet(
         [(p.name, p.records) for p in played], games, seed, level, workers, max_rounds,

@@ -1,10 +1,11 @@
 """``deckbuilder hand``, ``odds`` and ``goldfish``: sample hands, exact odds, goldfishing.
 
 FILE is any deck list the deck formats read (.txt .csv .json .cod .dek .o8d .mwDeck
-.dec .dck); card names are checked against the card catalogue. Exit status: 0 success, 2 the file
-cannot be read, names an unknown card, or the deck cannot be set up (no Site for some
-Dominion). Errors are a message on stderr, never a traceback. The rules engine is
-:mod:`deckbuilder.engine`; these commands never import scipy or Qt.
+.dec .dck), or - for standard input (``--from FORMAT`` when the extension or the
+content says nothing); card names are checked against the card catalogue. Exit status:
+0 success, 2 the file cannot be read, names an unknown card, or the deck cannot be set
+up (no Site for some Dominion). Errors are a message on stderr, never a traceback. The
+rules engine is :mod:`deckbuilder.engine`; these commands never import scipy or Qt.
 """
 
 from __future__ import annotations
@@ -17,6 +18,7 @@ import click
 
 from card_db.text_safety import escape_unsafe
 from deckbuilder.cli.context import user_db
+from deckbuilder.cli.deck_files import from_option
 from deckbuilder.cli.errors import fail, handles_errors
 from deckbuilder.deck.resolve import UnknownCardsError
 from deckbuilder.formats import DeckFormatError
@@ -24,11 +26,12 @@ from deckbuilder.presentation import STALL_TEXT, count_text
 from deckbuilder.services.deck_sources import play_deck_file
 
 
-def _records(file: str) -> list:
-    """The main deck of FILE as card records, one per copy; exits 2 on bad input."""
+def _records(file: str, from_format: str | None) -> list:
+    """The main deck of FILE (``-``: standard input) as card records, one per copy;
+    exits 2 on bad input."""
     catalogue = user_db().catalogue()
     try:
-        return list(play_deck_file(file, catalogue).records)
+        return list(play_deck_file(file, catalogue, from_format).records)
     except (DeckFormatError, UnknownCardsError, ValueError) as exc:
         fail(str(exc))
 
@@ -47,7 +50,8 @@ def _variant(shorter: bool, allowance: int | None):
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@from_option
 @click.option("--seed", type=int, default=None,
               help="Seed for the shuffle (default: a random one, which is printed).")
 @click.option("--rounds", type=click.IntRange(0, 25), default=3, show_default=True,
@@ -56,7 +60,8 @@ def _variant(shorter: bool, allowance: int | None):
               help="Keep a first hand with no Character instead of reshuffling it.")
 @click.option("--json", "as_json", is_flag=True, help="Print the hand as JSON.")
 @handles_errors
-def hand(file: str, seed: int | None, rounds: int, no_reshuffle: bool, as_json: bool) -> None:
+def hand(file: str, from_format: str | None, seed: int | None, rounds: int, no_reshuffle: bool,
+         as_json: bool) -> None:
     """Deal a sample opening hand from FILE, then the draws of the first rounds.
 
     Setup as in a goldfish game: five Sites go to the Circle, five cards are dealt,
@@ -65,7 +70,7 @@ def hand(file: str, seed: int | None, rounds: int, no_reshuffle: bool, as_json: 
     # lazy: each command loads only the part of the engine it runs
     from deckbuilder.engine.hands import SampleHand
 
-    records = _records(file)
+    records = _records(file, from_format)
     if seed is None:
         seed = random.SystemRandom().randrange(2**32)
     sample = SampleHand(records, seed, reshuffle="never" if no_reshuffle else "auto")
@@ -88,12 +93,13 @@ def hand(file: str, seed: int | None, rounds: int, no_reshuffle: bool, as_json: 
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@from_option
 @click.option("--rounds", type=click.IntRange(0, 25), default=10, show_default=True,
               help="Last round of the by-round tables.")
 @click.option("--json", "as_json", is_flag=True, help="Print the odds as JSON.")
 @handles_errors
-def odds(file: str, rounds: int, as_json: bool) -> None:
+def odds(file: str, from_format: str | None, rounds: int, as_json: bool) -> None:
     """Exact draw odds for FILE (hypergeometric, no simulation).
 
     Assumes the goldfish setup: five Sites in the Circle, the opening five from the
@@ -105,7 +111,7 @@ def odds(file: str, rounds: int, as_json: bool) -> None:
     from deckbuilder.engine.odds import odds_report
     from deckbuilder.engine.policy import choose_circle_sites
 
-    records = _records(file)
+    records = _records(file, from_format)
     # The check hand and goldfish make while setting up: SetupError (exit 2) if no
     # Site can stand for some Dominion.
     choose_circle_sites(EngineDeck.from_records(records))
@@ -131,7 +137,8 @@ def odds(file: str, rounds: int, as_json: bool) -> None:
 
 
 @click.command()
-@click.argument("file", type=click.Path(dir_okay=False))
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@from_option
 @click.option("--games", type=click.IntRange(1, 10_000_000), default=1000, show_default=True)
 @click.option("--rounds", type=click.IntRange(1, 100), default=10, show_default=True)
 @click.option("--seed", type=int, default=0, show_default=True, help="Master seed.")
@@ -145,8 +152,8 @@ def odds(file: str, rounds: int, as_json: bool) -> None:
               help="Also print the step-by-step log of the run's first game.")
 @handles_errors
 def goldfish(
-    file: str, games: int, rounds: int, seed: int, workers: int, shorter: bool,
-    allowance: int | None, as_json: bool, show_log: bool,
+    file: str, from_format: str | None, games: int, rounds: int, seed: int, workers: int,
+    shorter: bool, allowance: int | None, as_json: bool, show_log: bool,
 ) -> None:
     """Play FILE alone for ROUNDS rounds, GAMES times, and report how fast it wins.
 
@@ -159,7 +166,7 @@ def goldfish(
     from deckbuilder.engine.rng import game_seed
 
     variant = _variant(shorter, allowance)
-    deck = EngineDeck.from_records(_records(file))
+    deck = EngineDeck.from_records(_records(file, from_format))
     log: list[str] = []
     if show_log:
         # lazy: the step-by-step engine (about 85 ms) only for --log

@@ -1,6 +1,7 @@
 """``deckbuilder tune``: suggest single-card swaps that make a deck win sooner.
 
-A DECK is a deck file (any format the deck readers take), else the name of a saved
+A DECK is a deck file (any format the deck readers take; - for standard input,
+``--from FORMAT`` when the extension says nothing), else the name of a saved
 deck, else the name of a bundled demo deck. The search is
 :mod:`deckbuilder.engine.tuning`. Exit status: 0 success, 2 a deck that cannot be
 found, read, is not legal or cannot be set up, 130 stopped by Ctrl+C (the swaps
@@ -17,6 +18,7 @@ import click
 
 from card_db.text_safety import escape_unsafe
 from deckbuilder.cli.context import user_db
+from deckbuilder.cli.deck_files import from_option
 from deckbuilder.cli.errors import EXIT_INTERRUPTED, handles_errors
 from deckbuilder.engine.tuning import TuneCancelled, TuneResult
 from deckbuilder.services.tuning import CATALOGUE, POOLS, find_deck, tune_deck
@@ -86,16 +88,17 @@ class _Interrupt:
 @click.option("--top", type=click.IntRange(1, 1000), default=10, show_default=True,
               help="Suggestions listed.")
 @click.option("--json", "as_json", is_flag=True, help="Print the suggestions as JSON.")
+@from_option
 @handles_errors
 def tune(deck: str, pool: str, rounds: int, games: int, seed: int, workers: int,
-         max_candidates: int, top: int, as_json: bool) -> None:
+         max_candidates: int, top: int, as_json: bool, from_format: str | None) -> None:
     """Suggest single-card swaps for DECK that raise P(victory by round R) in goldfish games.
 
     Every swap keeps the deck legal; each is measured on the same shuffles as the deck
     itself (paired games), with a 95% confidence interval.
     """
     db = user_db()
-    deck_list = find_deck(db, deck)
+    deck_list = find_deck(db, deck, format=from_format)
     options = dict(rounds=rounds, games=games, seed=seed, workers=workers,
                    max_candidates=max_candidates, top=top)
     with _Interrupt() as interrupt:

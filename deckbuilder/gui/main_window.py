@@ -1,5 +1,8 @@
 """The main window: one tab per registered screen, menus with the standard shortcuts,
-window geometry and splitter positions remembered between runs.
+window geometry and splitter positions remembered between runs. A lazy screen (see
+:class:`~deckbuilder.gui.screens.ScreenSpec`) is built when its tab is first shown,
+when :meth:`MainWindow.screen` asks for it, or (if it has File-menu commands) when the
+File menu first opens.
 
 File > Open, Save and Save As act on the current screen when it can (see
 :meth:`deckbuilder.gui.screens.Screen.can`), otherwise on the Deck editor (Open shows
@@ -36,6 +39,9 @@ class MainWindow(QMainWindow):
         self.setObjectName("mainWindow")
         self.specs = list(specs) if specs is not None else registered_screens()
         self.screens: dict[str, Screen] = {}
+        #: lazy screens not built yet: key -> the empty tab standing in for the screen
+        self._placeholders: dict[str, QWidget] = {}
+        self._started = False
         self.undo_group = QUndoGroup(self)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("screens")
@@ -44,22 +50,18 @@ class MainWindow(QMainWindow):
         self.tabs.tabBar().setChangeCurrentOnDrag(True)
         self.tabs.tabBar().setAcceptDrops(True)
         self.setCentralWidget(self.tabs)
-        for spec in self.specs:
-            screen = spec.factory(context)
-            screen.setObjectName(f"screen-{spec.key}")
-            self.screens[spec.key] = screen
-            self.tabs.addTab(screen, spec.title)
-            screen.undo_stack_changed.connect(
-                lambda stack, screen=screen: self._undo_stack_changed(screen, stack)
-            )
-            screen.document_actions_changed.connect(self._update_actions)
-            stack = screen.undo_stack()
-            if stack is not None:
-                self.undo_group.addStack(stack)
+        for number, spec in enumerate(self.specs):
+            if spec.lazy and number:
+                placeholder = QWidget()
+                placeholder.setObjectName(f"placeholder-{spec.key}")
+                self._placeholders[spec.key] = placeholder
+                self.tabs.addTab(placeholder, spec.title)
+            else:
+                self.tabs.addTab(self._make_screen(spec), spec.title)
         self._build_actions()
         self._build_menus()
         self._build_status_bar()
-        for screen in self.screens.values():
+        for screen in list(self.screens.values()):
             screen.connect_screens(self)
         self.tabs.currentChanged.connect(self._screen_changed)
         self._restore()
@@ -67,8 +69,53 @@ class MainWindow(QMainWindow):
 
     # -- screens ------------------------------------------------------------------------
 
+    def _make_screen(self, spec: ScreenSpec) -> Screen:
+        screen = spec.factory(self.context)
+        screen.setObjectName(f"screen-{spec.key}")
+        self.screens[spec.key] = screen
+        screen.undo_stack_changed.connect(
+            lambda stack, screen=screen: self._undo_stack_changed(screen, stack)
+        )
+        screen.document_actions_changed.connect(self._update_actions)
+        stack = screen.undo_stack()
+        if stack is not None:
+            self.undo_group.addStack(stack)
+        return screen
+
+    def _build_lazy(self, key: str) -> Screen:
+        """Build the lazy screen ``key`` in place of its empty tab, as if it had been
+        built with the window (connected, restored, its File actions, started)."""
+        spec = next(spec for spec in self.specs if spec.key == key)
+        placeholder = self._placeholders.pop(key)
+        screen = self._make_screen(spec)
+        index = self.tabs.indexOf(placeholder)
+        current = self.tabs.currentIndex() == index
+        blocked = self.tabs.blockSignals(True)  # the tab stays the current one
+        self.tabs.removeTab(index)
+        self.tabs.insertTab(index, screen, spec.title)
+        if current:
+            self.tabs.setCurrentIndex(index)
+        self.tabs.blockSignals(blocked)
+        placeholder.deleteLater()
+        screen.connect_screens(self)
+        screen.restore_state(self.context.settings)
+        self._add_file_actions(key)
+        if self._started:
+            screen.start()
+        return screen
+
+    def build_all_screens(self, file_menu_only: bool = False) -> None:
+        """Build every lazy screen not built yet (``file_menu_only``: those with File-menu
+        commands, as the File menu does when it first opens)."""
+        for spec in self.specs:
+            if spec.key in self._placeholders and (spec.file_menu or not file_menu_only):
+                self._build_lazy(spec.key)
+
     def screen(self, key: str) -> Screen | None:
-        """The screen registered as ``key`` (``"browser"``, ``"collection"``, ...)."""
+        """The screen registered as ``key`` (``"browser"``, ``"collection"``, ...), built
+        now if it is a lazy one not built yet; ``None`` if the window has none."""
+        if key in self._placeholders:
+            return self._build_lazy(key)
         return self.screens.get(key)
 
     def current_screen(self) -> Screen | None:
@@ -77,11 +124,17 @@ class MainWindow(QMainWindow):
 
     def show_screen(self, key: str) -> Screen:
         """Make the screen ``key`` the visible tab; returns it (KeyError if unknown)."""
-        screen = self.screens[key]
+        screen = self.screen(key)
+        if screen is None:
+            raise KeyError(key)
         self.tabs.setCurrentWidget(screen)
         return screen
 
     def _screen_changed(self, _index: int) -> None:
+        lazy = [key for key, widget in self._placeholders.items()
+                if widget is self.tabs.currentWidget()]
+        if lazy:
+            self._build_lazy(lazy[0])
         screen = self.current_screen()
         self.undo_group.setActiveStack(screen.undo_stack() if screen else None)
         self._update_actions()
@@ -136,14 +189,15 @@ class MainWindow(QMainWindow):
 
     def _build_menus(self) -> None:
         bar = self.menuBar()
-        file_menu = bar.addMenu("&File")
+        file_menu = self.file_menu = bar.addMenu("&File")
         file_menu.addActions([self.open_action, self.save_action, self.save_as_action])
-        for screen in self.screens.values():
-            extra = screen.file_actions()
-            if extra:
-                file_menu.addSeparator()
-                file_menu.addActions(extra)
-        file_menu.addSeparator()
+        # one section per screen (a lazy screen's fills when it is built); QMenu hides
+        # the separators of empty sections
+        self._file_sections = {spec.key: file_menu.addSeparator() for spec in self.specs}
+        self._file_end = file_menu.addSeparator()
+        for key in self.screens:
+            self._add_file_actions(key)
+        file_menu.aboutToShow.connect(lambda: self.build_all_screens(file_menu_only=True))
         file_menu.addMenu(publish_menu(self.context, self))
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
@@ -155,6 +209,13 @@ class MainWindow(QMainWindow):
         view_menu.addActions(self.screen_actions)
         help_menu = bar.addMenu("&Help")
         help_menu.addAction(self.about_action)
+
+    def _add_file_actions(self, key: str) -> None:
+        """Put the File-menu commands of the screen ``key`` in its section."""
+        keys = list(self._file_sections)
+        following = keys[keys.index(key) + 1:]
+        before = self._file_sections[following[0]] if following else self._file_end
+        self.file_menu.insertActions(before, self.screens[key].file_actions())
 
     def _build_status_bar(self) -> None:
         status = self.statusBar()
@@ -229,8 +290,8 @@ class MainWindow(QMainWindow):
         for screen in self.screens.values():
             screen.restore_state(settings)
         last = WINDOW_SCREEN.read(settings)
-        if last in self.screens:
-            self.tabs.setCurrentWidget(self.screens[last])
+        if last in self.screens or last in self._placeholders:
+            self.show_screen(last)
 
     def save_settings(self) -> None:
         settings = self.context.settings
@@ -248,6 +309,8 @@ class MainWindow(QMainWindow):
         super().closeEvent(event)
 
     def start(self) -> None:
-        """Start the screens' first background work (after the window is shown)."""
-        for screen in self.screens.values():
+        """Start the screens' first background work (after the window is shown); a lazy
+        screen starts when it is built."""
+        self._started = True
+        for screen in list(self.screens.values()):
             screen.start()

@@ -11,6 +11,10 @@ are skipped, so the list may name screens still being built)::
 
     register_screen(ScreenSpec("goldfish", "Goldfish", GoldfishScreen, order=50,
                                screenshot="goldfish.png"))
+
+A screen that is not needed at start-up is registered ``lazy`` from its package's
+``__init__``, with a factory that imports the screen's module when it is called: the
+main window builds it (and so imports its widgets) when it is first shown or asked for.
 """
 
 from __future__ import annotations
@@ -32,11 +36,11 @@ SCREEN_MODULES = (
     "deckbuilder.gui.browser.screen",
     "deckbuilder.gui.deck_editor.screen",
     "deckbuilder.gui.collection.screen",
-    "deckbuilder.gui.sample_hand.screen",
-    "deckbuilder.gui.goldfish.screen",
-    "deckbuilder.gui.play.screen",
-    "deckbuilder.gui.card_editor.screen",
-    "deckbuilder.gui.shelf.screen",
+    "deckbuilder.gui.sample_hand",
+    "deckbuilder.gui.goldfish",
+    "deckbuilder.gui.play",
+    "deckbuilder.gui.card_editor",
+    "deckbuilder.gui.shelf",
 )
 
 #: File-menu commands a screen may handle (see :meth:`Screen.can`).
@@ -74,7 +78,8 @@ class Screen(QWidget):
         self.context = context
 
     def connect_screens(self, window: ScreenHost) -> None:
-        """Called once every screen exists, to connect to the others (``window.screen(key)``)."""
+        """Called once, after the screen is built, to connect to the others
+        (``window.screen(key)``, which builds a lazy screen not built yet)."""
 
     def start(self) -> None:
         """Called once after the window is shown: start the first background work here."""
@@ -130,13 +135,19 @@ class Screen(QWidget):
 class ScreenSpec:
     """A registered screen: ``key`` (e.g. ``"browser"``), tab ``title``, the
     ``factory`` making the widget from the :class:`AppContext`, tab ``order`` (lower
-    first) and the ``screenshot`` file name written in screenshot mode (or ``None``)."""
+    first), the ``screenshot`` file name written in screenshot mode (or ``None``),
+    whether it is ``lazy``: built when first shown or asked for rather than with the
+    window (start-up time; the window's first screen is always built at once), and
+    whether a lazy screen has File-menu commands (:meth:`Screen.file_actions`; it is
+    then built when the File menu first opens)."""
 
     key: str
     title: str
     factory: Callable[[AppContext], Screen]
     order: int = 100
     screenshot: str | None = None
+    lazy: bool = False
+    file_menu: bool = False
 
 
 _REGISTRY: dict[str, ScreenSpec] = {}

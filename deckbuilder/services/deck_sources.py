@@ -12,9 +12,11 @@ and :class:`~deckbuilder.deck.decklist.DeckListError` for a deck with nothing to
 from __future__ import annotations
 
 import os
+import sys
 from collections.abc import Callable
 from dataclasses import dataclass
 from pathlib import Path
+from typing import BinaryIO
 
 import card_db
 from card_db.atomic import replace_file
@@ -33,6 +35,9 @@ from deckbuilder.services.decks import load_deck, save_deck
 #: Kinds of deck to play: one in memory (open in the editor), a saved one, a file.
 OPEN, SAVED, DEMO = "open", "saved", "demo"
 
+#: The deck "file" that is standard input, and how messages name it.
+STDIN, STDIN_LABEL = "-", "<stdin>"
+
 
 # -- deck files -----------------------------------------------------------------------------
 
@@ -45,17 +50,44 @@ class OpenedDeck:
     path: Path
 
 
-def read_deck(path: str | os.PathLike, catalogue: Catalogue) -> OpenedDeck:
-    """Read the deck file at ``path`` (format by extension) and check its names.
+def source_label(source: str | os.PathLike) -> str:
+    """How messages name the deck file ``source``: its path, or ``<stdin>`` for ``-``."""
+    label = os.fspath(source)
+    return STDIN_LABEL if label == STDIN else label
 
-    An unnamed deck takes the file's name. Raises ``DeckFormatError`` or
-    ``UnknownCardsError``.
+
+def read_deck_list(
+    source: str | os.PathLike, format: str | None = None, stdin: BinaryIO | None = None
+) -> DeckList:
+    """The deck list in the file ``source``, names unchecked: ``-`` reads ``stdin``
+    (default: the process's standard input) as ``format`` or the format its content
+    shows (:func:`deckbuilder.formats.sniff`); a path is read as ``format`` or by its
+    extension. The one road every command reading a deck file takes.
+    :class:`~deckbuilder.formats.DeckFormatError` naming the file (``<stdin>``) for
+    anything that cannot be read, an unknown ``format`` included."""
+    if os.fspath(source) == STDIN:
+        stream = stdin if stdin is not None else sys.stdin.buffer
+        return formats.read_data(stream.read(formats.MAX_FILE_BYTES + 1), STDIN_LABEL, format)
+    return formats.read_file(source, format)
+
+
+def read_deck(
+    path: str | os.PathLike,
+    catalogue: Catalogue,
+    format: str | None = None,
+    stdin: BinaryIO | None = None,
+) -> OpenedDeck:
+    """Read the deck file at ``path`` (see :func:`read_deck_list`: ``-`` is standard
+    input, ``format`` overrides the extension) and check its names.
+
+    An unnamed deck takes the file's name (standard input gives none). Raises
+    ``DeckFormatError`` or ``UnknownCardsError``.
     """
-    label = os.fspath(path)
-    deck = formats.resolve_deck(formats.read_file(label), catalogue, label)
-    if not deck.name:
+    label = source_label(path)
+    deck = formats.resolve_deck(read_deck_list(path, format, stdin), catalogue, label)
+    if not deck.name and label != STDIN_LABEL:
         deck.name = name_from_file(label)
-    return OpenedDeck(deck, Path(label))
+    return OpenedDeck(deck, Path(os.fspath(path)))
 
 
 def name_from_file(path: str | os.PathLike) -> str:
@@ -235,9 +267,16 @@ def play_deck(deck: DeckList, catalogue: Catalogue, source: str | None = None) -
     return PlayDeck(deck.name or "Untitled deck", records)
 
 
-def play_deck_file(path: str | os.PathLike, catalogue: Catalogue) -> PlayDeck:
-    """The deck file at ``path`` ready to play (see :func:`read_deck`, :func:`play_deck`)."""
-    return play_deck(read_deck(path, catalogue).deck, catalogue, os.fspath(path))
+def play_deck_file(
+    path: str | os.PathLike,
+    catalogue: Catalogue,
+    format: str | None = None,
+    stdin: BinaryIO | None = None,
+) -> PlayDeck:
+    """The deck file at ``path`` (``-``: standard input; ``format`` overrides the
+    extension) ready to play (see :func:`read_deck`, :func:`play_deck`)."""
+    deck = read_deck(path, catalogue, format, stdin).deck
+    return play_deck(deck, catalogue, source_label(path))
 
 
 def load_play_deck(

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Mapping
+from typing import BinaryIO
 
 from card_db.catalogue import Catalogue
 from card_db.errors import UserError
@@ -18,7 +19,7 @@ from card_db.userdb import UserDatabase
 from deckbuilder.deck.decklist import DeckList
 from deckbuilder.engine.tuning import TuneResult, tune
 from deckbuilder.services.collection import owned_counts
-from deckbuilder.services.deck_sources import demo_deck_files, read_deck
+from deckbuilder.services.deck_sources import STDIN, demo_deck_files, read_deck
 from deckbuilder.services.decks import UnknownDeckError, load_deck
 
 #: Where the cards that come in may come from.
@@ -30,12 +31,20 @@ class UnknownTuneDeckError(UserError):
     """A deck argument that is not a deck file, a saved deck or a demo deck."""
 
 
-def find_deck(db: UserDatabase, spec: str, catalogue: Catalogue | None = None) -> DeckList:
-    """The deck ``spec`` names: a deck file, else a saved deck, else a demo deck (its
-    file name without extension). Raises :class:`UnknownTuneDeckError` if none matches."""
+def find_deck(
+    db: UserDatabase,
+    spec: str,
+    catalogue: Catalogue | None = None,
+    format: str | None = None,
+    stdin: BinaryIO | None = None,
+) -> DeckList:
+    """The deck ``spec`` names: a deck file (``-``: standard input; read as ``format``
+    if given, see :func:`~deckbuilder.services.deck_sources.read_deck`), else a saved
+    deck, else a demo deck (its file name without extension). Raises
+    :class:`UnknownTuneDeckError` if none matches."""
     catalogue = catalogue or db.catalogue()
-    if os.path.isfile(spec):
-        return read_deck(spec, catalogue).deck
+    if spec == STDIN or os.path.isfile(spec):
+        return read_deck(spec, catalogue, format, stdin).deck
     try:
         return load_deck(db, spec)
     except UnknownDeckError as exc:

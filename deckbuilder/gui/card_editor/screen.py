@@ -26,7 +26,7 @@ from deckbuilder.gui.card_editor.fields import FIELDS_BY_NAME
 from deckbuilder.gui.card_editor.form import CORRECT, NEW, CardForm
 from deckbuilder.gui.card_editor.scan_drop import ScanDropArea
 from deckbuilder.gui.errors import describe_error
-from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
+from deckbuilder.gui.screens import Screen
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.messages import is_user_error
 from deckbuilder.services.cards import add_card, correct_card_fields, parse_card_fields
@@ -399,9 +399,3 @@ class CardEditorScreen(Screen):
     def prepare_screenshot(self) -> None:
         self.context.wait_idle()
         self.select_card("Gentle")
-
-
-register_screen(
-    ScreenSpec("card-editor", "Card editor", CardEditorScreen, order=60,
-               screenshot="card-editor.png")
-)

@@ -35,7 +35,6 @@ from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.goldfish.board import BoardView
 from deckbuilder.gui.goldfish.session import GoldfishSession
 from deckbuilder.gui.goldfish.stats_panel import GoldfishStatsPanel
-from deckbuilder.gui.screens import ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.gui.style import error_color
 from deckbuilder.services.deck_sources import DEMO, PlayDeck, demo_deck_files
@@ -334,8 +333,3 @@ class GoldfishScreen(ChosenDeckScreen):
             self.log.setPlainText("\n".join(self.session.lines()))
             self.log.moveCursor(QTextCursor.MoveOperation.End)
         self.run_statistics()
-
-
-register_screen(
-    ScreenSpec("goldfish", "Goldfish", GoldfishScreen, order=50, screenshot="goldfish.png")
-)

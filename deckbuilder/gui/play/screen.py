@@ -34,7 +34,7 @@ from deckbuilder.gui.deck_editor.chooser import DeckChooser
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.play.board import table_html
 from deckbuilder.gui.play.saved import SavedGamesBar
-from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
+from deckbuilder.gui.screens import Screen
 from deckbuilder.services.deck_sources import DEMO, PlayDeck, demo_deck_files
 
 if TYPE_CHECKING:
@@ -292,6 +292,3 @@ class PlayScreen(Screen):
         if demos:
             self.mine.select(DEMO, str(demos[0]))
             self.rival.select(DEMO, str(demos[-1]))
-
-
-register_screen(ScreenSpec("play", "Play", PlayScreen, order=55))

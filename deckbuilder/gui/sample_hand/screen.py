@@ -29,7 +29,6 @@ from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.sample_hand.card_strip import CardStrip
 from deckbuilder.gui.sample_hand.odds_panel import OddsPanel
 from deckbuilder.gui.sample_hand.session import HandSession
-from deckbuilder.gui.screens import ScreenSpec, register_screen
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.gui.style import error_color
 from deckbuilder.services.deck_sources import DEMO, PlayDeck, demo_deck_files
@@ -272,9 +271,3 @@ class SampleHandScreen(ChosenDeckScreen):
         self.deal(11)
         self.context.wait_idle()
         self.draw_round()
-
-
-register_screen(
-    ScreenSpec("sample-hand", "Sample hand", SampleHandScreen, order=40,
-               screenshot="sample-hand.png")
-)

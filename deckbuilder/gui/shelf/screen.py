@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 
 from card_db.records import Condition
 from deckbuilder.gui.deck_editor.files import safe_file_name
-from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
+from deckbuilder.gui.screens import Screen
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.gui.shelf.deal import DealDialog
 from deckbuilder.gui.shelf.parts import PartsTable
@@ -428,6 +428,3 @@ def _demo_photo(path: Path) -> Path:
               font=ImageFont.load_default(28))
     image.save(path)
     return path
-
-
-register_screen(ScreenSpec("shelf", "Shelf", ShelfScreen, order=70, screenshot="shelf.png"))
