@@ -6,6 +6,8 @@ without it: the pure-Python core (``deckbuilder/engine/fastpath.py``) then plays
 games, more slowly (``deckbuilder --version`` names the core in use).
 """
 
+import sys
+
 from setuptools import Extension, setup
 from setuptools.command.build_ext import build_ext
 
@@ -31,15 +33,12 @@ class OptionalBuildExt(build_ext):
               "the pure-Python core will be used")
 
 
-setup(
-    ext_modules=[
-        Extension(
-            "deckbuilder.engine._fastcore",
-            ["deckbuilder/engine/_fastcore.c"],
-            extra_compile_args=["-O3"] if not __import__("sys").platform.startswith("win")
-            else [],
-            optional=True,
-        )
-    ],
-    cmdclass={"build_ext": OptionalBuildExt},
+FASTCORE = Extension(
+    "deckbuilder.engine._fastcore",
+    ["deckbuilder/engine/_fastcore.c"],
+    extra_compile_args=[] if sys.platform.startswith("win") else ["-O3"],
+    optional=True,
 )
+
+if __name__ == "__main__":  # setuptools' build backend runs this file as __main__
+    setup(ext_modules=[FASTCORE], cmdclass={"build_ext": OptionalBuildExt})
