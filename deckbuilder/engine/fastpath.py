@@ -35,6 +35,11 @@ in hand with the controlled Dominions, met conditions and unique cards in play t
 concern them; the active Allies' profiles with the Circle's Site kinds and the
 controlled Dominions.
 
+This module is the specification of the compiled core (``_fastcore.c``, chosen by
+:func:`.fastcore.make_goldfish`), which plays the same games with the policy's decisions
+worked out in C instead of memoised. The decision caches here are bounded
+(:data:`CACHE_LIMIT`), so memory stays flat over any number of games.
+
 What the full engine keeps and this does not: the log, pivot state, cards other than
 Characters in hand, and the In Ovo (nothing is discarded in a goldfish game).
 """
