@@ -192,8 +192,7 @@ typedef struct {
     int *circle0, *pool0;
     uint64_t uniq_bits0;
     PyObject *result_cls, *trace_cls, *reasons;
-    int *scratch;            /* per-call work space, see SCRATCH_* below */
-    size_t scratch_len;
+    size_t scratch_len;      /* ints of work space a call needs (GAME_WORK + POLICY_WORK) */
 } Core;
 
 static void core_dealloc(Core *c)
@@ -201,7 +200,7 @@ static void core_dealloc(Core *c)
     int **arrays[] = {&c->ctype, &c->ukey, &c->dmask, &c->kind, &c->res, &c->magic,
                       &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                       &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
-                      &c->circle0, &c->pool0, &c->scratch};
+                      &c->circle0, &c->pool0};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++)
         PyMem_Free(*arrays[i]);
     PyMem_Free(c->card_cond);
@@ -326,12 +325,6 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
     Py_XSETREF(c->reasons, Py_NewRef(reasons));
     /* Work space: the game's zones (SCRATCH_GAME) and the policy's tables. */
     c->scratch_len = GAME_WORK(c->n) + POLICY_WORK(c->n, allowance);
-    PyMem_Free(c->scratch);
-    c->scratch = PyMem_Malloc(sizeof(int) * c->scratch_len);
-    if (!c->scratch) {
-        PyErr_NoMemory();
-        return -1;
-    }
     return 0;
 }
 
@@ -439,7 +432,7 @@ static int choose_alliances(const Core *c, const int *hand, int nh, uint64_t con
     int *has = cands + nh, *worth = has + A + 1;
     /* best[s]'s chosen tuple as a bitset over candidate positions: the tuple lists
      * candidates in the order they were added, which is their order in cands */
-    uint64_t *lists = (uint64_t *)(worth + A + 1 + ((nh + A) & 1));
+    uint64_t *lists = (uint64_t *)(worth + A + 1 + (nh & 1)); /* 8-byte aligned */
     int nc = 0;
     *used_exception = 0;
     memcpy(cands, hand, sizeof(int) * (size_t)nh);
@@ -839,16 +832,16 @@ typedef struct {
 /* One game from a seeded generator. allies/sites: per-round counts (rounds entries,
  * the final values repeated after the game ends). trace: a list to append RoundTrace
  * tuples to, or NULL. Returns -1 with a Python error set (only when tracing). */
-static int play_game(Core *c, MT *r, int rounds, int *allies, int *sites, Outcome *o,
-                     PyObject *trace)
+static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, Outcome *o,
+                     PyObject *trace, int *scratch)
 {
     const int *ctype = c->ctype, *ukey = c->ukey, *dmask = c->dmask, *kind = c->kind;
     const int *res = c->res, *profile = c->profile;
     const int N = c->n;
-    int *pool = c->scratch, *newq = pool + N + 8, *hand = newq + 2 * N + 16;
+    int *pool = scratch, *newq = pool + N + 8, *hand = newq + 2 * N + 16;
     int *active = hand + N + 1, *circle = active + N + 1, *masks = circle + N + 1;
     int *chosen = masks + N + 1, *useful = chosen + N + 1, *out = useful + N + 1;
-    int *work = c->scratch + GAME_WORK(N);
+    int *work = scratch + GAME_WORK(N);
     Plan plan;
     memcpy(pool, c->pool0, sizeof(int) * (size_t)c->npool0);
     int n = c->npool0;
@@ -1071,7 +1064,8 @@ static PyObject *core_play(Core *c, PyObject *args)
         PyErr_SetString(PyExc_TypeError, "trace must be a list or None");
         return NULL;
     }
-    int *counts = PyMem_Malloc(sizeof(int) * 2 * (size_t)rounds);
+    /* work space per call, not per deck: games may run in several threads at once */
+    int *counts = PyMem_Malloc(sizeof(int) * (2 * (size_t)rounds + c->scratch_len));
     if (!counts)
         return PyErr_NoMemory();
     MT r;
@@ -1079,7 +1073,7 @@ static PyObject *core_play(Core *c, PyObject *args)
     mt_seed(&r, seed);
     PyObject *result = NULL;
     if (play_game(c, &r, rounds, counts, counts + rounds, &o,
-                  trace == Py_None ? NULL : trace) == 0) {
+                  trace == Py_None ? NULL : trace, counts + 2 * rounds) == 0) {
         PyObject *allies = int_tuple(counts, rounds), *sites = int_tuple(counts + rounds, rounds);
         if (allies && sites) {
             PyObject *win = o.win_round ? PyLong_FromLong(o.win_round) : Py_NewRef(Py_None);
@@ -1128,7 +1122,7 @@ static PyObject *core_tally(Core *c, PyObject *args)
         return NULL;
     size_t R = (size_t)rounds;
     long long *tot = PyMem_Calloc(3 * R + 8, sizeof(long long));
-    int *counts = PyMem_Malloc(sizeof(int) * 2 * R);
+    int *counts = PyMem_Malloc(sizeof(int) * (2 * R + c->scratch_len));
     PyObject *out = NULL;
     if (!tot || !counts) {
         PyErr_NoMemory();
@@ -1145,7 +1139,7 @@ static PyObject *core_tally(Core *c, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     for (long long i = start; i < stop; i++) {
         MT *r = next_generator(lanes, base, i, start);
-        play_game(c, r, rounds, counts, counts + rounds, &o, NULL);
+        play_game(c, r, rounds, counts, counts + rounds, &o, NULL, counts + 2 * R);
         hist[o.win_round]++;
         reshuffles += o.reshuffled;
         exhausted += o.exhausted;
@@ -1200,7 +1194,7 @@ static PyObject *core_win_rounds(Core *c, PyObject *args)
         return NULL;
     }
     PyObject *out = PyBytes_FromStringAndSize(NULL, (Py_ssize_t)(stop - start));
-    int *counts = PyMem_Malloc(sizeof(int) * 2 * (size_t)rounds);
+    int *counts = PyMem_Malloc(sizeof(int) * (2 * (size_t)rounds + c->scratch_len));
     if (!out || !counts) {
         Py_XDECREF(out);
         PyMem_Free(counts);
@@ -1217,7 +1211,7 @@ static PyObject *core_win_rounds(Core *c, PyObject *args)
     Py_BEGIN_ALLOW_THREADS
     for (long long i = start; i < stop; i++) {
         MT *r = next_generator(lanes, base, i, start);
-        play_game(c, r, rounds, counts, counts + rounds, &o, NULL);
+        play_game(c, r, rounds, counts, counts + rounds, &o, NULL, counts + 2 * rounds);
         buf[i - start] = (char)o.win_round;
     }
     Py_END_ALLOW_THREADS
