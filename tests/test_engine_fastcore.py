@@ -153,6 +153,8 @@ def test_decks_outside_the_compiled_limits_play_on_the_python_core():
     uniques = [make_character(f"U{i}", 9, 1, unique=True) for i in range(64)]
     wide = EngineDeck.from_records(generated_deck(2)[:40] + uniques)
     assert type(make_goldfish(wide)) is FastGoldfish
+    generous = Variant(prime_allowance=500)
+    assert type(make_goldfish(EngineDeck.from_records(records), generous)) is FastGoldfish
     assert type(make_goldfish(EngineDeck.from_records(records))) is CompiledGoldfish
 
 

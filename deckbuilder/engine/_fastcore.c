@@ -16,7 +16,8 @@
  * Limits checked by deckbuilder/engine/fastcore.py before a deck is handed over
  * (other decks play on the Python core): at most 63 unique names and 63 "Allies for
  * -N if" conditions (bitmasks in uint64), no negative Magic, Resistance or Prime,
- * and largest Resistance + largest Magic <= 62 (subset sums in one uint64).
+ * largest Resistance + largest Magic <= 62 (subset sums in one uint64), at most 1,000
+ * cards and a Prime allowance of at most 200 (the work space of one call).
  */
 #define PY_SSIZE_T_CLEAN
 #include <Python.h>

@@ -38,6 +38,7 @@ _MASK64 = (1 << 64) - 1
 #: The C core's limits (bitmasks in 64-bit words; subset sums in one 64-bit word).
 _MAX_BITS = 63
 _MAX_CARDS = 1000
+_MAX_ALLOWANCE = 200  # the policy's work space grows with allowance x cards
 
 
 def compiled_available() -> bool:
@@ -54,7 +55,7 @@ def fits_compiled_core(sim: FastGoldfish) -> bool:
     """True if the deck of ``sim`` is within the C core's limits (see ``_fastcore.c``):
     at most 63 unique names and 63 "Allies for -N if" conditions, no negative Magic,
     Resistance or Prime, largest Resistance + largest Magic at most 62, at most 1,000
-    cards."""
+    cards, a Prime allowance of at most 200."""
     deck = sim.deck
     return (
         len(deck) <= _MAX_CARDS
@@ -62,7 +63,7 @@ def fits_compiled_core(sim: FastGoldfish) -> bool:
         and len(deck.condition_kinds) < _MAX_BITS
         and min(deck.magic + deck.resistance + deck.prime, default=0) >= 0
         and max(deck.resistance, default=0) + max(deck.magic, default=0) < _MAX_BITS
-        and 0 <= sim.variant.prime_allowance <= 10_000
+        and 0 <= sim.variant.prime_allowance <= _MAX_ALLOWANCE
     )
 
 
