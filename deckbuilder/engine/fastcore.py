@@ -128,7 +128,7 @@ class CompiledGoldfish(FastGoldfish):
         return super().play(seed, rounds, trace)
 
     def tally(self, acc, master_seed: int, start: int, stop: int, rounds: int) -> None:
-        if not 1 <= rounds <= 100_000:
+        if not 1 <= rounds <= 100_000 or stop <= start:
             super().tally(acc, master_seed, start, stop, rounds)
             return
         base = splitmix64(master_seed & _MASK64)
@@ -138,7 +138,7 @@ class CompiledGoldfish(FastGoldfish):
                        dict(zip(STALL_REASONS, stalls, strict=True)), exhausted)
 
     def win_rounds(self, master_seed: int, start: int, stop: int, rounds: int) -> bytes:
-        if not 1 <= rounds <= 127:
+        if not 1 <= rounds <= 127 or stop <= start:
             return super().win_rounds(master_seed, start, stop, rounds)
         return self.core.win_rounds(splitmix64(master_seed & _MASK64), start, stop, rounds)
 
