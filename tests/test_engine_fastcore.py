@@ -149,7 +149,7 @@ def test_decks_outside_the_compiled_limits_play_on_the_python_core():
                                     for r in records])
     sim = make_goldfish(deck)
     assert type(sim) is FastGoldfish
-    assert not fastcore.fits_compiled_core(sim)
+    assert not fastcore.fits_compiled_core(deck, Variant())
     uniques = [make_character(f"U{i}", 9, 1, unique=True) for i in range(64)]
     wide = EngineDeck.from_records(generated_deck(2)[:40] + uniques)
     assert type(make_goldfish(wide)) is FastGoldfish

@@ -51,19 +51,18 @@ def core_name() -> str:
     return "compiled" if compiled_available() else "pure Python"
 
 
-def fits_compiled_core(sim: FastGoldfish) -> bool:
-    """True if the deck of ``sim`` is within the C core's limits (see ``_fastcore.c``):
+def fits_compiled_core(deck: EngineDeck, variant: Variant) -> bool:
+    """True if ``deck`` under ``variant`` is within the C core's limits (``_fastcore.c``):
     at most 63 unique names and 63 "Allies for -N if" conditions, no negative Magic,
     Resistance or Prime, largest Resistance + largest Magic at most 62, at most 1,000
     cards, a Prime allowance of at most 200."""
-    deck = sim.deck
     return (
         len(deck) <= _MAX_CARDS
         and max(deck.unique_key, default=-1) < _MAX_BITS
         and len(deck.condition_kinds) < _MAX_BITS
         and min(deck.magic + deck.resistance + deck.prime, default=0) >= 0
         and max(deck.resistance, default=0) + max(deck.magic, default=0) < _MAX_BITS
-        and 0 <= sim.variant.prime_allowance <= _MAX_ALLOWANCE
+        and 0 <= variant.prime_allowance <= _MAX_ALLOWANCE
     )
 
 
@@ -101,24 +100,20 @@ def _core_arguments(sim: FastGoldfish) -> tuple:
     )
 
 
-class CoreLimitError(ValueError):
-    """The deck is outside the compiled core's limits (see :func:`fits_compiled_core`)."""
-
-
 class CompiledGoldfish(FastGoldfish):
     """:class:`~.fastpath.FastGoldfish` with its games played by the C core.
 
     Same constructor and results; seeds outside ``0 <= seed < 2**64`` (never produced
     by :mod:`.rng`) play on the Python code. Raises :class:`RuntimeError` when the
-    compiled core is missing, :class:`CoreLimitError` for a deck outside its limits.
+    compiled core is missing, :class:`ValueError` for a deck outside its limits.
     """
 
     def __init__(self, deck: EngineDeck, variant: Variant | None = None):
         super().__init__(deck, variant)
         if _fastcore is None:
             raise RuntimeError("the compiled goldfish core was not built")
-        if not fits_compiled_core(self):
-            raise CoreLimitError("this deck is outside the compiled core's limits")
+        if not fits_compiled_core(self.deck, self.variant):
+            raise ValueError("this deck is outside the compiled core's limits")
         self.core = _fastcore.Core(*_core_arguments(self))
 
     def play(self, seed: int, rounds: int = 10, trace: list[RoundTrace] | None = None
@@ -147,9 +142,7 @@ def make_goldfish(deck: EngineDeck, variant: Variant | None = None) -> FastGoldf
     """The fastest simulator for ``deck``: compiled when available and the deck fits
     its limits (:func:`fits_compiled_core`), else pure Python. Raises
     :class:`~.policy.SetupError` for a deck that cannot be set up."""
-    if compiled_available():
-        try:
-            return CompiledGoldfish(deck, variant)
-        except CoreLimitError:
-            pass
+    variant = variant or Variant()
+    if compiled_available() and fits_compiled_core(deck, variant):
+        return CompiledGoldfish(deck, variant)
     return FastGoldfish(deck, variant)
