@@ -171,10 +171,13 @@ step "command line"
 version="$(run --version)" || fail "imajica-deckbuilder --version failed: $version"
 wanted_version="$("$PY" -c 'import tomllib
 print(tomllib.load(open("pyproject.toml", "rb"))["project"]["version"])')"
-case "$version" in
+case "$(printf '%s\n' "$version" | head -1)" in
     *" $wanted_version") echo "$version" ;;
     *) fail "imajica-deckbuilder --version says '$version', pyproject.toml says $wanted_version" ;;
 esac
+# The standalone build always carries the compiled goldfish core.
+printf '%s\n' "$version" | grep -qx 'goldfish core: compiled' \
+    || fail "the build plays on the pure-Python goldfish core: $version"
 sites="$(run cards search 't:site' 2>&1)" || fail "imajica-deckbuilder cards search failed:
 $sites"
 printf '%s\n' "$sites" | grep -q ' Site ' || fail "cards search 't:site' listed no Site:

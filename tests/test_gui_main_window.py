@@ -215,6 +215,19 @@ def test_about_names_the_card_data_sources(qtbot, db):
     dialog.close()
 
 
+def test_about_names_the_goldfish_core(qtbot, db):
+    from PySide6.QtWidgets import QLabel
+
+    from deckbuilder.engine.fastcore import core_name
+
+    win = _window(qtbot, db)
+    dialog = win.show_about()
+    assert win.context.wait_idle()
+    title = dialog.findChild(QLabel, "aboutTitle").text()
+    assert f"Goldfish core: {core_name()}" in title and core_name() in ("compiled", "pure Python")
+    dialog.close()
+
+
 def test_busy_indicator_follows_background_work(qtbot, db):
     import threading
 

@@ -161,7 +161,7 @@ def test_ctrl_c_prints_partial_results_and_exits_130(tmp_path):
     env = dict(os.environ, PYTHONUNBUFFERED="1")
     child = subprocess.Popen(
         [sys.executable, "-m", "deckbuilder.cli.main", "--db", str(tmp_path / "u.sqlite3"),
-         "tune", "oviate-swarm", "--games", "3000", "--json"],
+         "tune", "oviate-swarm", "--games", "30000", "--json"],
         stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
     time.sleep(3)
     child.send_signal(signal.SIGINT)

@@ -15,6 +15,7 @@ from __future__ import annotations
 import importlib
 import os
 import sys
+from importlib import metadata
 from pathlib import Path
 
 import click
@@ -67,6 +68,19 @@ class LazyGroup(click.Group):
         return super().get_command(ctx, cmd_name)
 
 
+def _print_version(ctx: click.Context, value: bool) -> None:
+    """``--version``: the package version, then which goldfish core plays (compiled C or
+    pure Python, see :mod:`deckbuilder.engine.fastcore`)."""
+    if not value or ctx.resilient_parsing:
+        return
+    # lazy: the engine's core module is loaded only to answer --version
+    from deckbuilder.engine.fastcore import core_name
+
+    click.echo(f"{ctx.find_root().info_name}, version {metadata.version('imajica-deckbuilder')}")
+    click.echo(f"goldfish core: {core_name()}")
+    ctx.exit()
+
+
 @click.group(cls=LazyGroup, invoke_without_command=True)
 @click.option(
     "--db",
@@ -90,7 +104,9 @@ class LazyGroup(click.Group):
     default=None,
     help="Render each main screen to a PNG in this folder, offscreen, and exit.",
 )
-@click.version_option(package_name="imajica-deckbuilder")
+@click.option("--version", is_flag=True, expose_value=False, is_eager=True,
+              callback=lambda ctx, _param, value: _print_version(ctx, value),
+              help="Show the version and the goldfish core in use, and exit.")
 @click.pass_context
 def cli(
     ctx: click.Context, db_path: str | None, create: bool, screenshot_dir: str | None

@@ -35,6 +35,11 @@ in hand with the controlled Dominions, met conditions and unique cards in play t
 concern them; the active Allies' profiles with the Circle's Site kinds and the
 controlled Dominions.
 
+This module is the specification of the compiled core (``_fastcore.c``, chosen by
+:func:`.fastcore.make_goldfish`), which plays the same games with the policy's decisions
+worked out in C instead of memoised. The decision caches here are bounded
+(:data:`CACHE_LIMIT`), so memory stays flat over any number of games.
+
 What the full engine keeps and this does not: the log, pivot state, cards other than
 Characters in hand, and the In Ovo (nothing is discarded in a goldfish game).
 """
@@ -46,6 +51,7 @@ import random
 from deckbuilder.engine.deck import CHARACTER, SITE, EngineDeck
 from deckbuilder.engine.goldfish_result import GoldfishResult
 from deckbuilder.engine.policy import choose_alliances, choose_circle_sites, plan_seizures
+from deckbuilder.engine.rng import game_seeds
 from deckbuilder.engine.setup import OPENING_HAND
 from deckbuilder.engine.stalls import stall_reason
 from deckbuilder.engine.trace import RoundTrace, sites_by_dominion
@@ -53,6 +59,9 @@ from deckbuilder.engine.variant import Variant
 from deckbuilder.engine.victory import has_victory
 
 DRAWS_PER_ROUND = 2
+#: Entries each decision cache holds; a full cache is emptied (its entries are only
+#: memoised policy decisions), so memory stays flat however many games are played.
+CACHE_LIMIT = 20_000
 
 
 class FastGoldfish:
@@ -174,6 +183,8 @@ class FastGoldfish:
         if cached is None:
             chosen, exception = choose_alliances(deck, relevant, allowance, controlled, met, uniq)
             cached = (tuple(deck.kind[c] for c in chosen), exception)
+            if len(self._alliance_cache) >= CACHE_LIMIT:
+                self._alliance_cache.clear()
             self._alliance_cache[key] = cached
         return cached
 
@@ -218,6 +229,8 @@ class FastGoldfish:
             kind, profile = deck.kind, self.profile
             plan = plan_seizures(deck, active, useful, masks, self.variant)
             cached = tuple((kind[s], tuple(profile[a] for a in g)) for s, g in plan)
+            if len(self._seizure_cache) >= CACHE_LIMIT:
+                self._seizure_cache.clear()
             self._seizure_cache[key] = cached
         return cached
 
@@ -349,6 +362,8 @@ class FastGoldfish:
                        uniq_bits & hand_unique)
                 kinds = hand_decisions.get(key)
                 if kinds is None:
+                    if len(hand_decisions) >= CACHE_LIMIT:
+                        hand_decisions.clear()
                     kinds = hand_decisions[key] = alliances(hand_chars, controlled, met, uniq)[0]
                 for k in kinds:
                     for c in hand_chars:
@@ -375,6 +390,8 @@ class FastGoldfish:
                        controlled if standard else tuple(sorted(masks)))
                 plan = site_decisions.get(key)
                 if plan is None:
+                    if len(site_decisions) >= CACHE_LIMIT:
+                        site_decisions.clear()
                     plan = site_decisions[key] = seizures(
                         active, active_profiles, active_alone, active_reach,
                         circle, masks, controlled)
@@ -436,3 +453,20 @@ class FastGoldfish:
             reason,
             win_round is None and exhausted,
         )
+
+    def tally(self, acc, master_seed: int, start: int, stop: int, rounds: int) -> None:
+        """Play games ``start .. stop - 1`` of a run with ``master_seed`` (game ``i`` uses
+        :func:`~.rng.game_seed` ``(master_seed, i)``) and add each to ``acc`` (a
+        :class:`~.goldfish.StatsAccumulator`)."""
+        add, play = acc.add, self.play
+        for game in game_seeds(master_seed, start, stop):
+            add(play(game, rounds))
+
+    def win_rounds(self, master_seed: int, start: int, stop: int, rounds: int) -> bytes:
+        """The victory round (0 for none) of games ``start .. stop - 1``, one byte each,
+        seeded as in :meth:`tally`. ``rounds`` at most 127."""
+        if not 0 < rounds <= 127:
+            raise ValueError("win_rounds: rounds must be between 1 and 127")
+        play = self.play
+        return bytes(play(game, rounds).win_round or 0
+                     for game in game_seeds(master_seed, start, stop))

@@ -1,7 +1,8 @@
 """Goldfishing many games for statistics: the fast path, optionally over a process pool.
 
 :func:`run_games` plays games on :mod:`.fastpath` (integer arrays; tests show it gives
-the same results as the full engine) and returns :class:`GoldfishStats`. Importing this
+the same results as the full engine), on its compiled core when built (:mod:`.fastcore`),
+and returns :class:`GoldfishStats`. Importing this
 module does not import the step-by-step engine; one game replayable step by step is
 :class:`~.goldfish_game.GoldfishGame`. Game ``i`` of a run with master seed ``S`` always
 uses seed :func:`~.rng.game_seed` ``(S, i)``, so results do not depend on the number of
@@ -19,9 +20,9 @@ from dataclasses import dataclass
 
 from card_db.records import CardRecord
 from deckbuilder.engine.deck import EngineDeck
-from deckbuilder.engine.fastpath import FastGoldfish
+from deckbuilder.engine.fastcore import make_goldfish
 from deckbuilder.engine.goldfish_result import DEFAULT_ROUNDS, GoldfishResult
-from deckbuilder.engine.rng import game_seed, game_seeds
+from deckbuilder.engine.rng import game_seed
 from deckbuilder.engine.stalls import STALL_REASONS
 from deckbuilder.engine.variant import Variant
 
@@ -123,6 +124,23 @@ class StatsAccumulator:
         if r.destiny_exhausted:
             self.exhausted += 1
 
+    def add_totals(self, games: int, win_hist: Sequence[int], reshuffles: int,
+                   allies: Sequence[int], sites: Sequence[int], stalls: dict[str, int],
+                   exhausted: int) -> None:
+        """Add the totals of ``games`` games summed elsewhere (the compiled core):
+        ``win_hist[r]`` games won in round ``r`` (index 0 ignored), per-round sums of
+        Allies and Sites, and counts per stall reason."""
+        self.games += games
+        for r in range(1, self.rounds + 1):
+            self.win_hist[r] += win_hist[r]
+        self.reshuffles += reshuffles
+        self.exhausted += exhausted
+        for i in range(self.rounds):
+            self.allies_total[i] += allies[i]
+            self.sites_total[i] += sites[i]
+        for reason, count in stalls.items():
+            self.stalls[reason] += count
+
     def merge(self, other: StatsAccumulator) -> None:
         self.games += other.games
         self.reshuffles += other.reshuffles
@@ -182,7 +200,7 @@ def _simulator(records: tuple[CardRecord, ...], variant: Variant):
     if sim is None:
         if len(_SIMULATORS) > 8:
             _SIMULATORS.clear()
-        sim = _SIMULATORS[key] = FastGoldfish(EngineDeck.from_records(records), variant)
+        sim = _SIMULATORS[key] = make_goldfish(EngineDeck.from_records(records), variant)
     return sim
 
 
@@ -190,11 +208,7 @@ def _chunk(args: tuple) -> StatsAccumulator:
     records, variant, rounds, seed, start, stop, fast = args
     acc = StatsAccumulator(rounds)
     if fast:
-        sim = _simulator(records, variant)
-        play_one = sim.play
-        add = acc.add
-        for game in game_seeds(seed, start, stop):
-            add(play_one(game, rounds))
+        _simulator(records, variant).tally(acc, seed, start, stop, rounds)
         return acc
     # lazy: the full engine (about 85 ms to import) is needed only when fast=False
     from deckbuilder.engine.goldfish_game import GoldfishGame

@@ -2,7 +2,10 @@
 
 Pure functions of plain ints, shared by the step-by-step autopilot
 (:mod:`.autopilot`) and the fast path (:mod:`.fastpath`), so both make the same
-choices. Inputs are card ids into an :class:`~.deck.EngineDeck`; ties are broken by
+choices. The compiled goldfish core (``_fastcore.c``, :mod:`.fastcore`) follows
+:func:`choose_alliances` and :func:`plan_seizures` step by step in C: a change here is
+made there too, and ``tests/test_engine_fastcore.py`` checks that both cores agree.
+Inputs are card ids into an :class:`~.deck.EngineDeck`; ties are broken by
 card kind and id only, never by list order, so the choice does not depend on where a
 card sits in a zone.
 

@@ -50,10 +50,9 @@ from card_db.records import CardRecord
 from deckbuilder.deck.decklist import DeckList
 from deckbuilder.deck.legality import validate
 from deckbuilder.engine.deck import EngineDeck
-from deckbuilder.engine.fastpath import FastGoldfish
+from deckbuilder.engine.fastcore import make_goldfish
 from deckbuilder.engine.goldfish_result import DEFAULT_ROUNDS
 from deckbuilder.engine.policy import SetupError
-from deckbuilder.engine.rng import game_seeds
 from deckbuilder.engine.variant import Variant
 
 __all__ = [
@@ -166,11 +165,8 @@ def win_rounds(
     """The victory round of games ``0 .. games - 1`` of ``records`` on the fast path
     (``array('b')``, 0 for no victory). Raises :class:`~.policy.SetupError` for a deck
     that cannot be set up."""
-    sim = FastGoldfish(EngineDeck.from_records(records), variant)
-    out = array("b")
-    for game in game_seeds(seed, 0, games):
-        out.append(sim.play(game, rounds).win_round or 0)
-    return out
+    sim = make_goldfish(EngineDeck.from_records(records), variant)
+    return array("b", sim.win_rounds(seed, 0, games, rounds))
 
 
 def _task(args: tuple) -> array | None:

@@ -30,6 +30,14 @@ def _version() -> str:
         return "development copy"
 
 
+def _goldfish_core() -> str:
+    """"compiled" or "pure Python": the goldfish core this process plays on."""
+    # lazy: the engine loads on first use, not with the main window
+    from deckbuilder.engine.fastcore import core_name
+
+    return core_name()
+
+
 def sources_html(counts: dict[str, int] | None) -> str:
     """The data-sources paragraph.
 
@@ -61,11 +69,13 @@ class AboutDialog(QDialog):
         icon.setPixmap(QPixmap(parent.windowIcon().pixmap(96)) if parent else QPixmap())
         icon.setAlignment(Qt.AlignmentFlag.AlignTop)
         title = QLabel(
-            f"<h2>Imajica Deck Builder</h2><p>Version {_version()}</p>"
+            f"<h2>Imajica Deck Builder</h2><p>Version {_version()}<br>"
+            f"Goldfish core: {_goldfish_core()}</p>"
             "<p>Deck builder, collection manager and goldfish player for "
             "<i>Clive Barker's Imajica</i> CCG (1997). An unofficial fan tool; "
             "<i>Imajica</i> and its card game are © their owners.</p>"
         )
+        title.setObjectName("aboutTitle")
         title.setWordWrap(True)
         self.sources = QLabel(sources_html(None))
         self.sources.setObjectName("sources")
