@@ -112,6 +112,9 @@ CounterProvider = Callable[["Game", int, int | None], tuple[int, int] | None]
 #: -> maneuver cards from that seat's hand per involved character
 ManeuverProvider = Callable[["Game", int, Sequence[int], Sequence[int]],
                             Mapping[int, Sequence[int]]]
+#: damage provider: (game, victor's seat, damage, the losing side's characters)
+#: -> damage per character, or None for the default assignment
+DamageProvider = Callable[["Game", int, int, Sequence[int]], Mapping[int, int] | None]
 
 
 @per_record
@@ -942,13 +945,16 @@ class Game:
         maneuvers: Mapping[int, Sequence[int]] | None = None,
         assignment: Mapping[int, int] | None = None,
         defending_maneuvers: ManeuverProvider | None = None,
+        damage_provider: DamageProvider | None = None,
     ) -> ChallengeResult:
         """Challenge a rival's active character ("Challenge Rival's Ally"). The target's
         Autarch may name defenders through ``defend_provider``. When the challenge
         formally begins (after the defenders are named), the challengers' ``maneuvers``
         and then the defending Autarch's (``defending_maneuvers``) are played ("Challenge
-        Summary": only combat maneuvers, only from the involved Autarchs). Dead
-        characters are discarded; challengers and the target pivot, defenders do not."""
+        Summary": only combat maneuvers, only from the involved Autarchs). The victor
+        assigns the damage: ``assignment`` if given, else ``damage_provider``'s answer
+        for the victor's seat, else the default. Dead characters are discarded;
+        challengers and the target pivot, defenders do not."""
         t = self._start_action(seat)
         s = self.state
         owner = self.controller_of(target)
@@ -986,15 +992,21 @@ class Game:
             bonus[c] = bonus.get(c, 0) + self.attached_versus(c, defending)
         for d in defending:
             dbonus[d] = dbonus.get(d, 0) + self.attached_versus(d, challengers)
-        result = resolve_challenge(
+        sides = (
             [Combatant(c, self.record(c), False, bonus.get(c, 0),
                        self.strength_mod(c, challengers)) for c in challengers],
             Combatant(target, trec, target in s.pivoted, dbonus.get(target, 0),
                       self.strength_mod(target, defending)),
             [Combatant(d, self.record(d), d in s.pivoted, dbonus.get(d, 0),
                        self.strength_mod(d, defending)) for d in defenders],
-            assignment,
         )
+        if assignment is None and damage_provider is not None:
+            trial = resolve_challenge(*sides)
+            if trial.victor is not None:
+                won = trial.victor == "challengers"
+                assignment = damage_provider(self, seat if won else owner, trial.damage,
+                                             defending if won else list(challengers))
+        result = resolve_challenge(*sides, assignment)
         self._say(
             f"Combat strength {result.challenger_strength} against {result.defending_strength}:"
             f" {result.damage} damage"

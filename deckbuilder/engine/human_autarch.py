@@ -9,16 +9,19 @@ to abandon the game.
 Only legal moves are offered: :func:`legal_moves` lists the candidate moves of the
 step (every Site to reveal, every Path on every Circle Site, every Flash and Dictate,
 every Character to establish, the quick level's seizures and challenges plus a
-seizure of each Circle Site by every free Ally together, Ally Actions, retreats,
-idles, moving reserves forward) and keeps those the engine accepts when tried on a
-copy of the game (:func:`~.lookahead.clone_game`). Contests, defences and counters
-offer passing, the quick level's suggestion, and (contest, defence) every eligible
-character together. A move is played through the same :class:`~.game.Game` methods
+seizure of each Circle Site by every free Ally together, a challenge of each rival's
+active character by every free Ally together and by each free Ally alone, each with
+every combat maneuver in hand played from the first challenger it may be played from,
+Ally Actions, retreats, idles, moving reserves forward) and keeps those the engine
+accepts when tried on a copy of the game (:func:`~.lookahead.clone_game`). Contests,
+defences and counters offer passing, the quick level's suggestion, and (contest,
+defence) every eligible character together. A move is played through the same
+:class:`~.game.Game` methods
 as the computer's (:meth:`~.computer_autarch.ComputerAutarch.play_move`).
 
 Not offered (a person cannot do these here yet): reassigning Holders other than the
-quick level's suggestion, Site powers, activation powers, maneuvers, and choosing
-how damage is assigned (the engine's default is used).
+quick level's suggestion, Site powers, activation powers, maneuvers when contesting or
+defending, and choosing how damage is assigned (the engine's default is used).
 """
 
 from __future__ import annotations
@@ -32,6 +35,8 @@ from deckbuilder.engine.computer_autarch import MAX_MOVES_PER_TURN, ComputerAuta
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
 from deckbuilder.engine.lookahead import clone_game
+from deckbuilder.engine.maneuvers import may_receive
+from deckbuilder.engine.order_of_play import Controller
 from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.quick_policy import (
     Move,
@@ -92,9 +97,9 @@ def describe_move(game: Game, move: Move) -> str:
         extra = " (the one Ally from a controlled Site's Dominion)" if len(a) > 1 and a[1] else ""
         return f"Establish an alliance with {game.name(a[0])}{extra}"
     if kind == "seize":
-        return f"Seize {game.name(a[0])} with {_names(game, a[1])}"
+        return f"Seize {game.name(a[0])} with {_names(game, a[1])}{_playing(game, a[2])}"
     if kind == "challenge":
-        return f"Challenge {game.name(a[1])} with {_names(game, a[0])}"
+        return f"Challenge {game.name(a[1])} with {_names(game, a[0])}{_playing(game, a[2])}"
     if kind == "ally_action":
         return f"{game.name(a[0])} plays the Ally Action {game.name(a[1])}"
     if kind == "retreat":
@@ -104,6 +109,37 @@ def describe_move(game: Game, move: Move) -> str:
     if kind == "move_forward":
         return f"Move {game.name(a[0])} forward to the active area"
     return f"{kind} {a}"
+
+
+def _playing(game: Game, maneuvers) -> str:
+    """", playing Pneuma from Sartori" for a move's maneuvers, or ""."""
+    if not maneuvers:
+        return ""
+    return ", playing " + "; ".join(f"{_names(game, cards)} from {game.name(ally)}"
+                                    for ally, cards in maneuvers.items())
+
+
+def _challenges(game: Game, seat: int, free: Sequence[int], hand: Sequence[int]) -> list[Move]:
+    """A challenge of each rival's active character by all ``free`` Allies and by each
+    alone, each also with every combat maneuver in hand (from the first challenger it
+    may be played from)."""
+    s = game.state
+    groups = [tuple(free)] + [(c,) for c in free if len(free) > 1]
+    combat = [c for c in hand if game.record(c).card_type is CardType.COMBAT_MANEUVER]
+    out = []
+    for rival in s.seats_from(seat)[1:]:
+        for target in s.autarchs[rival].realm.active:
+            for group in groups:
+                out.append(Move("challenge", (group, target, None)))
+                plan: dict[int, tuple[int, ...]] = {}
+                for card in combat:
+                    ally = next((g for g in group if may_receive(game.record(card),
+                                                                 game.record(g))), None)
+                    if ally is not None:
+                        plan[ally] = plan.get(ally, ()) + (card,)
+                if plan:
+                    out.append(Move("challenge", (group, target, plan)))
+    return out
 
 
 def _free_allies(game: Game, seat: int) -> list[int]:
@@ -142,6 +178,7 @@ def _candidates(game: Game, seat: int) -> list[Move]:
                 out += [Move("establish", (c,)), Move("establish", (c, True))]
         if free:
             out += [Move("seize", (site, tuple(free), None)) for site in s.circle]
+            out += _challenges(game, seat, free, hand)
         for ally in free:
             out += [Move("ally_action", (ally, c)) for c in hand
                     if game.record(c).card_type is CardType.ALLY_ACTION]
@@ -268,8 +305,13 @@ class HumanAutarch(ComputerAutarch):
         suggestion = defend_choice(PublicView(game, seat), target, challengers)
         return self._group_choice(game, seat, "defend", prompt, suggestion, eligible)
 
+    # A person's maneuvers on rivals' turns and damage are not asked yet: pass, default.
+    contest_maneuvers = Controller.contest_maneuvers
+    defend_maneuvers = Controller.defend_maneuvers
+    assign_damage = Controller.assign_damage
+
     def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
-        ally = counter_choice(PublicView(game, seat), flash)
+        ally = counter_choice(PublicView(game, seat).revealing(flash), flash)
         if ally is None:
             return None
         options = (Option(f"Counter with {game.name(ally)}", ally),)

@@ -11,10 +11,13 @@ The quick level, in plain words:
    with the lowest Resistance (ties: a single-Dominion Site before a Border Site, then
    by name). Reshuffle a first hand with no Character (always, when allowed).
 2. **Autarch phase**, in this order: reveal every Site in hand (a unique Site already in
-   play stays in hand); lay each Path face down on the Site of its Dominion that a
-   rival's unpivoted active Allies come closest to seizing (only if some rival could
-   seize it now); play every Flash (a permanent one on the rival character with the most
-   Magic); then the one Dictate-or-reassignment: reassign Holders a Site does not need
+   play stays in hand); lay each Path face down on a Site of its Dominion that a rival
+   is likely to seize: one a rival's unpivoted active characters can secure now, a
+   Site that would add a Dominion to that rival first, then the one it secures with
+   the widest margin, never a Site its own characters could seize now for a Dominion
+   (the Path would trap its own seizure); play the Flashes that help its own Allies or hurt a
+   rival without a Strength or Magic penalty (:mod:`.quick_tactics` says on whom);
+   then the one Dictate-or-reassignment: reassign Holders a Site does not need
    (it stays held without them) to the Reserve, so they come forward and act again;
    with none to free, play a Dictate if one is in hand.
 3. **Ally phase.** Establish alliances first: spend the Prime allowance on the set of
@@ -28,25 +31,34 @@ The quick level, in plain words:
       in hand are added when no group is enough without them. Repeat while possible.
    b. **Challenge** a rival's active character when the Allies left over are sure to
       kill it even if every unpivoted active character of its Autarch defends; the
-      target with the most Magic first, with the fewest challengers.
+      target with the most Magic first, with the fewest challengers; combat maneuvers
+      from hand are added (the fewest) only when no group is sure without them.
    c. An Ally left over plays an **Ally Action** card from hand if there is one;
       otherwise it **retreats** to the Reserve if the rivals still to act this phase
       could kill it in a challenge, else it **idles** (it can still contest and defend).
+   d. When every Ally has acted, a Flash that unpivots goes on its pivoted Ally with
+      the most Magic.
 4. **On rivals' turns.** *Contest* a seizure when the seizing Autarch would gain a
    Dominion and a group of unpivoted active characters can stop it (influence at least
    the seizers'), with the least Magic; but only when the Autarch has already acted
    this Ally phase or the seizure would bring the rival to one Dominion short of
-   victory (contesters pivot and could not act on their own turn). *Defend* with the
-   fewest unpivoted active characters that bring the defending strength to at least the
-   challengers' (then nobody on its side dies); none if that cannot be done.
-   *Counter* a rival's Flash whenever an unpivoted active Ally's "Counters" names it.
-   Damage is assigned by the engine's default (kill as many as possible, the target
-   first), which is what this level would choose.
+   victory (contesters pivot and could not act on their own turn); when its characters
+   alone fall short, all of them contest if the influence maneuvers in hand make up
+   the difference, and those maneuvers are played. *Defend* with the fewest unpivoted
+   active characters (the strongest first) after which the damage the challengers
+   could deal kills nobody on its side (Irish defending Gentle: 16 against 13, 3
+   damage, nobody dies); none if no group does; then play combat maneuvers from the
+   defending side when still needed. At a rival's challenge or seizure it is involved
+   in, it plays a Flash with a Strength (Magic) penalty on the strongest challenger
+   (the seizer with the most Magic): the rulebook's last call for Flashes. *Counter*
+   a rival's Flash, Dictate, Ally Action or Path whenever an unpivoted active Ally's
+   "Counters" names it. As a challenge's victor it *assigns damage* to kill the
+   characters worth the most (:func:`.quick_tactics.assign_damage`).
 5. **Reconciliation.** Move every unpivoted reserve forward.
 
 Not used by the quick level: activation powers (General Rosengarten, the Artist's
-bonus) and combat maneuvers; maneuvers on rivals' turns (the engine takes maneuvers
-only from the acting Autarch).
+bonus), Site powers and Tabula Rasa's return; Flashes that only counter (the engine
+counters with Allies).
 """
 
 from __future__ import annotations
@@ -64,6 +76,7 @@ from deckbuilder.engine.influence import ally_influence, meets_resistance, total
 from deckbuilder.engine.paths import path_fits_site
 from deckbuilder.engine.powers import influence_bonus
 from deckbuilder.engine.public_view import PublicView
+from deckbuilder.engine.quick_tactics import hand_bonus, maneuver_plan, own_turn_flash
 from deckbuilder.engine.victory import dominion_count
 
 #: Worth of a Maestro when choosing Allies: it secures any Site alone.
@@ -214,15 +227,25 @@ def wants_reshuffle(view: PublicView) -> bool:
 
 # --------------------------------------------------------------------------- Autarch phase
 def _path_target(view: PublicView, path: int) -> int | None:
+    """The Circle Site a rival is likeliest to seize: one its unpivoted active
+    characters can secure now, a Site that would add a Dominion to it first, then
+    the widest margin; never a Site this Autarch could seize now for a Dominion."""
     prec = view.record(path)
+    mine = _unpivoted_active(view, view.seat)
     best = None
     for site in view.circle:
         srec = view.record(site)
         if not path_fits_site(prec, srec):
             continue
-        reach = _rival_contest_power(view, srec) - view.current_resistance(site)
-        if reach >= 0 and (best is None or (reach, -site) > best[0]):
-            best = ((reach, -site), site)
+        res = view.current_resistance(site)
+        if _dominion_gain(view, view.seat, site) > 0 and _influence(view, mine, srec) >= res:
+            continue
+        for rival in view.rivals():
+            reach = _influence(view, _unpivoted_active(view, rival), srec) - res
+            gain = _dominion_gain(view, rival, site) > 0
+            key = (gain, reach, -site)
+            if reach >= 0 and (best is None or key > best[0]):
+                best = (key, site)
     return best[1] if best else None
 
 
@@ -255,10 +278,9 @@ def autarch_move(view: PublicView) -> Move | None:
             site = _path_target(view, c)
             if site is not None:
                 return Move("play_path", (c, site))
-    for c in hand:
-        rec = view.record(c)
-        if rec.card_type is CardType.FLASH:
-            return Move("play_flash", (c, _flash_target(view) if rec.permanent else None))
+    flash = own_turn_flash(view, ally_phase=False)
+    if flash is not None:
+        return Move("play_flash", flash)
     turn = view.turn
     if turn is None or turn.dictate_used:
         return None
@@ -269,16 +291,6 @@ def autarch_move(view: PublicView) -> Move | None:
         if view.record(c).card_type is CardType.DICTATE:
             return Move("play_dictate", (c, None))
     return None
-
-
-def _flash_target(view: PublicView) -> int | None:
-    best = None
-    for rival in view.rivals():
-        for c in view.realm(rival).active:
-            key = (magic(view.record(c)), -c)
-            if best is None or key > best[0]:
-                best = (key, c)
-    return best[1] if best else None
 
 
 # --------------------------------------------------------------------------- Ally phase
@@ -395,16 +407,31 @@ def _challenge_move(view: PublicView, free: list[int]) -> Move | None:
             # The defence counted against every able challenger at once: an upper bound.
             defence = combat_strength(tside, able, target=target)
             able.sort(key=lambda c: (-combat_strength([c], tside), c.card))
-            total = 0
-            for size, c in enumerate(able, start=1):
-                total += combat_strength([c], tside)
-                if total - defence > (trec.strength or 0):
-                    key = (-magic(trec), size, target)
-                    if best is None or key < best[0]:
-                        group = tuple(x.card for x in able[:size])
-                        best = (key, Move("challenge", (group, target, None)))
-                    break
+            kill = (trec.strength or 0) + view.strength_mod(target) + 1
+            plan = _challenge_plan(view, able, tside, defence, kill)
+            if plan is not None:
+                group, extra = plan
+                key = (len(extra or {}) > 0, -magic(trec), len(group), target)
+                if best is None or key < best[0]:
+                    best = (key, Move("challenge", (group, target, extra)))
     return best[1] if best else None
+
+
+def _challenge_plan(view: PublicView, able: list[Combatant], tside: list[Combatant],
+                    defence: int, kill: int):
+    """The fewest challengers sure to deal ``kill`` damage, without maneuvers if they
+    can, else with the fewest combat maneuvers from hand: ``(group, maneuvers)``."""
+    totals = []
+    total = 0
+    for c in able:
+        total += combat_strength([c], tside)
+        totals.append(total)
+    for size, total in enumerate(totals, start=1):
+        if total - defence >= kill:
+            return tuple(x.card for x in able[:size]), None
+    group = tuple(x.card for x in able)
+    extra = maneuver_plan(view, group, CardType.COMBAT_MANEUVER, kill - (totals[-1] - defence))
+    return (group, extra) if extra else None
 
 
 def _threatened(view: PublicView, ally: int) -> bool:
@@ -435,7 +462,8 @@ def ally_move(view: PublicView, style: Style = DEFAULT_STYLE) -> Move | None:
             return move
     free = _free_allies(view)
     if not free:
-        return None
+        flash = own_turn_flash(view, ally_phase=True) if style.act else None
+        return Move("play_flash", flash) if flash is not None else None
     if style.act:
         move = _seize_move(view, free, style)
         if move is None and style.challenge:
@@ -487,33 +515,74 @@ def contest_choice(
     if not my_turn_done and after < view.variant.dominions_to_win - 1:
         return ()
     theirs = _influence(view, [c for c in allies if not view.pivoted(c)], srec)
+    mine = sorted(_unpivoted_active(view, view.seat))
     items = [
         (c, ally_influence(view.record(c), srec, view.magic_mod(c)), magic(view.record(c)))
-        for c in sorted(_unpivoted_active(view, view.seat))
+        for c in mine
     ]
-    return min_cost_cover(items, max(theirs, 1)) or ()
+    group = min_cost_cover(items, max(theirs, 1))
+    if group is None and mine:  # with every influence maneuver in hand
+        bonus = hand_bonus(view, mine, CardType.INFLUENCE_MANEUVER)
+        if _influence(view, mine, srec) + bonus >= theirs:
+            group = tuple(mine)
+    return group or ()
+
+
+def contest_maneuvers(view: PublicView, site: int, contesters: Sequence[int],
+                      seizers: Sequence[int]) -> dict[int, tuple[int, ...]]:
+    """Influence maneuvers for a contest (:mod:`.quick_tactics`): enough to reach the
+    seizers' influence (a tie stops them), or none."""
+    srec = view.record(site)
+    need = _influence(view, seizers, srec) - _influence(view, contesters, srec)
+    return maneuver_plan(view, contesters, CardType.INFLUENCE_MANEUVER, need) or {}
+
+
+def _combatant(view: PublicView, card: int) -> Combatant:
+    return Combatant(card, view.record(card), view.pivoted(card), 0, view.strength_mod(card))
+
+
+def _damage_against(view: PublicView, side: list[Combatant], target: int,
+                    challengers: Sequence[int]) -> int:
+    theirs = [_combatant(view, c) for c in challengers]
+    return combat_strength(theirs, side) - combat_strength(side, theirs, target=target)
+
+
+def _survives(view: PublicView, side: list[Combatant], damage: int) -> bool:
+    """True if ``damage`` kills none of ``side`` (each needs more than its Strength)."""
+    return all(damage <= (c.record.strength or 0) + c.strength_mod for c in side)
 
 
 def defend_choice(view: PublicView, target: int, challengers: Sequence[int]) -> tuple[int, ...]:
-    """Defenders for a challenged character (policy 4), or ``()``."""
-    trec = view.record(target)
-    ours_cards = [Combatant(c, view.record(c)) for c in challengers]
-    tc = Combatant(target, trec, view.pivoted(target))
+    """Defenders for a challenged character (policy 4), or ``()``: the fewest
+    unpivoted active characters (the strongest first) after which the damage the
+    challengers could deal kills none of the defending side (as when Irish defends
+    Gentle against two Gek-A-Geks: 16 against 13, 3 damage, nobody dies); none when
+    no group achieves that."""
+    side = [_combatant(view, target)]
+    if _survives(view, side, _damage_against(view, side, target, challengers)):
+        return ()
     candidates = [
         c for c in view.realm(view.seat).active
         if c != target and (not view.pivoted(c) or view.record(c).has_affiliation("Aphrodyte"))
     ]
-    side = [tc]
-    if combat_strength(side, ours_cards, target=target) >= combat_strength(ours_cards, side):
-        return ()
-    candidates.sort(key=lambda c: (-(view.record(c).strength or 0), c))
+    candidates.sort(key=lambda c: (-((view.record(c).strength or 0) + view.strength_mod(c)), c))
     for d in candidates:  # the strongest first: the fewest defenders
-        side.append(Combatant(d, view.record(d), view.pivoted(d)))
-        if combat_strength(side, ours_cards, target=target) >= combat_strength(
-            ours_cards, side
-        ):
+        side.append(_combatant(view, d))
+        if _survives(view, side, _damage_against(view, side, target, challengers)):
             return tuple(c.card for c in side[1:])
     return ()
+
+
+def defend_maneuvers(view: PublicView, defending: Sequence[int],
+                     challengers: Sequence[int]) -> dict[int, tuple[int, ...]]:
+    """Combat maneuvers for a defence (:mod:`.quick_tactics`): the fewest that leave
+    the challengers' damage too small to kill any defending character, or none."""
+    side = [_combatant(view, c) for c in defending]
+    damage = _damage_against(view, side, defending[0], challengers)
+    if _survives(view, side, damage):
+        return {}
+    floor = min((c.record.strength or 0) + c.strength_mod for c in side)
+    return maneuver_plan(view, defending, CardType.COMBAT_MANEUVER, damage - floor) or {}
 
 
 def counter_choice(view: PublicView, flash: int) -> int | None:
@@ -544,8 +613,10 @@ __all__ = [
     "autarch_move",
     "choose_setup_site",
     "contest_choice",
+    "contest_maneuvers",
     "counter_choice",
     "defend_choice",
+    "defend_maneuvers",
     "reconciliation_move",
     "seize_options",
     "wants_reshuffle",
