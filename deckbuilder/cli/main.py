@@ -38,6 +38,7 @@ LAZY_COMMANDS = {
     "gauntlet": "deckbuilder.cli.match:gauntlet",
     "shelf": "deckbuilder.cli.shelf:shelf",
     "tune": "deckbuilder.cli.tune:tune",
+    "scenario": "deckbuilder.cli.scenario:scenario",
 }
 
 
