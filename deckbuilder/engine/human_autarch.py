@@ -19,9 +19,13 @@ defence) every eligible character together. A move is played through the same
 :class:`~.game.Game` methods
 as the computer's (:meth:`~.computer_autarch.ComputerAutarch.play_move`).
 
+Also offered: every Dictate on every face-up target, each controlled Site's power,
+and each free Ally's activation power on every face-up target (the engine keeps the
+legal ones).
+
 Not offered (a person cannot do these here yet): reassigning Holders other than the
-quick level's suggestion, Site powers, activation powers, maneuvers when contesting or
-defending, and choosing how damage is assigned (the engine's default is used).
+quick level's suggestion, maneuvers when contesting or defending, and choosing how
+damage is assigned (the engine's default is used).
 """
 
 from __future__ import annotations
@@ -30,13 +34,15 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardType
-from deckbuilder.engine.cards import is_character
+from deckbuilder.engine.cards import is_character, is_site
+from deckbuilder.engine.challenge import can_challenge
 from deckbuilder.engine.computer_autarch import MAX_MOVES_PER_TURN, ComputerAutarch
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
 from deckbuilder.engine.lookahead import clone_game
 from deckbuilder.engine.maneuvers import may_receive
 from deckbuilder.engine.order_of_play import Controller
+from deckbuilder.engine.powers import is_artist, site_resistance_power
 from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.quick_policy import (
     Move,
@@ -46,6 +52,7 @@ from deckbuilder.engine.quick_policy import (
     counter_choice,
     defend_choice,
 )
+from deckbuilder.engine.site_traits import MOVE_FORWARD, site_power
 
 
 @dataclass(frozen=True, slots=True)
@@ -108,6 +115,11 @@ def describe_move(game: Game, move: Move) -> str:
         return f"{game.name(a[0])} idles"
     if kind == "move_forward":
         return f"Move {game.name(a[0])} forward to the active area"
+    if kind == "use_site_power":
+        on = f" on {game.name(a[1])}" if a[1] is not None else ""
+        return f"Use the power of {game.name(a[0])}{on}"
+    if kind == "use_power":
+        return f"{game.name(a[0])} uses its power on {game.name(a[1])}"
     return f"{kind} {a}"
 
 
@@ -131,6 +143,8 @@ def _challenges(game: Game, seat: int, free: Sequence[int], hand: Sequence[int])
         for target in s.autarchs[rival].realm.active:
             for group in groups:
                 out.append(Move("challenge", (group, target, None)))
+                if not can_challenge(game.record(group[0]), game.record(target)):
+                    continue
                 plan: dict[int, tuple[int, ...]] = {}
                 for card in combat:
                     ally = next((g for g in group if may_receive(game.record(card),
@@ -140,6 +154,28 @@ def _challenges(game: Game, seat: int, free: Sequence[int], hand: Sequence[int])
                 if plan:
                     out.append(Move("challenge", (group, target, plan)))
     return out
+
+
+def _dictate_targets(game: Game, seat: int, card: int) -> list[int]:
+    """The face-up cards of the kind a Dictate's words target: Sites, the Autarch's
+    reserve, permanents, or characters; none if it names no target."""
+    text = (game.record(card).powers or "").casefold()
+    if "target" not in text:
+        return []
+    s = game.state
+    if "reserve" in text:
+        return sorted(s.autarchs[seat].realm.reserve)
+    if "target site" in text:
+        return sorted(c for c in game.targetable() if is_site(game.record(c)))
+    if "target permanent" in text:
+        return sorted(p for perms in s.attached.values() for p in perms)
+    return sorted(c for c in game.targetable() if is_character(game.record(c)))
+
+
+def _has_power(game: Game, ally: int) -> bool:
+    """True if ``ally`` has an activation power the engine models."""
+    rec = game.record(ally)
+    return site_resistance_power(rec) is not None or is_artist(rec)
 
 
 def _free_allies(game: Game, seat: int) -> list[int]:
@@ -169,6 +205,12 @@ def _candidates(game: Game, seat: int) -> list[Move]:
                     out += [Move("play_flash", (c, t)) for t in targets]
             elif ctype is CardType.DICTATE:
                 out.append(Move("play_dictate", (c, None)))
+                out += [Move("play_dictate", (c, t)) for t in _dictate_targets(game, seat, c)]
+        for e in me.realm.state:
+            power = site_power(game.record(e.site))
+            if power is not None:
+                targets = sorted(me.realm.reserve) if power[0] == MOVE_FORWARD else [None]
+                out += [Move("use_site_power", (e.site, t)) for t in targets]
     elif s.phase == ALLY_PHASE:
         out += ally_candidates(view, limit=12)
         free = _free_allies(game, seat)
@@ -183,6 +225,8 @@ def _candidates(game: Game, seat: int) -> list[Move]:
             out += [Move("ally_action", (ally, c)) for c in hand
                     if game.record(c).card_type is CardType.ALLY_ACTION]
             out += [Move("retreat", (ally,)), Move("idle", (ally,))]
+            if _has_power(game, ally):
+                out += [Move("use_power", (ally, t)) for t in sorted(game.targetable())]
     else:
         out += [Move("move_forward", (c,)) for c in sorted(me.realm.reserve)
                 if c not in s.pivoted]

@@ -178,6 +178,10 @@ class PublicView:
             if not (unpivoted_only and e.site in pivoted)
         ]
 
+    def attached_permanents(self) -> list[tuple[int, ...]]:
+        """The permanents attached to each card in play (all face up)."""
+        return [tuple(perms) for perms in self._game.state.attached.values()]
+
     def face_up_in_play(self) -> set[int]:
         """Cards in play that anyone can read (face-down Paths excluded)."""
         return self._game.state.in_play() - self._hidden - {

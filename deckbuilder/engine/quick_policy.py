@@ -19,7 +19,13 @@ The quick level, in plain words:
    rival without a Strength or Magic penalty (:mod:`.quick_tactics` says on whom);
    then the one Dictate-or-reassignment: reassign Holders a Site does not need
    (it stays held without them) to the Reserve, so they come forward and act again;
-   with none to free, play a Dictate if one is in hand.
+   with none to free, play a Dictate from hand, on the target its words ask for (its
+   own Maestro or Ally for a bonus, its reserve for "from your reserve", the Site a
+   rival is likeliest to seize for a Resistance rise, the Site it seizes next for "no
+   Paths", a rival's permanent for "discard"; kept while no such target is in play);
+   with no Dictate to play, use a controlled Site's Dictate power (draw, or move the
+   best reserve forward) if it is at least three Dominions short of victory (the
+   Site pivots and would not count this round).
 3. **Ally phase.** Establish alliances first: spend the Prime allowance on the set of
    Characters with the most worth (Magic; a Maestro counts as at least 10), or bring in
    the one Ally from a controlled Site's Dominion when it is worth more. Then act:
@@ -28,7 +34,10 @@ The quick level, in plain words:
       unpivoted active Allies tying up the least Magic whose influence meets the
       Resistance *and beats every rival's possible contest* (each rival's unpivoted
       active characters together; a tie goes to the contesters). Influence maneuvers
-      in hand are added when no group is enough without them. Repeat while possible.
+      in hand are added when no group is enough without them. When no seizure is
+      possible, an Ally with an activation power uses it if that makes one possible
+      for the others (General Rosengarten lowers the Site's Resistance; an Artist
+      gives Magic +3 to an Ally of the group). Repeat while possible.
    b. **Challenge** a rival's active character when the Allies left over are sure to
       kill it even if every unpivoted active character of its Autarch defends; the
       target with the most Magic first, with the fewest challengers; combat maneuvers
@@ -56,9 +65,8 @@ The quick level, in plain words:
    characters worth the most (:func:`.quick_tactics.assign_damage`).
 5. **Reconciliation.** Move every unpivoted reserve forward.
 
-Not used by the quick level: activation powers (General Rosengarten, the Artist's
-bonus), Site powers and Tabula Rasa's return; Flashes that only counter (the engine
-counters with Allies).
+Not used by the quick level: Tabula Rasa's return to hand, a Site power that only
+looks at the Destiny, and Flashes that only counter (the engine counters with Allies).
 """
 
 from __future__ import annotations
@@ -74,9 +82,15 @@ from deckbuilder.engine.challenge import Combatant, can_challenge, combat_streng
 from deckbuilder.engine.countering import counters
 from deckbuilder.engine.influence import ally_influence, meets_resistance, total_influence
 from deckbuilder.engine.paths import path_fits_site
-from deckbuilder.engine.powers import influence_bonus
+from deckbuilder.engine.powers import (
+    ARTIST_MAGIC_BONUS,
+    influence_bonus,
+    is_artist,
+    site_resistance_power,
+)
 from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.quick_tactics import hand_bonus, maneuver_plan, own_turn_flash
+from deckbuilder.engine.site_traits import DRAW, MOVE_FORWARD, site_power
 from deckbuilder.engine.victory import dominion_count
 
 #: Worth of a Maestro when choosing Allies: it secures any Site alone.
@@ -177,12 +191,14 @@ def min_cost_cover(
 
 
 def _cheapest_group(
-    view: PublicView, free: Sequence[int], site: int, beat: int, bonus: int = 0
+    view: PublicView, free: Sequence[int], site: int, beat: int, bonus: int = 0,
+    res_change: int = 0,
 ) -> tuple[int, ...] | None:
     """The group of ``free`` Allies tying up the least Magic that secures ``site`` and
-    has influence above ``beat`` (with ``bonus`` influence from maneuvers)."""
+    has influence above ``beat`` (with ``bonus`` influence from maneuvers or powers,
+    and the Site's Resistance changed by ``res_change``)."""
     srec = view.record(site)
-    res = view.current_resistance(site)
+    res = view.current_resistance(site) + res_change
     infl = {c: ally_influence(view.record(c), srec, view.magic_mod(c)) for c in free}
     best: tuple[int, int, tuple[int, ...]] | None = None
     for c in free:  # one Ally alone: a Maestro, "May hold Y alone", or enough influence
@@ -231,11 +247,17 @@ def _path_target(view: PublicView, path: int) -> int | None:
     characters can secure now, a Site that would add a Dominion to it first, then
     the widest margin; never a Site this Autarch could seize now for a Dominion."""
     prec = view.record(path)
+    return _likely_rival_site(view, lambda srec: path_fits_site(prec, srec))
+
+
+def _likely_rival_site(view: PublicView, fits) -> int | None:
+    """The Circle Site (of those ``fits`` accepts) a rival is likeliest to seize now
+    (see :func:`_path_target`), or ``None``."""
     mine = _unpivoted_active(view, view.seat)
     best = None
     for site in view.circle:
         srec = view.record(site)
-        if not path_fits_site(prec, srec):
+        if not fits(srec):
             continue
         res = view.current_resistance(site)
         if _dominion_gain(view, view.seat, site) > 0 and _influence(view, mine, srec) >= res:
@@ -288,8 +310,64 @@ def autarch_move(view: PublicView) -> Move | None:
     if freed:
         return Move("reassign", (tuple(freed),))
     for c in hand:
-        if view.record(c).card_type is CardType.DICTATE:
-            return Move("play_dictate", (c, None))
+        rec = view.record(c)
+        if rec.card_type is CardType.DICTATE:
+            target = _dictate_target(view, rec)
+            if target is not None or "target" not in (rec.powers or "").casefold():
+                return Move("play_dictate", (c, target))
+    return _site_power_move(view)
+
+
+def _dictate_target(view: PublicView, rec: CardRecord) -> int | None:
+    """Whom a Dictate's printed "target" should be: its own Maestro or Ally for a
+    bonus, its own reserve for "from your reserve", the Circle Site a rival is
+    likeliest to seize for a Resistance rise, the Site it seizes next for "Paths
+    cannot be played", a rival's permanent for "discard target permanent"; ``None``
+    when no such card is in play (the Dictate is then kept)."""
+    text = (rec.powers or "").casefold()
+    mine = view.realm(view.seat)
+    if "reserve" in text:
+        return max((c for c in mine.reserve if not view.pivoted(c)),
+                   key=lambda c: (_worth(view.record(c)), -c), default=None)
+    if "target site" in text and "resistance +" in text:
+        return _likely_rival_site(view, lambda srec: True)
+    if "target site" in text:
+        ours = seize_options(view, _free_allies(view) or list(mine.active), DEFAULT_STYLE)
+        return ours[0].args[0] if ours else None
+    if "target permanent" in text:
+        kinds = {k for k in (CardType.FLASH, CardType.ALLY_ACTION) if str(k).casefold() in text}
+        return max((p for perms in view.attached_permanents() for p in perms
+                    if view.owner(p) != view.seat and view.record(p).card_type in kinds),
+                   default=None)
+    if "target" in text:
+        need = "maestro" if "target maestro" in text else None
+        return max((c for c in mine.active
+                    if need is None or is_maestro(view.record(c))),
+                   key=lambda c: (_worth(view.record(c)), -c), default=None)
+    return None
+
+
+def _site_power_move(view: PublicView) -> Move | None:
+    """A controlled Site's Dictate power (it pivots the Site), used only when the
+    Autarch is at least three Dominions short of victory (a pivoted Site does not
+    count at this round's Reconciliation): draw cards, or move the reserve worth the
+    most forward."""
+    masks = view.controlled_masks(view.seat)
+    if dominion_count(masks, view.variant.border_counts_both) > (
+            view.variant.dominions_to_win - 3):
+        return None
+    reserve = [c for c in view.realm(view.seat).reserve if not view.pivoted(c)]
+    for entry in view.realm(view.seat).state:
+        rec = view.record(entry.site)
+        power = site_power(rec)
+        if power is None or view.pivoted(entry.site) or (
+                rec.activation_icon or "").casefold() != "dictate":
+            continue
+        if power[0] == DRAW:
+            return Move("use_site_power", (entry.site, None))
+        if power[0] == MOVE_FORWARD and reserve:
+            best = max(reserve, key=lambda c: (_worth(view.record(c)), -c))
+            return Move("use_site_power", (entry.site, best))
     return None
 
 
@@ -389,6 +467,33 @@ def seize_options(view: PublicView, free: list[int], style: Style) -> list[Move]
     return [move for _, move in options]
 
 
+def _power_move(view: PublicView, free: list[int], style: Style) -> Move | None:
+    """An activation power that makes a seizure possible this turn for the other free
+    Allies: General Rosengarten's Resistance cut on the Site, or an Artist's Magic +3
+    on an Ally of the seizing group (policy 3a, when no seizure is possible without)."""
+    for ally in free:
+        rec = view.record(ally)
+        cut = site_resistance_power(rec)
+        artist = is_artist(rec)
+        if cut is None and not artist:
+            continue
+        rest = [c for c in free if c != ally]
+        if not rest:
+            continue
+        for site in sorted(view.circle):
+            if _dominion_gain(view, view.seat, site) <= 0:
+                continue
+            beat = _rival_contest_power(view, view.record(site)) if style.safe_seize else -1
+            if cut is not None:
+                if _cheapest_group(view, rest, site, beat, res_change=cut) is not None:
+                    return Move("use_power", (ally, site))
+            else:
+                group = _cheapest_group(view, rest, site, beat, bonus=ARTIST_MAGIC_BONUS)
+                if group is not None:
+                    return Move("use_power", (ally, group[0]))
+    return None
+
+
 def _challenge_move(view: PublicView, free: list[int]) -> Move | None:
     best = None
     for rival in view.rivals():
@@ -465,7 +570,7 @@ def ally_move(view: PublicView, style: Style = DEFAULT_STYLE) -> Move | None:
         flash = own_turn_flash(view, ally_phase=True) if style.act else None
         return Move("play_flash", flash) if flash is not None else None
     if style.act:
-        move = _seize_move(view, free, style)
+        move = _seize_move(view, free, style) or _power_move(view, free, style)
         if move is None and style.challenge:
             move = _challenge_move(view, free)
         if move is not None:
@@ -482,13 +587,14 @@ def ally_move(view: PublicView, style: Style = DEFAULT_STYLE) -> Move | None:
 
 def ally_candidates(view: PublicView, limit: int = 6) -> list[Move]:
     """Moves worth comparing for the next Ally-phase action, the quick level's own
-    choice first: alliances are never compared (the quick choice only); otherwise the
+    choice first: alliances and a Flash once every Ally has acted are never compared
+    (the quick choice only); otherwise the
     quick move of each :data:`STYLES` entry, a seizure of each other Site that adds a
     Dominion (contest-safe, else bold), and idling. At most ``limit`` moves."""
     first = ally_move(view)
-    if first is None or first.kind == "establish":
-        return [] if first is None else [first]
     free = _free_allies(view)
+    if first is None or first.kind == "establish" or not free:
+        return [] if first is None else [first]
     out = [first]
     extra = [ally_move(view, style) for style in STYLES[1:]]
     extra += seize_options(view, free, DEFAULT_STYLE)
