@@ -16,7 +16,15 @@ from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
 from deckbuilder.engine.human_autarch import HumanAutarch, legal_moves
 from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.quick_tactics import assign_damage
-from deckbuilder.engine.scenarios import SCENARIOS, build, play_turn, scenario, scripted
+from deckbuilder.engine.scenarios import (
+    SCENARIOS,
+    Scenario,
+    SeatSetup,
+    build,
+    play_turn,
+    scenario,
+    scripted,
+)
 from deckbuilder.engine.table import check_conservation
 
 
@@ -138,3 +146,60 @@ def test_cli_lists_and_plays_scenarios():
     assert data["scenario"] == "slew" and data["matches_rulebook"] is True
     assert any("influence 7 against 9" in line for line in data["log"])
     assert run("scenario", "nothing").exit_code == 2
+
+
+def play_against_computer(sc, resolve, computer_seat, leader=None):
+    """Play ``sc``: the scripted person acts, a quick computer sits at ``computer_seat``."""
+    game = build(sc, resolve)
+    if leader is not None:
+        game.state.leader = leader
+    ask, missing = scripted(sc.script)
+    controllers = seat_table([ComputerAutarch() if k == computer_seat else HumanAutarch(ask)
+                              for k in range(len(sc.seats))])
+    for _ in play_turn(game, controllers):
+        check_conservation(game.state)
+    assert missing == [] and controllers[computer_seat].illegal == []
+    return game
+
+
+def logged(game, line):
+    return any(entry.endswith(line) for entry in game.log)
+
+
+def test_a_computer_defends_with_a_combat_maneuver_on_a_rivals_turn(resolve):
+    """Gentle alone against two Gek-A-Geks would take 9 damage; the computer plays
+    Pneuma from her (16 against 13, 3 damage) and she lives."""
+    sc = Scenario("t", "t", "t", (SeatSetup("Stephen", active=("Gek-A-Gek", "Gek-A-Gek")),
+                                  SeatSetup("Cheryl", active=("Gentle",), hand=("Pneuma",))),
+                  (("move", "Challenge Gentle with Gek-A-Gek, Gek-A-Gek"),), ())
+    game = play_against_computer(sc, resolve, 1)
+    assert logged(game, "Gentle plays Pneuma (+6).")
+    assert logged(game, "Combat strength 16 against 13: 3 damage, nobody dies.")
+    assert [game.name(c) for c in game.state.autarchs[1].in_ovo] == ["Pneuma"]
+
+
+def test_a_computer_plays_a_flash_at_a_rivals_challenge(resolve):
+    """The last call for Flashes: a Strength penalty on the strongest challenger."""
+    sc = Scenario("t", "t", "t", (SeatSetup("Stephen", active=("Gek-A-Gek", "Irish")),
+                                  SeatSetup("Cheryl", active=("Gentle",),
+                                            hand=("Hollow Omen",))),
+                  (("move", "Challenge Gentle with Gek-A-Gek, Irish"),), ())
+    game = play_against_computer(sc, resolve, 1)
+    assert logged(game, "Cheryl plays the Flash Hollow Omen on Gek-A-Gek.")
+    assert [game.name(c) for c in game.state.autarchs[1].in_ovo] == ["Hollow Omen"]
+
+
+def test_a_computer_contests_with_an_influence_maneuver(resolve):
+    """Huzzah Aping (Magic 6) alone cannot stop Eric's 7 on Slew; with Whispered Word
+    of Power (+3) she can: 7 against 9, the seizure fails."""
+    sc = Scenario("t", "t", "t",
+                  (SeatSetup("Brian", active=("Huzzah Aping",),
+                             hand=("Whispered Word of Power",)),
+                   SeatSetup("Eric", active=("Henry Holland", "Horace Thyrtwit"))),
+                  (("move", "Seize Slew with Henry Holland, Horace Thyrtwit"),), (),
+                  circle=("Slew",), acting=1)
+    # Brian leads the round, so his Ally turn is over: contesting costs him nothing.
+    game = play_against_computer(sc, resolve, 0, leader=0)
+    assert logged(game, "Brian contests with Huzzah Aping.")
+    assert logged(game, "Huzzah Aping plays Whispered Word of Power (+3).")
+    assert logged(game, "Contest: influence 7 against 9; the seizure fails.")

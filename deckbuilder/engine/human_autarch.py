@@ -33,6 +33,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from card_db.names import fold_name
 from card_db.records import CardType
 from deckbuilder.engine.cards import is_character, is_site
 from deckbuilder.engine.challenge import can_challenge
@@ -279,8 +280,12 @@ class HumanAutarch(ComputerAutarch):
     # -- setup ---------------------------------------------------------------------------
     def place_site(self, game: Game, seat: int, dominion: int) -> int:
         sites: list[int] = []
+        in_play = game.unique_names_in_play()
         for c in game.autarch(seat).set_aside:  # copies of one Site are offered once
-            if dominion in game.record(c).dominions and game.name(c) not in {
+            rec = game.record(c)
+            if rec.unique and fold_name(rec.name) in in_play:
+                continue  # "Unique Cards": not a legal placement
+            if dominion in rec.dominions and game.name(c) not in {
                     game.name(x) for x in sites}:
                 sites.append(c)
         options = tuple(Option(f"Place {game.name(c)}", c) for c in sites)

@@ -81,10 +81,10 @@ from deckbuilder.engine.cards import dominion_mask, is_character, is_maestro, ma
 from deckbuilder.engine.challenge import Combatant, can_challenge, combat_strength
 from deckbuilder.engine.countering import counters
 from deckbuilder.engine.influence import ally_influence, meets_resistance, total_influence
+from deckbuilder.engine.maneuvers import MAGIC, may_receive, stat_bonus
 from deckbuilder.engine.paths import path_fits_site
 from deckbuilder.engine.powers import (
     ARTIST_MAGIC_BONUS,
-    influence_bonus,
     is_artist,
     site_resistance_power,
 )
@@ -418,13 +418,17 @@ def _alliance_move(view: PublicView) -> Move | None:
     return Move("establish", (chosen[0], False)) if chosen else None
 
 
-def _influence_maneuvers(view: PublicView) -> list[tuple[int, int]]:
+def _influence_maneuvers(view: PublicView, free: Sequence[int]) -> list[tuple[int, int]]:
+    """``(bonus, card)`` of the influence maneuvers in hand, largest first: the most a
+    card adds played from one of ``free`` it may be played from."""
+    records = [view.record(c) for c in free]
     out = []
     for c in sorted(view.hand):
         rec = view.record(c)
         if rec.card_type is CardType.INFLUENCE_MANEUVER:
-            amount = influence_bonus(rec)
-            if amount:
+            amount = max((stat_bonus(rec, MAGIC, a, records) for a in records
+                          if may_receive(rec, a)), default=0)
+            if amount > 0:
                 out.append((amount, c))
     return sorted(out, reverse=True)
 
@@ -440,7 +444,7 @@ def seize_options(view: PublicView, free: list[int], style: Style) -> list[Move]
     masks = view.controlled_masks(seat)
     if dominion_count(masks, view.variant.border_counts_both) >= view.variant.dominions_to_win:
         return []
-    maneuvers = _influence_maneuvers(view)
+    maneuvers = _influence_maneuvers(view, free)
     options = []
     for site in sorted(view.circle):
         gain = _dominion_gain(view, seat, site)
@@ -459,9 +463,13 @@ def seize_options(view: PublicView, free: list[int], style: Style) -> list[Move]
             group = _cheapest_group(view, free, site, beat, bonus)
         if group is None:
             continue
+        plan = None
+        if used:  # each card from a seizing Ally it may be played from
+            plan = maneuver_plan(view, group, CardType.INFLUENCE_MANEUVER, bonus, hand=used)
+            if plan is None:
+                continue
         cost = sum(magic(view.record(c)) for c in group)
         key = (-gain, len(used), cost, view.current_resistance(site), site)
-        plan = {group[0]: tuple(used)} if used else None
         options.append((key, Move("seize", (site, group, plan))))
     options.sort(key=lambda option: option[0])
     return [move for _, move in options]
