@@ -11,8 +11,9 @@ generated decks and decks of random bundled cards (real maneuvers, Flashes, Dict
 Site powers), every seat a quick computer Autarch of a random style; a second test
 seats a person choosing at random among the legal moves (:func:`legal_moves`) beside
 computers, 4 games per number of Autarchs. Set FUZZ_EXAMPLES (or the older
-IMAJICA_PROPERTY_GAMES) to play that many of each per number of Autarchs, e.g.
-``FUZZ_EXAMPLES=2000`` for the thorough run outside CI.
+IMAJICA_PROPERTY_GAMES) to play that many computer games per number of Autarchs (and a
+twentieth as many with a random person), e.g. ``FUZZ_EXAMPLES=2000`` for the thorough
+run outside CI.
 """
 
 from __future__ import annotations
@@ -61,7 +62,8 @@ class CountingView(PublicView):
 
 _FUZZ = os.environ.get("FUZZ_EXAMPLES") or os.environ.get("IMAJICA_PROPERTY_GAMES")
 PROPERTY_GAMES = int(_FUZZ or "100")
-RANDOM_PERSON_GAMES = int(_FUZZ or "4")
+#: A random person asks for every legal move at each step, which costs ~20x a computer.
+RANDOM_PERSON_GAMES = max(4, int(_FUZZ or "0") // 20)
 
 RECORDS = load_bundled_records()
 _SITES = {d: [r for r in RECORDS if r.card_type is CardType.SITE and d in r.dominions]
