@@ -21,7 +21,7 @@ from collections.abc import Iterator, Sequence
 
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.maneuvers import STRENGTH
+from deckbuilder.engine.maneuvers import MAGIC, STRENGTH
 from deckbuilder.engine.order_of_play import (
     Controller,
     contest_maneuver_provider,
@@ -147,7 +147,7 @@ class ComputerAutarch(Controller):
         chosen = contest_choice(self.view(game, seat), seizing_seat, site, allies)
         self._contesting = site
         if chosen:
-            self._last_call(game, seat, allies, "magic")
+            self._last_call(game, seat, allies, MAGIC)
         return chosen
 
     def defend(
