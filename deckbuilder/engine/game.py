@@ -117,6 +117,17 @@ ManeuverProvider = Callable[["Game", int, Sequence[int], Sequence[int]],
 DamageProvider = Callable[["Game", int, int, Sequence[int]], Mapping[int, int] | None]
 
 
+def _still_involved(
+    maneuvers: Mapping[int, Sequence[int]] | None, live: Sequence[int]
+) -> dict[int, Sequence[int]] | None:
+    """The maneuvers named for characters still in the action: one a Path pivoted or
+    removed has left it ("No pivoted characters may participate"), and the cards
+    named for it stay in hand."""
+    if not maneuvers:
+        return None
+    return {ally: cards for ally, cards in maneuvers.items() if ally in live}
+
+
 @per_record
 def _deck_has_timed(deck: Sequence[CardRecord]) -> bool:
     """True if some card of ``deck`` has an "at the beginning/end of a turn" effect."""
@@ -739,7 +750,8 @@ class Game:
 
         def begin() -> dict[int, int]:
             fx.extend(self._reveal_paths(site, involved, counter_provider))
-            return self._play_maneuvers(seat, self._live(allies, bool(fx)), maneuvers,
+            live = self._live(allies, bool(fx))
+            return self._play_maneuvers(seat, live, _still_involved(maneuvers, live),
                                         CardType.INFLUENCE_MANEUVER)
 
         for other in s.seats_from(seat)[1:]:
@@ -754,10 +766,11 @@ class Game:
             involved += chosen
             if bonus is None:
                 bonus = begin()
-            theirs = contest_maneuvers(self, other, chosen, list(allies)) if (
+            live = self._live(chosen, bool(fx))
+            theirs = contest_maneuvers(self, other, live, list(allies)) if (
                 contest_maneuvers) else None
             named.append((chosen, self._play_maneuvers(
-                other, self._live(chosen, bool(fx)), theirs, CardType.INFLUENCE_MANEUVER)))
+                other, live, _still_involved(theirs, live), CardType.INFLUENCE_MANEUVER)))
             contests = [side(cs, extra, False) for cs, extra in named]
             # Each contest is decided before the next Autarch may contest.
             partial = resolve_seizure(side(allies, bonus, True), contests, srec,

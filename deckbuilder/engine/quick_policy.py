@@ -288,7 +288,11 @@ def _surplus_holders(view: PublicView) -> list[tuple[int, None]]:
 
 
 def autarch_move(view: PublicView) -> Move | None:
-    """The next move of the Autarch phase (policy 2), or ``None`` when done."""
+    """The next move of the Autarch phase (policy 2), or ``None`` when done (always
+    after the turn's Dictate, reassignment or Site power: ruling ``dictate-ends-turn``,
+    even if a card drawn by it could be revealed)."""
+    if view.turn is not None and view.turn.dictate_used:
+        return None
     hand = sorted(view.hand)
     unique = view.unique_names_in_play()
     for c in hand:
