@@ -15,6 +15,7 @@ from deckbuilder.engine.challenge import Combatant, default_assignment
 from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
 from deckbuilder.engine.human_autarch import HumanAutarch, legal_moves
 from deckbuilder.engine.public_view import PublicView
+from deckbuilder.engine.quick_policy import Move
 from deckbuilder.engine.quick_tactics import assign_damage
 from deckbuilder.engine.scenarios import (
     SCENARIOS,
@@ -203,3 +204,29 @@ def test_a_computer_contests_with_an_influence_maneuver(resolve):
     assert logged(game, "Brian contests with Huzzah Aping.")
     assert logged(game, "Huzzah Aping plays Whispered Word of Power (+3).")
     assert logged(game, "Contest: influence 7 against 9; the seizure fails.")
+
+
+def test_a_maneuver_named_for_an_ally_a_path_pivots_stays_in_hand(resolve):
+    """Sandglass Trail pivots involved characters of Prime 2 or less: Nathaniel
+    Godolphin leaves the seizure, so the Whispered Word of Power named for him is not
+    played (it stays in hand) and the seizure goes on without him."""
+    sc = Scenario("t", "t", "t",
+                  (SeatSetup("Eric", active=("Henry Holland", "Nathaniel Godolphin"),
+                             hand=("Whispered Word of Power",)),
+                   SeatSetup("Brian", hand=("Sandglass Trail",))),
+                  (), (), circle=("Slew",))
+    game = build(sc, resolve)
+    s = game.state
+    (trail,) = s.autarchs[1].hand
+    (slew,) = s.circle
+    s.autarchs[1].hand.remove(trail)
+    s.paths[slew] = [trail]
+    (henry,), (nathaniel,) = ids(game, 0, "Henry Holland"), ids(game, 0, "Nathaniel Godolphin")
+    (word,) = s.autarchs[0].hand
+    eric = seat_table([ComputerAutarch(), ComputerAutarch()])[0]
+    assert eric.play_move(game, 0, Move("seize", (slew, (henry, nathaniel), {nathaniel: (word,)})))
+    assert eric.illegal == [] and s.autarchs[0].hand == [word]
+    assert logged(game, "Nathaniel Godolphin is pivoted by Sandglass Trail and leaves the seizure.")
+    assert logged(game, "Slew is not secured (influence 3 against Resistance 6); it stays in the"
+                        " Circle.")
+    check_conservation(s)
