@@ -51,7 +51,7 @@ from deckbuilder.engine.quick_tactics import assign_damage, reaction_flash
 
 #: Moves one Autarch may make in one turn before the step is ended (a safety net).
 MAX_MOVES_PER_TURN = 200
-#: Moves a rival may counter, with the number of arguments before the counter provider.
+#: Moves a rival may counter, with the number of arguments the move gives.
 _COUNTERABLE = {"play_flash": 2, "play_dictate": 2, "ally_action": 3}
 
 
@@ -80,31 +80,34 @@ class ComputerAutarch(Controller):
         return self.view_class(game, seat)
 
     # -- playing a move --------------------------------------------------------------------
-    def engine_args(self, move: Move) -> tuple:
-        """The arguments of ``move``'s :class:`~.game.Game` method after the seat, with
-        the table's providers (rivals' contests, defences, maneuvers, counters,
-        damage) when the table is known."""
+    def engine_args(self, move: Move) -> tuple[tuple, dict]:
+        """The positional and keyword arguments of ``move``'s :class:`~.game.Game`
+        method after the seat, with the table's providers (rivals' contests, defences,
+        maneuvers, counters, damage) by keyword when the table is known."""
         args = move.args
         table = self.table
-        if not table:
-            return (args[0], args[1], None, args[2]) if move.kind in ("seize", "challenge") \
-                else args
-        if move.kind == "seize":
-            return (args[0], args[1], contest_provider(table), args[2],
-                    contest_maneuver_provider(table), counter_provider(table))
-        if move.kind == "challenge":
-            return (args[0], args[1], defend_provider(table), args[2], None,
-                    defend_maneuver_provider(table), damage_provider(table))
-        if move.kind in _COUNTERABLE:  # pad the optional target, then the counters
+        if move.kind in ("seize", "challenge"):
+            kw: dict = {"maneuvers": args[2]}  # (site, allies) / (challengers, target)
+            if table and move.kind == "seize":
+                kw.update(contest_provider=contest_provider(table),
+                          contest_maneuvers=contest_maneuver_provider(table),
+                          counter_provider=counter_provider(table))
+            elif table:
+                kw.update(defend_provider=defend_provider(table),
+                          defending_maneuvers=defend_maneuver_provider(table),
+                          damage_provider=damage_provider(table))
+            return tuple(args[:2]), kw
+        if table and move.kind in _COUNTERABLE:  # pad the optional target
             width = _COUNTERABLE[move.kind]
-            return (*args, *(None,) * (width - len(args)), counter_provider(table))
-        return args
+            return (*args, *(None,) * (width - len(args))), {
+                "counter_provider": counter_provider(table)}
+        return args, {}
 
     def play_move(self, game: Game, seat: int, move: Move) -> bool:
         """Play ``move`` for ``seat``; False (and recorded in :attr:`illegal`) if refused."""
-        args = self.engine_args(move)
+        args, kwargs = self.engine_args(move)
         try:
-            getattr(game, move.kind)(seat, *args)
+            getattr(game, move.kind)(seat, *args, **kwargs)
         except RuleError as exc:
             self.illegal.append(f"{move.kind}{move.args}: {exc}")
             return False
