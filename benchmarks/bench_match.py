@@ -7,10 +7,15 @@ Figures, on the bundled demo decks (every pair, both turn orders; a generated de
 they are missing), two Autarchs, one worker, up to 30 rounds:
 
 * quick-level games per second (median of the runs);
+* quick-level games per second at tables of 3 and 4 Autarchs (the demo decks, a fourth
+  seat playing a copy of the first with its Sites renamed, so unique Sites do not
+  clash);
 * strong-level games per second (both Autarchs strong);
 * the strong level's time per look-ahead decision: median, 95th percentile and maximum,
-  wall-clock and in processor seconds (what it costs on an idle machine); target:
-  under 1 s per decision on this machine, so a human never waits long.
+  wall-clock and in processor seconds (what it costs on an idle machine), at a table
+  of 2 and at a table of 4 strong Autarchs (each decision imagines every rival's
+  turns, so 4 is the slowest); target: under 1 s per decision on this machine, so a
+  human never waits long.
 
 Yardstick, timed in the same run: ``../shared/yardsticks/goldfish_lean.py GAMES 1``, a
 lean simplified one-player goldfish in pure Python, which prints its games per second.
@@ -27,6 +32,7 @@ import statistics
 import subprocess
 import sys
 import time
+from dataclasses import replace
 from itertools import combinations
 from pathlib import Path
 
@@ -36,7 +42,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_engine import demo_decks  # noqa: E402
 
-from deckbuilder.engine.computer_autarch import seat_table  # noqa: E402
+from card_db.records import CardType  # noqa: E402
+from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table  # noqa: E402
 from deckbuilder.engine.game import Game  # noqa: E402
 from deckbuilder.engine.lookahead import StrongAutarch  # noqa: E402
 from deckbuilder.engine.match import run_match  # noqa: E402
@@ -60,6 +67,41 @@ def quick_games_per_s(pairs, games: int) -> float:
     for k, (a, b) in enumerate(pairs):
         run_match(a, b, games, seed=k)
     return games * len(pairs) / (time.perf_counter() - start)
+
+
+def table_decks(decks, players: int) -> list[list]:
+    """``players`` decks from the demo decks; a repeated deck gets its Sites renamed."""
+    out = []
+    for k in range(players):
+        deck = decks[k % len(decks)]
+        if k >= len(decks):
+            deck = [replace(r, name=f"{r.name} ({k + 1})") if r.card_type is CardType.SITE
+                    else r for r in deck]
+        out.append(deck)
+    return out
+
+
+def table_games_per_s(decks, players: int, games: int) -> float:
+    """Quick computer Autarchs at a table of ``players``: games per second."""
+    table = table_decks(decks, players)
+    start = time.perf_counter()
+    for i in range(games):
+        controllers = seat_table([ComputerAutarch() for _ in range(players)])
+        game = Game(table, seed=i)
+        for _ in play(game, controllers, rounds=30, first=i % players):
+            pass
+    return games / (time.perf_counter() - start)
+
+
+def strong_table_times(decks, players: int, rounds: int) -> tuple[list[float], list[float]]:
+    """One game of ``players`` strong Autarchs for ``rounds`` rounds: every look-ahead
+    decision's wall-clock and processor seconds."""
+    controllers = seat_table([StrongAutarch(seed=s) for s in range(players)])
+    game = Game(table_decks(decks, players), seed=players)
+    for _ in play(game, controllers, rounds=rounds, first=0):
+        pass
+    return ([t for c in controllers for t in c.think_times],
+            [t for c in controllers for t in c.think_cpu])
 
 
 def strong_games(pairs, games: int) -> tuple[float, list[float], list[float]]:
@@ -108,15 +150,27 @@ def main() -> None:
     quick = statistics.median(quick_games_per_s(pairs, quick_games) for _ in range(repeat))
     ratio = f" ({quick / yard_rate:.5f}x yardstick)" if yard_rate else ""
     print(f"quick level: {quick:.1f} games/s{ratio}")
+    for players in (3, 4):
+        rate = statistics.median(table_games_per_s(decks, players, quick_games // 2)
+                                 for _ in range(repeat))
+        ratio = f" ({rate / yard_rate:.5f}x yardstick)" if yard_rate else ""
+        print(f"quick level, {players} Autarchs: {rate:.1f} games/s{ratio}")
     rate, times, cpu = strong_games(pairs, strong_per_pair)
     ratio = f" ({rate / yard_rate:.6f}x yardstick)" if yard_rate else ""
     print(f"strong level: {rate:.2f} games/s{ratio}")
+    report("2 Autarchs", times, cpu, yard_rate)
+    times, cpu = strong_table_times(decks, 4, 4 if args.quick else 8)
+    report("4 Autarchs", times, cpu, yard_rate)
+
+
+def report(table: str, times: list[float], cpu: list[float], yard_rate: float | None) -> None:
+    """Print the spread of the strong level's decision times."""
     for label, values in (("wall-clock", times), ("processor", cpu)):
         if not values:
             continue
         median, p95, top = spread(values)
         fits = f" = {median * yard_rate:,.0f} yardstick games" if yard_rate else ""
-        print(f"strong decision time, {label} ({len(values)} decisions): median"
+        print(f"strong decision time, {table}, {label} ({len(values)} decisions): median"
               f" {median * 1000:.0f} ms{fits}, p95 {p95 * 1000:.0f} ms, max {top * 1000:.0f} ms"
               " (target: under 1000 ms)")
 

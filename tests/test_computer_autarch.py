@@ -6,8 +6,14 @@ conservation holds after every step; decisions are made from a PublicView, which
 raises on any hidden card, and they do not change when a rival's hidden cards are
 shuffled among its hand, Destiny and face-down Paths.
 
-The property test plays 30 games by default; set IMAJICA_PROPERTY_GAMES to play more
-(e.g. 2000 for a thorough run outside CI).
+The property test plays 100 games per number of Autarchs (2, 3 and 4) by default, with
+generated decks and decks of random bundled cards (real maneuvers, Flashes, Dictates,
+Site powers), every seat a quick computer Autarch of a random style; a second test
+seats a person choosing at random among the legal moves (:func:`legal_moves`) beside
+computers, 4 games per number of Autarchs. Set FUZZ_EXAMPLES (or the older
+IMAJICA_PROPERTY_GAMES) to play that many computer games per number of Autarchs (and a
+twentieth as many with a random person), e.g. ``FUZZ_EXAMPLES=2000`` for the thorough
+run outside CI.
 """
 
 from __future__ import annotations
@@ -20,14 +26,16 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from card_db.checklist import load_bundled_records
 from card_db.records import CardType
 from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
+from deckbuilder.engine.human_autarch import HumanAutarch
 from deckbuilder.engine.lookahead import StrongAutarch, clone_game
 from deckbuilder.engine.order_of_play import play
 from deckbuilder.engine.paths import path_fits_site
 from deckbuilder.engine.public_view import HiddenInformationError, PublicView
-from deckbuilder.engine.quick_policy import ally_move, autarch_move
+from deckbuilder.engine.quick_policy import STYLES, ally_move, autarch_move
 from deckbuilder.engine.sample_decks import generated_deck
 from deckbuilder.engine.table import check_conservation
 
@@ -52,18 +60,48 @@ class CountingView(PublicView):
         CountingView.built += 1
 
 
-PROPERTY_GAMES = int(os.environ.get("IMAJICA_PROPERTY_GAMES", "30"))
+_FUZZ = os.environ.get("FUZZ_EXAMPLES") or os.environ.get("IMAJICA_PROPERTY_GAMES")
+PROPERTY_GAMES = int(_FUZZ or "100")
+#: A random person asks for every legal move at each step, which costs ~20x a computer.
+RANDOM_PERSON_GAMES = max(4, int(_FUZZ or "0") // 20)
+
+RECORDS = load_bundled_records()
+_SITES = {d: [r for r in RECORDS if r.card_type is CardType.SITE and d in r.dominions]
+          for d in range(1, 6)}
+_CHARACTERS = [r for r in RECORDS if r.card_type is CardType.CHARACTER]
+_OTHERS = [r for r in RECORDS if r.card_type not in (CardType.SITE, CardType.CHARACTER)]
 
 
+def catalogue_deck(seed: int, seat: int) -> list:
+    """60 random bundled cards: four Sites of each Dominion (named per seat, so every
+    seat can place its own), 22 Characters and 18 other cards."""
+    rnd = random.Random(seed)
+    deck = [rnd.choice(_SITES[d]) for d in range(1, 6) for _ in range(4)]
+    deck += [rnd.choice(_CHARACTERS) for _ in range(22)] + [rnd.choice(_OTHERS) for _ in range(18)]
+    return [replace(r, name=f"P{seat} {r.name}") if r.card_type is CardType.SITE else r
+            for r in deck]
+
+
+def mixed_decks(deck_seeds, real, players):
+    generated = table_decks(deck_seeds, players)
+    return [catalogue_deck(deck_seeds[k], k) if real[k] else generated[k]
+            for k in range(players)]
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
 @settings(max_examples=PROPERTY_GAMES, deadline=None)
 @given(
     seed=st.integers(0, 2**32),
-    players=st.integers(2, 4),
     deck_seeds=st.lists(st.integers(0, 1000), min_size=4, max_size=4),
+    real=st.lists(st.booleans(), min_size=4, max_size=4),
+    styles=st.lists(st.sampled_from(STYLES), min_size=4, max_size=4),
 )
-def test_quick_games_are_legal_conserve_cards_and_read_no_hidden_card(seed, players, deck_seeds):
-    game = Game(table_decks(deck_seeds, players), seed=seed)
-    controllers = seat_table([ComputerAutarch(view_class=CountingView) for _ in range(players)])
+def test_quick_games_are_legal_conserve_cards_and_read_no_hidden_card(
+    players, seed, deck_seeds, real, styles
+):
+    game = Game(mixed_decks(deck_seeds, real, players), seed=seed)
+    controllers = seat_table([ComputerAutarch(style=styles[k], view_class=CountingView)
+                              for k in range(players)])
     before = CountingView.built
     for _ in play(game, controllers, rounds=12, first=seed % players):
         check_conservation(game.state)
@@ -71,6 +109,37 @@ def test_quick_games_are_legal_conserve_cards_and_read_no_hidden_card(seed, play
     assert sum(len(c.moves) for c in controllers) > 10  # they really played
     assert CountingView.built - before > 10  # every decision went through a view
     assert len(game.state.cards) == 60 * players
+
+
+def random_person(seed: int) -> HumanAutarch:
+    """A person who picks at random among the options offered (passing now and then)."""
+    rnd = random.Random(seed)
+
+    def ask(decision):
+        if decision.can_pass and rnd.random() < 0.15:
+            return None
+        return rnd.randrange(len(decision.options))
+
+    return HumanAutarch(ask)
+
+
+@pytest.mark.parametrize("players", [2, 3, 4])
+def test_computers_answer_a_random_person_legally(players):
+    """A person playing random legal moves (challenges a computer would not make,
+    seizures it could contest) beside computer Autarchs: every move of both kinds is
+    accepted by the engine and cards are conserved."""
+    for game_no in range(RANDOM_PERSON_GAMES):
+        seed = 1000 * players + game_no
+        game = Game([catalogue_deck(seed + k, k) for k in range(players)], seed=seed)
+        person = game_no % players
+        controllers = seat_table([
+            random_person(seed) if k == person else
+            ComputerAutarch(style=STYLES[(seed + k) % len(STYLES)], view_class=CountingView)
+            for k in range(players)])
+        for _ in play(game, controllers, rounds=10, first=seed % players):
+            check_conservation(game.state)
+        assert [c.illegal for c in controllers] == [[]] * players
+        assert len(controllers[person].moves) > 5
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])

@@ -40,6 +40,7 @@ LAZY_COMMANDS = {
     "games": "deckbuilder.cli.games:games",
     "shelf": "deckbuilder.cli.shelf:shelf",
     "tune": "deckbuilder.cli.tune:tune",
+    "scenario": "deckbuilder.cli.scenario:scenario",
 }
 
 

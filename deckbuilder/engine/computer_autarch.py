@@ -7,9 +7,12 @@ from a :class:`~.public_view.PublicView` built for it, by the functions of
 same way. The stronger level, which looks ahead, is :class:`~.lookahead.StrongAutarch`.
 
 Every controller of a table must know the others (:meth:`ComputerAutarch.join`), so
-that its seizures, challenges and Flashes ask the rivals whether they contest, defend
-or counter. A move the engine refuses (:class:`~.errors.RuleError`) is recorded in
-:attr:`ComputerAutarch.illegal` and ends the step; tests assert it stays empty.
+that its seizures, challenges, Flashes, Dictates and Ally Actions ask the rivals
+whether they contest, defend or counter, which maneuvers they play when contesting or
+defending, and how the victor of a challenge assigns damage; on those rivals' turns it
+may also play a Flash (:mod:`.quick_tactics`). A move the engine refuses
+(:class:`~.errors.RuleError`) is recorded in :attr:`ComputerAutarch.illegal` and ends
+the step; tests assert it stays empty.
 """
 
 from __future__ import annotations
@@ -18,10 +21,14 @@ from collections.abc import Iterator, Sequence
 
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import Game
+from deckbuilder.engine.maneuvers import MAGIC, STRENGTH
 from deckbuilder.engine.order_of_play import (
     Controller,
+    contest_maneuver_provider,
     contest_provider,
     counter_provider,
+    damage_provider,
+    defend_maneuver_provider,
     defend_provider,
 )
 from deckbuilder.engine.public_view import PublicView
@@ -33,14 +40,19 @@ from deckbuilder.engine.quick_policy import (
     autarch_move,
     choose_setup_site,
     contest_choice,
+    contest_maneuvers,
     counter_choice,
     defend_choice,
+    defend_maneuvers,
     reconciliation_move,
     wants_reshuffle,
 )
+from deckbuilder.engine.quick_tactics import assign_damage, reaction_flash
 
 #: Moves one Autarch may make in one turn before the step is ended (a safety net).
 MAX_MOVES_PER_TURN = 200
+#: Moves a rival may counter, with the number of arguments before the counter provider.
+_COUNTERABLE = {"play_flash": 2, "play_dictate": 2, "ally_action": 3}
 
 
 class ComputerAutarch(Controller):
@@ -58,6 +70,7 @@ class ComputerAutarch(Controller):
         self.table: list[Controller] = []
         self.illegal: list[str] = []
         self.moves: list[tuple[int, Move]] = []
+        self._contesting: int | None = None
 
     def join(self, controllers: Sequence[Controller]) -> None:
         """Tell this controller every seat's controller (itself included), in seat order."""
@@ -67,18 +80,30 @@ class ComputerAutarch(Controller):
         return self.view_class(game, seat)
 
     # -- playing a move --------------------------------------------------------------------
-    def play_move(self, game: Game, seat: int, move: Move) -> bool:
-        """Play ``move`` for ``seat``; False (and recorded in :attr:`illegal`) if refused."""
+    def engine_args(self, move: Move) -> tuple:
+        """The arguments of ``move``'s :class:`~.game.Game` method after the seat, with
+        the table's providers (rivals' contests, defences, maneuvers, counters,
+        damage) when the table is known."""
         args = move.args
         table = self.table
-        if move.kind == "seize" and table:
-            args = (args[0], args[1], contest_provider(table), args[2])
-        elif move.kind == "challenge" and table:
-            args = (args[0], args[1], defend_provider(table), args[2])
-        elif move.kind == "play_flash" and table:
-            args = (args[0], args[1], counter_provider(table))
-        elif move.kind in ("seize", "challenge"):
-            args = (args[0], args[1], None, args[2])
+        if not table:
+            return (args[0], args[1], None, args[2]) if move.kind in ("seize", "challenge") \
+                else args
+        if move.kind == "seize":
+            return (args[0], args[1], contest_provider(table), args[2],
+                    contest_maneuver_provider(table), counter_provider(table))
+        if move.kind == "challenge":  # ... assignment, defending maneuvers, counters,
+            return (args[0], args[1], defend_provider(table), args[2], None,  # targets
+                    defend_maneuver_provider(table), counter_provider(table), None,
+                    damage_provider(table))
+        if move.kind in _COUNTERABLE:  # pad the optional target, then the counters
+            width = _COUNTERABLE[move.kind]
+            return (*args, *(None,) * (width - len(args)), counter_provider(table))
+        return args
+
+    def play_move(self, game: Game, seat: int, move: Move) -> bool:
+        """Play ``move`` for ``seat``; False (and recorded in :attr:`illegal`) if refused."""
+        args = self.engine_args(move)
         try:
             getattr(game, move.kind)(seat, *args)
         except RuleError as exc:
@@ -120,15 +145,45 @@ class ComputerAutarch(Controller):
     def contest(
         self, game: Game, seat: int, seizing_seat: int, site: int, allies: Sequence[int]
     ) -> Sequence[int]:
-        return contest_choice(self.view(game, seat), seizing_seat, site, allies)
+        chosen = contest_choice(self.view(game, seat), seizing_seat, site, allies)
+        self._contesting = site
+        if chosen:
+            self._last_call(game, seat, allies, MAGIC)
+        return chosen
 
     def defend(
         self, game: Game, seat: int, target: int, challengers: Sequence[int]
     ) -> Sequence[int]:
-        return defend_choice(self.view(game, seat), target, challengers)
+        chosen = defend_choice(self.view(game, seat), target, challengers)
+        self._last_call(game, seat, challengers, STRENGTH)
+        return chosen
+
+    def _last_call(self, game: Game, seat: int, opposing: Sequence[int], stat: str) -> None:
+        """"One last chance to play Flashes" at a rival's action: a Flash with a
+        ``stat`` penalty on the strongest opposing character (:mod:`.quick_tactics`)."""
+        view = self.view(game, seat)
+        live = [c for c in opposing if view.visible(c) and not view.pivoted(c)]
+        flash = reaction_flash(view, live, stat)
+        if flash is not None:
+            self.play_move(game, seat, Move("play_flash", flash))
 
     def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
-        return counter_choice(self.view(game, seat), flash)
+        return counter_choice(self.view(game, seat).revealing(flash), flash)
+
+    def contest_maneuvers(self, game: Game, seat: int, involved: Sequence[int],
+                          opposing: Sequence[int]) -> dict[int, tuple[int, ...]]:
+        # The engine asks right after this seat's contest(), which noted the Site.
+        if self._contesting is None:
+            return {}
+        return contest_maneuvers(self.view(game, seat), self._contesting, involved, opposing)
+
+    def defend_maneuvers(self, game: Game, seat: int, involved: Sequence[int],
+                         opposing: Sequence[int]) -> dict[int, tuple[int, ...]]:
+        return defend_maneuvers(self.view(game, seat), involved, opposing)
+
+    def assign_damage(self, game: Game, seat: int, damage: int,
+                      losers: Sequence[int]) -> dict[int, int]:
+        return assign_damage(self.view(game, seat), damage, losers)
 
 
 def seat_table(controllers: Sequence[ComputerAutarch]) -> list[ComputerAutarch]:

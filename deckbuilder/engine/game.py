@@ -134,6 +134,20 @@ CounterProvider = Callable[["Game", int, int | None], tuple[int, int] | None]
 #: -> maneuver cards from that seat's hand per involved character
 ManeuverProvider = Callable[["Game", int, Sequence[int], Sequence[int]],
                             Mapping[int, Sequence[int]]]
+#: damage provider: (game, victor's seat, damage, the losing side's characters)
+#: -> damage per character, or None for the default assignment
+DamageProvider = Callable[["Game", int, int, Sequence[int]], Mapping[int, int] | None]
+
+
+def _still_involved(
+    maneuvers: Mapping[int, Sequence[int]] | None, live: Sequence[int]
+) -> dict[int, Sequence[int]] | None:
+    """The maneuvers named for characters still in the action: one a Path pivoted or
+    removed has left it ("No pivoted characters may participate"), and the cards
+    named for it stay in hand."""
+    if not maneuvers:
+        return None
+    return {ally: cards for ally, cards in maneuvers.items() if ally in live}
 #: path chooser: (game, Path, what: "pivot"/"damage"/"return"/"join", options) -> the
 #: card the Path's owner chooses, or None (only "join" is optional)
 PathChooser = Callable[["Game", int, str, Sequence[int]], int | None]
@@ -807,7 +821,8 @@ class Game(PlayedEffects):
             fx.extend(self._reveal_paths(site, involved, counter_provider,
                                          path_chooser or default_path_choice, joined))
             allies.extend(j for jseat, j in joined if jseat == seat)
-            return self._play_maneuvers(seat, self._live(allies, bool(fx)), maneuvers,
+            live = self._live(allies, bool(fx))
+            return self._play_maneuvers(seat, live, _still_involved(maneuvers, live),
                                         CardType.INFLUENCE_MANEUVER, site, counter())
 
         for other in s.seats_from(seat)[1:]:
@@ -824,10 +839,11 @@ class Game(PlayedEffects):
             if bonus is None:
                 bonus = begin()
                 chosen += [j for jseat, j in joined if jseat == other]
-            theirs = contest_maneuvers(self, other, chosen, list(allies)) if (
+            live = self._live(chosen, bool(fx))
+            theirs = contest_maneuvers(self, other, live, list(allies)) if (
                 contest_maneuvers) else None
             named.append((chosen, self._play_maneuvers(
-                other, self._live(chosen, bool(fx)), theirs, CardType.INFLUENCE_MANEUVER, site,
+                other, live, _still_involved(theirs, live), CardType.INFLUENCE_MANEUVER, site,
                 counter())))
             contests = [side(cs, extra, False) for cs, extra in named]
             # Each contest is decided before the next Autarch may contest.
@@ -1163,6 +1179,7 @@ class Game(PlayedEffects):
         defending_maneuvers: ManeuverProvider | None = None,
         counter_provider: CounterProvider | None = None,
         maneuver_targets: Mapping[int, int] | None = None,
+        damage_provider: DamageProvider | None = None,
     ) -> ChallengeResult:
         """Challenge a rival's active character ("Challenge Rival's Ally"). The target's
         Autarch may name defenders through ``defend_provider``. When the challenge
@@ -1172,8 +1189,10 @@ class Game(PlayedEffects):
         countered through ``counter_provider``. ``maneuver_targets``: card -> the
         involved character a maneuver's "target involved character" names. A character
         a maneuver removes from the challenge (or discards) leaves it unpivoted; if the
-        target or every challenger leaves, the challenge ends without combat. Dead
-        characters are discarded; challengers and the target pivot, defenders do not."""
+        target or every challenger leaves, the challenge ends without combat. The victor
+        assigns the damage: ``assignment`` if given, else ``damage_provider``'s answer
+        for the victor's seat, else the default. Dead characters are discarded;
+        challengers and the target pivot, defenders do not."""
         t = self._start_action(seat)
         s = self.state
         owner = self.controller_of(target)
@@ -1229,15 +1248,21 @@ class Game(PlayedEffects):
             bonus[c] = bonus.get(c, 0) + self.attached_versus(c, defending)
         for d in defending:
             dbonus[d] = dbonus.get(d, 0) + self.attached_versus(d, challengers)
-        result = resolve_challenge(
+        sides = (
             [Combatant(c, self.record(c), False, bonus.get(c, 0),
                        self.strength_mod(c, challengers)) for c in challengers],
             Combatant(target, trec, target in s.pivoted, dbonus.get(target, 0),
                       self.strength_mod(target, defending, defending=True)),
             [Combatant(d, self.record(d), d in s.pivoted, dbonus.get(d, 0),
                        self.strength_mod(d, defending, defending=True)) for d in defenders],
-            assignment,
         )
+        if assignment is None and damage_provider is not None:
+            trial = resolve_challenge(*sides)
+            if trial.victor is not None:
+                won = trial.victor == "challengers"
+                assignment = damage_provider(self, seat if won else owner, trial.damage,
+                                             defending if won else list(challengers))
+        result = resolve_challenge(*sides, assignment)
         self._say(
             f"Combat strength {result.challenger_strength} against {result.defending_strength}:"
             f" {result.damage} damage"

@@ -9,16 +9,23 @@ to abandon the game.
 Only legal moves are offered: :func:`legal_moves` lists the candidate moves of the
 step (every Site to reveal, every Path on every Circle Site, every Flash and Dictate,
 every Character to establish, the quick level's seizures and challenges plus a
-seizure of each Circle Site by every free Ally together, Ally Actions, retreats,
-idles, moving reserves forward) and keeps those the engine accepts when tried on a
-copy of the game (:func:`~.lookahead.clone_game`). Contests, defences and counters
-offer passing, the quick level's suggestion, and (contest, defence) every eligible
-character together. A move is played through the same :class:`~.game.Game` methods
+seizure of each Circle Site by every free Ally together, a challenge of each rival's
+active character by every free Ally together and by each free Ally alone, each with
+every combat maneuver in hand played from the first challenger it may be played from,
+Ally Actions, retreats, idles, moving reserves forward) and keeps those the engine
+accepts when tried on a copy of the game (:func:`~.lookahead.clone_game`). Contests,
+defences and counters offer passing, the quick level's suggestion, and (contest,
+defence) every eligible character together. A move is played through the same
+:class:`~.game.Game` methods
 as the computer's (:meth:`~.computer_autarch.ComputerAutarch.play_move`).
 
+Also offered: every Dictate on every face-up target, each controlled Site's power,
+and each free Ally's activation power on every face-up target (the engine keeps the
+legal ones).
+
 Not offered (a person cannot do these here yet): reassigning Holders other than the
-quick level's suggestion, Site powers, activation powers, maneuvers, and choosing
-how damage is assigned (the engine's default is used).
+quick level's suggestion, maneuvers when contesting or defending, and choosing how
+damage is assigned (the engine's default is used).
 """
 
 from __future__ import annotations
@@ -26,12 +33,17 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
+from card_db.names import fold_name
 from card_db.records import CardType
 from deckbuilder.engine.cards import is_character
+from deckbuilder.engine.challenge import can_challenge
 from deckbuilder.engine.computer_autarch import MAX_MOVES_PER_TURN, ComputerAutarch
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
 from deckbuilder.engine.lookahead import clone_game
+from deckbuilder.engine.maneuvers import may_receive
+from deckbuilder.engine.order_of_play import Controller
+from deckbuilder.engine.powers import is_artist, site_resistance_power
 from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.quick_policy import (
     Move,
@@ -41,6 +53,7 @@ from deckbuilder.engine.quick_policy import (
     counter_choice,
     defend_choice,
 )
+from deckbuilder.engine.site_traits import MOVE_FORWARD, site_power
 
 
 @dataclass(frozen=True, slots=True)
@@ -92,9 +105,9 @@ def describe_move(game: Game, move: Move) -> str:
         extra = " (the one Ally from a controlled Site's Dominion)" if len(a) > 1 and a[1] else ""
         return f"Establish an alliance with {game.name(a[0])}{extra}"
     if kind == "seize":
-        return f"Seize {game.name(a[0])} with {_names(game, a[1])}"
+        return f"Seize {game.name(a[0])} with {_names(game, a[1])}{_playing(game, a[2])}"
     if kind == "challenge":
-        return f"Challenge {game.name(a[1])} with {_names(game, a[0])}"
+        return f"Challenge {game.name(a[1])} with {_names(game, a[0])}{_playing(game, a[2])}"
     if kind == "ally_action":
         on = f" on {game.name(a[2])}" if len(a) > 2 and a[2] is not None else ""
         return f"{game.name(a[0])} plays the Ally Action {game.name(a[1])}{on}"
@@ -104,7 +117,51 @@ def describe_move(game: Game, move: Move) -> str:
         return f"{game.name(a[0])} idles"
     if kind == "move_forward":
         return f"Move {game.name(a[0])} forward to the active area"
+    if kind == "use_site_power":
+        on = f" on {game.name(a[1])}" if a[1] is not None else ""
+        return f"Use the power of {game.name(a[0])}{on}"
+    if kind == "use_power":
+        return f"{game.name(a[0])} uses its power on {game.name(a[1])}"
     return f"{kind} {a}"
+
+
+def _playing(game: Game, maneuvers) -> str:
+    """", playing Pneuma from Sartori" for a move's maneuvers, or ""."""
+    if not maneuvers:
+        return ""
+    return ", playing " + "; ".join(f"{_names(game, cards)} from {game.name(ally)}"
+                                    for ally, cards in maneuvers.items())
+
+
+def _challenges(game: Game, seat: int, free: Sequence[int], hand: Sequence[int]) -> list[Move]:
+    """A challenge of each rival's active character by all ``free`` Allies and by each
+    alone, each also with every combat maneuver in hand (from the first challenger it
+    may be played from)."""
+    s = game.state
+    groups = [tuple(free)] + [(c,) for c in free if len(free) > 1]
+    combat = [c for c in hand if game.record(c).card_type is CardType.COMBAT_MANEUVER]
+    out = []
+    for rival in s.seats_from(seat)[1:]:
+        for target in s.autarchs[rival].realm.active:
+            for group in groups:
+                out.append(Move("challenge", (group, target, None)))
+                if not can_challenge(game.record(group[0]), game.record(target)):
+                    continue
+                plan: dict[int, tuple[int, ...]] = {}
+                for card in combat:
+                    ally = next((g for g in group if may_receive(game.record(card),
+                                                                 game.record(g))), None)
+                    if ally is not None:
+                        plan[ally] = plan.get(ally, ()) + (card,)
+                if plan:
+                    out.append(Move("challenge", (group, target, plan)))
+    return out
+
+
+def _has_power(game: Game, ally: int) -> bool:
+    """True if ``ally`` has an activation power the engine models."""
+    rec = game.record(ally)
+    return site_resistance_power(rec) is not None or is_artist(rec)
 
 
 def _free_allies(game: Game, seat: int) -> list[int]:
@@ -137,6 +194,11 @@ def _candidates(game: Game, seat: int) -> list[Move]:
                 out.append(Move("play_dictate", (c, None)))
                 out += [Move("play_dictate", (c, t))
                         for t in game.played_targets(game.record(c), seat)]
+        for e in me.realm.state:
+            power = site_power(game.record(e.site))
+            if power is not None:
+                targets = sorted(me.realm.reserve) if power[0] == MOVE_FORWARD else [None]
+                out += [Move("use_site_power", (e.site, t)) for t in targets]
     elif s.phase == ALLY_PHASE:
         out += ally_candidates(view, limit=12)
         free = _free_allies(game, seat)
@@ -146,6 +208,7 @@ def _candidates(game: Game, seat: int) -> list[Move]:
                 out += [Move("establish", (c,)), Move("establish", (c, True))]
         if free:
             out += [Move("seize", (site, tuple(free), None)) for site in s.circle]
+            out += _challenges(game, seat, free, hand)
         for ally in free:
             for c in hand:
                 if game.record(c).card_type is CardType.ALLY_ACTION:
@@ -153,6 +216,8 @@ def _candidates(game: Game, seat: int) -> list[Move]:
                     out += [Move("ally_action", (ally, c, t))
                             for t in game.played_targets(game.record(c), seat)]
             out += [Move("retreat", (ally,)), Move("idle", (ally,))]
+            if _has_power(game, ally):
+                out += [Move("use_power", (ally, t)) for t in sorted(game.targetable())]
     else:
         out += [Move("move_forward", (c,)) for c in sorted(me.realm.reserve)
                 if c not in s.pivoted]
@@ -207,8 +272,12 @@ class HumanAutarch(ComputerAutarch):
     # -- setup ---------------------------------------------------------------------------
     def place_site(self, game: Game, seat: int, dominion: int) -> int:
         sites: list[int] = []
+        in_play = game.unique_names_in_play()
         for c in game.autarch(seat).set_aside:  # copies of one Site are offered once
-            if dominion in game.record(c).dominions and game.name(c) not in {
+            rec = game.record(c)
+            if rec.unique and fold_name(rec.name) in in_play:
+                continue  # "Unique Cards": not a legal placement
+            if dominion in rec.dominions and game.name(c) not in {
                     game.name(x) for x in sites}:
                 sites.append(c)
         options = tuple(Option(f"Place {game.name(c)}", c) for c in sites)
@@ -277,8 +346,13 @@ class HumanAutarch(ComputerAutarch):
         suggestion = defend_choice(PublicView(game, seat), target, challengers)
         return self._group_choice(game, seat, "defend", prompt, suggestion, eligible)
 
+    # A person's maneuvers on rivals' turns and damage are not asked yet: pass, default.
+    contest_maneuvers = Controller.contest_maneuvers
+    defend_maneuvers = Controller.defend_maneuvers
+    assign_damage = Controller.assign_damage
+
     def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
-        ally = counter_choice(PublicView(game, seat), flash)
+        ally = counter_choice(PublicView(game, seat).revealing(flash), flash)
         if ally is None:
             return None
         options = (Option(f"Counter with {game.name(ally)}", ally),)

@@ -9,7 +9,9 @@ Dominion; idling). For each move it imagines the rest of the round and the next
 plays by the quick rules after that move. It plays the move with the best average
 outcome (a win, or else its Dominions, Sites and Allies' Magic against its strongest
 rival's); a tie keeps the quick level's choice. Every other decision (setup,
-Autarch phase, contests, defenders, counters, Reconciliation) is the quick level's.
+Autarch phase, contests, defenders, counters, maneuvers and Flashes on rivals' turns,
+damage, Reconciliation) is the quick level's (:mod:`.quick_policy`,
+:mod:`.quick_tactics`), and the imagined Autarchs make those the same way.
 
 What it imagines never uses hidden information. Each imagined game starts from a
 *determinization* of the table: the cards a rival has not shown (its hand, its

@@ -11,7 +11,7 @@ it produced.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from deckbuilder.engine.game import (
@@ -70,6 +70,27 @@ class Controller:
     def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
         return None
 
+    def contest_maneuvers(
+        self, game: Game, seat: int, involved: Sequence[int], opposing: Sequence[int]
+    ) -> Mapping[int, Sequence[int]]:
+        """Influence maneuvers from ``seat``'s hand per contesting character (none by
+        default)."""
+        return {}
+
+    def defend_maneuvers(
+        self, game: Game, seat: int, involved: Sequence[int], opposing: Sequence[int]
+    ) -> Mapping[int, Sequence[int]]:
+        """Combat maneuvers from ``seat``'s hand per defending character (the target
+        first), when a rival challenges (none by default)."""
+        return {}
+
+    def assign_damage(
+        self, game: Game, seat: int, damage: int, losers: Sequence[int]
+    ) -> Mapping[int, int] | None:
+        """The damage per character ``seat`` assigns as a challenge's victor; ``None``:
+        the engine's default (:func:`~.challenge.default_assignment`)."""
+        return None
+
 
 def contest_provider(controllers: Sequence[Controller]):
     """A :data:`~.game.ContestProvider` asking each seat's controller."""
@@ -81,6 +102,27 @@ def contest_provider(controllers: Sequence[Controller]):
 def defend_provider(controllers: Sequence[Controller]):
     return lambda game, seat, target, challengers: controllers[seat].defend(
         game, seat, target, challengers
+    )
+
+
+def contest_maneuver_provider(controllers: Sequence[Controller]):
+    """A :data:`~.game.ManeuverProvider` asking each contesting seat's controller."""
+    return lambda game, seat, involved, opposing: controllers[seat].contest_maneuvers(
+        game, seat, involved, opposing
+    )
+
+
+def defend_maneuver_provider(controllers: Sequence[Controller]):
+    """A :data:`~.game.ManeuverProvider` asking the defending seat's controller."""
+    return lambda game, seat, involved, opposing: controllers[seat].defend_maneuvers(
+        game, seat, involved, opposing
+    )
+
+
+def damage_provider(controllers: Sequence[Controller]):
+    """A :data:`~.game.DamageProvider` asking the victor's controller."""
+    return lambda game, seat, damage, losers: controllers[seat].assign_damage(
+        game, seat, damage, losers
     )
 
 
@@ -156,7 +198,10 @@ __all__ = [
     "SETUP",
     "Step",
     "contest_provider",
+    "contest_maneuver_provider",
     "counter_provider",
+    "damage_provider",
+    "defend_maneuver_provider",
     "defend_provider",
     "play",
 ]

@@ -48,6 +48,12 @@ class PublicView:
             hidden.update(p for p in stack if s.owners[p] != seat)
         self._hidden = frozenset(hidden)
 
+    def revealing(self, card: int) -> PublicView:
+        """This view with ``card`` shown: a face-down Path the engine is revealing now,
+        which every Autarch sees before it resolves ("Paths"). Returns ``self``."""
+        self._hidden = self._hidden - {card}
+        return self
+
     # -- who and when ------------------------------------------------------------------
     @property
     def seats(self) -> int:
@@ -156,8 +162,14 @@ class PublicView:
         return resistance(self.record(site)) + self._game.state.resistance_mods.get(site, 0)
 
     def magic_mod(self, card: int) -> int:
+        """Magic modifiers in force: "until end of round" ones and attached permanents."""
         self._check(card)
-        return self._game.state.magic_mods.get(card, 0)
+        return self._game.magic_mod(card)
+
+    def strength_mod(self, card: int) -> int:
+        """Lasting Strength modifiers of the permanents attached to ``card``."""
+        self._check(card)
+        return self._game.strength_mod(card)
 
     def restricted(self, card: int, kind: str) -> bool:
         """True if a permanent attached to ``card`` (face up, so public) imposes ``kind``
@@ -172,6 +184,10 @@ class PublicView:
             for e in self.realm(seat).state
             if not (unpivoted_only and e.site in pivoted)
         ]
+
+    def attached_permanents(self) -> list[tuple[int, ...]]:
+        """The permanents attached to each card in play (all face up)."""
+        return [tuple(perms) for perms in self._game.state.attached.values()]
 
     def face_up_in_play(self) -> set[int]:
         """Cards in play that anyone can read (face-down Paths excluded)."""

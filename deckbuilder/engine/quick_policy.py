@@ -11,12 +11,21 @@ The quick level, in plain words:
    with the lowest Resistance (ties: a single-Dominion Site before a Border Site, then
    by name). Reshuffle a first hand with no Character (always, when allowed).
 2. **Autarch phase**, in this order: reveal every Site in hand (a unique Site already in
-   play stays in hand); lay each Path face down on the Site of its Dominion that a
-   rival's unpivoted active Allies come closest to seizing (only if some rival could
-   seize it now); play every Flash (a permanent one on the rival character with the most
-   Magic); then the one Dictate-or-reassignment: reassign Holders a Site does not need
+   play stays in hand); lay each Path face down on a Site of its Dominion that a rival
+   is likely to seize: one a rival's unpivoted active characters can secure now, a
+   Site that would add a Dominion to that rival first, then the one it secures with
+   the widest margin, never a Site its own characters could seize now for a Dominion
+   (the Path would trap its own seizure); play the Flashes that help its own Allies or hurt a
+   rival without a Strength or Magic penalty (:mod:`.quick_tactics` says on whom);
+   then the one Dictate-or-reassignment: reassign Holders a Site does not need
    (it stays held without them) to the Reserve, so they come forward and act again;
-   with none to free, play a Dictate if one is in hand.
+   with none to free, play a Dictate from hand, on the target its words ask for (its
+   own Maestro or Ally for a bonus, its reserve for "from your reserve", the Site a
+   rival is likeliest to seize for a Resistance rise, the Site it seizes next for "no
+   Paths", a rival's permanent for "discard"; kept while no such target is in play);
+   with no Dictate to play, use a controlled Site's Dictate power (draw, or move the
+   best reserve forward) if it is at least three Dominions short of victory (the
+   Site pivots and would not count this round).
 3. **Ally phase.** Establish alliances first: spend the Prime allowance on the set of
    Characters with the most worth (Magic; a Maestro counts as at least 10), or bring in
    the one Ally from a controlled Site's Dominion when it is worth more. Then act:
@@ -25,28 +34,39 @@ The quick level, in plain words:
       unpivoted active Allies tying up the least Magic whose influence meets the
       Resistance *and beats every rival's possible contest* (each rival's unpivoted
       active characters together; a tie goes to the contesters). Influence maneuvers
-      in hand are added when no group is enough without them. Repeat while possible.
+      in hand are added when no group is enough without them. When no seizure is
+      possible, an Ally with an activation power uses it if that makes one possible
+      for the others (General Rosengarten lowers the Site's Resistance; an Artist
+      gives Magic +3 to an Ally of the group). Repeat while possible.
    b. **Challenge** a rival's active character when the Allies left over are sure to
       kill it even if every unpivoted active character of its Autarch defends; the
-      target with the most Magic first, with the fewest challengers.
+      target with the most Magic first, with the fewest challengers; combat maneuvers
+      from hand are added (the fewest) only when no group is sure without them.
    c. An Ally left over plays an **Ally Action** card from hand if there is one;
       otherwise it **retreats** to the Reserve if the rivals still to act this phase
       could kill it in a challenge, else it **idles** (it can still contest and defend).
+   d. When every Ally has acted, a Flash that unpivots goes on its pivoted Ally with
+      the most Magic.
 4. **On rivals' turns.** *Contest* a seizure when the seizing Autarch would gain a
    Dominion and a group of unpivoted active characters can stop it (influence at least
    the seizers'), with the least Magic; but only when the Autarch has already acted
    this Ally phase or the seizure would bring the rival to one Dominion short of
-   victory (contesters pivot and could not act on their own turn). *Defend* with the
-   fewest unpivoted active characters that bring the defending strength to at least the
-   challengers' (then nobody on its side dies); none if that cannot be done.
-   *Counter* a rival's Flash whenever an unpivoted active Ally's "Counters" names it.
-   Damage is assigned by the engine's default (kill as many as possible, the target
-   first), which is what this level would choose.
+   victory (contesters pivot and could not act on their own turn); when its characters
+   alone fall short, all of them contest if the influence maneuvers in hand make up
+   the difference, and those maneuvers are played. *Defend* with the fewest unpivoted
+   active characters (the strongest first) after which the damage the challengers
+   could deal kills nobody on its side (Irish defending Gentle: 16 against 13, 3
+   damage, nobody dies); none if no group does; then play combat maneuvers from the
+   defending side when still needed. At a rival's challenge or seizure it is involved
+   in, it plays a Flash with a Strength (Magic) penalty on the strongest challenger
+   (the seizer with the most Magic): the rulebook's last call for Flashes. *Counter*
+   a rival's Flash, Dictate, Ally Action or Path whenever an unpivoted active Ally's
+   "Counters" names it. As a challenge's victor it *assigns damage* to kill the
+   characters worth the most (:func:`.quick_tactics.assign_damage`).
 5. **Reconciliation.** Move every unpivoted reserve forward.
 
-Not used by the quick level: activation powers (General Rosengarten, the Artist's
-bonus) and combat maneuvers; maneuvers on rivals' turns (the engine takes maneuvers
-only from the acting Autarch).
+Not used by the quick level: Tabula Rasa's return to hand, a Site power that only
+looks at the Destiny, and Flashes that only counter (the engine counters with Allies).
 """
 
 from __future__ import annotations
@@ -62,9 +82,16 @@ from deckbuilder.engine.cards import dominion_mask, is_character, is_maestro, ma
 from deckbuilder.engine.challenge import Combatant, can_challenge, combat_strength
 from deckbuilder.engine.countering import counters
 from deckbuilder.engine.influence import ally_influence, meets_resistance, total_influence
+from deckbuilder.engine.maneuvers import MAGIC, may_receive, stat_bonus
 from deckbuilder.engine.paths import path_fits_site
-from deckbuilder.engine.powers import influence_bonus
+from deckbuilder.engine.powers import (
+    ARTIST_MAGIC_BONUS,
+    is_artist,
+    site_resistance_power,
+)
 from deckbuilder.engine.public_view import PublicView
+from deckbuilder.engine.quick_tactics import hand_bonus, maneuver_plan, own_turn_flash
+from deckbuilder.engine.site_traits import DRAW, MOVE_FORWARD, site_power
 from deckbuilder.engine.victory import dominion_count
 
 #: Worth of a Maestro when choosing Allies: it secures any Site alone.
@@ -165,12 +192,14 @@ def min_cost_cover(
 
 
 def _cheapest_group(
-    view: PublicView, free: Sequence[int], site: int, beat: int, bonus: int = 0
+    view: PublicView, free: Sequence[int], site: int, beat: int, bonus: int = 0,
+    res_change: int = 0,
 ) -> tuple[int, ...] | None:
     """The group of ``free`` Allies tying up the least Magic that secures ``site`` and
-    has influence above ``beat`` (with ``bonus`` influence from maneuvers)."""
+    has influence above ``beat`` (with ``bonus`` influence from maneuvers or powers,
+    and the Site's Resistance changed by ``res_change``)."""
     srec = view.record(site)
-    res = view.current_resistance(site)
+    res = view.current_resistance(site) + res_change
     infl = {c: ally_influence(view.record(c), srec, view.magic_mod(c)) for c in free}
     best: tuple[int, int, tuple[int, ...]] | None = None
     for c in free:  # one Ally alone: a Maestro, "May hold Y alone", or enough influence
@@ -215,15 +244,32 @@ def wants_reshuffle(view: PublicView) -> bool:
 
 # --------------------------------------------------------------------------- Autarch phase
 def _path_target(view: PublicView, path: int) -> int | None:
+    """The Circle Site a rival is likeliest to seize: one its unpivoted active
+    characters can secure now, a Site that would add a Dominion to it first, then
+    the widest margin; never a Site this Autarch could seize now for a Dominion."""
     prec = view.record(path)
+    return _likely_rival_site(view, lambda site: path_fits_site(prec, view.record(site))
+                              and not view.restricted(site, CLOSED_ROADS))
+
+
+def _likely_rival_site(view: PublicView, fits) -> int | None:
+    """The Circle Site (of those ``fits`` accepts) a rival is likeliest to seize now
+    (see :func:`_path_target`), or ``None``."""
+    mine = _unpivoted_active(view, view.seat)
     best = None
     for site in view.circle:
         srec = view.record(site)
-        if not path_fits_site(prec, srec) or view.restricted(site, CLOSED_ROADS):
+        if not fits(site):
             continue
-        reach = _rival_contest_power(view, srec) - view.current_resistance(site)
-        if reach >= 0 and (best is None or (reach, -site) > best[0]):
-            best = ((reach, -site), site)
+        res = view.current_resistance(site)
+        if _dominion_gain(view, view.seat, site) > 0 and _influence(view, mine, srec) >= res:
+            continue
+        for rival in view.rivals():
+            reach = _influence(view, _unpivoted_active(view, rival), srec) - res
+            gain = _dominion_gain(view, rival, site) > 0
+            key = (gain, reach, -site)
+            if reach >= 0 and (best is None or key > best[0]):
+                best = (key, site)
     return best[1] if best else None
 
 
@@ -244,7 +290,11 @@ def _surplus_holders(view: PublicView) -> list[tuple[int, None]]:
 
 
 def autarch_move(view: PublicView) -> Move | None:
-    """The next move of the Autarch phase (policy 2), or ``None`` when done."""
+    """The next move of the Autarch phase (policy 2), or ``None`` when done (always
+    after the turn's Dictate, reassignment or Site power: ruling ``dictate-ends-turn``,
+    even if a card drawn by it could be revealed)."""
+    if view.turn is not None and view.turn.dictate_used:
+        return None
     hand = sorted(view.hand)
     unique = view.unique_names_in_play()
     for c in hand:
@@ -256,10 +306,9 @@ def autarch_move(view: PublicView) -> Move | None:
             site = _path_target(view, c)
             if site is not None:
                 return Move("play_path", (c, site))
-    for c in hand:
-        rec = view.record(c)
-        if rec.card_type is CardType.FLASH:
-            return Move("play_flash", (c, _flash_target(view) if rec.permanent else None))
+    flash = own_turn_flash(view, ally_phase=False)
+    if flash is not None:
+        return Move("play_flash", flash)
     turn = view.turn
     if turn is None or turn.dictate_used:
         return None
@@ -267,19 +316,67 @@ def autarch_move(view: PublicView) -> Move | None:
     if freed:
         return Move("reassign", (tuple(freed),))
     for c in hand:
-        if view.record(c).card_type is CardType.DICTATE:
-            return Move("play_dictate", (c, None))
+        rec = view.record(c)
+        if rec.card_type is CardType.DICTATE:
+            target = _dictate_target(view, rec)
+            if target is not None or "target" not in (rec.powers or "").casefold():
+                return Move("play_dictate", (c, target))
+    return _site_power_move(view)
+
+
+def _dictate_target(view: PublicView, rec: CardRecord) -> int | None:
+    """Whom a Dictate's printed "target" should be: its own Maestro or Ally for a
+    bonus, its own reserve for "from your reserve", the Circle Site a rival is
+    likeliest to seize for a Resistance rise, the Site it seizes next for "Paths
+    cannot be played", a rival's permanent for "discard target permanent"; ``None``
+    when no such card is in play (the Dictate is then kept)."""
+    text = (rec.powers or "").casefold()
+    mine = view.realm(view.seat)
+    if "reserve" in text:
+        return max((c for c in mine.reserve if not view.pivoted(c)
+                    and not view.restricted(c, STAY_IN_RESERVE)),
+                   key=lambda c: (_worth(view.record(c)), -c), default=None)
+    if "target site" in text and "resistance +" in text:
+        return _likely_rival_site(view, lambda site: True)
+    if "target site" in text:
+        ours = seize_options(view, _free_allies(view) or list(mine.active), DEFAULT_STYLE)
+        return ours[0].args[0] if ours else None
+    if "target permanent" in text:
+        kinds = {k for k in (CardType.FLASH, CardType.ALLY_ACTION) if str(k).casefold() in text}
+        return max((p for perms in view.attached_permanents() for p in perms
+                    if view.owner(p) != view.seat and view.record(p).card_type in kinds),
+                   default=None)
+    if "target" in text:
+        need = "maestro" if "target maestro" in text else None
+        return max((c for c in mine.active
+                    if need is None or is_maestro(view.record(c))),
+                   key=lambda c: (_worth(view.record(c)), -c), default=None)
     return None
 
 
-def _flash_target(view: PublicView) -> int | None:
-    best = None
-    for rival in view.rivals():
-        for c in view.realm(rival).active:
-            key = (magic(view.record(c)), -c)
-            if best is None or key > best[0]:
-                best = (key, c)
-    return best[1] if best else None
+def _site_power_move(view: PublicView) -> Move | None:
+    """A controlled Site's Dictate power (it pivots the Site), used only when the
+    Autarch is at least three Dominions short of victory (a pivoted Site does not
+    count at this round's Reconciliation): draw cards, or move the reserve worth the
+    most forward."""
+    masks = view.controlled_masks(view.seat)
+    if dominion_count(masks, view.variant.border_counts_both) > (
+            view.variant.dominions_to_win - 3):
+        return None
+    reserve = [c for c in view.realm(view.seat).reserve
+               if not view.pivoted(c) and not view.restricted(c, STAY_IN_RESERVE)]
+    for entry in view.realm(view.seat).state:
+        rec = view.record(entry.site)
+        power = site_power(rec)
+        if power is None or view.pivoted(entry.site) or (
+                rec.activation_icon or "").casefold() != "dictate":
+            continue
+        if power[0] == DRAW:
+            return Move("use_site_power", (entry.site, None))
+        if power[0] == MOVE_FORWARD and reserve:
+            best = max(reserve, key=lambda c: (_worth(view.record(c)), -c))
+            return Move("use_site_power", (entry.site, best))
+    return None
 
 
 # --------------------------------------------------------------------------- Ally phase
@@ -329,13 +426,17 @@ def _alliance_move(view: PublicView) -> Move | None:
     return Move("establish", (chosen[0], False)) if chosen else None
 
 
-def _influence_maneuvers(view: PublicView) -> list[tuple[int, int]]:
+def _influence_maneuvers(view: PublicView, free: Sequence[int]) -> list[tuple[int, int]]:
+    """``(bonus, card)`` of the influence maneuvers in hand, largest first: the most a
+    card adds played from one of ``free`` it may be played from."""
+    records = [view.record(c) for c in free]
     out = []
     for c in sorted(view.hand):
         rec = view.record(c)
         if rec.card_type is CardType.INFLUENCE_MANEUVER:
-            amount = influence_bonus(rec)
-            if amount:
+            amount = max((stat_bonus(rec, MAGIC, a, records) for a in records
+                          if may_receive(rec, a)), default=0)
+            if amount > 0:
                 out.append((amount, c))
     return sorted(out, reverse=True)
 
@@ -351,7 +452,7 @@ def seize_options(view: PublicView, free: list[int], style: Style) -> list[Move]
     masks = view.controlled_masks(seat)
     if dominion_count(masks, view.variant.border_counts_both) >= view.variant.dominions_to_win:
         return []
-    maneuvers = _influence_maneuvers(view)
+    maneuvers = _influence_maneuvers(view, free)
     options = []
     for site in sorted(view.circle):
         gain = _dominion_gain(view, seat, site)
@@ -370,12 +471,43 @@ def seize_options(view: PublicView, free: list[int], style: Style) -> list[Move]
             group = _cheapest_group(view, free, site, beat, bonus)
         if group is None:
             continue
+        plan = None
+        if used:  # each card from a seizing Ally it may be played from
+            plan = maneuver_plan(view, group, CardType.INFLUENCE_MANEUVER, bonus, hand=used)
+            if plan is None:
+                continue
         cost = sum(magic(view.record(c)) for c in group)
         key = (-gain, len(used), cost, view.current_resistance(site), site)
-        plan = {group[0]: tuple(used)} if used else None
         options.append((key, Move("seize", (site, group, plan))))
     options.sort(key=lambda option: option[0])
     return [move for _, move in options]
+
+
+def _power_move(view: PublicView, free: list[int], style: Style) -> Move | None:
+    """An activation power that makes a seizure possible this turn for the other free
+    Allies: General Rosengarten's Resistance cut on the Site, or an Artist's Magic +3
+    on an Ally of the seizing group (policy 3a, when no seizure is possible without)."""
+    for ally in free:
+        rec = view.record(ally)
+        cut = site_resistance_power(rec)
+        artist = is_artist(rec)
+        if cut is None and not artist:
+            continue
+        rest = [c for c in free if c != ally]
+        if not rest:
+            continue
+        for site in sorted(view.circle):
+            if _dominion_gain(view, view.seat, site) <= 0:
+                continue
+            beat = _rival_contest_power(view, view.record(site)) if style.safe_seize else -1
+            if cut is not None:
+                if _cheapest_group(view, rest, site, beat, res_change=cut) is not None:
+                    return Move("use_power", (ally, site))
+            else:
+                group = _cheapest_group(view, rest, site, beat, bonus=ARTIST_MAGIC_BONUS)
+                if group is not None:
+                    return Move("use_power", (ally, group[0]))
+    return None
 
 
 def _challenge_move(view: PublicView, free: list[int]) -> Move | None:
@@ -397,16 +529,31 @@ def _challenge_move(view: PublicView, free: list[int]) -> Move | None:
             # The defence counted against every able challenger at once: an upper bound.
             defence = combat_strength(tside, able, target=target)
             able.sort(key=lambda c: (-combat_strength([c], tside), c.card))
-            total = 0
-            for size, c in enumerate(able, start=1):
-                total += combat_strength([c], tside)
-                if total - defence > (trec.strength or 0):
-                    key = (-magic(trec), size, target)
-                    if best is None or key < best[0]:
-                        group = tuple(x.card for x in able[:size])
-                        best = (key, Move("challenge", (group, target, None)))
-                    break
+            kill = (trec.strength or 0) + view.strength_mod(target) + 1
+            plan = _challenge_plan(view, able, tside, defence, kill)
+            if plan is not None:
+                group, extra = plan
+                key = (len(extra or {}) > 0, -magic(trec), len(group), target)
+                if best is None or key < best[0]:
+                    best = (key, Move("challenge", (group, target, extra)))
     return best[1] if best else None
+
+
+def _challenge_plan(view: PublicView, able: list[Combatant], tside: list[Combatant],
+                    defence: int, kill: int):
+    """The fewest challengers sure to deal ``kill`` damage, without maneuvers if they
+    can, else with the fewest combat maneuvers from hand: ``(group, maneuvers)``."""
+    totals = []
+    total = 0
+    for c in able:
+        total += combat_strength([c], tside)
+        totals.append(total)
+    for size, total in enumerate(totals, start=1):
+        if total - defence >= kill:
+            return tuple(x.card for x in able[:size]), None
+    group = tuple(x.card for x in able)
+    extra = maneuver_plan(view, group, CardType.COMBAT_MANEUVER, kill - (totals[-1] - defence))
+    return (group, extra) if extra else None
 
 
 def _threatened(view: PublicView, ally: int) -> bool:
@@ -437,9 +584,10 @@ def ally_move(view: PublicView, style: Style = DEFAULT_STYLE) -> Move | None:
             return move
     free = _free_allies(view)
     if not free:
-        return None
+        flash = own_turn_flash(view, ally_phase=True) if style.act else None
+        return Move("play_flash", flash) if flash is not None else None
     if style.act:
-        move = _seize_move(view, free, style)
+        move = _seize_move(view, free, style) or _power_move(view, free, style)
         if move is None and style.challenge:
             move = _challenge_move(view, free)
         if move is not None:
@@ -456,13 +604,14 @@ def ally_move(view: PublicView, style: Style = DEFAULT_STYLE) -> Move | None:
 
 def ally_candidates(view: PublicView, limit: int = 6) -> list[Move]:
     """Moves worth comparing for the next Ally-phase action, the quick level's own
-    choice first: alliances are never compared (the quick choice only); otherwise the
+    choice first: alliances and a Flash once every Ally has acted are never compared
+    (the quick choice only); otherwise the
     quick move of each :data:`STYLES` entry, a seizure of each other Site that adds a
     Dominion (contest-safe, else bold), and idling. At most ``limit`` moves."""
     first = ally_move(view)
-    if first is None or first.kind == "establish":
-        return [] if first is None else [first]
     free = _free_allies(view)
+    if first is None or first.kind == "establish" or not free:
+        return [] if first is None else [first]
     out = [first]
     extra = [ally_move(view, style) for style in STYLES[1:]]
     extra += seize_options(view, free, DEFAULT_STYLE)
@@ -489,33 +638,74 @@ def contest_choice(
     if not my_turn_done and after < view.variant.dominions_to_win - 1:
         return ()
     theirs = _influence(view, [c for c in allies if not view.pivoted(c)], srec)
+    mine = sorted(_unpivoted_active(view, view.seat))
     items = [
         (c, ally_influence(view.record(c), srec, view.magic_mod(c)), magic(view.record(c)))
-        for c in sorted(_unpivoted_active(view, view.seat))
+        for c in mine
     ]
-    return min_cost_cover(items, max(theirs, 1)) or ()
+    group = min_cost_cover(items, max(theirs, 1))
+    if group is None and mine:  # with every influence maneuver in hand
+        bonus = hand_bonus(view, mine, CardType.INFLUENCE_MANEUVER)
+        if _influence(view, mine, srec) + bonus >= theirs:
+            group = tuple(mine)
+    return group or ()
+
+
+def contest_maneuvers(view: PublicView, site: int, contesters: Sequence[int],
+                      seizers: Sequence[int]) -> dict[int, tuple[int, ...]]:
+    """Influence maneuvers for a contest (:mod:`.quick_tactics`): enough to reach the
+    seizers' influence (a tie stops them), or none."""
+    srec = view.record(site)
+    need = _influence(view, seizers, srec) - _influence(view, contesters, srec)
+    return maneuver_plan(view, contesters, CardType.INFLUENCE_MANEUVER, need) or {}
+
+
+def _combatant(view: PublicView, card: int) -> Combatant:
+    return Combatant(card, view.record(card), view.pivoted(card), 0, view.strength_mod(card))
+
+
+def _damage_against(view: PublicView, side: list[Combatant], target: int,
+                    challengers: Sequence[int]) -> int:
+    theirs = [_combatant(view, c) for c in challengers]
+    return combat_strength(theirs, side) - combat_strength(side, theirs, target=target)
+
+
+def _survives(view: PublicView, side: list[Combatant], damage: int) -> bool:
+    """True if ``damage`` kills none of ``side`` (each needs more than its Strength)."""
+    return all(damage <= (c.record.strength or 0) + c.strength_mod for c in side)
 
 
 def defend_choice(view: PublicView, target: int, challengers: Sequence[int]) -> tuple[int, ...]:
-    """Defenders for a challenged character (policy 4), or ``()``."""
-    trec = view.record(target)
-    ours_cards = [Combatant(c, view.record(c)) for c in challengers]
-    tc = Combatant(target, trec, view.pivoted(target))
+    """Defenders for a challenged character (policy 4), or ``()``: the fewest
+    unpivoted active characters (the strongest first) after which the damage the
+    challengers could deal kills none of the defending side (as when Irish defends
+    Gentle against two Gek-A-Geks: 16 against 13, 3 damage, nobody dies); none when
+    no group achieves that."""
+    side = [_combatant(view, target)]
+    if _survives(view, side, _damage_against(view, side, target, challengers)):
+        return ()
     candidates = [
         c for c in view.realm(view.seat).active
         if c != target and (not view.pivoted(c) or view.record(c).has_affiliation("Aphrodyte"))
     ]
-    side = [tc]
-    if combat_strength(side, ours_cards, target=target) >= combat_strength(ours_cards, side):
-        return ()
-    candidates.sort(key=lambda c: (-(view.record(c).strength or 0), c))
+    candidates.sort(key=lambda c: (-((view.record(c).strength or 0) + view.strength_mod(c)), c))
     for d in candidates:  # the strongest first: the fewest defenders
-        side.append(Combatant(d, view.record(d), view.pivoted(d)))
-        if combat_strength(side, ours_cards, target=target) >= combat_strength(
-            ours_cards, side
-        ):
+        side.append(_combatant(view, d))
+        if _survives(view, side, _damage_against(view, side, target, challengers)):
             return tuple(c.card for c in side[1:])
     return ()
+
+
+def defend_maneuvers(view: PublicView, defending: Sequence[int],
+                     challengers: Sequence[int]) -> dict[int, tuple[int, ...]]:
+    """Combat maneuvers for a defence (:mod:`.quick_tactics`): the fewest that leave
+    the challengers' damage too small to kill any defending character, or none."""
+    side = [_combatant(view, c) for c in defending]
+    damage = _damage_against(view, side, defending[0], challengers)
+    if _survives(view, side, damage):
+        return {}
+    floor = min((c.record.strength or 0) + c.strength_mod for c in side)
+    return maneuver_plan(view, defending, CardType.COMBAT_MANEUVER, damage - floor) or {}
 
 
 def counter_choice(view: PublicView, flash: int) -> int | None:
@@ -546,8 +736,10 @@ __all__ = [
     "autarch_move",
     "choose_setup_site",
     "contest_choice",
+    "contest_maneuvers",
     "counter_choice",
     "defend_choice",
+    "defend_maneuvers",
     "reconciliation_move",
     "seize_options",
     "wants_reshuffle",
