@@ -9,12 +9,15 @@ to abandon the game.
 Only legal moves are offered: :func:`legal_moves` lists the candidate moves of the
 step (every Site to reveal, every Path on every Circle Site, every Flash and Dictate,
 every Character to establish, the quick level's seizures and challenges plus a
-seizure of each Circle Site by every free Ally together, Ally Actions, retreats,
-idles, moving reserves forward) and keeps those the engine accepts when tried on a
-copy of the game (:func:`~.lookahead.clone_game`). Contests, defences and counters
+seizure of each Circle Site by every free Ally together and by each free Ally alone, a
+challenge of each rival's active or reserve character by each free Ally alone, Ally
+Actions, retreats, idles, moving reserves forward) and keeps those the engine accepts
+when tried on a copy of the game (:func:`~.lookahead.clone_game`). Contests, defences and counters
 offer passing, the quick level's suggestion, and (contest, defence) every eligible
 character together. A move is played through the same :class:`~.game.Game` methods
-as the computer's (:meth:`~.computer_autarch.ComputerAutarch.play_move`).
+as the computer's (:meth:`~.computer_autarch.ComputerAutarch.play_move`). Each
+:class:`Option` names the cards it involves, so a table can offer it on those cards
+(:meth:`Decision.involving`).
 
 Not offered (a person cannot do these here yet): reassigning Holders other than the
 quick level's suggestion, Site powers, activation powers, maneuvers, and choosing
@@ -45,10 +48,13 @@ from deckbuilder.engine.quick_policy import (
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One choice: ``label`` in rulebook words, ``value`` what the engine is given."""
+    """One choice: ``label`` in rulebook words, ``value`` what the engine is given,
+    ``cards`` the ids of the cards it involves (the card played, the acting Allies, the
+    Site or character aimed at), so that a table can offer it on those cards."""
 
     label: str
     value: object
+    cards: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -62,6 +68,25 @@ class Decision:
     prompt: str
     options: tuple[Option, ...]
     can_pass: bool = True
+
+    def involving(self, *cards: int) -> list[int]:
+        """Indexes of the options that involve every one of ``cards`` (e.g. an Ally
+        dragged onto a Site: the seizures of that Site with that Ally)."""
+        wanted = set(cards)
+        return [i for i, o in enumerate(self.options) if wanted <= set(o.cards)]
+
+
+def move_cards(move: Move) -> tuple[int, ...]:
+    """The card ids named in ``move``'s arguments, in order, without repeats."""
+    out: list[int] = []
+    for arg in move.args:
+        items = arg if isinstance(arg, tuple | list) else (arg,)
+        for item in items:
+            if isinstance(item, tuple):  # a reassignment: (Holder, Site or None)
+                out += [c for c in item if isinstance(c, int)]
+            elif isinstance(item, int) and not isinstance(item, bool):
+                out.append(item)
+    return tuple(dict.fromkeys(out))
 
 
 #: The callback a :class:`HumanAutarch` asks: the chosen option's index, or ``None``.
@@ -142,6 +167,12 @@ def _candidates(game: Game, seat: int) -> list[Move]:
                 out += [Move("establish", (c,)), Move("establish", (c, True))]
         if free:
             out += [Move("seize", (site, tuple(free), None)) for site in s.circle]
+        # each Ally alone: what a person means by dragging one Ally onto a card
+        rivals = [c for a in s.autarchs if a.seat != seat and not a.eliminated
+                  for c in a.realm.active + a.realm.reserve]
+        for ally in free:
+            out += [Move("seize", (site, (ally,), None)) for site in s.circle]
+            out += [Move("challenge", ((ally,), target, None)) for target in rivals]
         for ally in free:
             out += [Move("ally_action", (ally, c)) for c in hand
                     if game.record(c).card_type is CardType.ALLY_ACTION]
@@ -202,7 +233,7 @@ class HumanAutarch(ComputerAutarch):
             if dominion in game.record(c).dominions and game.name(c) not in {
                     game.name(x) for x in sites}:
                 sites.append(c)
-        options = tuple(Option(f"Place {game.name(c)}", c) for c in sites)
+        options = tuple(Option(f"Place {game.name(c)}", c, (c,)) for c in sites)
         pick = self._choose(Decision(seat, "place_site",
                                      f"Game Setup: place a Site of Dominion {dominion}",
                                      options, can_pass=False))
@@ -223,7 +254,7 @@ class HumanAutarch(ComputerAutarch):
             moves = legal_moves(game, seat)
             if not moves:
                 return
-            options = tuple(Option(describe_move(game, m), m) for m in moves)
+            options = tuple(Option(describe_move(game, m), m, move_cards(m)) for m in moves)
             pick = self._choose(Decision(seat, "move", f"{game.state.phase}: your move",
                                          options))
             if pick is None or not self.play_move(game, seat, moves[pick]):
@@ -241,14 +272,16 @@ class HumanAutarch(ComputerAutarch):
 
     # -- rivals' turns -------------------------------------------------------------------
     def _group_choice(self, game: Game, seat: int, kind: str, prompt: str,
-                      suggestion: Sequence[int], eligible: Sequence[int]) -> tuple[int, ...]:
+                      suggestion: Sequence[int], eligible: Sequence[int],
+                      about: int) -> tuple[int, ...]:
         groups: list[tuple[int, ...]] = []
         for group in (tuple(suggestion), tuple(eligible)):
             if group and group not in groups:
                 groups.append(group)
         if not groups:
             return ()
-        options = tuple(Option(f"{kind.title()} with {_names(game, g)}", g) for g in groups)
+        options = tuple(Option(f"{kind.title()} with {_names(game, g)}", g, (*g, about))
+                        for g in groups)
         pick = self._choose(Decision(seat, kind, prompt, options))
         return () if pick is None else groups[pick]
 
@@ -258,7 +291,7 @@ class HumanAutarch(ComputerAutarch):
         prompt = (f"{game.autarch(seizing_seat).name} seizes {game.name(site)} with "
                   f"{_names(game, allies)}: contest?")
         suggestion = contest_choice(PublicView(game, seat), seizing_seat, site, allies)
-        return self._group_choice(game, seat, "contest", prompt, suggestion, eligible)
+        return self._group_choice(game, seat, "contest", prompt, suggestion, eligible, site)
 
     def defend(self, game: Game, seat: int, target: int,
                challengers: Sequence[int]) -> Sequence[int]:
@@ -266,17 +299,17 @@ class HumanAutarch(ComputerAutarch):
         prompt = (f"{_names(game, challengers)} challenge {game.name(target)}: "
                   "name defenders?")
         suggestion = defend_choice(PublicView(game, seat), target, challengers)
-        return self._group_choice(game, seat, "defend", prompt, suggestion, eligible)
+        return self._group_choice(game, seat, "defend", prompt, suggestion, eligible, target)
 
     def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
         ally = counter_choice(PublicView(game, seat), flash)
         if ally is None:
             return None
-        options = (Option(f"Counter with {game.name(ally)}", ally),)
+        options = (Option(f"Counter with {game.name(ally)}", ally, (ally, flash)),)
         pick = self._choose(Decision(seat, "counter", f"Counter the Flash {game.name(flash)}?",
                                      options))
         return None if pick is None else ally
 
 
 __all__ = ["Ask", "Decision", "HumanAutarch", "Option", "describe_move", "is_legal",
-           "legal_moves"]
+           "legal_moves", "move_cards"]
