@@ -25,9 +25,11 @@ from PySide6.QtCore import QPoint, Qt, Signal
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
+    QHBoxLayout,
     QLabel,
     QMenu,
     QScrollArea,
+    QSplitter,
     QVBoxLayout,
     QWidget,
 )
@@ -48,7 +50,8 @@ ZONE_MOVES = {
 #: there are, clockwise from your left; the Circle is at (1, 1), your Realm on row 2.
 RIVAL_CELLS = {1: [(0, 0, 1, 3)], 2: [(1, 0, 1, 1), (1, 2, 1, 1)],
                3: [(1, 0, 1, 1), (0, 0, 1, 3), (1, 2, 1, 1)]}
-HOLDER_STEP = 30
+#: Where the first Holder lies over its Site, and the step between Holders (pixels).
+HOLDER_TOP, HOLDER_STEP = 40, 24
 ACTING_STYLE = "QFrame#realm { border: 2px solid #c07a00; border-radius: 6px; }"
 IDLE_STYLE = "QFrame#realm { border: 1px solid palette(mid); border-radius: 6px; }"
 
@@ -66,7 +69,7 @@ class SiteStack(QWidget):
     def __init__(self, site: CardFace, holders, host, parent: QWidget | None = None):
         super().__init__(parent)
         self.views = [CardView(site, host, self)]
-        y = self.views[0].height() - HOLDER_STEP
+        y = HOLDER_TOP
         width = self.views[0].width()
         for face in holders:
             view = CardView(face, host, self)
@@ -95,6 +98,7 @@ class Zone(QFrame):
         self.box, self.flow = flow_box(self)
         self.box.setMinimumHeight(CARD_H if key else 0)
         layout.addWidget(self.box)
+        layout.addStretch(1)
 
     def add(self, widget: QWidget) -> None:
         self.flow.add(widget)
@@ -115,25 +119,31 @@ class Zone(QFrame):
                         self.mapToGlobal(event.position().toPoint()))
 
 
-class TableBoard(QScrollArea):
-    """The table: :meth:`show_table` draws a snapshot; :meth:`set_decision` offers a
-    decision's options on the cards. Signal ``chosen(int)``: an option's index."""
+class TableBoard(QSplitter):
+    """The table: :meth:`show_table` draws a snapshot (the rivals' Realms and the Circle
+    above, scrolling; your Realm and hand below, always in view); :meth:`set_decision`
+    offers a decision's options on the cards. Signal ``chosen(int)``: an option's index."""
 
     chosen = Signal(int)
 
     def __init__(self, parent: QWidget | None = None):
-        super().__init__(parent)
-        self.setWidgetResizable(True)
+        super().__init__(Qt.Orientation.Vertical, parent)
         self.snap: TableSnapshot | None = None
         self.decision: Decision | None = None
         self.menu: QMenu | None = None
         self.views: dict[int, CardView] = {}
         self._offers: dict[int, list[int]] = {}
-        self.placeholder = QLabel("The table appears here when the game starts: the "
-                                  "rivals' Realms, the Circle, then yours.")
-        self.placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
-        self.placeholder.setWordWrap(True)
-        self.setWidget(self.placeholder)
+        self.rivals_area = QScrollArea()
+        self.mine_area = QScrollArea()
+        for area in (self.rivals_area, self.mine_area):
+            area.setWidgetResizable(True)
+            self.addWidget(area)
+        placeholder = QLabel("The table appears here when the game starts: the rivals' "
+                             "Realms and the Circle above, yours below.")
+        placeholder.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        placeholder.setWordWrap(True)
+        self.rivals_area.setWidget(placeholder)
+        self.setSizes([470, 390])
 
     # -- what the cards ask ------------------------------------------------------------
     def offers(self, card: int) -> list[str]:
@@ -190,35 +200,39 @@ class TableBoard(QScrollArea):
         """Draw ``snap`` (the table as the viewing seat sees it)."""
         self.snap = snap
         self.views = {}
-        scroll = self.verticalScrollBar().value()
-        page = QWidget()
-        page.setObjectName("tablePage")
-        grid = QGridLayout(page)
+        top = QWidget()
+        top.setObjectName("tablePage")
+        grid = QGridLayout(top)
         grid.setContentsMargins(4, 4, 4, 4)
         grid.setSpacing(6)
         where = f"Round {snap.round}, {snap.phase}" if snap.round else snap.phase
         head = QLabel(f"<b>{where}</b>")
         head.setObjectName("where")
         grid.addWidget(head, 0, 0, 1, 3)
-        rivals = [i for i in range(len(snap.autarchs)) if i != snap.seat]
-        rivals = [i for i in _clockwise(snap.seat, len(snap.autarchs)) if i in rivals]
+        rivals = [i for i in _clockwise(snap.seat, len(snap.autarchs))]
         for seat, (row, col, rows, cols) in zip(rivals, RIVAL_CELLS.get(len(rivals), []),
                                                 strict=False):
-            grid.addWidget(self._realm(snap, seat), row + 1, col, rows, cols)
+            grid.addWidget(self._realm(snap, seat, wide=cols > 1), row + 1, col, rows, cols)
         if len(rivals) == 1:
             grid.addWidget(self._circle(snap), 2, 0, 1, 3)
         else:
             grid.addWidget(self._circle(snap), 2, 1)
-        grid.addWidget(self._realm(snap, snap.seat), 3, 0, 1, 3)
-        for col in range(3):
-            grid.setColumnStretch(col, 1)
-        grid.setRowStretch(4, 1)
-        self.setWidget(page)
-        self.verticalScrollBar().setValue(scroll)
+        for col, stretch in enumerate((3, 2, 3)):
+            grid.setColumnStretch(col, stretch)
+        grid.setRowStretch(3, 1)
+        bottom = QWidget()
+        v = QVBoxLayout(bottom)
+        v.setContentsMargins(4, 4, 4, 4)
+        v.addWidget(self._realm(snap, snap.seat))
+        v.addStretch(1)
+        for area, page in ((self.rivals_area, top), (self.mine_area, bottom)):
+            scroll = area.verticalScrollBar().value()
+            area.setWidget(page)
+            area.verticalScrollBar().setValue(scroll)
         self.set_decision(self.decision)
 
-    def _view(self, face: CardFace, parent: QWidget | None = None) -> CardView:
-        view = CardView(face, self, parent)
+    def _view(self, face: CardFace, caption: str = "") -> CardView:
+        view = CardView(face, self, caption=caption)
         self.views[face.card] = view
         return view
 
@@ -242,7 +256,7 @@ class TableBoard(QScrollArea):
             zone.add(QLabel("<small>(no Site in the Circle)</small>"))
         return zone
 
-    def _realm(self, snap: TableSnapshot, seat: int) -> QFrame:
+    def _realm(self, snap: TableSnapshot, seat: int, wide: bool = True) -> QFrame:
         side = snap.autarchs[seat]
         mine = seat == snap.seat
         frame = QFrame()
@@ -252,7 +266,9 @@ class TableBoard(QScrollArea):
         v = QVBoxLayout(frame)
         v.setContentsMargins(4, 4, 4, 4)
         v.setSpacing(2)
-        v.addWidget(QLabel(_heading(side, acting=snap.acting == seat)))
+        heading = QLabel(_heading(side, acting=snap.acting == seat))
+        heading.setWordWrap(True)
+        v.addWidget(heading)
         state = Zone("State", self)
         for entry in side.state:
             stack = SiteStack(entry.site, entry.holders, self)
@@ -265,31 +281,39 @@ class TableBoard(QScrollArea):
         reserve = Zone("Reserve", self, "reserve" if mine else None)
         reserve.add(CardBack("Destiny", side.destiny_size))
         if side.in_ovo_top is not None:
-            top = self._view(side.in_ovo_top)
-            top.setToolTip(f"In Ovo ({side.in_ovo_size} cards), top card: "
-                           f"{side.in_ovo_top.name}")
-            reserve.add(top)
+            reserve.add(self._view(side.in_ovo_top, caption="In Ovo (top)"))
         else:
             reserve.add(CardBack("In Ovo", 0))
         for face in side.effects + side.reserve:
             reserve.add(self._view(face))
         if not mine:
             reserve.add(CardBack("Hand", side.hand_size))
-        # the State and active area face the Circle; the Reserve lies by the Autarch
-        zones = [state, active, reserve] if mine else [reserve, state, active]
-        for zone in zones:
-            v.addWidget(zone)
-        if mine:
-            if side.set_aside:
-                aside = Zone("Sites set aside (Game Setup)", self)
-                for face in side.set_aside:
-                    aside.add(self._view(face))
-                v.addWidget(aside)
-            hand = Zone("Your hand", self)
-            hand.setObjectName("hand")
-            for face in side.hand_cards:
-                hand.add(self._view(face))
-            v.addWidget(hand)
+        # the State and the active area beside it face the Circle; the Reserve lies
+        # between them and the Autarch ("Game Layout")
+        near = QHBoxLayout()
+        near.addWidget(state, 3)
+        near.addWidget(active, 2)
+        if not mine:
+            if wide:  # a rival across the table: its Reserve on the far left
+                near.insertWidget(0, reserve, 2)
+            else:
+                v.addWidget(reserve)
+            v.addLayout(near)
+            v.addStretch(1)
+            return frame
+        near.addWidget(reserve, 2)
+        v.addLayout(near)
+        hand = Zone("Your hand", self)
+        hand.setObjectName("hand")
+        for face in side.hand_cards:
+            hand.add(self._view(face))
+        v.addWidget(hand)
+        if side.set_aside:
+            aside = Zone("Your Sites set aside at Game Setup (drag one to the Circle)", self)
+            aside.setObjectName("setAside")
+            for face in side.set_aside:
+                aside.add(self._view(face))
+            v.addWidget(aside)
         return frame
 
 

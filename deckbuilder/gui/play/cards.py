@@ -20,11 +20,13 @@ if TYPE_CHECKING:
 #: Mime type of a dragged card: its id as ASCII digits.
 CARD_MIME = "application/x-imajica-card-id"
 #: An upright card, in pixels (the card's 63 x 88 mm, scaled).
-CARD_W, CARD_H = 66, 92
+CARD_W, CARD_H = 62, 86
 #: Fill colours by card type (a turned card is drawn dimmer).
 FILLS = {"Site": "#cfe3f5", "Character": "#f3e2c3", "Path": "#d9ccef",
          "Dictate": "#f2d0d0", "Flash": "#f6f0b8", "Ally Action": "#d3ecd2"}
 OTHER_FILL = "#e4e4e4"
+#: Card types named shorter on a card's lower edge.
+SHORT_KINDS = {"Influence Maneuver": "Influence Man.", "Combat Maneuver": "Combat Man."}
 BACK_FILL = "#7a5a3a"
 #: Border of a card that offers moves in the current decision.
 OFFER_COLOUR = "#1f9d3a"
@@ -58,9 +60,11 @@ class CardView(QWidget):
     offers moves. Click: the moves it offers; drag onto another card: the moves
     involving both."""
 
-    def __init__(self, face: CardFace, host: TableHost, parent: QWidget | None = None):
+    def __init__(self, face: CardFace, host: TableHost, parent: QWidget | None = None,
+                 caption: str = ""):
         super().__init__(parent)
         self.face = face
+        self.caption = caption or SHORT_KINDS.get(face.kind, face.kind)
         self.host = host
         self._press: QPoint | None = None
         size = QSize(CARD_H, CARD_W) if face.pivoted else QSize(CARD_W, CARD_H)
@@ -78,6 +82,8 @@ class CardView(QWidget):
         offers = self.host.offers(self.card) if self.card >= 0 else []
         self.offering = bool(offers)
         tip = self.face.name + (" (pivoted)" if self.face.pivoted else "")
+        if self.caption not in (self.face.kind, SHORT_KINDS.get(self.face.kind)):
+            tip = f"{self.caption}: {tip}"
         if self.face.attached:
             tip += "\nWith: " + ", ".join(f.name for f in self.face.attached)
         if offers:
@@ -116,7 +122,7 @@ class CardView(QWidget):
         p.setFont(small)
         p.setPen(QColor("#444"))
         bottom = Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter
-        p.drawText(box, bottom, self.face.kind + (" ⟳" if self.face.pivoted else ""))
+        p.drawText(box, bottom, self.caption + (" ⟳" if self.face.pivoted else ""))
         p.end()
 
     # -- click and drag ------------------------------------------------------------------

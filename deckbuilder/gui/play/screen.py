@@ -16,7 +16,6 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -90,6 +89,10 @@ class PlayScreen(Screen):
         form.addRow("Computer speed", self.speed)
         form.addRow(self.start_button)
 
+        self.log = QPlainTextEdit()
+        self.log.setObjectName("log")
+        self.log.setReadOnly(True)
+        self.log.setPlaceholderText("The game log, in the rulebook's words.")
         self.status = QLabel("Choose the decks and press Start.")
         self.status.setObjectName("status")
         self.status.setWordWrap(True)
@@ -117,31 +120,25 @@ class PlayScreen(Screen):
         lv.addWidget(self.status)
         lv.addWidget(QLabel("<b>Your decision</b> (or click an outlined card)"))
         lv.addWidget(self.prompt)
-        lv.addWidget(self.moves, 1)
+        lv.addWidget(self.moves, 2)
         lv.addLayout(buttons)
+        lv.addWidget(QLabel("<b>Game log</b>"))
+        lv.addWidget(self.log, 3)
 
         self.board = TableBoard()
         self.board.setObjectName("table")
         self.board.chosen.connect(self.choose)
-        self.log = QPlainTextEdit()
-        self.log.setObjectName("log")
-        self.log.setReadOnly(True)
-        self.log.setPlaceholderText("The game log, in the rulebook's words.")
-        table = QSplitter(Qt.Orientation.Vertical)
-        table.addWidget(self.board)
-        table.addWidget(self.log)
-        table.setSizes([620, 160])
         self.matchup = MatchupPanel(self.context)
         self.matchup.setObjectName("matchup")
         self.matchup.decks_needed.connect(self.start_matchup)
         self.tabs = QTabWidget()
         self.tabs.setObjectName("playTabs")
-        self.tabs.addTab(table, "Table")
+        self.tabs.addTab(self.board, "Table")
         self.tabs.addTab(self.matchup, "Matchup")
         self.splitter = QSplitter()
         self.splitter.addWidget(left)
         self.splitter.addWidget(self.tabs)
-        self.splitter.setSizes([360, 900])
+        self.splitter.setSizes([380, 1000])
         QVBoxLayout(self).addWidget(self.splitter)
 
     def choosers(self) -> list:
