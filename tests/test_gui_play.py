@@ -72,7 +72,7 @@ def screen(window):
     return window.show_screen("play")
 
 
-def _play_first_moves(screen, qtbot, timeout_ms=20_000):
+def _play_first_moves(screen, qtbot, timeout_ms=90_000):
     def done():
         if screen.pending is not None:
             screen.choose(0)

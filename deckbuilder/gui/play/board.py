@@ -197,7 +197,10 @@ class TableBoard(QSplitter):
             view.refresh()
 
     def show_table(self, snap: TableSnapshot) -> None:
-        """Draw ``snap`` (the table as the viewing seat sees it)."""
+        """Draw ``snap`` (the table as the viewing seat sees it); nothing to do if it
+        equals the one shown."""
+        if snap == self.snap:
+            return
         self.snap = snap
         self.views = {}
         top = QWidget()
@@ -206,7 +209,10 @@ class TableBoard(QSplitter):
         grid.setContentsMargins(4, 4, 4, 4)
         grid.setSpacing(6)
         where = f"Round {snap.round}, {snap.phase}" if snap.round else snap.phase
-        head = QLabel(f"<b>{where}</b>")
+        if snap.over:
+            where += (" — game over: " + ("no winner" if snap.winner is None else
+                                          f"{snap.autarchs[snap.winner].name} wins"))
+        head = QLabel(f"<b>{escape(where)}</b>")
         head.setObjectName("where")
         grid.addWidget(head, 0, 0, 1, 3)
         rivals = [i for i in _clockwise(snap.seat, len(snap.autarchs))]

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 from deckbuilder.engine.levels import LEVELS, MAX_RIVALS
 from deckbuilder.gui.deck_editor import files
 from deckbuilder.gui.deck_editor.chooser import DeckChooser
+from deckbuilder.services.deck_sources import DEMO, demo_deck_files
 
 
 class DeckPicker(QWidget):
@@ -73,6 +74,10 @@ class RivalsBox(QWidget):
         self.count.setToolTip("The rulebook's games have 2 to 4 Autarchs: you and 1 to 3 "
                               "computer rivals")
         self.rows = [RivalRow(context, i + 1) for i in range(MAX_RIVALS)]
+        demos = demo_deck_files()
+        for i, row in enumerate(self.rows):  # rivals start on different demo decks
+            if demos:
+                row.chooser.select(DEMO, str(demos[(i + 1) % len(demos)]))
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         form = QFormLayout()

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -46,6 +47,8 @@ if TYPE_CHECKING:
 MAX_SEED = 2**31 - 1
 #: Pace of the computer's steps: label -> seconds between two steps.
 SPEEDS = {"Slow": 1.2, "Normal": 0.6, "Fast": 0.15, "Instant": 0.0}
+#: Shortest time between two redraws of the table while the computer plays (ms).
+RENDER_MS = 40
 
 
 class PlayScreen(Screen):
@@ -60,6 +63,8 @@ class PlayScreen(Screen):
         self.decks: dict[str, PlayDeck] = {}
         self.pending: Decision | None = None
         self.over = False
+        self._latest = None
+        self._render_pending = False
         self._build()
         self._show_decision(None)
 
@@ -99,6 +104,9 @@ class PlayScreen(Screen):
         self.prompt = QLabel()
         self.prompt.setObjectName("prompt")
         self.prompt.setWordWrap(True)
+        # room for three lines, so that the list and buttons below stay in place
+        self.prompt.setMinimumHeight(3 * self.prompt.fontMetrics().lineSpacing())
+        self.prompt.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.moves = QListWidget()
         self.moves.setObjectName("moves")
         self.moves.itemDoubleClicked.connect(lambda _item: self.play_selected())
@@ -249,20 +257,33 @@ class PlayScreen(Screen):
     def _stepped(self, snap, lines) -> None:
         if self.sender() is not self.session:
             return
-        self.board.show_table(snap)
+        # redraw at most every RENDER_MS: at the fast speeds steps come quicker than
+        # the table can be drawn, and only the latest matters
+        self._latest = snap
+        if not self._render_pending:
+            self._render_pending = True
+            QTimer.singleShot(RENDER_MS, self._render)
         if lines:
             self.log.appendPlainText("\n".join(lines))
             self.log.moveCursor(QTextCursor.MoveOperation.End)
 
+    def _render(self) -> None:
+        self._render_pending = False
+        if self._latest is not None:
+            self.board.show_table(self._latest)
+            self._latest = None
+
     def _decision(self, decision: Decision, snap) -> None:
         if self.sender() is not self.session:
             return
+        self._latest = None
         self.board.show_table(snap)
         self._show_decision(decision)
 
     def _finished(self, snap, message: str) -> None:
         if self.sender() is not self.session:
             return
+        self._latest = None
         self.board.show_table(snap)
         self.over = True
         self._show_decision(None)
