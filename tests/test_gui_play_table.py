@@ -10,9 +10,17 @@ from PySide6.QtCore import QMimeData, QPoint, QPointF, Qt
 from PySide6.QtGui import QDragEnterEvent, QDropEvent
 from PySide6.QtWidgets import QFrame
 
+from card_db.catalogue import Catalogue
+from card_db.checklist import load_bundled_records
 from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
 from deckbuilder.engine.game import ALLY_PHASE, Game
-from deckbuilder.engine.human_autarch import HumanAutarch, is_legal, move_cards
+from deckbuilder.engine.human_autarch import (
+    HumanAutarch,
+    describe_move,
+    is_legal,
+    move_cards,
+    shown_name,
+)
 from deckbuilder.engine.order_of_play import play
 from deckbuilder.engine.quick_policy import Move
 from deckbuilder.engine.sample_decks import generated_deck
@@ -20,6 +28,7 @@ from deckbuilder.engine.table_snapshot import snapshot
 from deckbuilder.gui.play.board import TableBoard
 from deckbuilder.gui.play.cards import CARD_MIME, CardBack, CardView
 from deckbuilder.gui.play.session import Rival, ending
+from deckbuilder.services.deck_sources import demo_deck_files, play_deck_file
 
 SCREEN_KEYS = ("play",)
 
@@ -30,10 +39,11 @@ class Captured(Exception):
         self.decision, self.snap, self.game = decision, snap, game
 
 
-def capture(wanted, rivals: int = 1, seed: int = 5):
+def capture(wanted, rivals: int = 1, seed: int = 5, decks=None):
     """Play a game (the person answering the first option) until ``wanted(game,
     decision)``; return that decision with the table seen from seat 0 and the game."""
-    game = Game([generated_deck(k + 1) for k in range(rivals + 1)], seed=seed)
+    decks = decks or [generated_deck(k + 1) for k in range(rivals + 1)]
+    game = Game(decks, seed=seed)
 
     def ask(decision):
         if wanted(game, decision):
@@ -204,8 +214,8 @@ def test_dragging_an_ally_onto_a_circle_site_offers_only_seizures_of_that_site(b
         _drag(board.views[site], ally, drop=True)
         labels = [a.text() for a in board.menu.actions()]
         assert labels == [decision.options[i].label for i in hits]
-        assert f"Seize {game.name(site)} with {game.name(ally)}" in labels
-        assert all(label.startswith(f"Seize {game.name(site)} with") for label in labels)
+        assert describe_move(game, seize) in labels
+        assert all(label.startswith(f"Seize {shown_name(game, site)} with") for label in labels)
     # a drop that no legal move involves is refused
     views = list(board.views.values())
     refused = [(a.card, b) for a in views for b in views
@@ -297,3 +307,21 @@ def test_cards_on_the_board_are_views_with_ids(board):
     board.show_table(found.snap)
     assert all(isinstance(v, CardView) and k == v.card and k >= 0
                for k, v in board.views.items())
+
+
+def test_copies_in_play_are_numbered_so_each_offers_its_own_moves():
+    def two_copies_in_the_circle(game, decision):
+        names = [game.name(c) for c in game.state.circle]
+        return single_seizure(game, decision) and len(names) > len(set(names))
+
+    catalogue = Catalogue(load_bundled_records())
+    demos = [play_deck_file(path, catalogue).records for path in demo_deck_files()]
+    found = capture(two_copies_in_the_circle, seed=1, decks=demos[:2])
+    game, decision = found.game, found.decision
+    circle = game.state.circle
+    twins = [c for c in circle if [game.name(x) for x in circle].count(game.name(c)) > 1]
+    labels = [shown_name(game, c) for c in twins]
+    assert len(set(labels)) == len(twins)
+    assert all(label.endswith(")") for label in labels)
+    for site in twins:
+        assert any(site in o.cards and o.value.kind == "seize" for o in decision.options)

@@ -16,7 +16,8 @@ when tried on a copy of the game (:func:`~.lookahead.clone_game`). Contests, def
 offer passing, the quick level's suggestion, and (contest, defence) every eligible
 character together. A move is played through the same :class:`~.game.Game` methods
 as the computer's (:meth:`~.computer_autarch.ComputerAutarch.play_move`). Each
-:class:`Option` names the cards it involves, so a table can offer it on those cards
+:class:`Option` names the cards it involves (and labels copies in play by number,
+:func:`shown_name`), so a table can offer it on those cards
 (:meth:`Decision.involving`).
 
 Not offered (a person cannot do these here yet): reassigning Holders other than the
@@ -93,8 +94,18 @@ def move_cards(move: Move) -> tuple[int, ...]:
 Ask = Callable[[Decision], "int | None"]
 
 
+def shown_name(game: Game, card: int) -> str:
+    """The card's name; for a card in play sharing its name with others in play, with
+    its number among them in id order (e.g. "Cinder Waystation (2)"), so that the moves
+    on two copies in the Circle are told apart."""
+    name = game.name(card)
+    s = game.state
+    same = sorted(c for c in s.in_play() if s.cards[c].name == name)
+    return f"{name} ({same.index(card) + 1})" if len(same) > 1 and card in same else name
+
+
 def _names(game: Game, cards: Sequence[int]) -> str:
-    return ", ".join(game.name(c) for c in cards)
+    return ", ".join(shown_name(game, c) for c in cards)
 
 
 def describe_move(game: Game, move: Move) -> str:
@@ -104,30 +115,31 @@ def describe_move(game: Game, move: Move) -> str:
     if kind == "reveal_site":
         return f"Reveal the Site {game.name(a[0])}"
     if kind == "play_path":
-        return f"Lay the Path {game.name(a[0])} face down on {game.name(a[1])}"
+        return f"Lay the Path {game.name(a[0])} face down on {shown_name(game, a[1])}"
     if kind in ("play_flash", "play_dictate"):
         what = "Flash" if kind == "play_flash" else "Dictate"
-        on = f" on {game.name(a[1])}" if len(a) > 1 and a[1] is not None else ""
+        on = f" on {shown_name(game, a[1])}" if len(a) > 1 and a[1] is not None else ""
         return f"Play the {what} {game.name(a[0])}{on}"
     if kind == "reassign":
         return "Reassign " + ", ".join(
-            f"{game.name(h)} to {'the Reserve' if to is None else game.name(to)}" for h, to in a[0]
+            f"{shown_name(game, h)} to "
+            f"{'the Reserve' if to is None else shown_name(game, to)}" for h, to in a[0]
         )
     if kind == "establish":
         extra = " (the one Ally from a controlled Site's Dominion)" if len(a) > 1 and a[1] else ""
         return f"Establish an alliance with {game.name(a[0])}{extra}"
     if kind == "seize":
-        return f"Seize {game.name(a[0])} with {_names(game, a[1])}"
+        return f"Seize {shown_name(game, a[0])} with {_names(game, a[1])}"
     if kind == "challenge":
-        return f"Challenge {game.name(a[1])} with {_names(game, a[0])}"
+        return f"Challenge {shown_name(game, a[1])} with {_names(game, a[0])}"
     if kind == "ally_action":
-        return f"{game.name(a[0])} plays the Ally Action {game.name(a[1])}"
+        return f"{shown_name(game, a[0])} plays the Ally Action {game.name(a[1])}"
     if kind == "retreat":
-        return f"{game.name(a[0])} retreats to the Reserve"
+        return f"{shown_name(game, a[0])} retreats to the Reserve"
     if kind == "idle":
-        return f"{game.name(a[0])} idles"
+        return f"{shown_name(game, a[0])} idles"
     if kind == "move_forward":
-        return f"Move {game.name(a[0])} forward to the active area"
+        return f"Move {shown_name(game, a[0])} forward to the active area"
     return f"{kind} {a}"
 
 
@@ -288,7 +300,7 @@ class HumanAutarch(ComputerAutarch):
     def contest(self, game: Game, seat: int, seizing_seat: int, site: int,
                 allies: Sequence[int]) -> Sequence[int]:
         eligible = _free_allies(game, seat)
-        prompt = (f"{game.autarch(seizing_seat).name} seizes {game.name(site)} with "
+        prompt = (f"{game.autarch(seizing_seat).name} seizes {shown_name(game, site)} with "
                   f"{_names(game, allies)}: contest?")
         suggestion = contest_choice(PublicView(game, seat), seizing_seat, site, allies)
         return self._group_choice(game, seat, "contest", prompt, suggestion, eligible, site)
@@ -296,7 +308,7 @@ class HumanAutarch(ComputerAutarch):
     def defend(self, game: Game, seat: int, target: int,
                challengers: Sequence[int]) -> Sequence[int]:
         eligible = [c for c in _free_allies(game, seat) if c != target]
-        prompt = (f"{_names(game, challengers)} challenge {game.name(target)}: "
+        prompt = (f"{_names(game, challengers)} challenge {shown_name(game, target)}: "
                   "name defenders?")
         suggestion = defend_choice(PublicView(game, seat), target, challengers)
         return self._group_choice(game, seat, "defend", prompt, suggestion, eligible, target)
@@ -305,11 +317,11 @@ class HumanAutarch(ComputerAutarch):
         ally = counter_choice(PublicView(game, seat), flash)
         if ally is None:
             return None
-        options = (Option(f"Counter with {game.name(ally)}", ally, (ally, flash)),)
+        options = (Option(f"Counter with {shown_name(game, ally)}", ally, (ally, flash)),)
         pick = self._choose(Decision(seat, "counter", f"Counter the Flash {game.name(flash)}?",
                                      options))
         return None if pick is None else ally
 
 
 __all__ = ["Ask", "Decision", "HumanAutarch", "Option", "describe_move", "is_legal",
-           "legal_moves", "move_cards"]
+           "legal_moves", "move_cards", "shown_name"]
