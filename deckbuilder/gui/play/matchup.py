@@ -29,6 +29,8 @@ if TYPE_CHECKING:
 
 DEFAULT_GAMES = 100
 MAX_GAMES = 100_000
+#: The figures of a match: the first names the rival (the column's heading), the others
+#: are the table's rows.
 COLUMNS = ("Rival", "Level", "Games", "Your wins", "Rival's wins", "Draws",
            "Your win rate (95% CI)", "You acted first: W–L–D",
            "Rival acted first: W–L–D", "Mean rounds", "Victory", "Exhausted Destiny",
@@ -40,7 +42,7 @@ def _pct(p: float | None) -> str:
 
 
 def row_values(stats: MatchStats) -> list[str]:
-    """One table row for a match (deck A: yours), in :data:`COLUMNS` order."""
+    """A match's figures (deck A: yours) as text, in :data:`COLUMNS` order."""
     data = stats.to_json()
     lo, hi = data["ci95"]
     rate = (f"{_pct(data['p_a_wins'])} ({_pct(lo)}–{_pct(hi)})"
@@ -96,11 +98,11 @@ class MatchupPanel(QWidget):
             "rival's level; who acts first alternates, and the decks swap seats.")
         self.summary.setObjectName("matchupSummary")
         self.summary.setWordWrap(True)
-        self.table = QTableWidget(0, len(COLUMNS))
+        # one column per rival, one row per figure (COLUMNS after "Rival")
+        self.table = QTableWidget(len(COLUMNS) - 1, 0)
         self.table.setObjectName("matchupTable")
-        self.table.setHorizontalHeaderLabels(list(COLUMNS))
+        self.table.setVerticalHeaderLabels(list(COLUMNS[1:]))
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
-        self.table.verticalHeader().hide()
         self.table.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents)
         controls = QHBoxLayout()
@@ -170,16 +172,22 @@ class MatchupPanel(QWidget):
         self.summary.setText("The matchup could not be played.")
         self.context.report_error("The matchup failed", exc)
 
+    def figure(self, name: str, rival: int) -> str:
+        """The figure ``name`` (one of :data:`COLUMNS` after "Rival") against the
+        ``rival``-th rival, as shown."""
+        return self.table.item(COLUMNS.index(name) - 1, rival).text()
+
     def show_results(self, results: list[MatchStats], asked: int | None = None) -> None:
-        """Fill the table; ``asked``: the games asked for when the run was cancelled."""
+        """Fill the table, one column per rival; ``asked``: the games asked for when
+        the run was cancelled."""
         self.results = list(results)
         self.partial = asked is not None
-        self.table.setRowCount(len(results))
-        for row, stats in enumerate(results):
-            for col, text in enumerate(row_values(stats)):
+        self.table.setColumnCount(len(results))
+        self.table.setHorizontalHeaderLabels([f"Against {s.decks[1]}" for s in results])
+        for col, stats in enumerate(results):
+            for row, text in enumerate(row_values(stats)[1:]):
                 item = QTableWidgetItem(text)
-                if col >= 2:
-                    item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+                item.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
                 self.table.setItem(row, col, item)
         played = sum(len(s.games) for s in results)
         if asked is not None:
