@@ -247,7 +247,7 @@ class PlayScreen(Screen):
             rows = self.rivals.chosen()
             opponents = [Opponent(d.name, d.records, row.level.currentText())
                          for d, row in zip(decks[1:], rows, strict=True)]
-            self.status.setText("Matchup running in the background.")
+            self.status.setText("Matchup started: progress and results in the Matchup tab.")
             self.matchup.run_with(decks[0].name, decks[0].records, opponents)
 
         if not self.matchup.running:
