@@ -325,3 +325,20 @@ def test_copies_in_play_are_numbered_so_each_offers_its_own_moves():
     assert all(label.endswith(")") for label in labels)
     for site in twins:
         assert any(site in o.cards and o.value.kind == "seize" for o in decision.options)
+
+
+def test_a_rival_from_a_deck_file_chosen_with_file_is_played(screen, qtbot, tmp_path):
+    source = demo_deck_files()[1]
+    path = tmp_path / "my rival.txt"
+    path.write_bytes(source.read_bytes())
+    screen.speed.setCurrentText("Instant")
+    screen.rivals.rows[0].chooser.add_file(str(path))
+    chosen = screen.rivals.rows[0].chooser.current_source()
+    assert chosen.key == str(path) and chosen.label == "my rival.txt"
+    screen.start_chosen()
+    qtbot.waitUntil(lambda: screen.session is not None, timeout=20_000)
+    session = screen.session
+    assert len(session.game.state.autarchs) == 2
+    catalogue = Catalogue(load_bundled_records())
+    assert session.rivals[0].records == play_deck_file(source, catalogue).records
+    screen.stop_game()
