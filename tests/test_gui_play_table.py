@@ -342,3 +342,28 @@ def test_a_rival_from_a_deck_file_chosen_with_file_is_played(screen, qtbot, tmp_
     catalogue = Catalogue(load_bundled_records())
     assert session.rivals[0].records == play_deck_file(source, catalogue).records
     screen.stop_game()
+
+
+def test_identical_copies_in_the_hand_each_offer_the_move_they_share():
+    def twin_in_hand(game, decision):
+        hand = game.autarch(0).hand
+        if decision.kind != "move":
+            return False
+        return any(c in o.cards and any(game.name(d) == game.name(c) and d != c for d in hand)
+                   for o in decision.options for c in hand)
+
+    catalogue = Catalogue(load_bundled_records())
+    demos = [play_deck_file(path, catalogue).records for path in demo_deck_files()]
+    found = capture(twin_in_hand, seed=3, decks=demos[:2])
+    game, decision = found.game, found.decision
+    hand = game.autarch(0).hand
+    checked = 0
+    for option in decision.options:
+        for c in set(option.cards) & set(hand):
+            twins = [d for d in hand if game.name(d) == game.name(c)]
+            if len(twins) > 1:
+                assert set(twins) <= set(option.cards), option.label
+                checked += 1
+    assert checked
+    labels = [o.label for o in decision.options]
+    assert len(labels) == len(set(labels))

@@ -6,7 +6,7 @@ the chosen option, or ``None`` to pass ("Done" for the step). The callback may b
 (the GUI runs the game in a worker thread and answers through a queue); it may raise
 to abandon the game.
 
-Only legal moves are offered: :func:`legal_moves` lists the candidate moves of the
+Only legal moves are offered: :func:`legal_options` lists the candidate moves of the
 step (every Site to reveal, every Path on every Circle Site, every Flash and Dictate,
 every Character to establish, the quick level's seizures and challenges plus a
 seizure of each Circle Site by every free Ally together and by each free Ally alone, a
@@ -209,18 +209,25 @@ def is_legal(game: Game, seat: int, move: Move) -> bool:
     return True
 
 
-def legal_moves(game: Game, seat: int) -> list[Move]:
-    """The moves ``seat`` may make in the current step, without duplicates, the quick
-    level's suggestion first; two moves described alike are offered once. Empty when
-    there is nothing to do but pass."""
-    seen: list[Move] = []
-    labels: set[str] = set()
+def legal_options(game: Game, seat: int) -> list[Option]:
+    """The moves ``seat`` may make in the current step as options, without duplicates,
+    the quick level's suggestion first. Two moves described alike (the same move with
+    identical copies from the hand) are offered once; the option names the cards of
+    every such copy, so that each copy offers it. Empty when there is nothing to do but
+    pass."""
+    found: dict[str, tuple[Move, list[int]]] = {}
     for move in _candidates(game, seat):
         label = describe_move(game, move)
-        if label not in labels and is_legal(game, seat, move):
-            seen.append(move)
-            labels.add(label)
-    return seen
+        if label in found:
+            found[label][1].extend(c for c in move_cards(move) if c not in found[label][1])
+        elif is_legal(game, seat, move):
+            found[label] = (move, list(move_cards(move)))
+    return [Option(label, move, tuple(cards)) for label, (move, cards) in found.items()]
+
+
+def legal_moves(game: Game, seat: int) -> list[Move]:
+    """The moves of :func:`legal_options`."""
+    return [option.value for option in legal_options(game, seat)]  # type: ignore[misc]
 
 
 class HumanAutarch(ComputerAutarch):
@@ -263,13 +270,12 @@ class HumanAutarch(ComputerAutarch):
         for _ in range(MAX_MOVES_PER_TURN):
             if game.state.over:
                 return
-            moves = legal_moves(game, seat)
-            if not moves:
+            options = tuple(legal_options(game, seat))
+            if not options:
                 return
-            options = tuple(Option(describe_move(game, m), m, move_cards(m)) for m in moves)
             pick = self._choose(Decision(seat, "move", f"{game.state.phase}: your move",
                                          options))
-            if pick is None or not self.play_move(game, seat, moves[pick]):
+            if pick is None or not self.play_move(game, seat, options[pick].value):
                 return
             yield
 
@@ -324,4 +330,4 @@ class HumanAutarch(ComputerAutarch):
 
 
 __all__ = ["Ask", "Decision", "HumanAutarch", "Option", "describe_move", "is_legal",
-           "legal_moves", "move_cards", "shown_name"]
+           "legal_moves", "legal_options", "move_cards", "shown_name"]
