@@ -182,10 +182,14 @@ class PlayScreen(Screen):
         if any(c.current_source() is None for c in choosers):
             self.status.setText("Choose your deck and each rival's.")
             return
-        for i, chooser in enumerate(choosers):
-            chooser.load(on_done=lambda deck, i=i: done(i, deck),
-                         on_error=lambda exc, _details: error(exc))
         self.status.setText("Reading the decks…")
+        for i, chooser in enumerate(choosers):
+            task = chooser.load(on_done=lambda deck, i=i: done(i, deck),
+                                on_error=lambda exc, _details: error(exc))
+            if task is None:  # a deck open in the editor was closed meanwhile
+                failed.append(None)
+                self.status.setText("Choose your deck and each rival's.")
+                return
 
     def _rivals(self, decks: list[PlayDeck]) -> list[Rival]:
         # lazy: the engine and the computer Autarchs load with the first game (start-up time)
