@@ -47,7 +47,8 @@ ZONE_MOVES = {
     "reserve": ("retreat",),
 }
 #: Grid cells (row, column, rows, columns) of the rivals' Realms, by how many rivals
-#: there are, clockwise from your left; the Circle is at (1, 1), your Realm on row 2.
+#: there are, clockwise from your left, around the Circle at (1, 1) (your Realm is in the
+#: lower pane).
 RIVAL_CELLS = {1: [(0, 0, 1, 3)], 2: [(1, 0, 1, 1), (1, 2, 1, 1)],
                3: [(1, 0, 1, 1), (0, 0, 1, 3), (1, 2, 1, 1)]}
 #: Where the first Holder lies over its Site, and the step between Holders (pixels).
