@@ -61,6 +61,7 @@ NOT_USER_ERRORS = {
     "InvariantError": "a broken rules invariant is a bug",
     "RunCancelled": "the user asked to stop: not an error",
     "MatchCancelled": "the user asked to stop a matchup: not an error",
+    "MatchupsCancelled": "the user asked to stop the Play screen's matchups: not an error",
     "TuneCancelled": "the user asked to stop a deck tuning: not an error",
     "HiddenInformationError": "a computer Autarch reading a hidden card is a bug",
     "OperationCancelled": "the user asked to stop a write: not an error",

@@ -5,6 +5,7 @@ legal moves listed; plus the human controller and the table snapshot without Qt.
 from __future__ import annotations
 
 import pytest
+from PySide6.QtWidgets import QWidget
 
 from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
 from deckbuilder.engine.game import Game
@@ -13,7 +14,7 @@ from deckbuilder.engine.order_of_play import play
 from deckbuilder.engine.sample_decks import generated_deck
 from deckbuilder.engine.table import check_conservation
 from deckbuilder.engine.table_snapshot import AutarchSnapshot, TableSnapshot, snapshot
-from deckbuilder.gui.play.session import ending
+from deckbuilder.gui.play.session import Rival, ending
 from deckbuilder.services import deck_sources
 from deckbuilder.services.deck_sources import DEMO
 
@@ -71,7 +72,7 @@ def screen(window):
     return window.show_screen("play")
 
 
-def _play_first_moves(screen, qtbot, timeout_ms=20_000):
+def _play_first_moves(screen, qtbot, timeout_ms=90_000):
     def done():
         if screen.pending is not None:
             screen.choose(0)
@@ -97,7 +98,8 @@ def test_a_whole_game_against_the_quick_computer_ends_with_a_clear_message(scree
     assert any(w in status for w in ("Victory", "Exhausted Destiny", "draw"))
     log = screen.log.toPlainText()
     assert "Game over." in log and game.log[-1] in log
-    assert "The Circle" in screen.board.toPlainText()
+    assert screen.board.snap is not None and screen.board.snap.over is game.state.over
+    assert screen.board.findChild(QWidget, "circle") is not None
     assert not screen.session.is_running()
     assert not screen.skip_button.isEnabled() and not screen.play_button.isEnabled()
     assert screen.prompt.text().startswith("The game is over")
@@ -105,7 +107,7 @@ def test_a_whole_game_against_the_quick_computer_ends_with_a_clear_message(scree
 
 def test_the_window_answers_while_the_computer_plays_and_skip_ends_the_pause(screen, qtbot):
     screen.speed.setCurrentText("Slow")
-    session = screen.start_game(generated_deck(1), generated_deck(2), "quick", 7)
+    session = screen.start_game(generated_deck(1), [Rival(generated_deck(2), "quick")], 7)
     qtbot.waitUntil(lambda: screen.pending is not None, timeout=10_000)
     # answer setup quickly until the computer's steps begin pausing
     for _ in range(200):
@@ -137,6 +139,6 @@ def test_the_end_message_names_victory_exhausted_destiny_or_a_draw():
 
 def test_a_deck_that_cannot_fill_the_five_dominions_is_refused_before_the_game(screen):
     sites_short = [r for r in generated_deck(1) if r.card_type.name != "SITE"]
-    assert screen.start_game(sites_short, generated_deck(2), "quick", 1) is None
+    assert screen.start_game(sites_short, [Rival(generated_deck(2), "quick")], 1) is None
     assert screen.status.text().startswith("This game cannot be set up")
     assert screen.session is None

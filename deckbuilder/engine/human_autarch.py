@@ -6,18 +6,20 @@ the chosen option, or ``None`` to pass ("Done" for the step). The callback may b
 (the GUI runs the game in a worker thread and answers through a queue); it may raise
 to abandon the game.
 
-Only legal moves are offered: :func:`legal_moves` lists the candidate moves of the
+Only legal moves are offered: :func:`legal_options` lists the candidate moves of the
 step (every Site to reveal, every Path on every Circle Site, every Flash and Dictate,
 every Character to establish, the quick level's seizures and challenges plus a
-seizure of each Circle Site by every free Ally together, a challenge of each rival's
-active character by every free Ally together and by each free Ally alone, each with
-every combat maneuver in hand played from the first challenger it may be played from,
-Ally Actions, retreats, idles, moving reserves forward) and keeps those the engine
-accepts when tried on a copy of the game (:func:`~.lookahead.clone_game`). Contests,
-defences and counters offer passing, the quick level's suggestion, and (contest,
-defence) every eligible character together. A move is played through the same
-:class:`~.game.Game` methods
-as the computer's (:meth:`~.computer_autarch.ComputerAutarch.play_move`).
+seizure of each Circle Site by every free Ally together and by each free Ally alone, a
+challenge of each rival's active character by every free Ally together and by each free
+Ally alone, each with every combat maneuver in hand played from the first challenger it
+may be played from, Ally Actions, retreats, idles, moving reserves forward) and keeps
+those the engine accepts when tried on a copy of the game
+(:func:`~.lookahead.clone_game`). Contests, defences and counters offer passing, the
+quick level's suggestion, and (contest, defence) every eligible character together. A
+move is played through the same :class:`~.game.Game` methods as the computer's
+(:meth:`~.computer_autarch.ComputerAutarch.play_move`). Each :class:`Option` names the
+cards it involves (and labels copies in play by number, :func:`shown_name`), so a table
+can offer it on those cards (:meth:`Decision.involving`).
 
 Also offered: every Dictate on every face-up target, each controlled Site's power,
 and each free Ally's activation power on every face-up target (the engine keeps the
@@ -58,10 +60,13 @@ from deckbuilder.engine.site_traits import MOVE_FORWARD, site_power
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One choice: ``label`` in rulebook words, ``value`` what the engine is given."""
+    """One choice: ``label`` in rulebook words, ``value`` what the engine is given,
+    ``cards`` the ids of the cards it involves (the card played, the acting Allies, the
+    Site or character aimed at), so that a table can offer it on those cards."""
 
     label: str
     value: object
+    cards: tuple[int, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -76,13 +81,42 @@ class Decision:
     options: tuple[Option, ...]
     can_pass: bool = True
 
+    def involving(self, *cards: int) -> list[int]:
+        """Indexes of the options that involve every one of ``cards`` (e.g. an Ally
+        dragged onto a Site: the seizures of that Site with that Ally)."""
+        wanted = set(cards)
+        return [i for i, o in enumerate(self.options) if wanted <= set(o.cards)]
+
+
+def move_cards(move: Move) -> tuple[int, ...]:
+    """The card ids named in ``move``'s arguments, in order, without repeats."""
+    out: list[int] = []
+    for arg in move.args:
+        items = arg if isinstance(arg, tuple | list) else (arg,)
+        for item in items:
+            if isinstance(item, tuple):  # a reassignment: (Holder, Site or None)
+                out += [c for c in item if isinstance(c, int)]
+            elif isinstance(item, int) and not isinstance(item, bool):
+                out.append(item)
+    return tuple(dict.fromkeys(out))
+
 
 #: The callback a :class:`HumanAutarch` asks: the chosen option's index, or ``None``.
 Ask = Callable[[Decision], "int | None"]
 
 
+def shown_name(game: Game, card: int) -> str:
+    """The card's name; for a card in play sharing its name with others in play, with
+    its number among them in id order (e.g. "Cinder Waystation (2)"), so that the moves
+    on two copies in the Circle are told apart."""
+    name = game.name(card)
+    s = game.state
+    same = sorted(c for c in s.in_play() if s.cards[c].name == name)
+    return f"{name} ({same.index(card) + 1})" if len(same) > 1 and card in same else name
+
+
 def _names(game: Game, cards: Sequence[int]) -> str:
-    return ", ".join(game.name(c) for c in cards)
+    return ", ".join(shown_name(game, c) for c in cards)
 
 
 def describe_move(game: Game, move: Move) -> str:
@@ -92,36 +126,39 @@ def describe_move(game: Game, move: Move) -> str:
     if kind == "reveal_site":
         return f"Reveal the Site {game.name(a[0])}"
     if kind == "play_path":
-        return f"Lay the Path {game.name(a[0])} face down on {game.name(a[1])}"
+        return f"Lay the Path {game.name(a[0])} face down on {shown_name(game, a[1])}"
     if kind in ("play_flash", "play_dictate"):
         what = "Flash" if kind == "play_flash" else "Dictate"
-        on = f" on {game.name(a[1])}" if len(a) > 1 and a[1] is not None else ""
+        on = f" on {shown_name(game, a[1])}" if len(a) > 1 and a[1] is not None else ""
         return f"Play the {what} {game.name(a[0])}{on}"
     if kind == "reassign":
         return "Reassign " + ", ".join(
-            f"{game.name(h)} to {'the Reserve' if to is None else game.name(to)}" for h, to in a[0]
+            f"{shown_name(game, h)} to "
+            f"{'the Reserve' if to is None else shown_name(game, to)}" for h, to in a[0]
         )
     if kind == "establish":
         extra = " (the one Ally from a controlled Site's Dominion)" if len(a) > 1 and a[1] else ""
         return f"Establish an alliance with {game.name(a[0])}{extra}"
     if kind == "seize":
-        return f"Seize {game.name(a[0])} with {_names(game, a[1])}{_playing(game, a[2])}"
+        return (f"Seize {shown_name(game, a[0])} with {_names(game, a[1])}"
+                f"{_playing(game, a[2])}")
     if kind == "challenge":
-        return f"Challenge {game.name(a[1])} with {_names(game, a[0])}{_playing(game, a[2])}"
+        return (f"Challenge {shown_name(game, a[1])} with {_names(game, a[0])}"
+                f"{_playing(game, a[2])}")
     if kind == "ally_action":
-        on = f" on {game.name(a[2])}" if len(a) > 2 and a[2] is not None else ""
-        return f"{game.name(a[0])} plays the Ally Action {game.name(a[1])}{on}"
+        on = f" on {shown_name(game, a[2])}" if len(a) > 2 and a[2] is not None else ""
+        return f"{shown_name(game, a[0])} plays the Ally Action {game.name(a[1])}{on}"
     if kind == "retreat":
-        return f"{game.name(a[0])} retreats to the Reserve"
+        return f"{shown_name(game, a[0])} retreats to the Reserve"
     if kind == "idle":
-        return f"{game.name(a[0])} idles"
+        return f"{shown_name(game, a[0])} idles"
     if kind == "move_forward":
-        return f"Move {game.name(a[0])} forward to the active area"
+        return f"Move {shown_name(game, a[0])} forward to the active area"
     if kind == "use_site_power":
-        on = f" on {game.name(a[1])}" if a[1] is not None else ""
-        return f"Use the power of {game.name(a[0])}{on}"
+        on = f" on {shown_name(game, a[1])}" if a[1] is not None else ""
+        return f"Use the power of {shown_name(game, a[0])}{on}"
     if kind == "use_power":
-        return f"{game.name(a[0])} uses its power on {game.name(a[1])}"
+        return f"{shown_name(game, a[0])} uses its power on {shown_name(game, a[1])}"
     return f"{kind} {a}"
 
 
@@ -209,6 +246,10 @@ def _candidates(game: Game, seat: int) -> list[Move]:
         if free:
             out += [Move("seize", (site, tuple(free), None)) for site in s.circle]
             out += _challenges(game, seat, free, hand)
+        # each Ally alone: what a person means by dragging one Ally onto a Site
+        if len(free) > 1:
+            for ally in free:
+                out += [Move("seize", (site, (ally,), None)) for site in s.circle]
         for ally in free:
             for c in hand:
                 if game.record(c).card_type is CardType.ALLY_ACTION:
@@ -240,18 +281,25 @@ def is_legal(game: Game, seat: int, move: Move) -> bool:
     return True
 
 
-def legal_moves(game: Game, seat: int) -> list[Move]:
-    """The moves ``seat`` may make in the current step, without duplicates, the quick
-    level's suggestion first; two moves described alike are offered once. Empty when
-    there is nothing to do but pass."""
-    seen: list[Move] = []
-    labels: set[str] = set()
+def legal_options(game: Game, seat: int) -> list[Option]:
+    """The moves ``seat`` may make in the current step as options, without duplicates,
+    the quick level's suggestion first. Two moves described alike (the same move with
+    identical copies from the hand) are offered once; the option names the cards of
+    every such copy, so that each copy offers it. Empty when there is nothing to do but
+    pass."""
+    found: dict[str, tuple[Move, list[int]]] = {}
     for move in _candidates(game, seat):
         label = describe_move(game, move)
-        if label not in labels and is_legal(game, seat, move):
-            seen.append(move)
-            labels.add(label)
-    return seen
+        if label in found:
+            found[label][1].extend(c for c in move_cards(move) if c not in found[label][1])
+        elif is_legal(game, seat, move):
+            found[label] = (move, list(move_cards(move)))
+    return [Option(label, move, tuple(cards)) for label, (move, cards) in found.items()]
+
+
+def legal_moves(game: Game, seat: int) -> list[Move]:
+    """The moves of :func:`legal_options`."""
+    return [option.value for option in legal_options(game, seat)]  # type: ignore[misc]
 
 
 class HumanAutarch(ComputerAutarch):
@@ -280,7 +328,7 @@ class HumanAutarch(ComputerAutarch):
             if dominion in rec.dominions and game.name(c) not in {
                     game.name(x) for x in sites}:
                 sites.append(c)
-        options = tuple(Option(f"Place {game.name(c)}", c) for c in sites)
+        options = tuple(Option(f"Place {game.name(c)}", c, (c,)) for c in sites)
         pick = self._choose(Decision(seat, "place_site",
                                      f"Game Setup: place a Site of Dominion {dominion}",
                                      options, can_pass=False))
@@ -298,13 +346,12 @@ class HumanAutarch(ComputerAutarch):
         for _ in range(MAX_MOVES_PER_TURN):
             if game.state.over:
                 return
-            moves = legal_moves(game, seat)
-            if not moves:
+            options = tuple(legal_options(game, seat))
+            if not options:
                 return
-            options = tuple(Option(describe_move(game, m), m) for m in moves)
             pick = self._choose(Decision(seat, "move", f"{game.state.phase}: your move",
                                          options))
-            if pick is None or not self.play_move(game, seat, moves[pick]):
+            if pick is None or not self.play_move(game, seat, options[pick].value):
                 return
             yield
 
@@ -319,32 +366,34 @@ class HumanAutarch(ComputerAutarch):
 
     # -- rivals' turns -------------------------------------------------------------------
     def _group_choice(self, game: Game, seat: int, kind: str, prompt: str,
-                      suggestion: Sequence[int], eligible: Sequence[int]) -> tuple[int, ...]:
+                      suggestion: Sequence[int], eligible: Sequence[int],
+                      about: int) -> tuple[int, ...]:
         groups: list[tuple[int, ...]] = []
         for group in (tuple(suggestion), tuple(eligible)):
             if group and group not in groups:
                 groups.append(group)
         if not groups:
             return ()
-        options = tuple(Option(f"{kind.title()} with {_names(game, g)}", g) for g in groups)
+        options = tuple(Option(f"{kind.title()} with {_names(game, g)}", g, (*g, about))
+                        for g in groups)
         pick = self._choose(Decision(seat, kind, prompt, options))
         return () if pick is None else groups[pick]
 
     def contest(self, game: Game, seat: int, seizing_seat: int, site: int,
                 allies: Sequence[int]) -> Sequence[int]:
         eligible = _free_allies(game, seat)
-        prompt = (f"{game.autarch(seizing_seat).name} seizes {game.name(site)} with "
+        prompt = (f"{game.autarch(seizing_seat).name} seizes {shown_name(game, site)} with "
                   f"{_names(game, allies)}: contest?")
         suggestion = contest_choice(PublicView(game, seat), seizing_seat, site, allies)
-        return self._group_choice(game, seat, "contest", prompt, suggestion, eligible)
+        return self._group_choice(game, seat, "contest", prompt, suggestion, eligible, site)
 
     def defend(self, game: Game, seat: int, target: int,
                challengers: Sequence[int]) -> Sequence[int]:
         eligible = [c for c in _free_allies(game, seat) if c != target]
-        prompt = (f"{_names(game, challengers)} challenge {game.name(target)}: "
+        prompt = (f"{_names(game, challengers)} challenge {shown_name(game, target)}: "
                   "name defenders?")
         suggestion = defend_choice(PublicView(game, seat), target, challengers)
-        return self._group_choice(game, seat, "defend", prompt, suggestion, eligible)
+        return self._group_choice(game, seat, "defend", prompt, suggestion, eligible, target)
 
     # A person's maneuvers on rivals' turns and damage are not asked yet: pass, default.
     contest_maneuvers = Controller.contest_maneuvers
@@ -355,11 +404,11 @@ class HumanAutarch(ComputerAutarch):
         ally = counter_choice(PublicView(game, seat).revealing(flash), flash)
         if ally is None:
             return None
-        options = (Option(f"Counter with {game.name(ally)}", ally),)
+        options = (Option(f"Counter with {shown_name(game, ally)}", ally, (ally, flash)),)
         pick = self._choose(Decision(seat, "counter", f"Counter the Flash {game.name(flash)}?",
                                      options))
         return None if pick is None else ally
 
 
 __all__ = ["Ask", "Decision", "HumanAutarch", "Option", "describe_move", "is_legal",
-           "legal_moves"]
+           "legal_moves", "legal_options", "move_cards", "shown_name"]

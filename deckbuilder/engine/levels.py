@@ -10,3 +10,6 @@ from __future__ import annotations
 
 #: Level names, quickest first.
 LEVELS = ("quick", "strong")
+#: Computer rivals at one table with the person: the rulebook's games have 2 to 4
+#: Autarchs ("Game Layout": the Circle lies "between all Autarchs").
+MAX_RIVALS = 3

@@ -15,10 +15,17 @@ from deckbuilder.engine.game import Game
 
 @dataclass(frozen=True, slots=True)
 class CardFace:
-    """A card face up in play; ``pivoted``: drawn turned ("Pivoted Cards")."""
+    """A card face up (in play, or in the viewer's hand); ``pivoted``: drawn turned
+    ("Pivoted Cards"); ``card``: its id in the game (-1: unknown), the id a
+    :class:`~.human_autarch.Option` names in ``cards``; ``attached``: permanents placed
+    under or next to it ("Game Layout"); ``kind``: its card type's value (e.g.
+    "Site", "Ally")."""
 
     name: str
     pivoted: bool = False
+    card: int = -1
+    attached: tuple[CardFace, ...] = ()
+    kind: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -32,7 +39,11 @@ class StateSite:
 @dataclass(frozen=True, slots=True)
 class AutarchSnapshot:
     """One Autarch's side. ``hand``: names (only for the viewing Autarch, else empty);
-    ``hand_size``, ``destiny_size``, ``in_ovo_size``: counts."""
+    ``hand_size``, ``destiny_size``, ``in_ovo_size``: counts; ``hand_cards``: the
+    viewer's hand as faces with ids (else empty); ``set_aside``: the viewer's Sites
+    separated at "Game Setup" and not yet placed (else empty); ``in_ovo_top``: the In Ovo's top card
+    (face up, "Game Layout"); ``effects``: permanents affecting the Autarch (in the
+    Reserve area)."""
 
     name: str
     hand: tuple[str, ...]
@@ -43,13 +54,18 @@ class AutarchSnapshot:
     active: tuple[CardFace, ...]
     reserve: tuple[CardFace, ...]
     eliminated: bool
+    hand_cards: tuple[CardFace, ...] = ()
+    set_aside: tuple[CardFace, ...] = ()
+    in_ovo_top: CardFace | None = None
+    effects: tuple[CardFace, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
 class TableSnapshot:
     """The table: ``circle`` as ``(Site, Paths lying on it)``, every Autarch in seat
     order, the round and phase, and the result when ``over`` (``winner``: a seat or
-    ``None``)."""
+    ``None``); ``acting``: the seat whose turn it is (``None`` between turns);
+    ``seat``: the viewer's seat."""
 
     round: int
     phase: str
@@ -57,6 +73,8 @@ class TableSnapshot:
     autarchs: tuple[AutarchSnapshot, ...]
     over: bool
     winner: int | None
+    acting: int | None = None
+    seat: int = 0
 
 
 def snapshot(game: Game, seat: int) -> TableSnapshot:
@@ -64,7 +82,9 @@ def snapshot(game: Game, seat: int) -> TableSnapshot:
     s = game.state
 
     def face(card: int) -> CardFace:
-        return CardFace(game.name(card), card in s.pivoted)
+        attached = tuple(face(p) for p in s.attached.get(card, ()))
+        rec = game.record(card)
+        return CardFace(rec.name, card in s.pivoted, card, attached, rec.card_type.value)
 
     sides = []
     for a in s.autarchs:
@@ -80,9 +100,15 @@ def snapshot(game: Game, seat: int) -> TableSnapshot:
             active=tuple(face(c) for c in r.active),
             reserve=tuple(face(c) for c in r.reserve),
             eliminated=a.eliminated,
+            hand_cards=tuple(face(c) for c in a.hand) if a.seat == seat else (),
+            set_aside=tuple(face(c) for c in a.set_aside) if a.seat == seat else (),
+            in_ovo_top=face(a.in_ovo[-1]) if a.in_ovo else None,
+            effects=tuple(face(c) for c in a.effects),
         ))
     circle = tuple((face(c), len(s.paths.get(c, ()))) for c in s.circle)
-    return TableSnapshot(s.round, s.phase, circle, tuple(sides), s.over, s.winner)
+    acting = game.turn.seat if game.turn is not None else None
+    return TableSnapshot(s.round, s.phase, circle, tuple(sides), s.over, s.winner,
+                         acting, seat)
 
 
 __all__ = ["AutarchSnapshot", "CardFace", "StateSite", "TableSnapshot", "snapshot"]

@@ -6,6 +6,7 @@ a saved deck, or a demo deck. Reading the choice into card records is
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtGui import QStandardItem, QStandardItemModel
@@ -22,6 +23,8 @@ from deckbuilder.services.deck_sources import (
 )
 from deckbuilder.services.decks import list_decks
 
+#: A deck file chosen with :meth:`DeckChooser.add_file` (read like a demo deck file).
+FILE = "file"
 #: Item role: the :class:`DeckSource` of an entry.
 SourceRole = Qt.ItemDataRole.UserRole + 1
 
@@ -52,6 +55,7 @@ class DeckChooser(QComboBox):
         self.setModel(self.items)
         self.editor = None
         self._saved: list[str] = []
+        self._files: list[str] = []
         self._filling = False
         self.currentIndexChanged.connect(self._changed)
         context.decks_changed.connect(self.reload_saved)
@@ -80,7 +84,15 @@ class DeckChooser(QComboBox):
         found += [DeckSource(SAVED, name, name) for name in self._saved]
         found += [DeckSource(DEMO, str(path), path.stem.replace("-", " ").title())
                   for path in demo_deck_files()]
+        found += [DeckSource(FILE, path, Path(path).name) for path in self._files]
         return found
+
+    def add_file(self, path: str) -> None:
+        """List the deck file at ``path`` (under "Deck files") and choose it."""
+        if path not in self._files:
+            self._files.append(path)
+            self.refill()
+        self.select(FILE, path)
 
     def refill(self) -> None:
         """Rebuild the list, keeping the current choice if it is still there."""
@@ -88,7 +100,8 @@ class DeckChooser(QComboBox):
         self._filling = True
         try:
             self.items.clear()
-            headings = {OPEN: "Open in the editor", SAVED: "My decks", DEMO: "Demo decks"}
+            headings = {OPEN: "Open in the editor", SAVED: "My decks", DEMO: "Demo decks",
+                        FILE: "Deck files"}
             kind = None
             select = -1
             for source in self.sources():
@@ -145,7 +158,8 @@ class DeckChooser(QComboBox):
             if not isValid(document):
                 return None
             deck, catalogue = document.snapshot(), document.catalogue
-        return self.context.run(load_play_deck, source.kind, source.key, self.context.db,
+        kind = DEMO if source.kind == FILE else source.kind  # both read a deck file
+        return self.context.run(load_play_deck, kind, source.key, self.context.db,
                                 deck, catalogue, on_done=on_done, on_error=on_error)
 
 

@@ -23,7 +23,6 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSlider,
     QSplitter,
-    QTextBrowser,
     QVBoxLayout,
     QWidget,
 )
@@ -31,7 +30,7 @@ from PySide6.QtWidgets import (
 from card_db.userdb import UserDatabase
 from deckbuilder.engine.replay import ReplayStep, replay_steps
 from deckbuilder.engine.table_snapshot import TableSnapshot
-from deckbuilder.gui.play.board import table_html
+from deckbuilder.gui.play.board import TableBoard
 from deckbuilder.services.saved_games import load_game
 
 
@@ -42,8 +41,8 @@ def load_and_replay(db: UserDatabase, name: str) -> list[ReplayStep]:
 
 def table_view() -> tuple[QWidget, Callable[[TableSnapshot], None]]:
     """The widget drawing the table as the Play screen does, and how to show a snapshot."""
-    board = QTextBrowser()
-    return board, lambda snap: board.setHtml(table_html(snap))
+    board = TableBoard()
+    return board, board.show_table
 
 
 class ReplayDialog(QDialog):
@@ -54,7 +53,7 @@ class ReplayDialog(QDialog):
         super().__init__(parent)
         self.setObjectName("replay")
         self.setWindowTitle(f"Replay: {title}")
-        self.resize(1100, 860)
+        self.resize(1000, 720)
         self.steps = [s for s in steps if s.lines] or list(steps)  # steps that did something
         self.position = -1
         self.board, self._show_table = table_view()
@@ -88,7 +87,7 @@ class ReplayDialog(QDialog):
         split = QSplitter(Qt.Orientation.Vertical)
         split.addWidget(self.board)
         split.addWidget(self.log)
-        split.setSizes([620, 170])
+        split.setSizes([460, 220])
         close = QDialogButtonBox(QDialogButtonBox.StandardButton.Close)
         close.rejected.connect(self.reject)
         layout = QVBoxLayout(self)

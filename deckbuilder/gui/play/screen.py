@@ -1,18 +1,22 @@
-"""The Play screen: one game against a computer Autarch.
+"""The Play screen: a game against one to three computer Autarchs, and matchups.
 
-Choose your deck and the rival's (saved decks, decks open in the editor, demo decks:
-:class:`~deckbuilder.gui.deck_editor.chooser.DeckChooser`), the computer's level and
-a seed, then Start. The game runs in a worker thread (:class:`~.session.PlaySession`);
-when it is your decision the legal moves are listed: pick one and press "Play move"
-(or double-click it), or press "Done / Pass". Computer steps are shown at the chosen
-speed; "Skip to my decision" plays them without pauses.
+Choose your deck and one to three rivals' decks (saved decks, decks open in the editor,
+demo decks, deck files: :class:`~.rivals.RivalsBox`), each rival's level, and a seed,
+then Start. The game runs in a worker thread (:class:`~.session.PlaySession`); the
+table (:class:`~.board.TableBoard`) shows the rulebook's "Game Layout". When it is your
+decision, the cards that can act are outlined: click one for its moves, or drag it onto
+another card or a zone (an Ally onto a Site to seize it); the legal moves are also
+listed: pick one and press "Play move" (or double-click it), or press "Done / Pass".
+Computer steps are shown at the chosen speed; "Skip to my decision" plays them without
+pauses. The "Matchup" tab plays your deck against the chosen rivals, computer against
+computer (:class:`~.matchup.MatchupPanel`).
 """
 
 from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
@@ -24,26 +28,28 @@ from PySide6.QtWidgets import (
     QPushButton,
     QSpinBox,
     QSplitter,
-    QTextBrowser,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
-from deckbuilder.engine.levels import LEVELS
-from deckbuilder.gui.deck_editor.chooser import DeckChooser
 from deckbuilder.gui.errors import describe_error
-from deckbuilder.gui.play.board import table_html
+from deckbuilder.gui.play.board import TableBoard
+from deckbuilder.gui.play.matchup import MatchupPanel
+from deckbuilder.gui.play.rivals import DeckPicker, RivalsBox
 from deckbuilder.gui.play.saved import SavedGamesBar
 from deckbuilder.gui.screens import Screen
 from deckbuilder.services.deck_sources import DEMO, PlayDeck, demo_deck_files
 
 if TYPE_CHECKING:
     from deckbuilder.engine.human_autarch import Decision
-    from deckbuilder.gui.play.session import PlaySession
+    from deckbuilder.gui.play.session import PlaySession, Rival
 
 MAX_SEED = 2**31 - 1
 #: Pace of the computer's steps: label -> seconds between two steps.
 SPEEDS = {"Slow": 1.2, "Normal": 0.6, "Fast": 0.15, "Instant": 0.0}
+#: Shortest time between two redraws of the table while the computer plays (ms).
+RENDER_MS = 40
 
 
 class PlayScreen(Screen):
@@ -58,18 +64,18 @@ class PlayScreen(Screen):
         self.decks: dict[str, PlayDeck] = {}
         self.pending: Decision | None = None
         self.over = False
+        self._latest = None
+        self._render_pending = False
         self._build()
         self._show_decision(None)
 
     # -- layout --------------------------------------------------------------------------
     def _build(self) -> None:
-        self.mine = DeckChooser(self.context)
-        self.mine.setObjectName("myDeck")
-        self.rival = DeckChooser(self.context)
-        self.rival.setObjectName("rivalDeck")
-        self.level = QComboBox()
-        self.level.setObjectName("level")
-        self.level.addItems(list(LEVELS))
+        self.my_deck = DeckPicker(self.context, "myDeck")
+        self.mine = self.my_deck.chooser
+        self.rivals = RivalsBox(self.context)
+        self.rival = self.rivals.rows[0].chooser
+        self.level = self.rivals.rows[0].level
         self.seed = QSpinBox()
         self.seed.setObjectName("seed")
         self.seed.setRange(0, MAX_SEED)
@@ -83,19 +89,25 @@ class PlayScreen(Screen):
         self.start_button.setObjectName("start")
         self.start_button.clicked.connect(self.start_chosen)
         form = QFormLayout()
-        form.addRow("Your deck", self.mine)
-        form.addRow("Rival's deck", self.rival)
-        form.addRow("Computer level", self.level)
+        form.addRow("Your deck", self.my_deck)
+        form.addRow(self.rivals)
         form.addRow("Seed", self.seed)
         form.addRow("Computer speed", self.speed)
         form.addRow(self.start_button)
 
+        self.log = QPlainTextEdit()
+        self.log.setObjectName("log")
+        self.log.setReadOnly(True)
+        self.log.setPlaceholderText("The game log, in the rulebook's words.")
         self.status = QLabel("Choose the decks and press Start.")
         self.status.setObjectName("status")
         self.status.setWordWrap(True)
         self.prompt = QLabel()
         self.prompt.setObjectName("prompt")
         self.prompt.setWordWrap(True)
+        # room for three lines, so that the list and buttons below stay in place
+        self.prompt.setMinimumHeight(3 * self.prompt.fontMetrics().lineSpacing())
+        self.prompt.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.moves = QListWidget()
         self.moves.setObjectName("moves")
         self.moves.itemDoubleClicked.connect(lambda _item: self.play_selected())
@@ -115,66 +127,92 @@ class PlayScreen(Screen):
         lv = QVBoxLayout(left)
         lv.addLayout(form)
         lv.addWidget(self.status)
-        lv.addWidget(QLabel("<b>Your decision</b>"))
+        lv.addWidget(QLabel("<b>Your decision</b> (or click an outlined card)"))
         lv.addWidget(self.prompt)
-        lv.addWidget(self.moves, 1)
+        lv.addWidget(self.moves, 2)
         lv.addLayout(buttons)
         self.saved = SavedGamesBar(self)
         lv.addWidget(self.saved)
+        lv.addWidget(QLabel("<b>Game log</b>"))
+        lv.addWidget(self.log, 3)
 
-        self.board = QTextBrowser()
+        self.board = TableBoard()
         self.board.setObjectName("table")
-        self.log = QPlainTextEdit()
-        self.log.setObjectName("log")
-        self.log.setReadOnly(True)
-        self.board.setPlaceholderText("The table appears here when the game starts: the "
-                                      "rival's Realm, the Circle, then yours.")
-        self.log.setPlaceholderText("The game log, in the rulebook's words.")
-        right = QSplitter(Qt.Orientation.Vertical)
-        right.addWidget(self.board)
-        right.addWidget(self.log)
-        right.setSizes([420, 330])
+        self.board.chosen.connect(self.choose)
+        self.matchup = MatchupPanel(self.context)
+        self.matchup.setObjectName("matchup")
+        self.matchup.decks_needed.connect(self.start_matchup)
+        self.tabs = QTabWidget()
+        self.tabs.setObjectName("playTabs")
+        self.tabs.addTab(self.board, "Table")
+        self.tabs.addTab(self.matchup, "Matchup")
         self.splitter = QSplitter()
         self.splitter.addWidget(left)
-        self.splitter.addWidget(right)
-        self.splitter.setSizes([380, 700])
+        self.splitter.addWidget(self.tabs)
+        self.splitter.setSizes([380, 1000])
         QVBoxLayout(self).addWidget(self.splitter)
+
+    def choosers(self) -> list:
+        return [self.mine, *self.rivals.choosers()]
 
     def connect_screens(self, window) -> None:
         editor = window.screen("deck-editor")
         if editor is not None:
-            self.mine.connect_editor(editor)
-            self.rival.connect_editor(editor)
+            for chooser in self.choosers():
+                chooser.connect_editor(editor)
 
     def start(self) -> None:
-        self.mine.reload_saved()
-        self.rival.reload_saved()
+        for chooser in self.choosers():
+            chooser.reload_saved()
+
+    # -- reading the chosen decks --------------------------------------------------------
+    def _load_chosen(self, then) -> None:
+        """Read your deck and each rival's in the background, then ``then(decks)`` with
+        the :class:`PlayDeck` in order (yours first)."""
+        choosers = [self.mine, *(row.chooser for row in self.rivals.chosen())]
+        loaded: dict[int, PlayDeck] = {}
+        failed = []
+
+        def done(i: int, deck: PlayDeck) -> None:
+            loaded[i] = deck
+            if len(loaded) == len(choosers) and not failed:
+                then([loaded[k] for k in range(len(choosers))])
+
+        def error(exc) -> None:
+            failed.append(exc)
+            self.status.setText(f"This deck cannot be played: {describe_error(exc)}")
+
+        if any(c.current_source() is None for c in choosers):
+            self.status.setText("Choose your deck and each rival's.")
+            return
+        self.status.setText("Reading the decks…")
+        for i, chooser in enumerate(choosers):
+            task = chooser.load(on_done=lambda deck, i=i: done(i, deck),
+                                on_error=lambda exc, _details: error(exc))
+            if task is None:  # a deck open in the editor was closed meanwhile
+                failed.append(None)
+                self.status.setText("Choose your deck and each rival's.")
+                return
+
+    def _rivals(self, decks: list[PlayDeck]) -> list[Rival]:
+        # lazy: the engine and the computer Autarchs load with the first game (start-up time)
+        from deckbuilder.gui.play.session import Rival
+
+        rows = self.rivals.chosen()
+        return [Rival(d.records, row.level.currentText(),
+                      f"Computer {k + 1} ({d.name}, {row.level.currentText()})"
+                      if len(rows) > 1 else f"Computer ({d.name}, {row.level.currentText()})")
+                for k, (d, row) in enumerate(zip(decks, rows, strict=True))]
 
     # -- starting ------------------------------------------------------------------------
     def start_chosen(self) -> None:
-        """Read both chosen decks in the background, then start the game."""
-        self.decks = {}
-        for who, chooser in (("mine", self.mine), ("rival", self.rival)):
-            task = chooser.load(
-                on_done=lambda deck, who=who: self._deck_loaded(who, deck),
-                on_error=lambda exc, _details: self.status.setText(
-                    f"This deck cannot be played: {describe_error(exc)}"),
-            )
-            if task is None:
-                self.status.setText("Choose both decks.")
-                return
-        self.status.setText("Reading the decks…")
+        """Read the chosen decks in the background, then start the game."""
+        self._load_chosen(lambda decks: self.start_game(decks[0].records,
+                                                        self._rivals(decks[1:]),
+                                                        self.seed.value()))
 
-    def _deck_loaded(self, who: str, deck: PlayDeck) -> None:
-        self.decks[who] = deck
-        if len(self.decks) == 2:
-            self.start_game(self.decks["mine"].records, self.decks["rival"].records,
-                            self.level.currentText(), self.seed.value(),
-                            self.decks["rival"].name)
-
-    def start_game(self, mine, rival, level: str, seed: int,
-                   rival_name: str = "Computer") -> PlaySession | None:
-        """Start a game of ``mine`` against ``rival`` (records) at ``level``."""
+    def start_game(self, mine, rivals: list[Rival], seed: int) -> PlaySession | None:
+        """Start a game of ``mine`` (records) against ``rivals``."""
         # lazy: the engine and the computer Autarchs load with the first game (start-up time)
         from deckbuilder.engine.match import check_playable
         from deckbuilder.gui.play.session import PlaySession
@@ -182,14 +220,14 @@ class PlayScreen(Screen):
         self.stop_game()
         try:
             check_playable(mine)
-            check_playable(rival)
-            session = PlaySession(mine, rival, level, seed, SPEEDS[self.speed.currentText()],
-                                  rival_name=f"Computer ({rival_name}, {level})")
+            for rival in rivals:
+                check_playable(rival.records)
+            session = PlaySession(mine, rivals, seed, SPEEDS[self.speed.currentText()])
         except ValueError as exc:
             self.status.setText(f"This game cannot be set up: {exc}")
             return None
-        return self._begin(session, f"Game started (seed {seed}): you are seat 1, the "
-                                    "computer seat 2.")
+        seats = ", ".join(f"{r.name} seat {k + 2}" for k, r in enumerate(rivals))
+        return self._begin(session, f"Game started (seed {seed}): you are seat 1; {seats}.")
 
     def resume_game(self, record) -> PlaySession:
         """Resume the saved game ``record`` (a :class:`~.play_record.PlayRecord`)."""
@@ -209,6 +247,7 @@ class PlayScreen(Screen):
         self.session = session
         self.over = False
         self.log.clear()
+        self.tabs.setCurrentIndex(0)
         self.status.setText(message)
         session.start()
         return session
@@ -219,25 +258,53 @@ class PlayScreen(Screen):
             self.session = None
         self._show_decision(None)
 
+    def start_matchup(self) -> None:
+        """Read the chosen decks, then run the matchup of yours against each rival."""
+        # lazy: the engine loads with the first matchup (start-up time)
+        from deckbuilder.services.matchups import Opponent
+
+        def run(decks: list[PlayDeck]) -> None:
+            rows = self.rivals.chosen()
+            opponents = [Opponent(d.name, d.records, row.level.currentText())
+                         for d, row in zip(decks[1:], rows, strict=True)]
+            self.status.setText("Matchup started: progress and results in the Matchup tab.")
+            self.matchup.run_with(decks[0].name, decks[0].records, opponents)
+
+        if not self.matchup.running:
+            self._load_chosen(run)
+
     # -- the game's signals (GUI thread) ----------------------------------------------------
     def _stepped(self, snap, lines) -> None:
         if self.sender() is not self.session:
             return
-        self.board.setHtml(table_html(snap))
+        # redraw at most every RENDER_MS: at the fast speeds steps come quicker than
+        # the table can be drawn, and only the latest matters
+        self._latest = snap
+        if not self._render_pending:
+            self._render_pending = True
+            QTimer.singleShot(RENDER_MS, self._render)
         if lines:
             self.log.appendPlainText("\n".join(lines))
             self.log.moveCursor(QTextCursor.MoveOperation.End)
 
+    def _render(self) -> None:
+        self._render_pending = False
+        if self._latest is not None:
+            self.board.show_table(self._latest)
+            self._latest = None
+
     def _decision(self, decision: Decision, snap) -> None:
         if self.sender() is not self.session:
             return
-        self.board.setHtml(table_html(snap))
+        self._latest = None
+        self.board.show_table(snap)
         self._show_decision(decision)
 
     def _finished(self, snap, message: str) -> None:
         if self.sender() is not self.session:
             return
-        self.board.setHtml(table_html(snap))
+        self._latest = None
+        self.board.show_table(snap)
         self.over = True
         self._show_decision(None)
         self.status.setText(f"Game over. {message}")
@@ -245,6 +312,7 @@ class PlayScreen(Screen):
 
     def _show_decision(self, decision: Decision | None) -> None:
         self.pending = decision
+        self.board.set_decision(decision)
         self.moves.clear()
         if decision is not None:
             self.prompt.setText(decision.prompt)
@@ -285,10 +353,13 @@ class PlayScreen(Screen):
 
     def can_close(self) -> bool:
         self.stop_game()
+        self.matchup.stop()
         return True
 
     def prepare_screenshot(self) -> None:
         demos = demo_deck_files()
         if demos:
             self.mine.select(DEMO, str(demos[0]))
-            self.rival.select(DEMO, str(demos[-1]))
+            for chooser in self.rivals.choosers():
+                chooser.select(DEMO, str(demos[-1]))
+

@@ -1,4 +1,4 @@
-"""One game against a computer Autarch, run in a worker thread.
+"""One game against one to three computer Autarchs, run in a worker thread.
 
 The engine (:func:`~deckbuilder.engine.order_of_play.play`) runs in a Python thread;
 the computer Autarch thinks there. The person's :class:`~.human_autarch.HumanAutarch`
@@ -19,6 +19,7 @@ from __future__ import annotations
 import queue
 import threading
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
 
@@ -26,16 +27,29 @@ from card_db.records import CardRecord
 from deckbuilder.engine.computer_autarch import seat_table
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.human_autarch import Decision, HumanAutarch
+from deckbuilder.engine.levels import MAX_RIVALS
 from deckbuilder.engine.match import computer_autarch
 from deckbuilder.engine.play_record import HUMAN as HUMAN_PLAYER
 from deckbuilder.engine.play_record import PlayRecord
 from deckbuilder.engine.replay import RecordedGame, record_of
+from deckbuilder.engine.rng import splitmix64
 from deckbuilder.engine.table_snapshot import TableSnapshot, snapshot
 
 #: Rounds after which an undecided game ends as a draw (as in ``deckbuilder match``).
 MAX_ROUNDS = 30
 #: The person's seat.
 HUMAN = 0
+
+
+@dataclass(frozen=True)
+class Rival:
+    """A computer Autarch to play against: its deck (one record per copy), its level
+    ("quick" or "strong", :data:`~deckbuilder.engine.levels.LEVELS`) and its name on
+    the table and in the log."""
+
+    records: tuple[CardRecord, ...]
+    level: str
+    name: str = "Computer"
 
 
 class GameAbandoned(Exception):
@@ -46,8 +60,10 @@ def ending(snap: TableSnapshot) -> str:
     """The result of a finished game in rulebook words."""
     if snap.winner is not None:
         who = snap.autarchs[snap.winner].name
-        if any(a.eliminated for a in snap.autarchs):
-            return f"{who} wins: the rival's Destiny is exhausted (Exhausted Destiny)."
+        others = [a for i, a in enumerate(snap.autarchs) if i != snap.winner]
+        if all(a.eliminated for a in others):
+            whose = "the rival's Destiny is" if len(others) == 1 else "every rival's Destiny is"
+            return f"{who} wins: {whose} exhausted (Exhausted Destiny)."
         return f"Victory: {who} controls unpivoted Sites of the Dominions needed."
     if snap.over:
         return "No winner: every Destiny is exhausted (Exhausted Destiny)."
@@ -60,8 +76,9 @@ PLAYER_NAME = "Your Autarch"
 
 
 class PlaySession(QObject):
-    """A game of ``mine`` (seat 0, named :data:`PLAYER_NAME`) against ``rival`` (a
-    computer of ``level``).
+    """A game of ``mine`` (seat 0, named :data:`PLAYER_NAME`) against ``rivals`` (one to
+    :data:`MAX_RIVALS` :class:`Rival`, seats 1, 2, ... clockwise). Each computer Autarch
+    has its own seed, drawn from ``seed``. ``ValueError`` for no rival or too many.
 
     Signals: ``stepped(snapshot, lines)`` after every step; ``decision(Decision,
     snapshot)`` when the person must choose; ``finished(snapshot, message)``;
@@ -73,12 +90,18 @@ class PlaySession(QObject):
     finished = Signal(object, str)
     failed = Signal(str)
 
-    def __init__(self, mine: Sequence[CardRecord], rival: Sequence[CardRecord], level: str,
-                 seed: int, delay: float = 0.6, rival_name: str = "Computer"):
+    def __init__(self, mine: Sequence[CardRecord], rivals: Sequence[Rival], seed: int,
+                 delay: float = 0.6):
         super().__init__()
-        self.game = Game([list(mine), list(rival)], seed=seed, names=[PLAYER_NAME, rival_name])
+        if not 1 <= len(rivals) <= MAX_RIVALS:
+            raise ValueError(f"a game has 1 to {MAX_RIVALS} rivals, not {len(rivals)}")
+        self.rivals = tuple(rivals)
+        self.game = Game([list(mine), *(list(r.records) for r in rivals)], seed=seed,
+                         names=[PLAYER_NAME, *(r.name for r in rivals)])
         self.human = HumanAutarch(self._ask)
-        self.controllers = seat_table([self.human, computer_autarch(level, seed)])
+        self.controllers = seat_table(
+            [self.human, *(computer_autarch(r.level, splitmix64(seed ^ (k + 1)))
+                           for k, r in enumerate(rivals))])
         self.delay = delay
         self._answers: queue.Queue = queue.Queue()
         self._skip = threading.Event()
@@ -92,9 +115,9 @@ class PlaySession(QObject):
     @classmethod
     def from_record(cls, record: PlayRecord, delay: float = 0.6) -> PlaySession:
         """A session that resumes the saved ``record`` (the person in seat 0)."""
-        mine, rival = record.seats[0], record.seats[1]
-        session = cls(mine.deck, rival.deck, rival.player, record.seed, delay,
-                      rival_name=rival.name)
+        mine = record.seats[0]
+        session = cls(mine.deck, [Rival(s.deck, s.player, s.name) for s in record.seats[1:]],
+                      record.seed, delay)
         session.resume(record)
         return session
 
