@@ -316,7 +316,14 @@ def test_copies_in_play_are_numbered_so_each_offers_its_own_moves():
 
     catalogue = Catalogue(load_bundled_records())
     demos = [play_deck_file(path, catalogue).records for path in demo_deck_files()]
-    found = capture(two_copies_in_the_circle, seed=1, decks=demos[:2])
+    found = None
+    for seed in range(1, 21):  # a game in which two copies of a Site meet in the Circle
+        try:
+            found = capture(two_copies_in_the_circle, seed=seed, decks=demos[:2])
+            break
+        except AssertionError:
+            continue
+    assert found is not None, "no seed from 1 to 20 put two copies in the Circle"
     game, decision = found.game, found.decision
     circle = game.state.circle
     twins = [c for c in circle if [game.name(x) for x in circle].count(game.name(c)) > 1]

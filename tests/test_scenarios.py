@@ -172,7 +172,7 @@ def test_a_computer_defends_with_a_combat_maneuver_on_a_rivals_turn(resolve):
     Pneuma from her (16 against 13, 3 damage) and she lives."""
     sc = Scenario("t", "t", "t", (SeatSetup("Stephen", active=("Gek-A-Gek", "Gek-A-Gek")),
                                   SeatSetup("Cheryl", active=("Gentle",), hand=("Pneuma",))),
-                  (("move", "Challenge Gentle with Gek-A-Gek, Gek-A-Gek"),), ())
+                  (("move", "Challenge Gentle with Gek-A-Gek (1), Gek-A-Gek (2)"),), ())
     game = play_against_computer(sc, resolve, 1)
     assert logged(game, "Gentle plays Pneuma (+6).")
     assert logged(game, "Combat strength 16 against 13: 3 damage, nobody dies.")

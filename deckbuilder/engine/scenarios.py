@@ -66,7 +66,7 @@ class Scenario:
 
 
 _STEPHEN = SeatSetup("Stephen", active=("Gek-A-Gek", "Gek-A-Gek"))
-_CHALLENGE = ("move", "Challenge Gentle with Gek-A-Gek, Gek-A-Gek")
+_CHALLENGE = ("move", "Challenge Gentle with Gek-A-Gek (1), Gek-A-Gek (2)")
 
 SCENARIOS: dict[str, Scenario] = {s.key: s for s in (
     Scenario(
