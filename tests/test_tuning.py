@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import json
 import os
+import pty
+import select
 import signal
 import subprocess
 import sys
@@ -158,15 +160,27 @@ def test_cli_collection_pool_with_nothing_owned_suggests_nothing():
 
 @pytest.mark.skipif(sys.platform == "win32", reason="SIGINT to a child process is POSIX")
 def test_ctrl_c_prints_partial_results_and_exits_130(tmp_path):
+    # stderr on a terminal, as a person's Ctrl+C comes from one: the progress bar shows
+    # there once the tune has begun, and the signal is sent then, not after a fixed sleep
+    # that a loaded machine may not have reached.
     env = dict(os.environ, PYTHONUNBUFFERED="1")
+    leader, follower = pty.openpty()
     child = subprocess.Popen(
         [sys.executable, "-m", "deckbuilder.cli.main", "--db", str(tmp_path / "u.sqlite3"),
          "tune", "oviate-swarm", "--games", "30000", "--json"],
-        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env)
-    time.sleep(3)
+        stdout=subprocess.PIPE, stderr=follower, env=env)
+    os.close(follower)
+    seen = b""
+    deadline = time.monotonic() + 120
+    while b"tune" not in seen:
+        assert time.monotonic() < deadline, seen
+        ready, _, _ = select.select([leader], [], [], 1.0)
+        if ready:
+            seen += os.read(leader, 4096)
     child.send_signal(signal.SIGINT)
-    out, err = child.communicate(timeout=120)
-    assert child.returncode == 130, err
+    out, _ = child.communicate(timeout=120)
+    os.close(leader)
+    assert child.returncode == 130, seen
     assert json.loads(out)["partial"] is True
 
 
