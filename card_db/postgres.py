@@ -44,11 +44,23 @@ _PROBLEMS = (  # (SQLSTATE class or code prefix, what to tell the user)
     ("3D000", "the database named in the URL does not exist; create it first (createdb)"),
     ("08", "cannot reach the database server, or the connection to it was lost; check the "
            "address and the network, and try again (nothing was saved)"),
+    ("57P", "the database server closed the connection (it was stopped or restarted, or an "
+            "administrator ended the session); try again (nothing was saved)"),
 )
 
 
+#: SQLSTATE prefixes of problems that may pass: trying again later can succeed.
+_PASSING = ("55P03", "53", "08", "57P")
+
+
 class PostgresError(UserError):
-    """The PostgreSQL database cannot be reached, read or written (the message says why)."""
+    """The PostgreSQL database cannot be reached, read or written (the message says why).
+
+    ``retryable``: the problem may pass (a lost connection, a busy or full server), so
+    the app offers to try again; a refused login or a read-only role does not pass.
+    """
+
+    retryable = False
 
 
 def is_url(target: object) -> bool:
@@ -85,7 +97,9 @@ def postgres_error(exc: BaseException, url: str) -> PostgresError | None:
     for prefix, message in _PROBLEMS:
         if code.startswith(prefix):
             detail = str(cause).strip().splitlines()[0] if str(cause).strip() else code
-            return PostgresError(f"{message} ({url}: {detail})")
+            problem = PostgresError(f"{message} ({url}: {detail})")
+            problem.retryable = prefix in _PASSING
+            return problem
     return None
 
 
@@ -126,19 +140,28 @@ class PostgresReader:
     def __init__(self, url: str, *, writable: bool = False):
         """Connect to ``url``; ``writable``: statements may write, in one transaction
         the caller ends with :meth:`commit` (for copies and tests)."""
+        self.url = url
+        self._options = {} if writable else {"options": "-c default_transaction_read_only=on"}
+        self._writable = writable
+        self._conn = self._connect()
+
+    def _connect(self):
         import psycopg  # lazy: psycopg is optional, loaded only for a PostgreSQL URL
 
-        self.url = url
-        options = {} if writable else {"options": "-c default_transaction_read_only=on"}
         try:
-            self._conn = psycopg.connect(url, autocommit=not writable, **options)
+            return psycopg.connect(self.url, autocommit=not self._writable, connect_timeout=10,
+                                   **self._options)
         except psycopg.Error as exc:
-            raise postgres_error(exc, url) or PostgresError(str(exc)) from exc
+            raise postgres_error(exc, self.url) or PostgresError(str(exc)) from exc
 
     def commit(self) -> None:
         self._conn.commit()
 
     def execute(self, sql: str, params=()):
+        """Run ``sql`` (``?`` placeholders); the cursor. A lost connection raises
+        :class:`PostgresError` (``retryable``); the next call connects again."""
+        if self._conn.broken and not self._writable:
+            self._conn = self._connect()
         try:
             return self._conn.execute(to_pyformat(sql), tuple(params))
         except Exception as exc:
