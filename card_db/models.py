@@ -247,13 +247,15 @@ class ShelfPhoto(SQLModel, table=True):
 
 
 class ChangeCounter(SQLModel, table=True):
-    """One row (``id`` 1) whose ``counter`` every write transaction raises by one, so
-    other windows see that something changed (:mod:`card_db.watch`)."""
+    """One row (``id`` 1) whose ``counter`` every write transaction raises by one, with
+    the names of the ``tables`` it wrote (space-separated), so other windows see what
+    changed (:mod:`card_db.watch`)."""
 
     __tablename__ = "change_counter"
 
     id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     counter: int = 0
+    tables: str = ""
 
 
 class StoredImage(SQLModel, table=True):

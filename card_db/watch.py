@@ -1,15 +1,15 @@
 """Seeing that another window, command or machine changed the user's database.
 
 Every write transaction of a :class:`card_db.userdb.UserDatabase` that wrote a row
-raises the one ``change_counter`` row by one just before it commits (:func:`install`);
-the handle remembers the values its own commits wrote (``own``). A
-:class:`ChangeWatcher` then learns of the other writers' commits:
+raises the one ``change_counter`` row by one just before it commits, recording the
+tables it wrote (:func:`install`); the handle remembers the counter values of its own
+commits (``own``). A :class:`ChangeWatcher` then learns of the other writers' commits:
 
 * on SQLite by polling, every :data:`POLL_SECONDS`, ``PRAGMA data_version`` (it changes
   when another connection commits; reading it costs no disk access) and, when it moved,
-  the counter;
-* on PostgreSQL by ``LISTEN`` on :data:`CHANNEL`: each commit also sends
-  ``NOTIFY`` with the counter's new value, delivered when the transaction commits.
+  the counter row;
+* on PostgreSQL by ``LISTEN`` on :data:`CHANNEL`: each commit also sends ``NOTIFY``
+  with the counter's new value and the tables, delivered when the transaction commits.
 
 Counter values in ``own`` are this process's own writes (the window that made them
 updates itself), so only the others' wake the watcher. Source of the rule: issue 15,
@@ -21,50 +21,66 @@ from __future__ import annotations
 import re
 import threading
 import time
+from dataclasses import dataclass
 from pathlib import Path
 
 from card_db import postgres
 from card_db.database import connect
 
-#: The PostgreSQL notification channel of the database's writes (payload: the counter).
+#: The PostgreSQL notification channel of the database's writes (payload: the counter,
+#: a space, then the names of the tables written, space-separated).
 CHANNEL = "deckbuilder_changes"
 
 #: Seconds between two looks at a SQLite database.
 POLL_SECONDS = 0.2
 
-_WRITE = re.compile(r"\s*(INSERT|UPDATE|DELETE|REPLACE)\b", re.IGNORECASE)
+_WRITTEN_TABLE = re.compile(
+    r'\s*(?:INSERT\s+(?:OR\s+\w+\s+)?INTO|UPDATE|DELETE\s+FROM|REPLACE\s+INTO)\s+"?(\w+)',
+    re.IGNORECASE)
+_COUNTER = "change_counter"
+
+
+@dataclass(frozen=True)
+class Change:
+    """Other writers committed: ``tables`` they wrote, or ``None`` if not known (several
+    commits since the last look on SQLite, or a connection lost meanwhile)."""
+
+    tables: frozenset[str] | None
 
 
 def install(engine, own: set[int], lock: threading.Lock) -> None:
     """Make every transaction of ``engine`` that wrote a row raise the change counter
-    before it commits (and, on PostgreSQL, notify :data:`CHANNEL`); each value written
-    is added to ``own`` (under ``lock``)."""
+    and record the tables it wrote, just before it commits (on PostgreSQL also
+    ``NOTIFY`` :data:`CHANNEL`); each counter value written is added to ``own`` (under
+    ``lock``)."""
     # lazy: SQLAlchemy loads only when the database is written
-    from sqlalchemy import event
+    from sqlalchemy import event, text
+
+    bump = text(f"UPDATE {_COUNTER} SET counter = counter + 1, tables = :tables "
+                "WHERE id = 1 RETURNING counter")
 
     @event.listens_for(engine, "before_cursor_execute")
     def _note(conn, _cursor, statement, *_args) -> None:
-        if _WRITE.match(statement):
-            conn.info["wrote"] = True
+        found = _WRITTEN_TABLE.match(statement)
+        if found and found.group(1) != _COUNTER:
+            conn.info.setdefault("written", set()).add(found.group(1))
 
     @event.listens_for(engine, "rollback")
     def _forget(conn) -> None:
-        conn.info.pop("wrote", None)
+        conn.info.pop("written", None)
 
     @event.listens_for(engine, "commit")
     def _stamp(conn) -> None:
-        if not conn.info.pop("wrote", False):
+        tables = " ".join(sorted(conn.info.pop("written", ())))
+        if not tables:
             return
-        counter = conn.exec_driver_sql(
-            "UPDATE change_counter SET counter = counter + 1 WHERE id = 1 RETURNING counter"
-        ).scalar()
-        conn.info.pop("wrote", None)
+        counter = conn.execute(bump, {"tables": tables}).scalar()
         if counter is None:  # a database from before migration 0006 is being upgraded
             return
         with lock:
             own.add(counter)
         if conn.dialect.name == "postgresql":
-            conn.exec_driver_sql(f"SELECT pg_notify('{CHANNEL}', %s)", (str(counter),))
+            conn.exec_driver_sql(f"SELECT pg_notify('{CHANNEL}', %s)", (f"{counter} {tables}",))
 
 
 class ChangeWatcher:
@@ -90,17 +106,18 @@ class ChangeWatcher:
         if postgres.is_url(self.location):
             import psycopg  # lazy: psycopg is optional, loaded only for a PostgreSQL URL
 
-            self._conn = psycopg.connect(str(self.location), autocommit=True,
-                                         connect_timeout=3)
+            self._conn = psycopg.connect(str(self.location), autocommit=True, connect_timeout=3,
+                                         **postgres.connect_options(str(self.location)))
             self._conn.execute(f"LISTEN {CHANNEL}")
         else:
             self._conn = connect(Path(self.location), check_same_thread=False)
             self._conn.execute("PRAGMA query_only=ON")
             self._version = self._conn.execute("PRAGMA data_version").fetchone()[0]
-        self._last = self._counter()
+        self._last = self._row()[0]
 
-    def _counter(self) -> int:
-        return self._conn.execute("SELECT counter FROM change_counter WHERE id = 1").fetchone()[0]
+    def _row(self) -> tuple[int, str]:
+        return tuple(self._conn.execute(
+            f"SELECT counter, tables FROM {_COUNTER} WHERE id = 1").fetchone())
 
     def close(self) -> None:
         """Close the watcher's connection (a later :meth:`wait` opens a new one)."""
@@ -112,24 +129,26 @@ class ChangeWatcher:
 
     # -- waiting -----------------------------------------------------------------------
 
-    def _foreign(self, values) -> bool:
-        """Whether any counter value in ``values`` is not this process's own."""
+    def _foreign(self, values) -> list[int]:
+        """The counter values in ``values`` that are not this process's own."""
         with self.lock:
             mine = {v for v in values if v in self.own}
             self.own.difference_update(mine)
-        return any(v not in mine for v in values)
+        return [v for v in values if v not in mine]
 
-    def wait(self, timeout: float) -> bool:
-        """Wait up to ``timeout`` seconds; True as soon as another writer committed a
-        change since the last call (or since the watcher started). The first call
-        connects; a connection lost meanwhile (an error from the driver) is closed and
-        the error raised: the next call reconnects and returns True (changes may have
-        been missed)."""
+    def wait(self, timeout: float) -> Change | None:
+        """Wait up to ``timeout`` seconds; the :class:`Change` as soon as another writer
+        committed one since the last call (or since the watcher started), else ``None``.
+
+        The first call connects. A connection lost meanwhile (an error from the driver,
+        raised) is closed: the next call reconnects and returns ``Change(None)``
+        (changes may have been missed).
+        """
         if self._conn is None:
             reconnected = self._last is not None
             self._open()
             if reconnected:
-                return True
+                return Change(None)
         try:
             if postgres.is_url(self.location):
                 return self._wait_notify(timeout)
@@ -138,30 +157,33 @@ class ChangeWatcher:
             self.close()
             raise
 
-    def _poll(self, timeout: float) -> bool:
+    def _poll(self, timeout: float) -> Change | None:
         deadline = time.monotonic() + timeout
         while True:
             version = self._conn.execute("PRAGMA data_version").fetchone()[0]
             if version != self._version:
                 self._version = version
-                counter = self._counter()
+                counter, tables = self._row()
                 values, self._last = range(self._last + 1, counter + 1), counter
-                if self._foreign(values):
-                    return True
+                foreign = self._foreign(values)
+                if foreign:
+                    known = len(values) == 1
+                    return Change(frozenset(tables.split()) if known else None)
             left = deadline - time.monotonic()
             if left <= 0:
-                return False
+                return None
             time.sleep(min(POLL_SECONDS, left))
 
-    def _wait_notify(self, timeout: float) -> bool:
+    def _wait_notify(self, timeout: float) -> Change | None:
         deadline = time.monotonic() + timeout
         while True:
             left = max(0.0, deadline - time.monotonic())
-            values = [int(n.payload) for n in self._conn.notifies(timeout=left, stop_after=1)
-                      if n.payload.isdigit()]
-            if values:
-                self._last = max(values)
-                if self._foreign(values):
-                    return True
-            elif time.monotonic() >= deadline:
-                return False
+            tables: set[str] = set()
+            for note in self._conn.notifies(timeout=left, stop_after=1):
+                counter, _, written = note.payload.partition(" ")
+                if counter.isdigit() and self._foreign([int(counter)]):
+                    tables.update(written.split())
+            if tables:
+                return Change(frozenset(tables))
+            if time.monotonic() >= deadline:
+                return None

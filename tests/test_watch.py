@@ -34,12 +34,31 @@ def test_every_write_raises_the_counter_once_and_reads_do_not(userdb):
     assert userdb.own_changes == {before + 1}
 
 
+def test_the_watcher_says_which_tables_the_other_writer_wrote(db):
+    from deckbuilder.deck.decklist import DeckList
+    from deckbuilder.services.decks import save_deck
+
+    mine, theirs = UserDatabase(db), UserDatabase(db)
+    watcher = mine.watcher()
+    try:
+        assert watcher.wait(0.05) is None
+        save_deck(theirs, DeckList(name="Shared", main=[(CARD, 1)]))
+        change = watcher.wait(5.0)
+        assert change is not None and change.tables == {"deck", "deck_entry"}
+        add_rows(theirs, [CollectionRow(CARD, 1)])
+        assert watcher.wait(5.0).tables == {"collection_entry"}
+    finally:
+        watcher.close()
+        mine.close()
+        theirs.close()
+
+
 def test_a_window_is_not_woken_by_its_own_writes(userdb):
     watcher = userdb.watcher()
     try:
-        assert watcher.wait(0.05) is False  # connects
+        assert watcher.wait(0.05) is None  # connects
         add_rows(userdb, [CollectionRow(CARD, 1)])
-        assert watcher.wait(0.6) is False
+        assert watcher.wait(0.6) is None
     finally:
         watcher.close()
 
@@ -63,11 +82,11 @@ def test_another_process_write_wakes_the_watcher_within_a_second(userdb, db):
     woken: list[float] = []
 
     def watch() -> None:
-        while len(woken) < 3 and watcher.wait(30.0):
+        while len(woken) < 3 and watcher.wait(30.0) is not None:
             woken.append(time.time())
 
     try:
-        assert watcher.wait(0.05) is False
+        assert watcher.wait(0.05) is None
         thread = threading.Thread(target=watch)
         thread.start()
         done = subprocess.run([sys.executable, "-c", _WRITER, str(db)], cwd=ROOT,
@@ -100,7 +119,7 @@ def test_another_connection_write_is_seen_within_a_second_many_times(db):
             stamp = []
             writer = threading.Thread(target=_write_and_stamp, args=(theirs, stamp))
             writer.start()
-            assert watcher.wait(5.0) is True
+            assert watcher.wait(5.0) is not None
             woke = time.monotonic()
             writer.join()
             delays.append(woke - stamp[0])

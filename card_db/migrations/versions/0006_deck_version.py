@@ -11,8 +11,8 @@ For several people on one database (issue 15, section 2, and ``db copy
   says which version it was opened at, and a deck saved elsewhere since is not
   silently overwritten (:class:`deckbuilder.services.decks.DeckChangedElsewhere`);
 * ``change_counter`` holds one row whose ``counter`` every write transaction of the
-  app raises by one (:mod:`card_db.watch`): another window polls it (SQLite) or is
-  told by ``NOTIFY`` (PostgreSQL) and refreshes;
+  app raises by one, with the ``tables`` it wrote (:mod:`card_db.watch`): another
+  window polls it (SQLite) or is told by ``NOTIFY`` (PostgreSQL) and refreshes;
 * ``stored_image`` keeps the bytes of the user's scans and photos (their files in the
   image cache folder, by ``path`` relative to it) when a database is copied with
   ``deckbuilder db copy --with-images``.
@@ -39,9 +39,10 @@ def upgrade() -> None:
         "change_counter",
         sa.Column("id", sa.Integer(), nullable=False, autoincrement=False),
         sa.Column("counter", sa.Integer(), nullable=False),
+        sa.Column("tables", sa.String(), nullable=False),
         sa.PrimaryKeyConstraint("id"),
     )
-    op.execute("INSERT INTO change_counter (id, counter) VALUES (1, 0)")
+    op.execute("INSERT INTO change_counter (id, counter, tables) VALUES (1, 0, '')")
     op.create_table(
         "stored_image",
         sa.Column("path", sa.String(), nullable=False),
