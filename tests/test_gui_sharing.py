@@ -1,0 +1,109 @@
+"""The desktop app on a shared database (issue 15): a change made by another window,
+command or computer shows within a second on both engines, the window's own writes do
+not make it reload again, and File > Connect to a Shared Database remembers the URL
+(never the password) and reopens the window on it."""
+
+from __future__ import annotations
+
+import time
+from pathlib import Path
+
+from card_db import postgres
+from card_db.userdb import UserDatabase
+from deckbuilder.gui.connect_dialog import ConnectDialog, own_database
+from deckbuilder.gui.settings import SHARED_DATABASE
+from deckbuilder.services.collection import CollectionRow, add_rows
+
+DB_ENGINES = ("sqlite", "postgresql")
+SCREEN_KEYS = ("browser", "collection", "deck-editor")
+CARD = "Gentle"
+
+
+def _names(screen) -> list[str]:
+    return [screen.model.entry(r).name for r in range(screen.model.rowCount())]
+
+
+def test_another_machine_s_change_shows_within_a_second(qtbot, window, db):
+    screen = window.show_screen("collection")
+    assert window.context.wait_idle()
+    external = window.context.external
+    external.start()
+    refreshed = []
+    external.refreshed.connect(lambda tables: refreshed.append((time.monotonic(), tables)))
+    try:
+        qtbot.wait(300)  # the watcher has connected
+        other = UserDatabase(db)
+        add_rows(other, [CollectionRow(CARD, 2)])
+        committed = time.monotonic()
+        qtbot.waitUntil(lambda: CARD in _names(screen), timeout=5000)
+        shown = time.monotonic()
+        assert shown - committed < 1.0
+        assert refreshed and refreshed[0][1] == {"collection_entry"}
+        other.close()
+        # The window's own write reloads the screens once, not again through the watcher.
+        done = []
+        window.context.operations.run(add_rows, [CollectionRow("Judith", 1)],
+                                      on_done=done.append)
+        qtbot.waitUntil(lambda: bool(done), timeout=5000)
+        qtbot.wait(800)
+        assert len(refreshed) == 1
+    finally:
+        external.stop()
+    assert not external.running
+
+
+def test_the_connect_dialog_remembers_the_url_without_the_password(qtbot, window,
+                                                                   postgres_url):
+    dialog = ConnectDialog(window.context, window)
+    qtbot.addWidget(dialog)
+    chosen = []
+    dialog.chosen.connect(chosen.append)
+    dialog.url_edit.setText(postgres_url.replace("postgres@", "postgres:secret@"))
+    dialog.try_connect()
+    assert "do not put the password in the database URL" in dialog.message.text()
+    dialog.url_edit.setText(postgres_url)
+    dialog.password_edit.setText("typed for now")
+    dialog.try_connect()
+    assert dialog.password_edit.text() == ""
+    qtbot.waitUntil(lambda: bool(chosen), timeout=20000)
+    assert chosen == [postgres_url]
+    assert SHARED_DATABASE.read(window.context.settings) == postgres_url
+    window.context.settings.sync()
+    stored = Path(window.context.settings.fileName()).read_text()
+    assert postgres_url in stored and "typed for now" not in stored
+    postgres._session_passwords.clear()
+
+
+def test_a_server_that_cannot_be_reached_is_said_in_the_dialog(qtbot, window):
+    dialog = ConnectDialog(window.context, window)
+    qtbot.addWidget(dialog)
+    dialog.url_edit.setText("postgresql://someone@127.0.0.1:1/deckbuilder")
+    dialog.try_connect()
+    qtbot.waitUntil(lambda: dialog.connect_button.isEnabled(), timeout=20000)
+    assert "cannot reach the database server" in dialog.message.text()
+    assert SHARED_DATABASE.read(window.context.settings) == ""
+
+
+def test_switching_closes_the_window_for_the_app_to_reopen_it(qtbot, window, postgres_url):
+    assert window.switch_database(postgres_url)
+    assert window.next_database == postgres_url and not window.isVisible()
+
+
+def test_use_my_own_file_forgets_the_shared_database(qtbot, window, postgres_url):
+    SHARED_DATABASE.write(window.context.settings, postgres_url)
+    dialog = ConnectDialog(window.context, window)
+    qtbot.addWidget(dialog)
+    chosen = []
+    dialog.chosen.connect(chosen.append)
+    dialog.use_own_file()
+    assert chosen == [own_database()] and SHARED_DATABASE.read(window.context.settings) == ""
+
+
+def test_the_file_menu_has_the_connect_action(window):
+    [file_menu] = [a.menu() for a in window.menuBar().actions() if a.text() == "&File"]
+    [action] = [a for a in file_menu.actions() if a.objectName() == "connectDatabase"]
+    assert action.text() == "&Connect to a Shared Database…"
+    action.trigger()
+    assert isinstance(window.connect_dialog, ConnectDialog)
+    assert window.connect_dialog.url_edit.placeholderText() == "postgresql://user@host/dbname"
+    window.connect_dialog.reject()
