@@ -182,3 +182,94 @@ def test_a_read_only_member_browses_searches_exports_and_is_told_on_writes(
     refused = CliRunner().invoke(cli, ["--db", url, "collection", "add", CARD])
     assert refused.exit_code == 2 and "may only read" in refused.output
     assert "Traceback" not in refused.output
+
+
+# -- deckbuilder db copy --with-images ------------------------------------------------------
+
+
+def _cache_files(folder: Path) -> dict[str, bytes]:
+    return {p.relative_to(folder).as_posix(): p.read_bytes()
+            for p in sorted(folder.rglob("*")) if p.is_file()}
+
+
+def test_db_copy_with_images_stores_them_and_writes_them_back(tmp_path, postgres_server,
+                                                             monkeypatch):
+    from PIL import Image
+
+    from deckbuilder.services.images import attach_scan
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DECKBUILDER_CACHE", str(cache))
+    picture = tmp_path / "scan.png"
+    Image.new("RGB", (500, 700), (120, 30, 200)).save(picture)
+    source = tmp_path / "mine.sqlite3"
+    with UserDatabase.open(source) as db:
+        attach_scan(db, CARD, picture)
+    files = _cache_files(cache)
+    assert len(files) >= 2  # the scan and its thumbnails
+
+    url = postgres_server.create_database("copy_images")
+    result = CliRunner().invoke(cli, ["db", "copy", "--with-images", str(source), url])
+    assert result.exit_code == 0, result.output
+    assert f"{len(files)} image files stored in the database" in result.output
+    with open_connection(url) as conn:
+        stored = dict(conn.execute("SELECT path, data FROM stored_image").fetchall())
+    assert {p: bytes(d) for p, d in stored.items()} == files
+
+    # Another machine, with an empty cache folder, copies it back: the files return.
+    for file in cache.rglob("*"):
+        if file.is_file():
+            file.unlink()
+    back = tmp_path / "back.sqlite3"
+    result = CliRunner().invoke(cli, ["db", "copy", url, str(back)])
+    assert result.exit_code == 0, result.output
+    assert f"{len(files)} image files written to the cache folder" in result.output
+    assert _cache_files(cache) == files
+    with UserDatabase(back) as db, db.read() as conn:
+        assert conn.execute("SELECT count(*) FROM stored_image").fetchone()[0] == 0
+        path = conn.execute("SELECT path FROM card_image").fetchone()[0]
+    assert (cache / path).is_file()
+
+
+def test_a_refused_copy_writes_no_image_file(tmp_path, postgres_url, monkeypatch):
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DECKBUILDER_CACHE", str(cache))
+    with open_connection(postgres_url) as conn:
+        conn.execute("INSERT INTO stored_image (path, data) VALUES (?, ?)",
+                     ("gentle-abc.jpg", b"not really a jpeg"))
+    target = tmp_path / "used.sqlite3"
+    with UserDatabase.open(target) as db:
+        add_rows(db, [CollectionRow(CARD, 1)])  # the target is in use: refused
+    result = CliRunner().invoke(cli, ["db", "copy", postgres_url, str(target)])
+    assert result.exit_code == 2 and "already holds" in result.output
+    assert not (cache / "gentle-abc.jpg").exists()
+    fresh = tmp_path / "fresh.sqlite3"
+    result = CliRunner().invoke(cli, ["db", "copy", postgres_url, str(fresh)])
+    assert result.exit_code == 0, result.output
+    assert (cache / "gentle-abc.jpg").read_bytes() == b"not really a jpeg"
+
+
+def test_a_copy_failing_after_the_images_were_written_removes_them(
+    tmp_path, postgres_url, postgres_server, monkeypatch,
+):
+    """A failure late in the copy (here: made to happen while the id sequences are
+    moved) rolls the rows back and removes the image files it had written."""
+    from card_db import transfer
+
+    cache = tmp_path / "cache"
+    monkeypatch.setenv("DECKBUILDER_CACHE", str(cache))
+    with open_connection(postgres_url) as conn:
+        conn.execute("INSERT INTO stored_image (path, data) VALUES (?, ?)",
+                     ("judith-abc.jpg", b"bytes"))
+    add_rows(UserDatabase(postgres_url), [CollectionRow(CARD, 1)])
+
+    def fail(_connection):
+        assert (cache / "judith-abc.jpg").exists()  # written by then
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(transfer, "_reset_sequences", fail)
+    target = postgres_server.create_database("copy_fails_late")
+    with pytest.raises(OSError):
+        transfer.copy_database(postgres_url, target)
+    assert not (cache / "judith-abc.jpg").exists()
+    assert owned_counts(UserDatabase(target)) == {}
