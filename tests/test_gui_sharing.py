@@ -107,3 +107,4 @@ def test_the_file_menu_has_the_connect_action(window):
     assert isinstance(window.connect_dialog, ConnectDialog)
     assert window.connect_dialog.url_edit.placeholderText() == "postgresql://user@host/dbname"
     window.connect_dialog.reject()
+

@@ -26,6 +26,9 @@ from deckbuilder.services.decks import load_deck, save_deck
 from tests.postgres_server import open_connection
 
 CARD = "Gentle"
+#: The tests here that use ``db`` (the app's window) run on PostgreSQL.
+DB_ENGINES = ("postgresql",)
+SCREEN_KEYS = ("browser", "deck-editor")
 _ROLES = itertools.count(1)
 
 
@@ -273,3 +276,40 @@ def test_a_copy_failing_after_the_images_were_written_removes_them(
         transfer.copy_database(postgres_url, target)
     assert not (cache / "judith-abc.jpg").exists()
     assert owned_counts(UserDatabase(target)) == {}
+
+
+# -- the desktop app ----------------------------------------------------------------------
+
+def test_a_deck_not_saved_for_a_passing_problem_stays_open_and_retry_saves_it(
+    qtbot, window, db, monkeypatch,
+):
+    """A save kept waiting by another writer's lock fails with the busy
+    message and a Retry button; the deck stays open with the edit; Retry saves it once
+    the lock is free. After every session was ended by an administrator, the next save
+    works (the connection is checked first)."""
+    monkeypatch.setattr(postgres, "LOCK_TIMEOUT_MS", 300)
+    window.context.db.close()  # its next engine takes the short lock timeout
+    save_deck(UserDatabase(db), DeckList(name="Club", main=[(CARD, 1)]))
+    screen = window.show_screen("deck-editor")
+    screen.open_saved("Club")
+    assert window.context.wait_idle()
+    document = screen.current_document()
+    document.add("Judith")
+    with open_connection(db) as blocker:
+        blocker.execute(f"SELECT pg_advisory_xact_lock({postgres.WRITE_LOCK})")
+        screen.save_document()
+        qtbot.waitUntil(lambda: screen.retry_box is not None, timeout=10000)
+    assert "the database is busy" in screen.retry_box.text()
+    assert document.dirty and document.deck.count_of("Judith") == 1
+    [retry] = [b for b in screen.retry_box.buttons() if b.text() == "Retry"]
+    retry.click()
+    qtbot.waitUntil(lambda: not document.dirty, timeout=10000)
+    assert load_deck(UserDatabase(db), "Club").count_of("Judith") == 1
+
+    with open_connection(db) as conn:
+        conn.execute("SELECT pg_terminate_backend(pid) FROM pg_stat_activity WHERE "
+                     "datname = current_database() AND pid <> pg_backend_pid()")
+    document.add("Judith")
+    screen.save_document()
+    qtbot.waitUntil(lambda: not document.dirty, timeout=10000)
+    assert load_deck(UserDatabase(db), "Club").count_of("Judith") == 2
