@@ -108,3 +108,61 @@ def test_the_file_menu_has_the_connect_action(window):
     assert window.connect_dialog.url_edit.placeholderText() == "postgresql://user@host/dbname"
     window.connect_dialog.reject()
 
+
+
+def _close_soon(window, then) -> None:
+    from PySide6.QtCore import QTimer
+
+    QTimer.singleShot(300, lambda: then(window))
+
+
+def test_the_app_reopens_on_the_database_chosen_in_the_window(qtbot, tmp_path,
+                                                              monkeypatch, postgres_url):
+    """``run`` opens the file, the window switches to the shared database, and the app
+    reopens there (the watcher was running and is stopped with each window)."""
+    from deckbuilder.gui import app
+
+    monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
+    opened = []
+    create = app.create_main_window
+
+    def record(db):
+        window = create(db)
+        opened.append((db.location, window))
+        if len(opened) == 1:
+            _close_soon(window, lambda w: w.switch_database(postgres_url))
+        else:
+            _close_soon(window, lambda w: w.close())
+        return window
+
+    monkeypatch.setattr(app, "create_main_window", record)
+    own = tmp_path / "own.sqlite3"
+    assert app.run(db_path=own) == 0
+    assert [location for location, _ in opened] == [str(own), postgres_url]
+    assert all(not w.context.external.running for _, w in opened)
+
+
+def test_an_unreachable_remembered_database_offers_the_own_file(qtbot, tmp_path, monkeypatch):
+    from PySide6.QtWidgets import QMessageBox
+
+    from deckbuilder.gui import app
+    from deckbuilder.gui.settings import make_settings
+
+    monkeypatch.setenv("DECKBUILDER_SETTINGS", str(tmp_path / "settings.ini"))
+    SHARED_DATABASE.write(make_settings(), "postgresql://someone@127.0.0.1:1/deckbuilder")
+    asked = []
+    monkeypatch.setattr(QMessageBox, "question", lambda *args: asked.append(args[2])
+                        or QMessageBox.StandardButton.Yes)
+    opened = []
+    create = app.create_main_window
+
+    def record(db):
+        window = create(db)
+        opened.append(db.location)
+        _close_soon(window, lambda w: w.close())
+        return window
+
+    monkeypatch.setattr(app, "create_main_window", record)
+    assert app.run() == 0
+    assert "cannot reach the database server" in asked[0]
+    assert opened == [str(own_database())]
