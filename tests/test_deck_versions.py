@@ -123,6 +123,8 @@ def test_the_editor_offers_reload_and_undo_brings_the_edits_back(qtbot, window, 
     assert not document.dirty and document.saved_version == 2
     document.undo_stack.undo()
     assert document.deck.count_of("Judith") == 1 and document.dirty
+    document.undo_stack.redo()  # back to the reloaded deck: nothing left unsaved
+    assert document.deck.main == _deck(4).main and not document.dirty
 
 
 def test_the_editor_saves_a_copy_and_leaves_the_other_version(qtbot, window, db):
