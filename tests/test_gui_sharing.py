@@ -116,6 +116,14 @@ def _close_soon(window, then) -> None:
     QTimer.singleShot(300, lambda: then(window))
 
 
+def _close(window) -> None:
+    """Close ``window`` and end the app's event loop (other tests' windows may be open)."""
+    from PySide6.QtWidgets import QApplication
+
+    window.close()
+    QApplication.quit()
+
+
 def test_the_app_reopens_on_the_database_chosen_in_the_window(qtbot, tmp_path,
                                                               monkeypatch, postgres_url):
     """``run`` opens the file, the window switches to the shared database, and the app
@@ -132,7 +140,7 @@ def test_the_app_reopens_on_the_database_chosen_in_the_window(qtbot, tmp_path,
         if len(opened) == 1:
             _close_soon(window, lambda w: w.switch_database(postgres_url))
         else:
-            _close_soon(window, lambda w: w.close())
+            _close_soon(window, _close)
         return window
 
     monkeypatch.setattr(app, "create_main_window", record)
@@ -159,7 +167,7 @@ def test_an_unreachable_remembered_database_offers_the_own_file(qtbot, tmp_path,
     def record(db):
         window = create(db)
         opened.append(db.location)
-        _close_soon(window, lambda w: w.close())
+        _close_soon(window, _close)
         return window
 
     monkeypatch.setattr(app, "create_main_window", record)
