@@ -8,6 +8,8 @@ from __future__ import annotations
 import time
 from pathlib import Path
 
+import pytest
+
 from card_db import postgres
 from card_db.userdb import UserDatabase
 from deckbuilder.gui.connect_dialog import ConnectDialog, own_database
@@ -116,14 +118,28 @@ def _close_soon(window, then) -> None:
     QTimer.singleShot(300, lambda: then(window))
 
 
-def _close(window) -> None:
-    """Close ``window`` and end the app's event loop (other tests' windows may be open)."""
+def _close(window, switch_to=None) -> None:
+    """Close ``window`` (switching to ``switch_to`` if given) and end the event loop run
+    by ``app.run`` once (see :func:`_one_quit_per_window`)."""
     from PySide6.QtWidgets import QApplication
 
-    window.close()
+    if switch_to is None:
+        window.close()
+    else:
+        window.switch_database(switch_to)
     QApplication.quit()
 
 
+@pytest.fixture
+def _one_quit_per_window(qapp):
+    """Other tests' windows may still be open, so a window's closing may or may not be
+    the last one's (which ends the loop); the tests here end each loop themselves."""
+    qapp.setQuitOnLastWindowClosed(False)
+    yield
+    qapp.setQuitOnLastWindowClosed(True)
+
+
+@pytest.mark.usefixtures("_one_quit_per_window")
 def test_the_app_reopens_on_the_database_chosen_in_the_window(qtbot, tmp_path,
                                                               monkeypatch, postgres_url):
     """``run`` opens the file, the window switches to the shared database, and the app
@@ -138,7 +154,7 @@ def test_the_app_reopens_on_the_database_chosen_in_the_window(qtbot, tmp_path,
         window = create(db)
         opened.append((db.location, window))
         if len(opened) == 1:
-            _close_soon(window, lambda w: w.switch_database(postgres_url))
+            _close_soon(window, lambda w: _close(w, postgres_url))
         else:
             _close_soon(window, _close)
         return window
@@ -150,6 +166,7 @@ def test_the_app_reopens_on_the_database_chosen_in_the_window(qtbot, tmp_path,
     assert all(not w.context.external.running for _, w in opened)
 
 
+@pytest.mark.usefixtures("_one_quit_per_window")
 def test_an_unreachable_remembered_database_offers_the_own_file(qtbot, tmp_path, monkeypatch):
     from PySide6.QtWidgets import QMessageBox
 

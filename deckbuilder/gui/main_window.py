@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from PySide6.QtCore import QSize
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
-from PySide6.QtWidgets import QApplication, QLabel, QMainWindow, QProgressBar, QTabWidget, QWidget
+from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QTabWidget, QWidget
 
 from deckbuilder.gui.connect_dialog import connect_action
 from deckbuilder.gui.context import AppContext
@@ -262,7 +262,6 @@ class MainWindow(QMainWindow):
         if not self.close():
             self.next_database = None
             return False
-        QApplication.quit()  # even if another top-level window (a dialog) is still shown
         return True
 
     def start(self) -> None:
