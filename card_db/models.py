@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from sqlalchemy import Index
+from sqlalchemy import Index, LargeBinary
 from sqlmodel import Field, SQLModel
 
 from card_db.abilities import abilities_from_json, abilities_to_json
@@ -137,6 +137,9 @@ class Deck(SQLModel, table=True):
     notes: str = ""
     created: datetime = Field(default_factory=utcnow)
     modified: datetime = Field(default_factory=utcnow)
+    #: Raised by one on every save: a save opened at an older version was overwritten
+    #: elsewhere meanwhile (:class:`deckbuilder.services.decks.DeckChangedElsewhere`).
+    version: int = Field(default=1, sa_column_kwargs={"server_default": "1"})
 
 
 class SavedDeckEntry(SQLModel, table=True):
@@ -258,6 +261,28 @@ class SavedGame(SQLModel, table=True):
     finished: bool = False
     record: str
     saved: datetime = Field(default_factory=utcnow)
+
+
+class ChangeCounter(SQLModel, table=True):
+    """One row (``id`` 1) whose ``counter`` every write transaction raises by one, with
+    the names of the ``tables`` it wrote (space-separated), so other windows see what
+    changed (:mod:`card_db.watch`)."""
+
+    __tablename__ = "change_counter"
+
+    id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    counter: int = 0
+    tables: str = ""
+
+
+class StoredImage(SQLModel, table=True):
+    """The bytes of an image file of the cache folder (``path`` relative to it), kept in
+    the database by ``deckbuilder db copy --with-images``."""
+
+    __tablename__ = "stored_image"
+
+    path: str = Field(primary_key=True)
+    data: bytes = Field(sa_type=LargeBinary)
 
 
 class Meta(SQLModel, table=True):

@@ -11,7 +11,10 @@ The same tables, migrations and bundled-data sync as the SQLite file
   ``BEGIN IMMEDIATE``, so a read-modify-write (adding copies to the collection) never
   loses another machine's update; a writer waits at most :data:`LOCK_TIMEOUT_MS`;
 * the password is never part of the URL the app is given: libpq reads it from
-  ``PGPASSWORD`` or ``~/.pgpass`` (:func:`check_url` refuses a URL holding one).
+  ``PGPASSWORD`` or ``~/.pgpass`` (:func:`check_url` refuses a URL holding one), or
+  the app passes the one kept in the system keyring (the optional ``keyring``
+  package, :func:`store_password`) or typed for this session (:func:`use_password`)
+  to the driver directly, never on a command line.
 
 psycopg is an optional dependency (``pip install 'imajica-deckbuilder[postgres]'``);
 it is imported only when a PostgreSQL URL is opened.
@@ -19,7 +22,9 @@ it is imported only when a PostgreSQL URL is opened.
 
 from __future__ import annotations
 
+import os
 import re
+import threading
 from urllib.parse import urlsplit
 
 from card_db.errors import UserError
@@ -44,11 +49,23 @@ _PROBLEMS = (  # (SQLSTATE class or code prefix, what to tell the user)
     ("3D000", "the database named in the URL does not exist; create it first (createdb)"),
     ("08", "cannot reach the database server, or the connection to it was lost; check the "
            "address and the network, and try again (nothing was saved)"),
+    ("57P", "the database server closed the connection (it was stopped or restarted, or an "
+            "administrator ended the session); try again (nothing was saved)"),
 )
 
 
+#: SQLSTATE prefixes of problems that may pass: trying again later can succeed.
+_PASSING = ("55P03", "53", "08", "57P")
+
+
 class PostgresError(UserError):
-    """The PostgreSQL database cannot be reached, read or written (the message says why)."""
+    """The PostgreSQL database cannot be reached, read or written (the message says why).
+
+    ``retryable``: the problem may pass (a lost connection, a busy or full server), so
+    the app offers to try again; a refused login or a read-only role does not pass.
+    """
+
+    retryable = False
 
 
 def is_url(target: object) -> bool:
@@ -71,6 +88,76 @@ def check_url(url: str) -> str:
     return "postgresql://" + url.split("://", 1)[1]
 
 
+#: The service name under which passwords are kept in the system keyring.
+KEYRING_SERVICE = "imajica-deckbuilder-postgresql"
+
+_session_passwords: dict[str, str] = {}
+_passwords_lock = threading.Lock()
+
+
+def keyring_available() -> bool:
+    """Whether the optional ``keyring`` package is installed (a keyring can be used)."""
+    from importlib.util import find_spec  # lazy: only the connect dialog asks
+
+    return find_spec("keyring") is not None
+
+
+def _account(url: str) -> str:
+    """The keyring account of ``url``: ``user@host:port/database``."""
+    parts = urlsplit(url)
+    return f"{parts.username or ''}@{parts.hostname or ''}:{parts.port or 5432}{parts.path}"
+
+
+def use_password(url: str, password: str) -> None:
+    """Use ``password`` for ``url`` in this process only (typed in the connect dialog)."""
+    with _passwords_lock:
+        _session_passwords[_account(url)] = password
+
+
+def store_password(url: str, password: str) -> None:
+    """Keep ``password`` for ``url`` in the system keyring (and use it now).
+    :class:`PostgresError` if the ``keyring`` package or a keyring is missing."""
+    use_password(url, password)
+    try:
+        import keyring  # lazy: optional package, only when asked to remember a password
+
+        keyring.set_password(KEYRING_SERVICE, _account(url), password)
+    except Exception as exc:  # ImportError, or the keyring's own errors
+        raise PostgresError(f"the password could not be kept in the system keyring ({exc}); "
+                            "put it in ~/.pgpass instead") from exc
+
+
+def password_for(url: str) -> str | None:
+    """The password the app passes to the driver for ``url``: ``None`` when
+    ``PGPASSWORD`` is set (libpq uses it), else the one typed this session, else the
+    one in the system keyring if the ``keyring`` package is installed, else ``None``
+    (libpq then reads ``~/.pgpass``)."""
+    if os.environ.get("PGPASSWORD"):
+        return None
+    account = _account(url)
+    with _passwords_lock:
+        if account in _session_passwords:
+            return _session_passwords[account]
+    if not keyring_available():
+        return None
+    try:
+        import keyring  # lazy: optional package, only for a PostgreSQL URL
+
+        found = keyring.get_password(KEYRING_SERVICE, account)
+    except Exception:  # no usable keyring on this machine: libpq's own places remain
+        return None
+    if found is not None:
+        use_password(url, found)
+    return found
+
+
+def connect_options(url: str) -> dict[str, str]:
+    """Keyword arguments for ``psycopg.connect`` besides the URL: the password from
+    :func:`password_for`, if any."""
+    password = password_for(url)
+    return {} if password is None else {"password": password}
+
+
 def postgres_error(exc: BaseException, url: str) -> PostgresError | None:
     """The :class:`PostgresError` for a psycopg error ``exc`` (or a SQLAlchemy error
     wrapping one), or ``None`` if it is not a problem of the server, the connection or
@@ -85,7 +172,9 @@ def postgres_error(exc: BaseException, url: str) -> PostgresError | None:
     for prefix, message in _PROBLEMS:
         if code.startswith(prefix):
             detail = str(cause).strip().splitlines()[0] if str(cause).strip() else code
-            return PostgresError(f"{message} ({url}: {detail})")
+            problem = PostgresError(f"{message} ({url}: {detail})")
+            problem.retryable = prefix in _PASSING
+            return problem
     return None
 
 
@@ -126,19 +215,28 @@ class PostgresReader:
     def __init__(self, url: str, *, writable: bool = False):
         """Connect to ``url``; ``writable``: statements may write, in one transaction
         the caller ends with :meth:`commit` (for copies and tests)."""
+        self.url = url
+        self._options = {} if writable else {"options": "-c default_transaction_read_only=on"}
+        self._writable = writable
+        self._conn = self._connect()
+
+    def _connect(self):
         import psycopg  # lazy: psycopg is optional, loaded only for a PostgreSQL URL
 
-        self.url = url
-        options = {} if writable else {"options": "-c default_transaction_read_only=on"}
         try:
-            self._conn = psycopg.connect(url, autocommit=not writable, **options)
+            return psycopg.connect(self.url, autocommit=not self._writable, connect_timeout=10,
+                                   **self._options, **connect_options(self.url))
         except psycopg.Error as exc:
-            raise postgres_error(exc, url) or PostgresError(str(exc)) from exc
+            raise postgres_error(exc, self.url) or PostgresError(str(exc)) from exc
 
     def commit(self) -> None:
         self._conn.commit()
 
     def execute(self, sql: str, params=()):
+        """Run ``sql`` (``?`` placeholders); the cursor. A lost connection raises
+        :class:`PostgresError` (``retryable``); the next call connects again."""
+        if self._conn.broken and not self._writable:
+            self._conn = self._connect()
         try:
             return self._conn.execute(to_pyformat(sql), tuple(params))
         except Exception as exc:
@@ -161,7 +259,8 @@ def make_engine(url: str, *, write_lock: bool = True):
 
     address = make_url(url).set(drivername="postgresql+psycopg")
     engine = create_engine(
-        address, connect_args={"options": f"-c lock_timeout={LOCK_TIMEOUT_MS}"},
+        address, connect_args={"options": f"-c lock_timeout={LOCK_TIMEOUT_MS}",
+                               "connect_timeout": 10, **connect_options(url)},
         pool_pre_ping=True,
     )
     if write_lock:

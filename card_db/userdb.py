@@ -25,7 +25,7 @@ from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from card_db import postgres
+from card_db import postgres, watch
 from card_db.catalogue import Catalogue
 from card_db.checklist import bundled_data_hash
 from card_db.database import (
@@ -133,6 +133,9 @@ class UserDatabase:
         self._lock = threading.Lock()
         self._catalogue: Catalogue | None = None
         self._engine = None
+        #: The change-counter values of this handle's own commits (:mod:`card_db.watch`).
+        self.own_changes: set[int] = set()
+        self._own_lock = threading.Lock()
 
     @property
     def location(self) -> str:
@@ -252,7 +255,13 @@ class UserDatabase:
         with self._lock:
             if self._engine is None:
                 self._engine = make_engine(self.url or self.path)
+                watch.install(self._engine, self.own_changes, self._own_lock)
             return self._engine
+
+    def watcher(self) -> watch.ChangeWatcher:
+        """A :class:`card_db.watch.ChangeWatcher` that wakes on the other writers'
+        commits (not this handle's own); the caller closes it."""
+        return watch.ChangeWatcher(self.url or self.path, self.own_changes, self._own_lock)
 
     def close(self) -> None:
         """Release the engine's connections (the handle stays usable; it reconnects)."""

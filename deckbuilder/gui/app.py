@@ -35,7 +35,9 @@ from deckbuilder.gui.application import (
     has_display,
     qapplication,
 )
+from deckbuilder.gui.connect_dialog import own_database
 from deckbuilder.gui.errors import describe_error, install_excepthook
+from deckbuilder.gui.settings import SHARED_DATABASE, make_settings
 from deckbuilder.gui.system_libraries import (
     missing_libraries,
     missing_libraries_message,
@@ -129,24 +131,51 @@ def run(screenshot_dir: str | None = None, db_path: Path | str | None = None) ->
     configure_application(app)
     previous_hook = install_excepthook()
     try:
-        try:
-            db = prepare_database(path=db_path)
-        except Exception as exc:
-            QMessageBox.critical(
-                None, APPLICATION, "The card database could not be opened.\n\n"
-                + describe_error(exc)
-            )
-            return 1
-        window = create_main_window(db)
-        window.show()
-        # The screens' workers start only once the warm-up has imported SQLAlchemy:
-        # two worker threads importing it at once can fail with an ImportError.
-        window.context.run(
-            _warm_up, on_done=lambda _: window.start(), on_error=lambda *_: window.start()
-        )
-        code = app.exec()
-        window.context.close()
+        target = db_path if db_path is not None else remembered_database()
+        while target is not None:
+            db = _open_or_fall_back(target, remembered=db_path is None)
+            if db is None:
+                return 1
+            window = create_main_window(db)
+            window.show()
+            # The screens' workers start only once the warm-up has imported SQLAlchemy:
+            # two worker threads importing it at once can fail with an ImportError.
+            window.context.run(_warm_up, on_done=lambda _, w=window: _start(w),
+                               on_error=lambda *_, w=window: _start(w))
+            code = app.exec()
+            window.context.close()
+            target = window.next_database
+            db_path = target  # a database chosen in the window is opened as given
         return code
     finally:
         sys.excepthook = previous_hook
 
+
+def _start(window) -> None:
+    window.start()
+    window.context.external.start()  # other windows' and machines' changes refresh it
+
+
+def remembered_database() -> Path | str:
+    """The database to open when none is given: the shared database remembered by
+    File > Connect to a Shared Database, else the user's own file."""
+    return SHARED_DATABASE.read(make_settings()) or user_db_path()
+
+
+def _open_or_fall_back(target: Path | str, remembered: bool) -> UserDatabase | None:
+    """The open database ``target``; if it fails, the error is shown and, when
+    ``target`` was the remembered shared database, the user may open their own file
+    instead. ``None`` if nothing was opened."""
+    try:
+        return prepare_database(path=target)
+    except Exception as exc:
+        message = "The card database could not be opened.\n\n" + describe_error(exc)
+        if not (remembered and postgres.is_url(target)):
+            QMessageBox.critical(None, APPLICATION, message)
+            return None
+        answer = QMessageBox.question(
+            None, APPLICATION, message + "\n\nOpen your own card database on this "
+            "computer instead? (File > Connect to a Shared Database tries again.)")
+        if answer != QMessageBox.StandardButton.Yes:
+            return None
+    return _open_or_fall_back(own_database(), remembered=False)

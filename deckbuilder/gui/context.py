@@ -16,6 +16,7 @@ from deckbuilder.gui import errors
 from deckbuilder.gui.garbage import collect_now, collect_on_gui_thread
 from deckbuilder.gui.images import CardImages
 from deckbuilder.gui.operations import Operations
+from deckbuilder.gui.operations.watcher import ExternalChanges
 from deckbuilder.gui.settings import make_settings
 from deckbuilder.gui.tasks import TaskRunner
 
@@ -64,6 +65,8 @@ class AppContext(QObject):
         self.settings = settings if settings is not None else make_settings()
         self.tasks = TaskRunner(self._unexpected_error, self)
         self.operations = Operations(self)
+        #: Refreshes the screens when others change the database (started by the app).
+        self.external = ExternalChanges(self, self)
         self.dialog_parent: QWidget | None = None
         self._connection: sqlite3.Connection | None = None
         self.last_error: str | None = None
@@ -115,6 +118,7 @@ class AppContext(QObject):
 
     def close(self) -> None:
         """Stop background work and close the GUI thread's connection."""
+        self.external.stop()
         self.tasks.shutdown()
         if self._connection is not None:
             self._connection.close()

@@ -17,6 +17,7 @@ from PySide6.QtCore import QSize
 from PySide6.QtGui import QAction, QCloseEvent, QKeySequence, QUndoGroup
 from PySide6.QtWidgets import QLabel, QMainWindow, QProgressBar, QTabWidget, QWidget
 
+from deckbuilder.gui.connect_dialog import connect_action
 from deckbuilder.gui.context import AppContext
 from deckbuilder.gui.publish import publish_menu
 from deckbuilder.gui.screens import Screen, ScreenSpec, registered_screens
@@ -27,7 +28,13 @@ APP_TITLE = "Imajica Deck Builder"
 
 
 class MainWindow(QMainWindow):
-    """The app's window. ``specs`` defaults to every registered screen."""
+    """The app's window. ``specs`` defaults to every registered screen.
+
+    ``next_database``: set by :meth:`switch_database`, the database the app opens next
+    when this window closed (:func:`deckbuilder.gui.app.run`).
+    """
+
+    next_database = None
 
     def __init__(self, context: AppContext, specs: list[ScreenSpec] | None = None):
         super().__init__()
@@ -199,6 +206,7 @@ class MainWindow(QMainWindow):
             self._add_file_actions(key)
         file_menu.aboutToShow.connect(lambda: self.build_all_screens(file_menu_only=True))
         file_menu.addMenu(publish_menu(self.context, self))
+        file_menu.addAction(connect_action(self))
         file_menu.addSeparator()
         file_menu.addAction(self.quit_action)
         edit_menu = bar.addMenu("&Edit")
@@ -307,6 +315,15 @@ class MainWindow(QMainWindow):
             return
         self.save_settings()
         super().closeEvent(event)
+
+    def switch_database(self, target) -> bool:
+        """Close this window so that the app reopens on ``target`` (a file or a
+        PostgreSQL URL); False if the window stayed open (unsaved decks kept)."""
+        self.next_database = target
+        if not self.close():
+            self.next_database = None
+            return False
+        return True
 
     def start(self) -> None:
         """Start the screens' first background work (after the window is shown); a lazy

@@ -123,10 +123,13 @@ DECK_FOLDER = Setting("deck-editor/folder", str, "", "folder of the last deck fi
 RECENT_DECKS = Setting("deck-editor/recent", list, [], "recent decks, most recent first")
 SPLITTERS = SettingFamily("splitters", QByteArray, None, "a splitter's handle positions")
 HEADERS = SettingFamily("headers", QByteArray, None, "a table's column widths and order")
+SHARED_DATABASE = Setting("database/shared-url", str, "",
+                          "URL of the shared PostgreSQL database to open (never a password)")
 
 #: Every single setting (families are listed in :data:`FAMILIES`).
 SETTINGS: tuple[Setting[Any], ...] = (
     WINDOW_GEOMETRY, WINDOW_STATE, WINDOW_SCREEN, BROWSER_VIEW, DECK_FOLDER, RECENT_DECKS,
+    SHARED_DATABASE,
 )
 FAMILIES: tuple[SettingFamily[Any], ...] = (SPLITTERS, HEADERS)
 

@@ -30,7 +30,7 @@ from deckbuilder.deck.edits import DeckEdit
 from deckbuilder.deck.resolve import resolve_deck
 from deckbuilder.formats import DeckFormat, lackey
 from deckbuilder.services.changes import Outcome
-from deckbuilder.services.decks import load_deck, save_deck
+from deckbuilder.services.decks import VersionedDeck, load_deck, save_deck_version
 
 #: Kinds of deck to play: one in memory (open in the editor), a saved one, a file.
 OPEN, SAVED, DEMO = "open", "saved", "demo"
@@ -218,12 +218,15 @@ def save_deck_everywhere(
     replaces: str | None = None,
     file_path: Path | None = None,
     overwrite: bool = False,
-) -> Outcome[DeckList]:
+    opened_version: int | None = None,
+) -> Outcome[VersionedDeck]:
     """Save ``deck`` in the user's database under its name, and to ``file_path`` too if
     given (in that file's format, replaced atomically). ``replaces``: the name the deck
     was saved under before a rename; that saved deck is deleted in the same
-    transaction. The value is the deck saved, the changes those of
-    :func:`~deckbuilder.services.decks.save_deck`.
+    transaction. The value is the deck saved and its new version, the changes those of
+    :func:`~deckbuilder.services.decks.save_deck`; ``opened_version`` as there
+    (:class:`~deckbuilder.services.decks.DeckChangedElsewhere` before anything is
+    written).
 
     Nothing is lost without consent: before anything is saved,
     :class:`ContentWouldBeLostError` if the file holds content its format cannot keep
@@ -236,11 +239,11 @@ def save_deck_everywhere(
             raise DemoDeckWriteError(file_path)
         if not overwrite and content_lost_by_writing(file_path):
             raise ContentWouldBeLostError(file_path)
-    changes = save_deck(db, saved, replaces=replaces)
+    stored = save_deck_version(db, saved, replaces=replaces, opened_version=opened_version)
     if file_path is not None:
         output = formats.by_extension(file_path).write(saved, catalogue)
         replace_file(file_path, output if isinstance(output, bytes) else output.encode("utf-8"))
-    return Outcome(saved, changes)
+    return Outcome(VersionedDeck(saved, stored.value), stored.changes)
 
 
 # -- the deck to play -------------------------------------------------------------------------

@@ -2,7 +2,10 @@
 
 A deck is saved under its name; saving again replaces the stored list in one
 transaction, and a save under a new name (``replaces``) or a rename removes the old
-name in that same transaction. Card names must be in the catalogue (UnknownCardError
+name in that same transaction. Each save raises the deck's ``version``; a save that
+names the version the deck was opened at (``opened_version``) is refused with
+:class:`DeckChangedElsewhere` when the deck was saved elsewhere since (issue 15,
+section 2: "not silently overwritten"). Card names must be in the catalogue (UnknownCardError
 otherwise, with the closest names). Every write returns :class:`Changes` whose undo
 puts the touched decks back as they were (a deleted deck is saved again).
 """
@@ -16,11 +19,31 @@ from functools import partial
 from card_db.errors import UserError
 from card_db.userdb import UserDatabase
 from deckbuilder.deck.decklist import MAIN, SIDEBOARD, DeckList
-from deckbuilder.services.changes import Changes, Reversal
+from deckbuilder.services.changes import Changes, Outcome, Reversal
 
 
 class DeckSaveError(UserError, ValueError):
     """A deck that cannot be saved or renamed (no name, the new name is taken)."""
+
+
+class DeckChangedElsewhere(DeckSaveError):
+    """The saved deck was saved by another window, command or machine after it was
+    opened here; saving would overwrite that. ``name``: the deck; ``opened``: the
+    version it was opened at; ``stored``: the version saved now."""
+
+    def __init__(self, name: str, opened: int, stored: int):
+        super().__init__(
+            f"the deck {name!r} was changed elsewhere (another window, command or "
+            "computer) since you opened it; reload it, save yours as a copy, or overwrite")
+        self.name, self.opened, self.stored = name, opened, stored
+
+
+@dataclass(frozen=True)
+class VersionedDeck:
+    """A saved deck and the ``version`` it was read or saved at (``deck.version``)."""
+
+    deck: DeckList
+    version: int
 
 
 class UnknownDeckError(UserError, KeyError):
@@ -88,8 +111,9 @@ def _remove(session, name: str) -> bool:
     return True
 
 
-def _write(session, db: UserDatabase, deck: DeckList, dates: _StoredDeck | None = None) -> None:
-    """Store ``deck`` under its name, replacing that name's list (``dates``: keep those)."""
+def _write(session, db: UserDatabase, deck: DeckList, dates: _StoredDeck | None = None) -> int:
+    """Store ``deck`` under its name, replacing that name's list (``dates``: keep those);
+    returns its new version."""
     # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import delete, select
 
@@ -103,7 +127,11 @@ def _write(session, db: UserDatabase, deck: DeckList, dates: _StoredDeck | None 
     ]
     names = {name for _, name, _ in wanted}
     ids = dict(session.exec(select(Card.name, Card.id).where(Card.name.in_(names))).all())
-    row = session.exec(select(Deck).where(Deck.name == deck.name)).first() or Deck(name=deck.name)
+    row = session.exec(select(Deck).where(Deck.name == deck.name)).first()
+    if row is None:
+        row = Deck(name=deck.name, version=1)
+    else:
+        row.version += 1
     row.author, row.notes = deck.author, deck.notes
     row.modified = dates.modified if dates else utcnow()
     if dates:
@@ -120,6 +148,7 @@ def _write(session, db: UserDatabase, deck: DeckList, dates: _StoredDeck | None 
                 zone="side" if zone == SIDEBOARD else "main",
             )
         )
+    return row.version
 
 
 def _write_decks(db: UserDatabase, label: str, names: list[str], write) -> Changes:
@@ -152,27 +181,52 @@ def restore_decks(
     return _write_decks(db, label, [name for name, _ in before], write)
 
 
-def save_deck(db: UserDatabase, deck: DeckList, replaces: str | None = None) -> Changes:
+def save_deck(db: UserDatabase, deck: DeckList, replaces: str | None = None, *,
+              opened_version: int | None = None) -> Changes:
     """Save ``deck`` under ``deck.name`` (required), replacing any deck of that name.
 
     ``replaces``: the name the deck was saved under before (save as / rename); that
-    saved deck is deleted in the same transaction. Raises :class:`DeckSaveError` for
-    an unnamed deck and ``UnknownCardError`` for a card not in the catalogue (nothing
-    is written then).
+    saved deck is deleted in the same transaction. ``opened_version``: the version the
+    deck (under ``replaces``, else its name) was opened at; if it was saved elsewhere
+    since, :class:`DeckChangedElsewhere` (a deck deleted elsewhere is saved anew).
+    Raises :class:`DeckSaveError` for an unnamed deck and ``UnknownCardError`` for a
+    card not in the catalogue (nothing is written then).
     """
+    return save_deck_version(db, deck, replaces, opened_version=opened_version).changes
+
+
+def save_deck_version(db: UserDatabase, deck: DeckList, replaces: str | None = None, *,
+                      opened_version: int | None = None) -> Outcome[int]:
+    """:func:`save_deck`, whose value is the deck's new version (for the next save's
+    ``opened_version``). Same errors."""
     if not deck.name:
         raise DeckSaveError("a deck needs a name to be saved")
     names = [deck.name]
     if replaces and replaces != deck.name:
         names.append(replaces)
     label = f"Save deck {deck.name}"
+    version: list[int] = []
 
     def write(session) -> None:
+        if opened_version is not None:
+            _check_version(session, replaces or deck.name, opened_version)
         if replaces and replaces != deck.name:
             _remove(session, replaces)
-        _write(session, db, deck)
+        version.append(_write(session, db, deck))
 
-    return _write_decks(db, label, names, write)
+    changes = _write_decks(db, label, names, write)
+    return Outcome(version[0], changes)
+
+
+def _check_version(session, name: str, opened: int) -> None:
+    # lazy: SQLModel and the table models load only when the database is written
+    from sqlmodel import select
+
+    from card_db.models import Deck
+
+    stored = session.exec(select(Deck.version).where(Deck.name == name)).first()
+    if stored is not None and stored != opened:
+        raise DeckChangedElsewhere(name, opened, stored)
 
 
 def rename_deck(db: UserDatabase, old: str, new: str) -> Changes:
@@ -235,9 +289,15 @@ def _unknown_deck(db: UserDatabase, name: str) -> UnknownDeckError:
 def load_deck(db: UserDatabase, name: str) -> DeckList:
     """The saved deck called ``name``; raises :class:`UnknownDeckError` (a ``KeyError``)
     naming the saved decks if absent."""
+    return load_deck_version(db, name).deck
+
+
+def load_deck_version(db: UserDatabase, name: str) -> VersionedDeck:
+    """The saved deck called ``name`` and its version, read together (same errors as
+    :func:`load_deck`)."""
     with db.read() as conn:
         row = conn.execute(
-            "SELECT id, name, author, notes FROM deck WHERE name = ?", (name,)
+            "SELECT id, name, author, notes, version FROM deck WHERE name = ?", (name,)
         ).fetchone()
         entries = []
         if row is not None:
@@ -248,13 +308,14 @@ def load_deck(db: UserDatabase, name: str) -> DeckList:
             ).fetchall()
     if row is None:
         raise _unknown_deck(db, name)
-    return DeckList(
+    deck = DeckList(
         name=row[1],
         author=row[2],
         notes=row[3],
         main=[(n, c) for n, c, z in entries if z == "main"],
         sideboard=[(n, c) for n, c, z in entries if z == "side"],
     )
+    return VersionedDeck(deck, row[4])
 
 
 def list_decks(db: UserDatabase) -> list[SavedDeck]:

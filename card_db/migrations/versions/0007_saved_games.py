@@ -1,7 +1,7 @@
 """saved games: games of the Play screen saved to be resumed or replayed
 
 Revision ID: 0007
-Revises: 0005
+Revises: 0006
 Create Date: 2026-11-24 02:20:00
 
 ``saved_game`` holds each saved game under a unique ``name``: ``record``, the JSON text
@@ -17,7 +17,7 @@ import sqlalchemy as sa
 from alembic import op
 
 revision = "0007"
-down_revision = "0005"
+down_revision = "0006"
 branch_labels = None
 depends_on = None
 

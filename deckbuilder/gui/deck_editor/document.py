@@ -67,12 +67,16 @@ class DeckDocument(QObject):
         *,
         saved_name: str | None = None,
         file_path: Path | None = None,
+        saved_version: int | None = None,
         parent: QObject | None = None,
     ):
         super().__init__(parent)
         self.deck = deck.merged()
         self.catalogue = catalogue
         self.saved_name = saved_name
+        #: The version of the saved deck this was opened or last saved at (``None``:
+        #: not known); a save from an older version is refused (deck saved elsewhere).
+        self.saved_version: int | None = saved_version
         self.file_path = Path(file_path) if file_path is not None else None
         #: The demo deck this is an unedited-on-disk copy of (never written back).
         self.copy_of: Path | None = None
@@ -138,6 +142,15 @@ class DeckDocument(QObject):
             return False
         self.undo_stack.push(DeckEditCommand(edit, self.replace_parts))
         return True
+
+    def reload(self, stored: DeckList, version: int) -> None:
+        """Replace the deck with ``stored`` (saved elsewhere, at ``version``) as one
+        undoable step, which becomes the saved state: Undo brings back what was typed."""
+        current = {part: edits.part_of(self.deck, part) for part in edits.PARTS}
+        wanted = {part: edits.part_of(stored.merged(), part) for part in edits.PARTS}
+        self.push(DeckEdit(current, wanted, "Reload the deck saved elsewhere"))
+        self.saved_version = version
+        self.mark_saved(stored.name)
 
     def set_starter(self, starter: bool) -> None:
         """Check the deck as a starter deck ("Deck Construction: Starter Decks")."""

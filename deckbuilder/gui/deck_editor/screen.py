@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from card_db.catalogue import Catalogue
+from card_db.postgres import PostgresError
 from card_db.userdb import UserDatabase
 from deckbuilder import formats
 from deckbuilder.deck.decklist import MAIN, DeckList
@@ -45,7 +46,13 @@ from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
 from deckbuilder.gui.settings import DECK_FOLDER, SPLITTERS
 from deckbuilder.services import deck_sources
-from deckbuilder.services.decks import delete_deck, list_decks, load_deck
+from deckbuilder.services.decks import (
+    DeckChangedElsewhere,
+    VersionedDeck,
+    delete_deck,
+    list_decks,
+    load_deck_version,
+)
 
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 
@@ -76,6 +83,8 @@ class DeckEditorScreen(Screen):
         self._decks_history_shown = False
         self.quit_box: QMessageBox | None = None
         self.overwrite_box: QMessageBox | None = None
+        self.conflict_box: QMessageBox | None = None
+        self.retry_box: QMessageBox | None = None
         self._build()
         self.setAcceptDrops(True)
         context.catalogue_changed.connect(lambda _names: self.reload_catalogue())
@@ -194,10 +203,11 @@ class DeckEditorScreen(Screen):
         return editor.document if editor is not None else None
 
     def open_document_for(self, deck: DeckList, saved_name: str | None = None,
-                          file_path: Path | None = None) -> DeckEditor:
+                          file_path: Path | None = None,
+                          saved_version: int | None = None) -> DeckEditor:
         """Open ``deck`` in a new tab and show it; returns its editor."""
         document = DeckDocument(deck, self.catalogue, saved_name=saved_name,
-                                file_path=file_path)
+                                file_path=file_path, saved_version=saved_version)
         editor = DeckEditor(self.context, document)
         document.setParent(editor)  # deleted with its tab
         editor.error.connect(lambda title, exc: self.context.report_error(title, exc))
@@ -354,15 +364,16 @@ class DeckEditorScreen(Screen):
             self.tabs.setCurrentIndex(index)
             return
 
-        def opened(deck: DeckList) -> None:
-            self.open_document_for(deck, saved_name=name)
+        def opened(stored: VersionedDeck) -> None:
+            self.open_document_for(stored.deck, saved_name=name, saved_version=stored.version)
             self.recent.add(RecentDeck(SAVED, name))
 
         def failed(exc: BaseException, _details: str) -> None:
             self.recent.remove(RecentDeck(SAVED, name))
             self.context.report_error("The deck could not be opened", exc)
 
-        self.context.run(load_deck, self.context.db, name, on_done=opened, on_error=failed)
+        self.context.run(load_deck_version, self.context.db, name, on_done=opened,
+                         on_error=failed)
 
     def open_file(self, path: str | Path | None = None, belongs: bool = True) -> None:
         """Open the deck file at ``path`` (asks with a file dialog if ``None``).
@@ -497,15 +508,20 @@ class DeckEditorScreen(Screen):
         return True
 
     def _write(self, document: DeckDocument, target: Path | None, overwrite: bool,
-               on_saved=None) -> None:
+               on_saved=None, force: bool = False) -> None:
         """Save ``document`` in your decks and to ``target``; a file whose content the
-        format cannot keep is only replaced after :meth:`ask_overwrite`."""
+        format cannot keep is only replaced after :meth:`ask_overwrite`, a deck saved
+        elsewhere since it was opened only after :meth:`ask_changed_elsewhere`
+        (``force``: overwrite it), and a lost connection offers :meth:`ask_retry`."""
         position = document.undo_stack.index()
         previous = document.saved_name
+        opened_version = None if force or previous is None else document.saved_version
 
         def saved(outcome) -> None:
-            deck = outcome.value
+            deck = outcome.value.deck
             self.saved_names.add(deck.name)
+            if isValid(document):
+                document.saved_version = outcome.value.version
             if not isValid(document):  # its tab was closed meanwhile
                 return
             if document.undo_stack.index() == position:
@@ -527,14 +543,23 @@ class DeckEditorScreen(Screen):
         # not undoable: the document's own history carries the edits, and an undone save
         # would leave the tab saying "saved"
         def failed(exc: BaseException) -> bool:
-            if isinstance(exc, deck_sources.ContentWouldBeLostError) and isValid(document):
+            if not isValid(document):
+                return False
+            if isinstance(exc, deck_sources.ContentWouldBeLostError):
                 self.ask_overwrite(document, exc.path, on_saved)
+                return True
+            if isinstance(exc, DeckChangedElsewhere):
+                self.ask_changed_elsewhere(document, target, overwrite, on_saved)
+                return True
+            if isinstance(exc, PostgresError) and exc.retryable:
+                self.ask_retry(document, exc, lambda: self._write(document, target, overwrite,
+                                                                  on_saved, force))
                 return True
             return False
 
         self.context.operations.run(
             lambda db: deck_sources.save_deck_everywhere(snapshot, db, catalogue, previous, target,
-                                                  overwrite),
+                                                  overwrite, opened_version),
             initiator=self, undoable=False, on_done=saved, on_error=failed,
             error_title="The deck was not saved",
         )
@@ -570,6 +595,88 @@ class DeckEditorScreen(Screen):
         box.finished.connect(answered)
         box.open()
         self.overwrite_box = box
+        return box
+
+    def ask_changed_elsewhere(self, document: DeckDocument, target: Path | None,
+                              overwrite: bool, on_saved=None) -> QMessageBox:
+        """The saved deck was saved elsewhere since it was opened here: ask, without
+        blocking, to Reload it (what was typed stays one Undo away), Save as a Copy
+        under a new name, Overwrite it, or Cancel (nothing saved)."""
+        name = document.saved_name or document.deck.name
+        box = QMessageBox(QMessageBox.Icon.Warning, "Deck Changed Elsewhere",
+                          f"“{name}” was saved in another window or on another computer "
+                          "since you opened it.", parent=self)
+        box.setObjectName("deckChangedElsewhere")
+        fit_title(box)
+        box.setInformativeText("Reload it (Undo brings your edits back), save yours as a "
+                               "copy, or overwrite the other version?")
+        reload = box.addButton("Reload", QMessageBox.ButtonRole.ResetRole)
+        copy = box.addButton("Save as a Copy", QMessageBox.ButtonRole.AcceptRole)
+        replace = box.addButton("Overwrite", QMessageBox.ButtonRole.DestructiveRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(copy)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def answered(_result: int) -> None:
+            self.conflict_box = None
+            clicked = box.clickedButton()
+            if not isValid(document):
+                return
+            if clicked is reload:
+                self.reload_document(document, name)
+            elif clicked is copy:
+                self.save_copy(document, on_saved)
+            elif clicked is replace:
+                self._write(document, target, overwrite, on_saved, force=True)
+
+        box.finished.connect(answered)
+        box.open()
+        self.conflict_box = box
+        return box
+
+    def reload_document(self, document: DeckDocument, name: str) -> None:
+        """Replace ``document`` with the saved deck ``name`` as stored now (undoable)."""
+        def loaded(stored: VersionedDeck) -> None:
+            if isValid(document):
+                document.reload(stored.deck, stored.version)
+
+        self.context.run(load_deck_version, self.context.db, name, on_done=loaded,
+                         on_error=self.context.error_handler("The deck was not reloaded"))
+
+    def save_copy(self, document: DeckDocument, on_saved=None) -> None:
+        """Save ``document`` under a new name (“<name> (copy)”, numbered if taken), as a
+        new saved deck belonging to no file; the deck saved elsewhere stays as it is."""
+        base = f"{document.deck.name} (copy)"
+        name, number = base, 2
+        while name in self.saved_names:
+            name, number = f"{base} {number}", number + 1
+        document.set_field("name", name)
+        document.saved_name = document.saved_version = document.file_path = None
+        self._write(document, None, overwrite=False, on_saved=on_saved)
+
+    def ask_retry(self, document: DeckDocument, exc: BaseException, retry) -> QMessageBox:
+        """The database could not be reached (or refused the write): say why and offer
+        Retry; the deck stays open as it is, nothing typed is lost."""
+        box = QMessageBox(QMessageBox.Icon.Warning, "The deck was not saved", str(exc),
+                          parent=self)
+        box.setObjectName("retrySave")
+        fit_title(box)
+        box.setInformativeText("Your deck stays open here with every change. Retry when "
+                               "the database can be reached again.")
+        again = box.addButton("Retry", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(again)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+
+        def answered(_result: int) -> None:
+            self.retry_box = None
+            if box.clickedButton() is again and isValid(document):
+                retry()
+
+        box.finished.connect(answered)
+        box.open()
+        self.retry_box = box
+        self.context.error_shown.emit(str(exc))
         return box
 
     def save_document_as(self) -> None:
