@@ -14,7 +14,10 @@ Flash a computer plays inside a rival's action (while contesting or defending) i
 recorded as its ``move`` before its answer, and played back before that answer. In the
 part of a record made by format version 1 (:attr:`~.play_record.PlayRecord.v1_choices`)
 the questions that engine did not ask are answered as it did: no maneuvers when
-contesting or defending, the default damage, no counter of a card that is not a Flash. A
+contesting or defending, the default damage, no counter of a card that is not a Flash.
+A game saved while a computer's Flash inside a rival's action waits for a person's
+answer is saved as it was before that contest or defence was asked (the computer asks
+it again, the same way, when the game resumes). A
 recorded decision that the engine does not take in the same place (another seat or
 kind is asked, a move is refused or accepted unlike before) raises
 :class:`ReplayError`: the saved game was made by a rules engine that played it
@@ -26,7 +29,7 @@ step with the table as one seat saw it: the Play screen's replay steps through t
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MethodType
 
@@ -58,6 +61,10 @@ class Tape:
         self.v1_choices = v1_choices
         self.position = 0
         self.log: list[Choice] = []
+        # Answers being made live that may play moves first (contest, defend): the log's
+        # length and every seat's memory before each; the outermost is the save point.
+        self.open: list[tuple[int, list[int]]] = []
+        self.memories: Callable[[], list[int]] = list
 
     @property
     def replaying(self) -> bool:
@@ -122,6 +129,16 @@ class RecordedSeat(Controller):
         """A question the engine of format version 1 did not ask: its answer there."""
         return v1_answer if self.tape.in_v1_part else self._answer(kind, ask)
 
+    def _acting_answer(self, game: Game, kind: str, ask):
+        """An answer inside which this seat may play Flashes (a rival's action)."""
+        self._replay_reactions(game, self.seat)
+        if self.tape.replaying:
+            return self._answer(kind, ask)
+        self.tape.open.append((len(self.tape.log), self.tape.memories()))
+        value = self._answer(kind, ask)
+        self.tape.open.pop()  # not on an exception: the game stopped inside this answer
+        return value
+
     def _answer(self, kind: str, ask):
         if self.tape.replaying:
             return self.tape.take(self.seat, kind).value
@@ -182,17 +199,15 @@ class RecordedSeat(Controller):
     # -- rivals' turns -------------------------------------------------------------------
     def contest(self, game: Game, seat: int, seizing_seat: int, site: int,
                 allies: Sequence[int]) -> Sequence[int]:
-        self._replay_reactions(game, seat)
         if self.tape.replaying and self.inner is not None:
             self.inner.note_contest(site)  # as its contest() would, for its maneuvers
-        return tuple(self._answer(
-            "contest", lambda c: tuple(c.contest(game, seat, seizing_seat, site, allies))))
+        return tuple(self._acting_answer(game, "contest", lambda c: tuple(
+            c.contest(game, seat, seizing_seat, site, allies))))
 
     def defend(self, game: Game, seat: int, target: int,
                challengers: Sequence[int]) -> Sequence[int]:
-        self._replay_reactions(game, seat)
-        return tuple(self._answer(
-            "defend", lambda c: tuple(c.defend(game, seat, target, challengers))))
+        return tuple(self._acting_answer(game, "defend", lambda c: tuple(
+            c.defend(game, seat, target, challengers))))
 
     def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
         if self.tape.in_v1_part and game.record(flash).card_type != CardType.FLASH:
@@ -246,6 +261,7 @@ class RecordedGame:
         for controller, seat in zip(controllers, record.seats, strict=True):
             if controller is not None and hasattr(controller, "decisions"):
                 controller.decisions = seat.memory
+        self.tape.memories = lambda: [_memory(c) for c in self.controllers]
         self.seats = [RecordedSeat(i, c, self.tape) for i, c in enumerate(controllers)]
         for seat in self.seats:
             seat.player.join(self.seats)
@@ -269,8 +285,11 @@ class RecordedGame:
     def record(self) -> PlayRecord:
         """The game so far as a record. Call it only while the game waits for a person
         or has ended (the engine's thread is not changing the tape then)."""
-        return self.base.with_progress(
-            self.tape.log, [_memory(c) for c in self.controllers], self.game.state.over)
+        log, memory = self.tape.log, self.tape.memories()
+        if self.tape.open:  # inside a computer's contest or defence: saved before it
+            mark, memory = self.tape.open[0]
+            log = log[:mark]
+        return self.base.with_progress(log, memory, self.game.state.over)
 
 
 @dataclass(frozen=True, slots=True)
