@@ -174,7 +174,12 @@ def test_the_stored_version_1_game_still_loads_and_replays_to_the_same_table():
     steps = replay_steps(record)
     assert [line for s in steps for line in s.lines] == expected["log"]
     assert len(record.choices) == expected["choices"]
-    assert dumps(record) == FIXTURE.read_text(encoding="utf-8").strip()
+    # Upgraded to the current format: the same data, every choice made by version 1.
+    stored = json.loads(FIXTURE.read_text(encoding="utf-8"))
+    assert stored["version"] == 1
+    assert json.loads(dumps(record)) == {**stored, "version": FORMAT_VERSION,
+                                         "v1_choices": expected["choices"]}
+    assert record.v1_choices == len(record.choices)
 
 
 def test_moves_with_maneuvers_survive_the_json_round_trip():

@@ -146,10 +146,15 @@ class ComputerAutarch(Controller):
         self, game: Game, seat: int, seizing_seat: int, site: int, allies: Sequence[int]
     ) -> Sequence[int]:
         chosen = contest_choice(self.view(game, seat), seizing_seat, site, allies)
-        self._contesting = site
+        self.note_contest(site)
         if chosen:
             self._last_call(game, seat, allies, MAGIC)
         return chosen
+
+    def note_contest(self, site: int) -> None:
+        """Remember the Site of the seizure this Autarch is asked to contest (its
+        maneuvers there are asked next); a replayed contest notes it too."""
+        self._contesting = site
 
     def defend(
         self, game: Game, seat: int, target: int, challengers: Sequence[int]

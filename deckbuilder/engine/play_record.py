@@ -23,6 +23,14 @@ The JSON text (:func:`dumps`, :func:`loads`) starts with ``"format":
 "imajica-game"`` and ``"version"``: :data:`FORMAT_VERSION`. A text from an older
 version is upgraded by the steps in :data:`UPGRADES`; one from a newer version, or
 one that is not a saved game, raises :class:`PlayRecordError` (a ``UserError``).
+
+Version 2 records the decisions the engine of version 1 did not ask for
+(:data:`V2_KINDS`: maneuvers when contesting or defending, the victor's damage,
+counters of Dictates, Ally Actions, Paths and maneuvers, and a computer's Flash played
+inside a rival's action, recorded as its ``move``). Upgrading a version-1 game notes
+how many of its choices were made by that engine (:attr:`PlayRecord.v1_choices`); while
+replaying those, :mod:`.replay` answers the new questions as that engine did: no
+maneuvers, the default damage, no counter of a card that is not a Flash.
 """
 
 from __future__ import annotations
@@ -40,12 +48,14 @@ from deckbuilder.engine.quick_policy import Move
 
 FORMAT = "imajica-game"
 #: The version of the JSON layout written by :func:`dumps`.
-FORMAT_VERSION = 1
+FORMAT_VERSION = 2
 #: Who plays a seat: a person, or a computer level (:data:`~.levels.LEVELS`).
 HUMAN = "human"
 #: The kinds of :class:`Choice`, in rulebook order of play.
 KINDS = ("place_site", "reshuffle", "move", "refused", "end_turn", "contest", "defend",
-         "counter")
+         "counter", "contest_maneuvers", "defend_maneuvers", "assign_damage")
+#: The kinds first recorded by format version 2.
+V2_KINDS = ("contest_maneuvers", "defend_maneuvers", "assign_damage")
 
 
 class PlayRecordError(UserError, ValueError):
@@ -61,7 +71,10 @@ class Choice:
     ``reshuffle`` (bool), ``move`` (a :class:`~.quick_policy.Move` played in a turn),
     ``refused`` (the move before it was refused by the engine; ``None``), ``end_turn``
     (the step is done: "Done"/"Pass"; ``None``), ``contest`` and ``defend`` (a tuple
-    of card ids, empty for none), ``counter`` (an Ally's card id or ``None``).
+    of card ids, empty for none), ``counter`` (an Ally's or a Flash's card id or
+    ``None``), ``contest_maneuvers`` and ``defend_maneuvers`` (a mapping character ->
+    maneuver card ids from hand), ``assign_damage`` (a mapping character -> damage, or
+    ``None`` for the engine's default).
     """
 
     seat: int
@@ -88,7 +101,9 @@ class PlayRecord:
     """A game: ``seats`` in seat order, ``seed`` of every shuffle, ``first`` (the seat
     that acts first), ``max_rounds`` (after which an undecided game is a draw), the
     ``choices`` made so far, ``over`` (the game has ended) and ``app_version`` (the
-    version that wrote it; for information)."""
+    version that wrote it; for information), ``v1_choices`` (how many of the first
+    choices were recorded by format version 1, which did not ask the questions of
+    :data:`V2_KINDS` nor counters of non-Flash cards; 0 for a game begun in version 2)."""
 
     seats: tuple[Seat, ...]
     seed: int
@@ -97,6 +112,7 @@ class PlayRecord:
     choices: tuple[Choice, ...] = ()
     over: bool = False
     app_version: str = field(default=__version__)
+    v1_choices: int = 0
 
     @property
     def decks(self) -> list[list[CardRecord]]:
@@ -220,12 +236,19 @@ def to_data(record: PlayRecord) -> dict:
         "seats": seats,
         "cards": [card_to_data(c) for c in cards],
         "choices": [[c.seat, c.kind, encode_value(c.kind, c.value)] for c in record.choices],
+        "v1_choices": record.v1_choices,
     }
 
 
+def _upgrade_1(data: dict) -> dict:
+    """Version 1 -> 2: the layout is unchanged; every choice so far was made by the
+    engine of version 1 (see the module doc)."""
+    return {**data, "version": 2, "v1_choices": len(data.get("choices", ()))}
+
+
 #: Upgrades of older layouts: ``version -> step`` turning that version's data into the
-#: next version's. Empty while version 1 is the only one.
-UPGRADES: dict[int, Any] = {}
+#: next version's.
+UPGRADES: dict[int, Any] = {1: _upgrade_1}
 
 
 def upgrade(data: dict) -> dict:
@@ -267,7 +290,8 @@ def from_data(data: dict) -> PlayRecord:
             choices.append(Choice(seat, kind, decode_value(kind, value)))
         return PlayRecord(seats, int(data["seed"]), int(data.get("first", 0)),
                           int(data.get("max_rounds", 30)), tuple(choices),
-                          bool(data.get("over", False)), str(data.get("app_version", "")))
+                          bool(data.get("over", False)), str(data.get("app_version", "")),
+                          int(data.get("v1_choices", 0)))
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         raise PlayRecordError(f"this saved game is damaged: {exc}") from exc
 
@@ -286,5 +310,5 @@ def loads(text: str) -> PlayRecord:
     return from_data(data)
 
 
-__all__ = ["Choice", "FORMAT_VERSION", "HUMAN", "PlayRecord", "PlayRecordError", "Seat",
+__all__ = ["Choice", "FORMAT_VERSION", "HUMAN", "V2_KINDS", "PlayRecord", "PlayRecordError", "Seat",
            "dumps", "from_data", "loads", "new_record", "to_data"]

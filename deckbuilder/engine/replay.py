@@ -10,6 +10,14 @@ A new game is a record with no choices.
 
 Moves are recorded as they are played, before the rivals are asked whether they
 contest, defend or counter, so the tape keeps the order in which the engine asks. A
+Flash a computer plays inside a rival's action (while contesting or defending) is
+recorded as its ``move`` before its answer, and played back before that answer. In the
+part of a record made by format version 1 (:attr:`~.play_record.PlayRecord.v1_choices`)
+the questions that engine did not ask are answered as it did: no maneuvers when
+contesting or defending, the default damage, no counter of a card that is not a Flash.
+A game saved while a computer's Flash inside a rival's action waits for a person's
+answer is saved as it was before that contest or defence was asked (the computer asks
+it again, the same way, when the game resumes). A
 recorded decision that the engine does not take in the same place (another seat or
 kind is asked, a move is refused or accepted unlike before) raises
 :class:`ReplayError`: the saved game was made by a rules engine that played it
@@ -21,11 +29,12 @@ step with the table as one seat saw it: the Play screen's replay steps through t
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 from types import MethodType
 
 from card_db.errors import UserError
+from card_db.records import CardType
 from deckbuilder.engine.computer_autarch import ComputerAutarch
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import Game
@@ -47,15 +56,25 @@ class EndOfRecord(Exception):
 class Tape:
     """The choices to play back (``script``) and those made so far (``log``)."""
 
-    def __init__(self, script: Sequence[Choice] = ()):
+    def __init__(self, script: Sequence[Choice] = (), v1_choices: int = 0):
         self.script = tuple(script)
+        self.v1_choices = v1_choices
         self.position = 0
         self.log: list[Choice] = []
+        # Answers being made live that may play moves first (contest, defend): the log's
+        # length and every seat's memory before each; the outermost is the save point.
+        self.open: list[tuple[int, list[int]]] = []
+        self.memories: Callable[[], list[int]] = list
 
     @property
     def replaying(self) -> bool:
         """Whether recorded choices remain to be played back."""
         return self.position < len(self.script)
+
+    @property
+    def in_v1_part(self) -> bool:
+        """Whether the choices being played back were recorded by format version 1."""
+        return self.position < self.v1_choices
 
     def peek(self) -> Choice | None:
         return self.script[self.position] if self.replaying else None
@@ -106,6 +125,20 @@ class RecordedSeat(Controller):
             self.tape.write(Choice(seat, "refused"))
         return played
 
+    def _answer_v2(self, kind: str, v1_answer, ask):
+        """A question the engine of format version 1 did not ask: its answer there."""
+        return v1_answer if self.tape.in_v1_part else self._answer(kind, ask)
+
+    def _acting_answer(self, game: Game, kind: str, ask):
+        """An answer inside which this seat may play Flashes (a rival's action)."""
+        self._replay_reactions(game, self.seat)
+        if self.tape.replaying:
+            return self._answer(kind, ask)
+        self.tape.open.append((len(self.tape.log), self.tape.memories()))
+        value = self._answer(kind, ask)
+        self.tape.open.pop()  # not on an exception: the game stopped inside this answer
+        return value
+
     def _answer(self, kind: str, ask):
         if self.tape.replaying:
             return self.tape.take(self.seat, kind).value
@@ -127,22 +160,32 @@ class RecordedSeat(Controller):
             if nxt.seat == seat and nxt.kind == "end_turn":
                 self.tape.take(seat, "end_turn")
                 return
-            move = self.tape.take(seat, "move").value
-            played = self._play(game, seat, move)
-            refused = self.tape.peek()
-            if played == (refused is not None and refused.seat == seat
-                          and refused.kind == "refused"):
-                raise ReplayError(
-                    f"this saved game does not replay on this version of the rules engine: "
-                    f"the move at decision {self.tape.position} was "
-                    + ("accepted but had been refused" if played else
-                       "refused but had been played"))
-            if not played:  # as live: a refused move ends the step without a pause
-                self.tape.take(seat, "refused")
-                continue
-            yield
+            if self._replay_move(game, seat):
+                yield
         yield from getattr(self._live(), method)(game, seat)
         self.tape.write(Choice(seat, "end_turn"))
+
+    def _replay_move(self, game: Game, seat: int) -> bool:
+        """Play the tape's next move of ``seat``; whether the engine accepted it."""
+        move = self.tape.take(seat, "move").value
+        played = self._play(game, seat, move)
+        refused = self.tape.peek()
+        if played == (refused is not None and refused.seat == seat
+                      and refused.kind == "refused"):
+            raise ReplayError(
+                f"this saved game does not replay on this version of the rules engine: "
+                f"the move at decision {self.tape.position} was "
+                + ("accepted but had been refused" if played else
+                   "refused but had been played"))
+        if not played:  # as live: a refused move ends the step without a pause
+            self.tape.take(seat, "refused")
+        return played
+
+    def _replay_reactions(self, game: Game, seat: int) -> None:
+        """The Flashes ``seat`` played inside a rival's action, before its answer."""
+        while (nxt := self.tape.peek()) is not None and nxt.seat == seat \
+                and nxt.kind == "move":
+            self._replay_move(game, seat)
 
     def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
         return self._turn("autarch_turn", game, seat)
@@ -156,16 +199,44 @@ class RecordedSeat(Controller):
     # -- rivals' turns -------------------------------------------------------------------
     def contest(self, game: Game, seat: int, seizing_seat: int, site: int,
                 allies: Sequence[int]) -> Sequence[int]:
-        return tuple(self._answer(
-            "contest", lambda c: tuple(c.contest(game, seat, seizing_seat, site, allies))))
+        if self.tape.replaying and self.inner is not None:
+            self.inner.note_contest(site)  # as its contest() would, for its maneuvers
+        return tuple(self._acting_answer(game, "contest", lambda c: tuple(
+            c.contest(game, seat, seizing_seat, site, allies))))
 
     def defend(self, game: Game, seat: int, target: int,
                challengers: Sequence[int]) -> Sequence[int]:
-        return tuple(self._answer(
-            "defend", lambda c: tuple(c.defend(game, seat, target, challengers))))
+        return tuple(self._acting_answer(game, "defend", lambda c: tuple(
+            c.defend(game, seat, target, challengers))))
 
     def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
+        if self.tape.in_v1_part and game.record(flash).card_type != CardType.FLASH:
+            return None  # version 1 offered only Flashes for countering
         return self._answer("counter", lambda c: c.counter(game, seat, flash, target))
+
+    def contest_maneuvers(self, game: Game, seat: int, involved: Sequence[int],
+                          opposing: Sequence[int]) -> Mapping[int, Sequence[int]]:
+        return self._answer_v2("contest_maneuvers", {}, lambda c: _maneuvers(
+            c.contest_maneuvers(game, seat, involved, opposing)))
+
+    def defend_maneuvers(self, game: Game, seat: int, involved: Sequence[int],
+                         opposing: Sequence[int]) -> Mapping[int, Sequence[int]]:
+        return self._answer_v2("defend_maneuvers", {}, lambda c: _maneuvers(
+            c.defend_maneuvers(game, seat, involved, opposing)))
+
+    def assign_damage(self, game: Game, seat: int, damage: int,
+                      losers: Sequence[int]) -> Mapping[int, int] | None:
+        return self._answer_v2("assign_damage", None, lambda c: _damage(
+            c.assign_damage(game, seat, damage, losers)))
+
+
+def _maneuvers(chosen: Mapping[int, Sequence[int]] | None) -> dict[int, tuple[int, ...]]:
+    """Maneuvers per character as the tape keeps them (as they read back from JSON)."""
+    return {k: tuple(v) for k, v in (chosen or {}).items()}
+
+
+def _damage(chosen: Mapping[int, int] | None) -> dict[int, int] | None:
+    return None if chosen is None else dict(chosen)
 
 
 def _memory(controller: ComputerAutarch | None) -> int:
@@ -185,11 +256,12 @@ class RecordedGame:
             raise ValueError("one controller per seat")
         self.base = record
         self.game = Game(record.decks, seed=record.seed, names=record.names)
-        self.tape = Tape(record.choices)
+        self.tape = Tape(record.choices, record.v1_choices)
         self.controllers = controllers
         for controller, seat in zip(controllers, record.seats, strict=True):
             if controller is not None and hasattr(controller, "decisions"):
                 controller.decisions = seat.memory
+        self.tape.memories = lambda: [_memory(c) for c in self.controllers]
         self.seats = [RecordedSeat(i, c, self.tape) for i, c in enumerate(controllers)]
         for seat in self.seats:
             seat.player.join(self.seats)
@@ -213,8 +285,11 @@ class RecordedGame:
     def record(self) -> PlayRecord:
         """The game so far as a record. Call it only while the game waits for a person
         or has ended (the engine's thread is not changing the tape then)."""
-        return self.base.with_progress(
-            self.tape.log, [_memory(c) for c in self.controllers], self.game.state.over)
+        log, memory = self.tape.log, self.tape.memories()
+        if self.tape.open:  # inside a computer's contest or defence: saved before it
+            mark, memory = self.tape.open[0]
+            log = log[:mark]
+        return self.base.with_progress(log, memory, self.game.state.over)
 
 
 @dataclass(frozen=True, slots=True)
