@@ -5,7 +5,6 @@ swap is one undoable deck edit (:func:`deckbuilder.deck.edits.swap`)."""
 
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QModelIndex, Qt
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckbuilder.deck import edits
+from deckbuilder.gui.cancellable_run import CancellableRun
 from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.row_model import RowTableModel
 
@@ -56,7 +56,7 @@ class SuggestionModel(RowTableModel):
         return None
 
 
-class TuningPanel(QWidget):
+class TuningPanel(CancellableRun, QWidget):
     """The swap search of one document."""
 
     def __init__(self, context, document: DeckDocument, parent: QWidget | None = None):
@@ -64,8 +64,7 @@ class TuningPanel(QWidget):
         self.context = context
         self.document = document
         self.result: TuneResult | None = None
-        self._cancel = threading.Event()
-        self._running: int | None = None
+        self._init_run()
         self.pool = QComboBox()
         self.pool.setObjectName("tunePool")
         for text, value in POOL_CHOICES:
@@ -134,10 +133,6 @@ class TuningPanel(QWidget):
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._update_apply())
         document.changed.connect(self._update_apply)
 
-    @property
-    def running(self) -> bool:
-        return self._running is not None
-
     def run(self) -> int | None:
         """Start the search on the deck as it is now; returns the task id."""
         if self.running:
@@ -159,21 +154,9 @@ class TuningPanel(QWidget):
         )
         return self._running
 
-    def cancel(self) -> None:
-        """Stop after the deck being played; the swaps measured so far are shown."""
-        if self.running:
-            self._cancel.set()
-            self.cancel_button.setEnabled(False)
-            self.summary.setText("Cancelling…")
-
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setRange(0, max(1, total))
         self.progress.setValue(min(done, total))
-
-    def _idle(self) -> None:
-        self._running = None
-        self.run_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
 
     def _done(self, result: TuneResult) -> None:
         self._idle()

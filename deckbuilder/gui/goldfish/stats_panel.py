@@ -3,8 +3,6 @@ Cancel, then the victory-round histogram and P(victory by round) as Qt Charts.""
 
 from __future__ import annotations
 
-import threading
-
 from PySide6.QtCharts import QChart, QChartView, QLineSeries, QScatterSeries, QValueAxis
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QPainter, QPalette, QPen
@@ -19,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckbuilder.engine.goldfish import GoldfishStats, RunCancelled, run_games
+from deckbuilder.gui.cancellable_run import CancellableRun
 from deckbuilder.gui.deck_editor.bar_chart import BarChartView, accent, style_chart
 from deckbuilder.presentation import STALL_TEXT
 
@@ -150,7 +149,7 @@ def summary_text(stats: GoldfishStats) -> str:
     return "<br>".join(lines)
 
 
-class GoldfishStatsPanel(QWidget):
+class GoldfishStatsPanel(CancellableRun, QWidget):
     """Runs statistics for the deck the screen gives it.
 
     ``deck_needed()`` asks the screen for :meth:`run_with` (it reads the chosen deck);
@@ -165,8 +164,7 @@ class GoldfishStatsPanel(QWidget):
         self.context = context
         self.stats: GoldfishStats | None = None
         self.partial = False
-        self._cancel = threading.Event()
-        self._running: int | None = None
+        self._init_run()
         self.games = QSpinBox()
         self.games.setObjectName("games")
         self.games.setRange(10, MAX_GAMES)
@@ -220,10 +218,6 @@ class GoldfishStatsPanel(QWidget):
         self.run_button.clicked.connect(self.deck_needed)
         self.cancel_button.clicked.connect(self.cancel)
 
-    @property
-    def running(self) -> bool:
-        return self._running is not None
-
     def run_with(self, records, rounds: int, variant) -> int | None:
         """Start a run over ``records`` (one per copy); returns the task id."""
         if self.running:
@@ -249,18 +243,6 @@ class GoldfishStatsPanel(QWidget):
             on_error=self._failed,
         )
         return self._running
-
-    def cancel(self) -> None:
-        """Stop the run at the next chunk of games."""
-        if self.running:
-            self._cancel.set()
-            self.cancel_button.setEnabled(False)
-            self.summary.setText("Cancelling…")
-
-    def _idle(self) -> None:
-        self._running = None
-        self.run_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
 
     def _done(self, stats: GoldfishStats) -> None:
         self._idle()

@@ -5,7 +5,6 @@ the games ended (:func:`deckbuilder.services.matchups.play_matchups`)."""
 
 from __future__ import annotations
 
-import threading
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -22,6 +21,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+
+from deckbuilder.gui.cancellable_run import CancellableRun
 
 if TYPE_CHECKING:
     from deckbuilder.engine.match import MatchStats
@@ -60,7 +61,7 @@ def row_values(stats: MatchStats) -> list[str]:
                                                 "round_limit"))]
 
 
-class MatchupPanel(QWidget):
+class MatchupPanel(CancellableRun, QWidget):
     """Run matchups and show their statistics. Signal ``decks_needed``: Run was pressed
     (the screen reads the chosen decks, then calls :meth:`run_with`)."""
 
@@ -71,8 +72,7 @@ class MatchupPanel(QWidget):
         self.context = context
         self.results: list[MatchStats] = []
         self.partial = False
-        self._cancel = threading.Event()
-        self._running: int | None = None
+        self._init_run()
         self.games = QSpinBox()
         self.games.setObjectName("matchupGames")
         self.games.setRange(1, MAX_GAMES)
@@ -118,10 +118,6 @@ class MatchupPanel(QWidget):
         self.run_button.clicked.connect(self.decks_needed)
         self.cancel_button.clicked.connect(self.cancel)
 
-    @property
-    def running(self) -> bool:
-        return self._running is not None
-
     def run_with(self, name: str, records, opponents: list[Opponent]) -> int | None:
         """Start the games of ``name`` (``records``) against ``opponents`` in the
         background; returns the task id (``None`` if a run is going on)."""
@@ -144,18 +140,6 @@ class MatchupPanel(QWidget):
             on_progress=lambda done, _total: self.progress.setValue(done),
             on_done=self._done, on_error=self._failed)
         return self._running
-
-    def cancel(self) -> None:
-        """Stop after the game being played."""
-        if self.running:
-            self._cancel.set()
-            self.cancel_button.setEnabled(False)
-            self.summary.setText("Cancelling…")
-
-    def _idle(self) -> None:
-        self._running = None
-        self.run_button.setEnabled(True)
-        self.cancel_button.setEnabled(False)
 
     def _done(self, results: list[MatchStats]) -> None:
         self._idle()
