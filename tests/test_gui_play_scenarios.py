@@ -45,6 +45,7 @@ def test_each_worked_example_opens_its_table_with_the_person_to_decide(screen, q
 
 
 def _play_script(screen, qtbot, script):
+    """Answer each decision with the next ``script`` entry of its kind, else pass."""
 
     def answer():
         decision = screen.pending

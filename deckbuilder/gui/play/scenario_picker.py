@@ -37,8 +37,11 @@ def describe(key: str, as_rulebook: bool = True) -> str:
     plays whom. ``KeyError`` for an unknown key."""
     sc = SCENARIOS[key]
     you = sc.seats[sc.acting].name
-    others = ", ".join(s.name for k, s in enumerate(sc.seats) if k != sc.acting)
-    who = "answer as in the rulebook" if as_rulebook else f"are the computer ({LEVEL})"
+    names = [s.name for k, s in enumerate(sc.seats) if k != sc.acting]
+    others = ", ".join(names)
+    one = len(names) == 1
+    who = (("answers" if one else "answer") + " as in the rulebook" if as_rulebook
+           else ("is" if one else "are") + f" the computer ({LEVEL})")
     return (f"Worked example: {sc.title} (rulebook: {sc.source}). You are {you}, whose "
             f"Ally phase it is; {others} {who}.")
 
@@ -67,7 +70,7 @@ def scenario_session(catalogue: Catalogue, key: str, delay: float,
     game = build(sc, catalogue.resolve)
     return PlaySession.from_game(
         game, play_turn, _others(sc, as_rulebook),
-        f"the worked example ({sc.title}, rulebook: {sc.source}) is played out.", delay)
+        f"The worked example ({sc.title}, rulebook: {sc.source}) is played out.", delay)
 
 
 class ScenarioPicker(QWidget):
