@@ -71,10 +71,12 @@ class SavedGamesBar(QWidget):
 
     def _recordable(self) -> bool:
         session = self.screen.session
-        return session is not None and (self.screen.over or session.waiting)
+        return (session is not None and session.recorded is not None
+                and (self.screen.over or session.waiting))
 
     def update_buttons(self) -> None:
-        """Save and Replay only while the game waits for the person or has ended."""
+        """Save and Replay only while the game waits for the person or has ended (and
+        not for a worked example, which is not recorded)."""
         ready = self._recordable()
         self.save_button.setEnabled(ready)
         self.replay_button.setEnabled(ready)

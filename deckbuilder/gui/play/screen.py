@@ -8,8 +8,9 @@ decision, the cards that can act are outlined: click one for its moves, or drag 
 another card or a zone (an Ally onto a Site to seize it); the legal moves are also
 listed: pick one and press "Play move" (or double-click it), or press "Done / Pass".
 Computer steps are shown at the chosen speed; "Skip to my decision" plays them without
-pauses. The "Matchup" tab plays your deck against the chosen rivals, computer against
-computer (:class:`~.matchup.MatchupPanel`).
+pauses. "Worked example" opens one of the rulebook's examples on the table
+(:mod:`~.scenario_picker`). The "Matchup" tab plays your deck against the chosen
+rivals, computer against computer (:class:`~.matchup.MatchupPanel`).
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from deckbuilder.gui.play.board import TableBoard
 from deckbuilder.gui.play.matchup import MatchupPanel
 from deckbuilder.gui.play.rivals import DeckPicker, RivalsBox
 from deckbuilder.gui.play.saved import SavedGamesBar
+from deckbuilder.gui.play.scenario_picker import ScenarioPicker, describe, scenario_session
 from deckbuilder.gui.screens import Screen
 from deckbuilder.services.deck_sources import DEMO, PlayDeck, demo_deck_files
 
@@ -94,6 +96,9 @@ class PlayScreen(Screen):
         form.addRow("Seed", self.seed)
         form.addRow("Computer speed", self.speed)
         form.addRow(self.start_button)
+        self.examples = ScenarioPicker()
+        self.examples.chosen.connect(self.start_scenario)
+        form.addRow("Worked example", self.examples)
 
         self.log = QPlainTextEdit()
         self.log.setObjectName("log")
@@ -238,6 +243,14 @@ class PlayScreen(Screen):
         session = PlaySession.from_record(record, SPEEDS[self.speed.currentText()])
         return self._begin(session, f"Saved game resumed (seed {record.seed}): its "
                                     f"{len(record.choices)} decisions are played back first.")
+
+    def start_scenario(self, key: str) -> PlaySession:
+        """Open the rulebook's worked example ``key`` on the table (you at seat 1)."""
+        self.stop_game()
+        rulebook = self.examples.as_rulebook()
+        session = scenario_session(self.context.db.catalogue(), key,
+                                   SPEEDS[self.speed.currentText()], rulebook)
+        return self._begin(session, describe(key, rulebook))
 
     def _begin(self, session: PlaySession, message: str) -> PlaySession:
         session.stepped.connect(self._stepped)

@@ -18,7 +18,7 @@ from __future__ import annotations
 
 import queue
 import threading
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from PySide6.QtCore import QObject, Signal
@@ -29,6 +29,7 @@ from deckbuilder.engine.game import Game
 from deckbuilder.engine.human_autarch import Decision, HumanAutarch
 from deckbuilder.engine.levels import MAX_RIVALS
 from deckbuilder.engine.match import computer_autarch
+from deckbuilder.engine.order_of_play import Controller, Step
 from deckbuilder.engine.play_record import HUMAN as HUMAN_PLAYER
 from deckbuilder.engine.play_record import PlayRecord
 from deckbuilder.engine.replay import RecordedGame, record_of
@@ -96,21 +97,48 @@ class PlaySession(QObject):
         if not 1 <= len(rivals) <= MAX_RIVALS:
             raise ValueError(f"a game has 1 to {MAX_RIVALS} rivals, not {len(rivals)}")
         self.rivals = tuple(rivals)
-        self.game = Game([list(mine), *(list(r.records) for r in rivals)], seed=seed,
-                         names=[PLAYER_NAME, *(r.name for r in rivals)])
+        game = Game([list(mine), *(list(r.records) for r in rivals)], seed=seed,
+                    names=[PLAYER_NAME, *(r.name for r in rivals)])
+        self._setup(game, [computer_autarch(r.level, splitmix64(seed ^ (k + 1)))
+                           for k, r in enumerate(rivals)], delay)
+        self.recorded = RecordedGame(record_of(self.game, self.controllers, seed, MAX_ROUNDS),
+                                     self.controllers)
+        self.game = self.recorded.game
+
+    def _setup(self, game: Game, computers: Sequence[Controller], delay: float) -> None:
+        self.game = game
         self.human = HumanAutarch(self._ask)
-        self.controllers = seat_table(
-            [self.human, *(computer_autarch(r.level, splitmix64(seed ^ (k + 1)))
-                           for k, r in enumerate(rivals))])
+        self.controllers = seat_table([self.human, *computers])
         self.delay = delay
         self._answers: queue.Queue = queue.Queue()
         self._skip = threading.Event()
         self._stop = threading.Event()
         self.waiting = False
         self._thread = threading.Thread(target=self._run, name="play-game", daemon=True)
-        self.recorded = RecordedGame(record_of(self.game, self.controllers, seed, MAX_ROUNDS),
-                                     self.controllers)
-        self.game = self.recorded.game
+        self.recorded: RecordedGame | None = None
+        self._steps: Callable[[], Iterator[Step]] | None = None
+        self._end_message: str | None = None
+
+    @classmethod
+    def from_game(cls, game: Game, steps: Callable[[Game, Sequence[Controller]], Iterator[Step]],
+                  others: Sequence[Controller], end_message: str,
+                  delay: float = 0.6) -> PlaySession:
+        """A session on an already built ``game`` (e.g. a rulebook worked example,
+        :func:`~deckbuilder.engine.scenarios.build`): the person at seat 0, ``others``
+        (e.g. computer Autarchs, one per other seat) at the others; the worker plays
+        ``steps(game, controllers)`` (e.g. :func:`~deckbuilder.engine.scenarios.play_turn`),
+        then reports ``end_message``. Such a game is not recorded: :meth:`record` raises
+        ``RuntimeError``. ``ValueError`` if ``others`` does not fit the seats."""
+        if len(others) != len(game.state.autarchs) - 1:
+            raise ValueError(f"{len(game.state.autarchs) - 1} other controllers needed, "
+                             f"not {len(others)}")
+        session = cls.__new__(cls)
+        QObject.__init__(session)
+        session.rivals = ()
+        session._setup(game, others, delay)
+        session._steps = lambda: steps(session.game, session.controllers)
+        session._end_message = end_message
+        return session
 
     @classmethod
     def from_record(cls, record: PlayRecord, delay: float = 0.6) -> PlaySession:
@@ -131,7 +159,10 @@ class PlaySession(QObject):
         self.controllers = controllers
 
     def record(self) -> PlayRecord:
-        """The game so far, to save: only while the person is asked or after the end."""
+        """The game so far, to save: only while the person is asked or after the end
+        (``RuntimeError`` otherwise, and for a game made by :meth:`from_game`)."""
+        if self.recorded is None:
+            raise RuntimeError("this game is not recorded")
         if self._thread.is_alive() and not self.waiting:
             raise RuntimeError("a game is recorded only while it waits for the person")
         return self.recorded.record()
@@ -174,11 +205,14 @@ class PlaySession(QObject):
 
     def _run(self) -> None:
         try:
-            for step in self.recorded.play():
+            recorded = self.recorded
+            steps = recorded.play() if recorded is not None else self._steps()
+            for step in steps:
                 if self._stop.is_set():
                     return
                 self.stepped.emit(snapshot(self.game, HUMAN), list(step.lines))
-                if step.seat != HUMAN and step.lines and not self.recorded.replaying:
+                replaying = recorded is not None and recorded.replaying
+                if step.seat != HUMAN and step.lines and not replaying:
                     self._skip.wait(self.delay)  # returns at once after skip() or stop()
         except GameAbandoned:
             return
@@ -186,4 +220,4 @@ class PlaySession(QObject):
             self.failed.emit(f"The game stopped: {type(exc).__name__}: {exc}")
             return
         snap = snapshot(self.game, HUMAN)
-        self.finished.emit(snap, ending(snap))
+        self.finished.emit(snap, self._end_message or ending(snap))
