@@ -783,7 +783,7 @@ class Game(PlayedEffects):
             raise RuleError("Seize a Site", "name one or more different Allies")
         for ally in allies:
             self._check_actor(t, seat, ally, "Seize a Site")
-        self._check_maneuvers(seat, allies, maneuvers, CardType.INFLUENCE_MANEUVER)
+        self.check_maneuvers(seat, allies, maneuvers, CardType.INFLUENCE_MANEUVER)
         srec = self.record(site)
         allies = list(allies)
         self._say(f"{self._who(seat)} seizes {srec.name} with {self._names(allies)}.")
@@ -1072,7 +1072,7 @@ class Game(PlayedEffects):
                   f" {rec.name} is discarded.")
         return True
 
-    def _check_maneuvers(
+    def check_maneuvers(
         self,
         seat: int,
         allies: Sequence[int],
@@ -1128,7 +1128,7 @@ class Game(PlayedEffects):
         bonus: dict[int, int] = {}
         if not maneuvers:
             return bonus
-        self._check_maneuvers(seat, allies, maneuvers, kind)
+        self.check_maneuvers(seat, allies, maneuvers, kind)
         a = self.autarch(seat)
         stat = STRENGTH if kind is CardType.COMBAT_MANEUVER else MAGIC
         involved = [self.record(x) for x in allies]
@@ -1210,7 +1210,7 @@ class Game(PlayedEffects):
                                 f" {trec.name} (Prime below 5)")
             if self.restricted(c, NO_CHALLENGE):
                 raise RuleError("Challenge Rival's Ally", f"{self.name(c)} cannot challenge")
-        self._check_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER)
+        self.check_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER)
         defenders = list(defend_provider(self, owner, target, list(challengers))) if (
             defend_provider) else []
         orealm = self.autarch(owner).realm

@@ -25,14 +25,19 @@ Also offered: every Dictate on every face-up target, each controlled Site's powe
 and each free Ally's activation power on every face-up target (the engine keeps the
 legal ones).
 
-Not offered (a person cannot do these here yet): reassigning Holders other than the
-quick level's suggestion, maneuvers when contesting or defending, and choosing how
-damage is assigned (the engine's default is used).
+When contesting or defending, the person is asked which maneuvers to play
+(:func:`maneuver_options`: none, the quick level's suggestion, each maneuver in hand from
+each involved character it may be played from, all of them together); as a challenge's
+victor, how to assign the damage (:func:`damage_options`: the engine's default, the quick
+level's suggestion, all of it to each losing character).
+
+Not offered (a person cannot do this here yet): reassigning Holders other than the
+quick level's suggestion.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass
 
 from card_db.names import fold_name
@@ -44,7 +49,6 @@ from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
 from deckbuilder.engine.lookahead import clone_game
 from deckbuilder.engine.maneuvers import may_receive
-from deckbuilder.engine.order_of_play import Controller
 from deckbuilder.engine.powers import is_artist, site_resistance_power
 from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.quick_policy import (
@@ -72,7 +76,8 @@ class Option:
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A choice the person must make. ``kind``: "place_site", "reshuffle", "move",
-    "contest", "defend" or "counter"; ``can_pass``: whether ``None`` (Done/Pass) is
+    "contest", "defend", "counter", "contest_maneuvers", "defend_maneuvers" or
+    "assign_damage"; ``can_pass``: whether ``None`` (Done/Pass) is
     an answer."""
 
     seat: int
@@ -302,6 +307,80 @@ def legal_moves(game: Game, seat: int) -> list[Move]:
     return [option.value for option in legal_options(game, seat)]  # type: ignore[misc]
 
 
+#: The kind of maneuver each decision plays ("Seizing Sites and Contests": influence
+#: maneuvers; "Challenge Summary": combat maneuvers).
+MANEUVER_KINDS = {"contest_maneuvers": CardType.INFLUENCE_MANEUVER,
+                  "defend_maneuvers": CardType.COMBAT_MANEUVER}
+
+
+def _plan_label(game: Game, plan: Mapping[int, Sequence[int]]) -> str:
+    return "Play " + "; ".join(f"{_names(game, cards)} from {shown_name(game, ally)}"
+                               for ally, cards in plan.items())
+
+
+def maneuver_options(game: Game, seat: int, involved: Sequence[int], kind: CardType,
+                     suggestion: Mapping[int, Sequence[int]] | None = None) -> list[Option]:
+    """The maneuvers ``seat`` may play for its ``involved`` characters, as options whose
+    value is a mapping character -> maneuver card ids: the quick level's ``suggestion``
+    first, then each ``kind`` maneuver in hand from each involved character it may be
+    played from ("Target Characters and Acting Allies"), then every such maneuver
+    together (each from the first character it may be played from). Passing (no
+    maneuver) is the decision's "Done". Only plans the engine accepts are kept."""
+    hand = sorted(game.autarch(seat).hand)
+    cards = [c for c in hand if game.record(c).card_type is kind]
+    plans: list[dict[int, tuple[int, ...]]] = []
+    if suggestion:
+        plans.append({a: tuple(cs) for a, cs in suggestion.items()})
+    together: dict[int, tuple[int, ...]] = {}
+    for card in cards:
+        givers = [a for a in involved if may_receive(game.record(card), game.record(a))]
+        plans += [{a: (card,)} for a in givers]
+        if givers:
+            together[givers[0]] = together.get(givers[0], ()) + (card,)
+    if sum(len(cs) for cs in together.values()) > 1:
+        plans.append(together)
+    found: dict[str, Option] = {}
+    for plan in plans:
+        label = _plan_label(game, plan)
+        if label not in found and _accepted(game, seat, involved, plan, kind):
+            played = [c for cs in plan.values() for c in cs]
+            found[label] = Option(label, plan, (*played, *plan))
+    return list(found.values())
+
+
+def _accepted(game: Game, seat: int, involved: Sequence[int],
+              plan: Mapping[int, Sequence[int]], kind: CardType) -> bool:
+    """Whether the engine's check of played maneuvers accepts ``plan``."""
+    try:
+        game.check_maneuvers(seat, involved, plan, kind)  # the engine's own rule
+    except RuleError:
+        return False
+    return True
+
+
+def damage_options(game: Game, damage: int, losers: Sequence[int],
+                   suggestion: Mapping[int, int] | None = None) -> list[Option]:
+    """How the victor of a challenge may assign ``damage`` to the losing side
+    ("Challenge Summary": the victor assigns the damage among the losing characters):
+    the engine's default (value ``None``: kill as many as possible, the target first),
+    the quick level's ``suggestion``, then all of it to each losing character. Values
+    are mappings character -> damage, each totalling at most ``damage``."""
+    options = [Option("Assign the damage as the rules do by default (kill as many as "
+                      "possible, the target first)", None)]
+    plans: list[dict[int, int]] = []
+    if suggestion is not None:
+        plans.append(dict(suggestion))
+    plans += [{c: damage} for c in dict.fromkeys(losers)]
+    for plan in plans:
+        if sum(plan.values()) > damage or any(c not in losers for c in plan):
+            continue
+        label = ("Assign no damage" if not plan else "Deal " + ", ".join(
+            f"{n} damage to {shown_name(game, c)}" for c, n in plan.items()))
+        if label not in {o.label for o in options}:
+            options.append(Option(label, plan, tuple(plan)))
+    return options
+
+
 class HumanAutarch(ComputerAutarch):
     """An Autarch whose every decision is asked of ``ask`` (see :class:`Decision`)."""
 
@@ -381,6 +460,7 @@ class HumanAutarch(ComputerAutarch):
 
     def contest(self, game: Game, seat: int, seizing_seat: int, site: int,
                 allies: Sequence[int]) -> Sequence[int]:
+        self.note_contest(site)  # for the quick level's suggestion of maneuvers
         eligible = _free_allies(game, seat)
         prompt = (f"{game.autarch(seizing_seat).name} seizes {shown_name(game, site)} with "
                   f"{_names(game, allies)}: contest?")
@@ -395,10 +475,38 @@ class HumanAutarch(ComputerAutarch):
         suggestion = defend_choice(PublicView(game, seat), target, challengers)
         return self._group_choice(game, seat, "defend", prompt, suggestion, eligible, target)
 
-    # A person's maneuvers on rivals' turns and damage are not asked yet: pass, default.
-    contest_maneuvers = Controller.contest_maneuvers
-    defend_maneuvers = Controller.defend_maneuvers
-    assign_damage = Controller.assign_damage
+    def _maneuvers(self, game: Game, seat: int, kind: str, prompt: str,
+                   involved: Sequence[int], suggestion: Mapping[int, Sequence[int]]
+                   ) -> dict[int, tuple[int, ...]]:
+        options = maneuver_options(game, seat, involved, MANEUVER_KINDS[kind], suggestion)
+        if not options:
+            return {}
+        pick = self._choose(Decision(seat, kind, prompt, tuple(options)))
+        return {} if pick is None else dict(options[pick].value)  # type: ignore[call-overload]
+
+    def contest_maneuvers(self, game: Game, seat: int, involved: Sequence[int],
+                          opposing: Sequence[int]) -> dict[int, tuple[int, ...]]:
+        suggestion = super().contest_maneuvers(game, seat, involved, opposing)
+        prompt = (f"Contesting {_names(game, opposing)} with {_names(game, involved)}: "
+                  "play influence maneuvers?")
+        return self._maneuvers(game, seat, "contest_maneuvers", prompt, involved, suggestion)
+
+    def defend_maneuvers(self, game: Game, seat: int, involved: Sequence[int],
+                         opposing: Sequence[int]) -> dict[int, tuple[int, ...]]:
+        suggestion = super().defend_maneuvers(game, seat, involved, opposing)
+        prompt = (f"{_names(game, involved)} defending against {_names(game, opposing)}: "
+                  "play combat maneuvers?")
+        return self._maneuvers(game, seat, "defend_maneuvers", prompt, involved, suggestion)
+
+    def assign_damage(self, game: Game, seat: int, damage: int,
+                      losers: Sequence[int]) -> dict[int, int] | None:
+        options = damage_options(game, damage, losers,
+                                 super().assign_damage(game, seat, damage, losers))
+        pick = self._choose(Decision(
+            seat, "assign_damage", f"You win the challenge: assign {damage} damage to "
+            f"{_names(game, losers)}", tuple(options)))
+        chosen = None if pick is None else options[pick].value
+        return None if chosen is None else dict(chosen)  # type: ignore[call-overload]
 
     def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
         ally = counter_choice(PublicView(game, seat).revealing(flash), flash)
@@ -410,5 +518,6 @@ class HumanAutarch(ComputerAutarch):
         return None if pick is None else ally
 
 
-__all__ = ["Ask", "Decision", "HumanAutarch", "Option", "describe_move", "is_legal",
-           "legal_moves", "legal_options", "move_cards", "shown_name"]
+__all__ = ["MANEUVER_KINDS", "Ask", "Decision", "HumanAutarch", "Option", "damage_options",
+           "describe_move", "is_legal", "legal_moves", "legal_options", "maneuver_options",
+           "move_cards", "shown_name"]
