@@ -113,7 +113,7 @@ def default_assignment(damage: int, losers: Sequence[Combatant], target: int) ->
     out: dict[int, int] = {}
     left = damage
     for c in order:
-        needed = strength(c.record) + c.strength_mod + 1
+        needed = max(0, strength(c.record) + c.strength_mod + 1)  # never negative damage
         if needed <= left:
             out[c.card] = needed
             left -= needed

@@ -8,7 +8,9 @@ to abandon the game.
 
 Only legal moves are offered: :func:`legal_options` lists the candidate moves of the
 step (every Site to reveal, every Path on every Circle Site, every Flash and Dictate,
-every Character to establish, the quick level's seizures and challenges plus a
+each single reassignment of a Holder or active Ally (Site to Site, active area to
+Site, State to Reserve), every Character to establish, the quick level's seizures and
+challenges plus a
 seizure of each Circle Site by every free Ally together and by each free Ally alone, a
 challenge of each rival's active character by every free Ally together and by each free
 Ally alone, each with every combat maneuver in hand played from the first challenger it
@@ -31,8 +33,10 @@ each involved character it may be played from, all of them together); as a chall
 victor, how to assign the damage (:func:`damage_options`: the engine's default, the quick
 level's suggestion, all of it to each losing character).
 
-Not offered (a person cannot do this here yet): reassigning Holders other than the
-quick level's suggestion.
+Reassignments offered are the quick level's suggestion and each single move of one
+Holder or active Ally (to another Site in the State, or a Holder to the Reserve); a
+reassignment of several Allies at once other than the suggestion is not offered, as
+the combinations grow too fast to list.
 """
 
 from __future__ import annotations
@@ -211,6 +215,23 @@ def _free_allies(game: Game, seat: int) -> list[int]:
     return [c for c in s.autarchs[seat].realm.active if c not in s.pivoted]
 
 
+def _reassignments(game: Game, seat: int) -> list[Move]:
+    """Each single move of "Reassign Allies" (rulebook, "Phase 2: Autarch Phase"): a
+    Holder from its Site to another Site in the State or to the Reserve, and an Ally in
+    the active area to a Site in the State, pivoted or not. A Holder leaving a Site its
+    remaining Holders cannot secure loses the Site; the move is still offered."""
+    realm = game.autarch(seat).realm
+    sites = [e.site for e in realm.state]
+    out: list[Move] = []
+    for e in realm.state:
+        for holder in e.holders:
+            out += [Move("reassign", (((holder, to),),)) for to in sites if to != e.site]
+            out.append(Move("reassign", (((holder, None),),)))
+    for ally in realm.active:
+        out += [Move("reassign", (((ally, to),),)) for to in sites]
+    return out
+
+
 def _candidates(game: Game, seat: int) -> list[Move]:
     s = game.state
     me = s.autarchs[seat]
@@ -236,6 +257,7 @@ def _candidates(game: Game, seat: int) -> list[Move]:
                 out.append(Move("play_dictate", (c, None)))
                 out += [Move("play_dictate", (c, t))
                         for t in game.played_targets(game.record(c), seat)]
+        out += _reassignments(game, seat)
         for e in me.realm.state:
             power = site_power(game.record(e.site))
             if power is not None:

@@ -62,7 +62,7 @@ def assign_damage(view: PublicView, damage: int, losers: Sequence[int]) -> dict[
     best: dict[int, tuple[int, int, tuple[int, ...]]] = {0: (0, 0, ())}
     for card in sorted(set(losers)):
         rec = view.record(card)
-        need = strength(rec) + view.strength_mod(card) + 1
+        need = _lethal(view, card)
         value = worth(rec) + 1
         for used, (w, n, group) in sorted(best.items(), reverse=True):
             total = used + need
@@ -72,7 +72,13 @@ def assign_damage(view: PublicView, damage: int, losers: Sequence[int]) -> dict[
             if total not in best or cand[:2] > best[total][:2]:
                 best[total] = cand
     _, _, chosen = max(best.values(), key=lambda b: (b[0], b[1]))
-    return {c: strength(view.record(c)) + view.strength_mod(c) + 1 for c in chosen}
+    return {c: _lethal(view, c) for c in chosen}
+
+
+def _lethal(view: PublicView, card: int) -> int:
+    """The damage that kills ``card``: its Strength plus one, at least 0 (a penalty may
+    bring Strength below zero; damage is never negative)."""
+    return max(0, strength(view.record(card)) + view.strength_mod(card) + 1)
 
 
 # --------------------------------------------------------------------------- maneuvers
