@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QProgressBar,
     QPushButton,
     QSpinBox,
     QTableView,
@@ -64,7 +63,7 @@ class TuningPanel(CancellableRun, QWidget):
         self.context = context
         self.document = document
         self.result: TuneResult | None = None
-        self._init_run()
+        self._init_run("Suggest Swaps", "Tune")
         self.pool = QComboBox()
         self.pool.setObjectName("tunePool")
         for text, value in POOL_CHOICES:
@@ -81,15 +80,6 @@ class TuningPanel(CancellableRun, QWidget):
         self.games.setValue(1000)
         self.games.setGroupSeparatorShown(True)
         self.games.setToolTip("Games per deck measured; every deck meets the same shuffles")
-        self.run_button = QPushButton("Suggest Swaps")
-        self.run_button.setObjectName("runTune")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setObjectName("cancelTune")
-        self.cancel_button.setEnabled(False)
-        self.progress = QProgressBar()
-        self.progress.setObjectName("tuneProgress")
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
         self.summary = QLabel("Try one card out and one in, keeping the deck legal, and "
                               "list the swaps that win sooner in goldfish games.")
         self.summary.setObjectName("tuneSummary")

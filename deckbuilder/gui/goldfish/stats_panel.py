@@ -9,8 +9,6 @@ from PySide6.QtGui import QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QProgressBar,
-    QPushButton,
     QSpinBox,
     QVBoxLayout,
     QWidget,
@@ -164,7 +162,7 @@ class GoldfishStatsPanel(CancellableRun, QWidget):
         self.context = context
         self.stats: GoldfishStats | None = None
         self.partial = False
-        self._init_run()
+        self._init_run("Run", "Stats")
         self.games = QSpinBox()
         self.games.setObjectName("games")
         self.games.setRange(10, MAX_GAMES)
@@ -178,16 +176,7 @@ class GoldfishStatsPanel(CancellableRun, QWidget):
             "Master seed: game i of a run always uses the same shuffle, so "
             "a run can be repeated exactly."
         )
-        self.run_button = QPushButton("Run")
-        self.run_button.setObjectName("runStats")
         self.run_button.setToolTip("Play the games in the background")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setObjectName("cancelStats")
-        self.cancel_button.setEnabled(False)
-        self.progress = QProgressBar()
-        self.progress.setObjectName("statsProgress")
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
         self.progress.setFormat("No games played yet")
         self.progress.setTextVisible(True)
         self.summary = QLabel("Play many games to see how fast the deck wins.")

@@ -13,8 +13,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QProgressBar,
-    QPushButton,
     QSpinBox,
     QTableWidget,
     QTableWidgetItem,
@@ -72,7 +70,7 @@ class MatchupPanel(CancellableRun, QWidget):
         self.context = context
         self.results: list[MatchStats] = []
         self.partial = False
-        self._init_run()
+        self._init_run("Run matchup", "Matchup")
         self.games = QSpinBox()
         self.games.setObjectName("matchupGames")
         self.games.setRange(1, MAX_GAMES)
@@ -83,15 +81,6 @@ class MatchupPanel(CancellableRun, QWidget):
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setToolTip("Master seed: the same seed plays the same games again "
                              "(as `deckbuilder match --seed`).")
-        self.run_button = QPushButton("Run matchup")
-        self.run_button.setObjectName("runMatchup")
-        self.cancel_button = QPushButton("Cancel")
-        self.cancel_button.setObjectName("cancelMatchup")
-        self.cancel_button.setEnabled(False)
-        self.progress = QProgressBar()
-        self.progress.setObjectName("matchupProgress")
-        self.progress.setRange(0, 1)
-        self.progress.setValue(0)
         self.progress.setFormat("No games played yet")
         self.summary = QLabel(
             "Your deck against each chosen rival, computer against computer at each "
