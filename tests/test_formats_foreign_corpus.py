@@ -86,7 +86,11 @@ def test_the_corpus_covers_encodings_line_endings_sideboards_and_extra_zones():
     assert sum(data.startswith(b"\xef\xbb\xbf") for data in real.values()) >= 5
     assert sum(b"\r\n" in data for data in real.values()) >= 3
     assert {FILES[name]["format"] for name, data in real.items() if b"\r\n" in data} >= {
-        "octgn", "lackey", "text"}
+        "octgn", "lackey", "text", "mws", "cockatrice"}
+    csvs = [(FOREIGN / name).read_bytes() for name, e in COLLECTIONS.items()
+            if "derived_from" not in e]
+    assert any(data.startswith(b"\xef\xbb\xbf") for data in csvs)
+    assert any(b"\r\n" in data for data in csvs)
     assert sum(SIDEBOARD in e["zones"] for e in FILES.values()) >= 8
     assert sum(bool(set(e["zones"]) - {MAIN, SIDEBOARD}) for e in FILES.values()) >= 3
     assert sum("derived_from" not in e for e in FILES.values()) >= 20
