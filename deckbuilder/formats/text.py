@@ -169,6 +169,12 @@ def _strip_marks(name: str) -> tuple[str, str]:
     return (bare, set_code) if bare else (name, "")
 
 
+def _without_commander_mark(name: str) -> tuple[str, bool]:
+    """``(name, marked)``: ``name`` without Deckstats' trailing ``# !Commander``."""
+    mark = _COMMANDER_MARK.search(name)
+    return (name[: mark.start()], True) if mark else (name, False)
+
+
 def _classify(raw: str, number: int, path: str | None) -> _Line:
     if len(raw) > MAX_LINE:
         raise DeckFormatError(path, number, MAX_LINE + 1, f"line longer than {MAX_LINE} characters")
@@ -185,11 +191,10 @@ def _classify(raw: str, number: int, path: str | None) -> _Line:
     card = _CARD.fullmatch(line)
     if card:
         count = parse_count(card.group("count"), path, number, offset + 1)
-        mark = _COMMANDER_MARK.search(card.group("name"))
-        name, set_code = _strip_marks(card.group("name")[: mark.start()] if mark else
-                                      card.group("name"))
+        written, commander = _without_commander_mark(card.group("name"))
+        name, set_code = _strip_marks(written)
         column = offset + card.start("name") + 1
-        return _Line(_CARD_LINE, number, side_mark=bool(sb), commander=bool(mark),
+        return _Line(_CARD_LINE, number, side_mark=bool(sb), commander=commander,
                      count=count, name=name, column=column, set_code=set_code)
     if not sb:
         heading = _heading_zone(line, lenient=True)
