@@ -170,6 +170,24 @@ def test_arena_commander_and_companion_are_zones_that_read_refuses():
     assert "'commander'" in info.value.message
 
 
+def test_deckstats_commander_mark_puts_the_card_in_the_commander_zone():
+    """Deckstats marks its commander ``# !Commander`` after the name, on a main-deck or
+    an ``SB:`` line: the mark is not part of the name and the card is the deck's
+    commander, a zone :func:`read` refuses (tests/fixtures/foreign/mws holds real files)."""
+    source = "//NAME: Rush from deckstats.net\n1 Gentle # !Commander\n3 Gek-A-Gek\n" \
+             "SB: 1 Slew\nSB: 1 Amnesia #!commander\n"
+    raw = formats.get("mws").parse(source)
+    assert [(e.zone, e.name, e.count) for e in raw.entries] == [
+        ("commander", "Gentle", 1), (MAIN, "Gek-A-Gek", 3), (SIDEBOARD, "Slew", 1),
+        ("commander", "Amnesia", 1)]
+    with pytest.raises(DeckFormatError) as info:
+        formats.get("mws").read(source, "rush.dec")
+    assert (info.value.line, info.value.column) == (2, 3) and "'commander'" in info.value.message
+    # any other '#' stays part of the name, as before
+    assert formats.get("text").parse("1 Room #9 # not a mark\n").entries[0].name == \
+        "Room #9 # not a mark"
+
+
 def test_count_less_lines_are_one_copy_and_a_leading_comment_names_the_deck():
     deck = formats.get("text").read("// Dominion Rush\n\nGek-A-Gek\n2 Amnesia\n")
     assert deck.name == "Dominion Rush"

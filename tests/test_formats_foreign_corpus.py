@@ -2,8 +2,8 @@
 read as the writing tool reads them: the same cards in the same zones, zones an Imajica
 deck has no place for never merged into the main deck, and files the tool itself reads
 no deck from refused with a clear message. Collection CSVs of Deckbox, Moxfield,
-TCGplayer, ManaBox, MTGGoldfish and Urza Gatherer: the tool detected from the header,
-its columns and condition words mapped, the other columns listed, and their (Magic)
+TCGplayer, ManaBox, Deckstats, MTGGoldfish and Urza Gatherer: the tool detected from
+the header, its columns and condition words mapped, the other columns listed, and their (Magic)
 card names refused by the all-or-nothing import with nothing written (issue 11)."""
 
 from __future__ import annotations
@@ -33,7 +33,6 @@ FOREIGN = Path(__file__).parent / "fixtures" / "foreign"
 MANIFEST = json.loads((FOREIGN / "MANIFEST.json").read_text(encoding="utf-8"))
 FILES = MANIFEST["files"]
 COLLECTIONS = MANIFEST["collections"]
-XML_FORMATS = {"cockatrice", "octgn", "lackey"}
 
 
 def test_the_corpus_is_what_the_manifest_lists():
@@ -54,8 +53,7 @@ def test_reads_as_the_writing_tool_reads_it(name):
     data = path.read_bytes()
     deck_format = formats.by_extension(path)
     assert deck_format.name == entry["format"]
-    if entry["format"] not in XML_FORMATS:
-        assert decode_bytes(data)[1] == entry["encoding"]
+    assert decode_bytes(data)[1] == entry["encoding"]
     if "refused" in entry:
         with pytest.raises(DeckFormatError) as info:
             deck_format.parse(data, label)
@@ -83,6 +81,16 @@ def test_the_corpus_covers_encodings_line_endings_sideboards_and_extra_zones():
     assert {"utf-8", "utf-8-sig", "cp1252", "utf-16"} <= set(encodings)
     raw = {name: (FOREIGN / name).read_bytes() for name in FILES}
     assert any(b"\r\n" in data for data in raw.values())
+    # as the tools wrote them, not only our re-encodings
+    real = {name: raw[name] for name, e in FILES.items() if "derived_from" not in e}
+    assert sum(data.startswith(b"\xef\xbb\xbf") for data in real.values()) >= 5
+    assert sum(b"\r\n" in data for data in real.values()) >= 3
+    assert {FILES[name]["format"] for name, data in real.items() if b"\r\n" in data} >= {
+        "octgn", "lackey", "text", "mws", "cockatrice"}
+    csvs = [(FOREIGN / name).read_bytes() for name, e in COLLECTIONS.items()
+            if "derived_from" not in e]
+    assert any(data.startswith(b"\xef\xbb\xbf") for data in csvs)
+    assert any(b"\r\n" in data for data in csvs)
     assert sum(SIDEBOARD in e["zones"] for e in FILES.values()) >= 8
     assert sum(bool(set(e["zones"]) - {MAIN, SIDEBOARD}) for e in FILES.values()) >= 3
     assert sum("derived_from" not in e for e in FILES.values()) >= 20
@@ -139,7 +147,8 @@ def test_condition_words_of_each_tool_map_onto_our_scale():
             Condition.DAMAGED} <= seen["deckbox"]
     assert len(seen["manabox"]) >= 4 and len(seen["urzagatherer"]) == 6
     assert {e["preset"] for e in COLLECTIONS.values()} == {
-        "deckbox", "moxfield", "tcgplayer", "manabox", "mtggoldfish", "urzagatherer"}
+        "deckbox", "moxfield", "tcgplayer", "manabox", "deckstats", "mtggoldfish",
+        "urzagatherer"}
 
 
 def test_a_remapped_column_reads_the_windows_1252_printing_name():

@@ -12,9 +12,10 @@ the public "Complete CSV Format Analysis" notes in the stored code index (file i
 exporters of mtg_ssm and caco, for ManaBox by ManaBoxBulkImport's
 ``ManaBoxCardCsv.cs`` and its condition words by a ManaBox type definition, for
 Moxfield by two Moxfield exporters. Real exports of Deckbox, Moxfield, TCGplayer,
-ManaBox, MTGGoldfish (``Card,Set ID,Set Name,Quantity,Foil,Variation,Collector
-Number,Scryfall ID``) and Urza Gatherer are in ``tests/fixtures/foreign/collection``;
-no Deckstats export was found.
+ManaBox, Deckstats (a truncated sample of a user's export, quoted in a test of
+NicoVIII/tcg-card-collector), MTGGoldfish (``Card,Set ID,Set Name,Quantity,Foil,
+Variation,Collector Number,Scryfall ID``, in two exports) and Urza Gatherer are in
+``tests/fixtures/foreign/collection``, their sources in its ``MANIFEST.json``.
 """
 
 from __future__ import annotations

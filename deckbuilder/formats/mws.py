@@ -6,7 +6,10 @@ archives, e.g. ``// NAME : Burn``, ``// CREATOR : Sam``, ``// FORMAT : Legacy``,
 ``    4 [M10] Lightning Bolt``, ``SB:  2 [M10] Negate``) and Apprentice's ``.dec``
 (``// comments``, ``4 Lightning Bolt``, ``SB: 2 Negate``). Sideboard entries carry an
 ``SB:`` mark rather than sitting under a heading, and the ``[SET]`` in front of a name
-is the edition (kept as the raw entry's set code).
+is the edition (kept as the raw entry's set code). Deck sites export the format too:
+MTGSalvation (``// Name: Psychatog from MTGSalvation.com``) and Deckstats
+(``//NAME: ... from deckstats.net``, ``//Sideboard``, the commander marked
+``# !Commander``, read into the ``commander`` zone that :func:`read` refuses).
 
 :func:`write` writes ``// NAME :``, ``// CREATOR :`` and ``// NOTES :`` comments, then
 ``COUNT NAME`` lines, the sideboard's with ``SB:``. No set code is written (Imajica

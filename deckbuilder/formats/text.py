@@ -15,6 +15,8 @@ forum lists are meant. One item a line (surrounding whitespace ignored):
   ``(SET) 123`` (or ``(SET) SET-123``), a trailing foil mark ``*F*``/``*E*``, and a
   leading Magic Workstation ``[SET]``; the set code is kept in the raw entry;
 * sideboard line: ``SB: COUNT NAME`` (any case, space after ``SB:`` optional);
+* Deckstats' commander mark: a card line (main or ``SB:``) ending in ``# !Commander``
+  (any case) puts the card in the ``commander`` zone, the mark removed from the name;
 * comment: a line starting with ``#`` or ``//``. Comments of the form ``# Name: ...``
   (also ``Deck``, ``Deck name``, ``Title``; ``// NAME : ...`` as Magic Workstation
   writes), ``# Author: ...`` (also ``Player``, ``Creator``) and ``# Notes: ...`` (also
@@ -36,7 +38,8 @@ forum lists are meant. One item a line (surrounding whitespace ignored):
   blank lines anywhere else everything is the main deck. Otherwise they are ignored.
 
 Anything else is a :class:`DeckFormatError` naming the line and column. Trailing
-comments on a card line are not supported (a ``#`` there is part of the name).
+comments on a card line are not supported: apart from the commander mark, a ``#``
+there is part of the name (so a name cannot end in ``# !Commander``).
 :func:`write` writes the deck name as a first ``// NAME`` line (what Cockatrice reads
 as the deck name; ``# Name: NAME`` when the name would read as something else, and
 an empty ``//`` when there is no name but an author or notes),
@@ -73,6 +76,8 @@ _META = re.compile(
 )
 _COMMENT_BODY = re.compile(r"(?:#+|//+)\s*(?P<body>.*)")
 _FOIL = re.compile(r"\s*\*[FE]\*$", re.IGNORECASE)
+#: Deckstats' mark for the deck's commander, after the name: ``1 Zurgo # !Commander``.
+_COMMANDER_MARK = re.compile(r"\s+#\s*!commander\s*$", re.IGNORECASE)
 #: A printing at the end of a name, as Arena and Moxfield write it: `` (SET) 123``, or
 #: `` (SET) SET-123`` for a card listed under another set; lower-case letters (promo
 #: numbers such as ``126s``, ``116p``) and symbols (a star) may follow the number.
@@ -124,6 +129,7 @@ class _Line:
     number: int
     zone: str = _KEEP  # heading: the zone it starts (or _KEEP)
     side_mark: bool = False  # card: written "SB: ..."
+    commander: bool = False  # card: marked "# !Commander"
     count: int = 0
     name: str = ""
     column: int = 0
@@ -163,6 +169,12 @@ def _strip_marks(name: str) -> tuple[str, str]:
     return (bare, set_code) if bare else (name, "")
 
 
+def _without_commander_mark(name: str) -> tuple[str, bool]:
+    """``(name, marked)``: ``name`` without Deckstats' trailing ``# !Commander``."""
+    mark = _COMMANDER_MARK.search(name)
+    return (name[: mark.start()], True) if mark else (name, False)
+
+
 def _classify(raw: str, number: int, path: str | None) -> _Line:
     if len(raw) > MAX_LINE:
         raise DeckFormatError(path, number, MAX_LINE + 1, f"line longer than {MAX_LINE} characters")
@@ -179,10 +191,11 @@ def _classify(raw: str, number: int, path: str | None) -> _Line:
     card = _CARD.fullmatch(line)
     if card:
         count = parse_count(card.group("count"), path, number, offset + 1)
-        name, set_code = _strip_marks(card.group("name"))
+        written, commander = _without_commander_mark(card.group("name"))
+        name, set_code = _strip_marks(written)
         column = offset + card.start("name") + 1
-        return _Line(_CARD_LINE, number, side_mark=bool(sb), count=count, name=name,
-                     column=column, set_code=set_code)
+        return _Line(_CARD_LINE, number, side_mark=bool(sb), commander=commander,
+                     count=count, name=name, column=column, set_code=set_code)
     if not sb:
         heading = _heading_zone(line, lenient=True)
         if heading is not None:
@@ -225,7 +238,9 @@ def parse(data: str | bytes, path: str | None = None) -> RawDeck:
             zone = line.zone
         elif line.kind == _CARD_LINE:
             in_side = line.side_mark or (side_from is not None and line.number > side_from)
-            collector.add(SIDEBOARD if in_side else zone, line.name, line.count,
+            card_zone = _EXTRA_WORDS["commander"] if line.commander else (
+                SIDEBOARD if in_side else zone)
+            collector.add(card_zone, line.name, line.count,
                           line.number, line.column, line.set_code)
     return collector.raw(name=meta["name"], author=meta["author"], notes="\n".join(notes))
 
