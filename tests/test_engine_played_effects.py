@@ -283,6 +283,27 @@ def test_path_each_involved_autarch_discards_at_random():
     check_conservation(game.state)
 
 
+def test_a_maneuver_a_path_discarded_is_not_played_and_the_seizure_goes_on():
+    """"Seizing Sites and Contests": influence maneuvers are played once the contest
+    formally begins, after the Paths resolve. Market Thieves' Alley makes the seizing
+    Autarch discard its only card, the Binding Glyph named for Holland: the seizure goes
+    on without it (found by the property test at 4 Autarchs, which raised a RuleError
+    mid-seizure, after the Path had been revealed)."""
+    game = table({"active": [HOLLAND], "hand": [card("Binding Glyph")], "circle": [SLEW]},
+                 {"active": [IRISH], "hand": [card("Market Thieves' Alley")]},
+                 phase=ALLY_PHASE)
+    slew, holland, glyph = one(game, "Slew"), one(game, "Henry Holland"), one(
+        game, "Binding Glyph")
+    paths_from(game, 1, slew, "Market Thieves' Alley")
+    game.begin_turn(ALLY_PHASE, 0)
+    game.seize(0, slew, [holland], maneuvers={holland: [glyph]},
+               contest_provider=lambda g, seat, *a: [one(g, "Irish")] if seat == 1 else [])
+    assert glyph in game.autarch(0).in_ovo
+    assert not any("Binding Glyph" in line and "plays" in line for line in game.log)
+    assert holland in game.state.pivoted  # the seizure was made, success or not
+    check_conservation(game.state)
+
+
 @pytest.mark.parametrize(("path", "check"), [
     ("Bone Stair", lambda g, c: c in g.autarch(0).in_ovo),           # 2 damage > Strength 1
     ("Bellringer's Climb", lambda g, c: c in g.state.pivoted),

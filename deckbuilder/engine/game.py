@@ -140,14 +140,18 @@ DamageProvider = Callable[["Game", int, int, Sequence[int]], Mapping[int, int] |
 
 
 def _still_involved(
-    maneuvers: Mapping[int, Sequence[int]] | None, live: Sequence[int]
+    maneuvers: Mapping[int, Sequence[int]] | None, live: Sequence[int], hand: Sequence[int]
 ) -> dict[int, Sequence[int]] | None:
-    """The maneuvers named for characters still in the action: one a Path pivoted or
-    removed has left it ("No pivoted characters may participate"), and the cards
-    named for it stay in hand."""
+    """The maneuvers named for characters still in the action, that are still in
+    ``hand``. A character a Path pivoted or removed has left the action ("No pivoted
+    characters may participate"), and the cards named for it stay in hand. Maneuvers
+    are played only once the Paths have resolved ("Seizing Sites and Contests"), so a
+    card a Path made its Autarch discard (e.g. at random) is no longer there to play."""
     if not maneuvers:
         return None
-    return {ally: cards for ally, cards in maneuvers.items() if ally in live}
+    held = set(hand)
+    return {ally: [c for c in cards if c in held] for ally, cards in maneuvers.items()
+            if ally in live}
 #: path chooser: (game, Path, what: "pivot"/"damage"/"return"/"join", options) -> the
 #: card the Path's owner chooses, or None (only "join" is optional)
 PathChooser = Callable[["Game", int, str, Sequence[int]], int | None]
@@ -822,8 +826,9 @@ class Game(PlayedEffects):
                                          path_chooser or default_path_choice, joined))
             allies.extend(j for jseat, j in joined if jseat == seat)
             live = self._live(allies, bool(fx))
-            return self._play_maneuvers(seat, live, _still_involved(maneuvers, live),
-                                        CardType.INFLUENCE_MANEUVER, site, counter())
+            held = _still_involved(maneuvers, live, self.autarch(seat).hand)
+            return self._play_maneuvers(seat, live, held, CardType.INFLUENCE_MANEUVER, site,
+                                        counter())
 
         for other in s.seats_from(seat)[1:]:
             if contest_provider is None:
@@ -843,7 +848,8 @@ class Game(PlayedEffects):
             theirs = contest_maneuvers(self, other, live, list(allies)) if (
                 contest_maneuvers) else None
             named.append((chosen, self._play_maneuvers(
-                other, live, _still_involved(theirs, live), CardType.INFLUENCE_MANEUVER, site,
+                other, live, _still_involved(theirs, live, self.autarch(other).hand),
+                CardType.INFLUENCE_MANEUVER, site,
                 counter())))
             contests = [side(cs, extra, False) for cs, extra in named]
             # Each contest is decided before the next Autarch may contest.
