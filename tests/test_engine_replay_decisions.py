@@ -20,7 +20,14 @@ from deckbuilder.engine.game import Game
 from deckbuilder.engine.human_autarch import HumanAutarch
 from deckbuilder.engine.lookahead import StrongAutarch
 from deckbuilder.engine.order_of_play import play
-from deckbuilder.engine.play_record import HUMAN, V2_KINDS, dumps, loads, new_record
+from deckbuilder.engine.play_record import (
+    FORMAT_VERSION,
+    HUMAN,
+    V2_KINDS,
+    dumps,
+    loads,
+    new_record,
+)
 from deckbuilder.engine.replay import RecordedGame, replay_steps
 from deckbuilder.engine.table_snapshot import snapshot
 from deckbuilder.services.deck_sources import demo_deck_files, play_deck_file
@@ -51,11 +58,12 @@ def finish(game: RecordedGame) -> RecordedGame:
     return game
 
 
-def reactions(choices) -> int:
-    """Moves a seat played just before its own contest or defence (counters between)."""
+def reactions(choices, closing=("last_call",)) -> int:
+    """Moves a seat played just before its own ``closing`` choice, counters between:
+    Flashes at the last call (format 3), or inside a contest or defence (format 2)."""
     found = 0
     for i, c in enumerate(choices):
-        if c.kind in ("contest", "defend"):
+        if c.kind in closing:
             j = i - 1
             while j >= 0 and choices[j].kind == "counter":
                 j -= 1
@@ -177,8 +185,12 @@ def test_the_stored_version_2_game_still_loads_and_replays_to_the_same_table():
     expected = json.loads(EXPECTED.read_text(encoding="utf-8"))
     assert json.loads(text)["version"] == 2 and record.v1_choices == 0
     assert set(V2_KINDS) <= {c.kind for c in record.choices}
-    assert reactions(record.choices) > 0
+    assert reactions(record.choices, ("contest", "defend")) > 0
     steps = replay_steps(record)
     assert [line for s in steps for line in s.lines] == expected["log"]
     assert len(record.choices) == expected["choices"]
-    assert dumps(record) == text
+    # Upgraded to format 3: the same data, every choice made before the last call.
+    assert json.loads(dumps(record)) == {**json.loads(text), "version": FORMAT_VERSION,
+                                         "v2_choices": expected["choices"]}
+    assert record.v2_choices == len(record.choices) and "last_call" not in {
+        c.kind for c in record.choices}

@@ -27,6 +27,10 @@ Also offered: every Dictate on every face-up target, each controlled Site's powe
 and each free Ally's activation power on every face-up target (the engine keeps the
 legal ones).
 
+At the last call for Flashes before every challenge and contest (:mod:`.last_call`),
+involved or not, a person holding a Flash is offered each Flash on each legal target
+(:func:`flash_options`), one at a time, until "Done".
+
 When contesting or defending, the person is asked which maneuvers to play
 (:func:`maneuver_options`: none, the quick level's suggestion, each maneuver in hand from
 each involved character it may be played from, all of them together); as a challenge's
@@ -51,6 +55,7 @@ from deckbuilder.engine.challenge import can_challenge
 from deckbuilder.engine.computer_autarch import MAX_MOVES_PER_TURN, ComputerAutarch
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
+from deckbuilder.engine.last_call import CHALLENGE, LastCall
 from deckbuilder.engine.lookahead import clone_game
 from deckbuilder.engine.maneuvers import may_receive
 from deckbuilder.engine.powers import is_artist, site_resistance_power
@@ -80,8 +85,8 @@ class Option:
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A choice the person must make. ``kind``: "place_site", "reshuffle", "move",
-    "contest", "defend", "counter", "contest_maneuvers", "defend_maneuvers" or
-    "assign_damage"; ``can_pass``: whether ``None`` (Done/Pass) is
+    "contest", "defend", "counter", "contest_maneuvers", "defend_maneuvers",
+    "assign_damage" or "last_call"; ``can_pass``: whether ``None`` (Done/Pass) is
     an answer."""
 
     seat: int
@@ -232,6 +237,35 @@ def _reassignments(game: Game, seat: int) -> list[Move]:
     return out
 
 
+def _character_targets(game: Game) -> list[int]:
+    return sorted(c for c in game.targetable() if is_character(game.record(c)))
+
+
+def _flash_moves(game: Game, seat: int, flash: int, targets: Sequence[int]) -> list[Move]:
+    """The Flash ``flash`` played with no target, and on each target it names (a
+    permanent one naming none: on each of ``targets``)."""
+    out = [Move("play_flash", (flash, None))]
+    named = game.played_targets(game.record(flash), seat)
+    if named or game.record(flash).permanent:
+        out += [Move("play_flash", (flash, t)) for t in named or targets]
+    return out
+
+
+def flash_options(game: Game, seat: int) -> list[Option]:
+    """Every Flash in ``seat``'s hand on every target the engine accepts, as options
+    (the last call for Flashes, :mod:`.last_call`)."""
+    targets = _character_targets(game)
+    found: dict[str, Option] = {}
+    for c in sorted(game.autarch(seat).hand):
+        if game.record(c).card_type is not CardType.FLASH:
+            continue
+        for move in _flash_moves(game, seat, c, targets):
+            label = describe_move(game, move)
+            if label not in found and is_legal(game, seat, move):
+                found[label] = Option(label, move, move_cards(move))
+    return list(found.values())
+
+
 def _candidates(game: Game, seat: int) -> list[Move]:
     s = game.state
     me = s.autarchs[seat]
@@ -241,7 +275,7 @@ def _candidates(game: Game, seat: int) -> list[Move]:
     if s.phase == AUTARCH_PHASE:
         suggestion = autarch_move(view)
         out += [suggestion] if suggestion is not None else []
-        targets = sorted(c for c in game.targetable() if is_character(game.record(c)))
+        targets = _character_targets(game)
         for c in hand:
             ctype = game.record(c).card_type
             if ctype is CardType.SITE:
@@ -249,10 +283,7 @@ def _candidates(game: Game, seat: int) -> list[Move]:
             elif ctype is CardType.PATH:
                 out += [Move("play_path", (c, site)) for site in s.circle]
             elif ctype is CardType.FLASH:
-                out.append(Move("play_flash", (c, None)))
-                named = game.played_targets(game.record(c), seat)
-                if named or game.record(c).permanent:
-                    out += [Move("play_flash", (c, t)) for t in named or targets]
+                out += _flash_moves(game, seat, c, targets)
             elif ctype is CardType.DICTATE:
                 out.append(Move("play_dictate", (c, None)))
                 out += [Move("play_dictate", (c, t))
@@ -403,6 +434,22 @@ def damage_options(game: Game, damage: int, losers: Sequence[int],
     return options
 
 
+def _last_call_prompt(game: Game, call: LastCall) -> str:
+    """E.g. "Last call for Flashes: Autarch 2 challenges Gentle with Gek-A-Gek (defended
+    by Irish)"."""
+    acting, rival = game.autarch(call.acting_seat).name, game.autarch(call.rival_seat).name
+    if call.action == CHALLENGE:
+        what = (f"{acting} challenges {shown_name(game, call.about)} with "
+                f"{_names(game, call.acting)}")
+        if len(call.rival) > 1:
+            what += f" (defended by {_names(game, call.rival[1:])})"
+    else:
+        what = (f"{acting} seizes {shown_name(game, call.about)} with "
+                f"{_names(game, call.acting)}; {rival} contests with "
+                f"{_names(game, call.rival)}")
+    return f"Last call for Flashes before it begins: {what}. Play a Flash?"
+
+
 class HumanAutarch(ComputerAutarch):
     """An Autarch whose every decision is asked of ``ask`` (see :class:`Decision`)."""
 
@@ -530,6 +577,20 @@ class HumanAutarch(ComputerAutarch):
         chosen = None if pick is None else options[pick].value
         return None if chosen is None else dict(chosen)  # type: ignore[call-overload]
 
+    def last_call(self, game: Game, seat: int, call: LastCall) -> None:
+        """The last call for Flashes (:mod:`.last_call`): the person plays Flashes one
+        at a time (:func:`flash_options`) until "Done"."""
+        for _ in range(MAX_MOVES_PER_TURN):
+            if game.state.over:
+                return
+            options = tuple(flash_options(game, seat))
+            if not options:
+                return
+            pick = self._choose(Decision(seat, "last_call", _last_call_prompt(game, call),
+                                         options))
+            if pick is None or not self.play_move(game, seat, options[pick].value):
+                return
+
     def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
         ally = counter_choice(PublicView(game, seat).revealing(flash), flash)
         if ally is None:
@@ -541,5 +602,5 @@ class HumanAutarch(ComputerAutarch):
 
 
 __all__ = ["MANEUVER_KINDS", "Ask", "Decision", "HumanAutarch", "Option", "damage_options",
-           "describe_move", "is_legal", "legal_moves", "legal_options", "maneuver_options",
-           "move_cards", "shown_name"]
+           "describe_move", "flash_options", "is_legal", "legal_moves", "legal_options",
+           "maneuver_options", "move_cards", "shown_name"]
