@@ -37,10 +37,13 @@ each involved character it may be played from, all of them together); as a chall
 victor, how to assign the damage (:func:`damage_options`: the engine's default, the quick
 level's suggestion, all of it to each losing character).
 
-Reassignments offered are the quick level's suggestion and each single move of one
-Holder or active Ally (to another Site in the State, or a Holder to the Reserve); a
-reassignment of several Allies at once other than the suggestion is not offered, as
-the combinations grow too fast to list.
+Reassignments offered are the quick level's suggestion, each single move of one
+Holder or active Ally (to another Site in the State, or a Holder to the Reserve), and
+"Reassign several Allies" (:data:`SEVERAL`), which builds one reassignment move by
+move (:func:`reassignment_options`: each Ally not moved yet, from where the moves so
+far leave it, to each destination the engine accepts; take back the last move;
+cancel) and plays it as one Dictate on "Done". The moves being chosen are not saved:
+a game saved meanwhile resumes at the turn's move.
 """
 
 from __future__ import annotations
@@ -68,6 +71,7 @@ from deckbuilder.engine.quick_policy import (
     counter_choice,
     defend_choice,
 )
+from deckbuilder.engine.reassignment import Step, next_moves, single_moves
 from deckbuilder.engine.site_traits import MOVE_FORWARD, site_power
 
 
@@ -86,7 +90,8 @@ class Option:
 class Decision:
     """A choice the person must make. ``kind``: "place_site", "reshuffle", "move",
     "contest", "defend", "counter", "contest_maneuvers", "defend_maneuvers",
-    "assign_damage" or "last_call"; ``can_pass``: whether ``None`` (Done/Pass) is
+    "assign_damage", "last_call" or "reassign" (a move of a reassignment being
+    built); ``can_pass``: whether ``None`` (Done/Pass) is
     an answer."""
 
     seat: int
@@ -221,20 +226,9 @@ def _free_allies(game: Game, seat: int) -> list[int]:
 
 
 def _reassignments(game: Game, seat: int) -> list[Move]:
-    """Each single move of "Reassign Allies" (rulebook, "Phase 2: Autarch Phase"): a
-    Holder from its Site to another Site in the State or to the Reserve, and an Ally in
-    the active area to a Site in the State, pivoted or not. A Holder leaving a Site its
-    remaining Holders cannot secure loses the Site; the move is still offered."""
-    realm = game.autarch(seat).realm
-    sites = [e.site for e in realm.state]
-    out: list[Move] = []
-    for e in realm.state:
-        for holder in e.holders:
-            out += [Move("reassign", (((holder, to),),)) for to in sites if to != e.site]
-            out.append(Move("reassign", (((holder, None),),)))
-    for ally in realm.active:
-        out += [Move("reassign", (((ally, to),),)) for to in sites]
-    return out
+    """Each single move of "Reassign Allies" (:func:`~.reassignment.single_moves`) as a
+    whole reassignment."""
+    return [Move("reassign", ((step,),)) for step in single_moves(game, seat)]
 
 
 def _character_targets(game: Game) -> list[int]:
@@ -352,7 +346,47 @@ def legal_options(game: Game, seat: int) -> list[Option]:
             found[label][1].extend(c for c in move_cards(move) if c not in found[label][1])
         elif is_legal(game, seat, move):
             found[label] = (move, list(move_cards(move)))
-    return [Option(label, move, tuple(cards)) for label, (move, cards) in found.items()]
+    return _with_several([Option(label, move, tuple(cards))
+                          for label, (move, cards) in found.items()])
+
+
+#: The option that opens the building of a reassignment of several Allies.
+SEVERAL = Move("reassign", ())
+SEVERAL_LABEL = "Reassign several Allies (choose each move, then Done)"
+#: Values of the options of a reassignment being built that are not moves.
+UNDO, CANCEL = "undo", "cancel"
+
+
+def _with_several(options: list[Option]) -> list[Option]:
+    """``options`` with :data:`SEVERAL` before the first single reassignment, when
+    single reassignments of two or more Allies are offered."""
+    singles = [i for i, o in enumerate(options) if o.value.kind == "reassign"  # type: ignore[attr-defined]
+               and len(o.value.args[0]) == 1]  # type: ignore[attr-defined]
+    if len({options[i].value.args[0][0][0] for i in singles}) < 2:  # type: ignore[attr-defined]
+        return options
+    return [*options[:singles[0]], Option(SEVERAL_LABEL, SEVERAL), *options[singles[0]:]]
+
+
+def reassignment_options(game: Game, seat: int, plan: Sequence[Step]) -> list[Option]:
+    """The options of a reassignment being built (:mod:`.reassignment`): each single
+    move that may be added to ``plan`` (value: that move as a reassignment of one
+    Ally), then taking back the last move and cancelling. "Done" reassigns the plan."""
+    options = []
+    for step in next_moves(game, seat, plan):
+        move = Move("reassign", ((step,),))
+        options.append(Option(describe_move(game, move), move, move_cards(move)))
+    if plan:
+        last = describe_move(game, Move("reassign", ((plan[-1],),)))
+        options.append(Option(f"Take back the last move ({last})", UNDO))
+    options.append(Option("Cancel this reassignment", CANCEL))
+    return options
+
+
+def _plan_prompt(game: Game, plan: Sequence[Step]) -> str:
+    done = (describe_move(game, Move("reassign", (tuple(plan),)))[len("Reassign "):]
+            if plan else "nothing yet")
+    return (f"Reassign Allies (this turn's Dictate). Planned: {done}. Add a move, or "
+            "Done to reassign them.")
 
 
 def legal_moves(game: Game, seat: int) -> list[Move]:
@@ -499,9 +533,35 @@ class HumanAutarch(ComputerAutarch):
                 return
             pick = self._choose(Decision(seat, "move", f"{game.state.phase}: your move",
                                          options))
-            if pick is None or not self.play_move(game, seat, options[pick].value):
+            if pick is None:
+                return
+            move = options[pick].value
+            if move is SEVERAL:
+                move = self._build_reassignment(game, seat)
+                if move is None:
+                    continue  # cancelled: the Dictate is still unused
+            if not self.play_move(game, seat, move):
                 return
             yield
+
+    def _build_reassignment(self, game: Game, seat: int) -> Move | None:
+        """A reassignment of several Allies, chosen one move at a time
+        (:func:`reassignment_options`); ``None`` if cancelled or nothing was chosen."""
+        plan: list[Step] = []
+        for _ in range(MAX_MOVES_PER_TURN):
+            options = reassignment_options(game, seat, plan)
+            pick = self._choose(Decision(seat, "reassign", _plan_prompt(game, plan),
+                                         tuple(options)))
+            value = None if pick is None else options[pick].value
+            if value is None:
+                break
+            if value == CANCEL:
+                return None
+            if value == UNDO:
+                plan.pop()
+            else:
+                plan.append(value.args[0][0])  # type: ignore[union-attr]
+        return Move("reassign", (tuple(plan),)) if plan else None
 
     def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
         return self._turn(game, seat)
@@ -603,4 +663,5 @@ class HumanAutarch(ComputerAutarch):
 
 __all__ = ["MANEUVER_KINDS", "Ask", "Decision", "HumanAutarch", "Option", "damage_options",
            "describe_move", "flash_options", "is_legal", "legal_moves", "legal_options",
-           "maneuver_options", "move_cards", "shown_name"]
+           "maneuver_options", "move_cards", "reassignment_options", "shown_name",
+           "SEVERAL"]
