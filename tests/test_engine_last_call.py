@@ -22,8 +22,8 @@ from deckbuilder.engine.play_record import HUMAN, dumps, loads
 from deckbuilder.engine.replay import RecordedGame, replay_steps
 from deckbuilder.engine.scenarios import Scenario, SeatSetup, build, play_turn, scripted
 from deckbuilder.engine.table import check_conservation
-from tests.test_engine_replay import Abandon, person
-from tests.test_engine_replay_decisions import finish, table
+from tests.test_engine_replay import person
+from tests.test_engine_replay_decisions import against_computers, finish, table
 
 GEKS = "Challenge Gentle with Gek-A-Gek (1), Gek-A-Gek (2)"
 
@@ -180,16 +180,7 @@ def test_a_game_saved_at_a_persons_last_call_resumes_to_the_same_end(n, seed, af
     """Saved while the person is asked at a last call (after = 1: at the next
     decision): saved before that last call, asked again the same way on resuming."""
     players = [HUMAN] + ["quick"] * (n - 1)
-
-    def run(record, ask):
-        game = RecordedGame(record, [HumanAutarch(ask), *(ComputerAutarch()
-                                                           for _ in range(n - 1))])
-        try:
-            finish(game)
-        except Abandon:
-            pass
-        return game
-
+    run = against_computers
     stop = _first_last_call(n, seed) + after
     whole = run(table(n, seed, players), person())
     halfway = run(table(n, seed, players), person(stop_after=stop))

@@ -127,20 +127,23 @@ def test_a_game_saved_while_a_computers_flash_waits_resumes_to_the_same_end(n, s
     assert dumps(resumed.record()) == dumps(whole.record())
 
 
+def against_computers(record, ask) -> RecordedGame:
+    """``record`` played by a person at seat 1 answering through ``ask`` and quick
+    computers, to the end or until the person abandons it."""
+    n = len(record.seats)
+    game = RecordedGame(record, [HumanAutarch(ask), *(ComputerAutarch() for _ in range(n - 1))])
+    try:
+        finish(game)
+    except Abandon:
+        pass
+    return game
+
+
 @pytest.mark.parametrize(("n", "seed"), [(2, 1), (2, 9), (3, 3), (3, 11)])
 @pytest.mark.parametrize("stop_after", [0, 5, 12, 20])
 def test_a_person_against_computers_saved_and_resumed_ends_the_same(n, seed, stop_after):
     players = [HUMAN] + ["quick"] * (n - 1)
-
-    def run(record, ask):
-        game = RecordedGame(record, [HumanAutarch(ask), *(ComputerAutarch()
-                                                           for _ in range(n - 1))])
-        try:
-            finish(game)
-        except Abandon:
-            pass
-        return game
-
+    run = against_computers
     whole = run(table(n, seed, players), person())
     halfway = run(table(n, seed, players), person(stop_after=stop_after))
     saved = halfway.record()

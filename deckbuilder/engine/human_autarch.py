@@ -524,18 +524,25 @@ class HumanAutarch(ComputerAutarch):
         return bool(options[pick or 0].value)
 
     # -- turns ---------------------------------------------------------------------------
-    def _turn(self, game: Game, seat: int) -> Iterator[None]:
+    def _picks(self, game: Game, seat: int, kind: str, prompt: str,
+               list_options: Callable[[], Sequence[Option]]) -> Iterator[object]:
+        """The values the person picks, one decision at a time, among the options
+        ``list_options`` gives then; ends on "Done", when none is left, or at the end
+        of the game."""
         for _ in range(MAX_MOVES_PER_TURN):
             if game.state.over:
                 return
-            options = tuple(legal_options(game, seat))
+            options = tuple(list_options())
             if not options:
                 return
-            pick = self._choose(Decision(seat, "move", f"{game.state.phase}: your move",
-                                         options))
+            pick = self._choose(Decision(seat, kind, prompt, options))
             if pick is None:
                 return
-            move = options[pick].value
+            yield options[pick].value
+
+    def _turn(self, game: Game, seat: int) -> Iterator[None]:
+        for move in self._picks(game, seat, "move", f"{game.state.phase}: your move",
+                                lambda: legal_options(game, seat)):
             if move is SEVERAL:
                 move = self._build_reassignment(game, seat)
                 if move is None:
@@ -640,15 +647,9 @@ class HumanAutarch(ComputerAutarch):
     def last_call(self, game: Game, seat: int, call: LastCall) -> None:
         """The last call for Flashes (:mod:`.last_call`): the person plays Flashes one
         at a time (:func:`flash_options`) until "Done"."""
-        for _ in range(MAX_MOVES_PER_TURN):
-            if game.state.over:
-                return
-            options = tuple(flash_options(game, seat))
-            if not options:
-                return
-            pick = self._choose(Decision(seat, "last_call", _last_call_prompt(game, call),
-                                         options))
-            if pick is None or not self.play_move(game, seat, options[pick].value):
+        for move in self._picks(game, seat, "last_call", _last_call_prompt(game, call),
+                                lambda: flash_options(game, seat)):
+            if not self.play_move(game, seat, move):  # type: ignore[arg-type]
                 return
 
     def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
