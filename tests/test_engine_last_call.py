@@ -11,6 +11,9 @@ recorded and replayed (format 3), and games saved by format 2 still replay as th
 
 from __future__ import annotations
 
+import json
+from pathlib import Path
+
 import pytest
 
 from card_db.catalogue import Catalogue
@@ -18,14 +21,15 @@ from card_db.checklist import load_bundled_records
 from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
 from deckbuilder.engine.human_autarch import HumanAutarch
 from deckbuilder.engine.last_call import CHALLENGE, CONTEST, LastCall
-from deckbuilder.engine.play_record import HUMAN, dumps, loads
+from deckbuilder.engine.play_record import FORMAT_VERSION, HUMAN, dumps, loads
 from deckbuilder.engine.replay import RecordedGame, replay_steps
 from deckbuilder.engine.scenarios import Scenario, SeatSetup, build, play_turn, scripted
 from deckbuilder.engine.table import check_conservation
 from tests.test_engine_replay import person
-from tests.test_engine_replay_decisions import against_computers, finish, table
+from tests.test_engine_replay_decisions import against_computers, finish, reactions, table
 
 GEKS = "Challenge Gentle with Gek-A-Gek (1), Gek-A-Gek (2)"
+GAMES = Path(__file__).parent / "fixtures" / "games"
 
 
 @pytest.fixture(scope="module")
@@ -189,3 +193,35 @@ def test_a_game_saved_at_a_persons_last_call_resumes_to_the_same_end(n, seed, af
     resumed = run(saved, person())
     assert resumed.game.log == whole.game.log
     assert dumps(resumed.record()) == dumps(whole.record())
+
+
+def test_the_stored_version_3_game_still_loads_and_replays_to_the_same_table():
+    """A game saved in format version 3 (tests/fixtures/games) with last calls, the
+    person's Flashes among them: a change that would break users' saved games fails
+    here."""
+    text = (GAMES / "saved_game_v3.json").read_text(encoding="utf-8").strip()
+    expected = json.loads((GAMES / "saved_game_v3.expected.json").read_text(encoding="utf-8"))
+    record = loads(text)
+    assert json.loads(text)["version"] == 3 == FORMAT_VERSION and record.v2_choices == 0
+    choices = record.choices
+    assert reactions(choices) > 0  # Flashes played at last calls
+    assert any(c.kind == "last_call" and c.seat == 0 for c in choices)
+    assert any(c.kind == "move" and c.seat == 0 and c.value.kind == "play_flash"
+               for c in choices)
+    steps = replay_steps(record)
+    assert [line for s in steps for line in s.lines] == expected["log"]
+    assert len(choices) == expected["choices"]
+    assert dumps(record) == text
+
+
+def test_a_version_2_game_resumes_plays_on_and_replays():
+    """The stored format-2 game replays as recorded, then a person and quick computers
+    play it on to its end by the engine of format 3."""
+    record = loads((GAMES / "saved_game_v2.json").read_text(encoding="utf-8"))
+    game = against_computers(record, person())
+    assert game.tape.log[:len(record.choices)] == list(record.choices)
+    assert game.game.state.over and len(game.tape.log) > len(record.choices)
+    again = loads(dumps(game.record()))
+    assert again.v2_choices == len(record.choices)
+    steps = replay_steps(again)
+    assert [line for s in steps for line in s.lines] == game.game.log

@@ -71,7 +71,7 @@ from deckbuilder.engine.destiny import Destiny
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.immunity import immunity
 from deckbuilder.engine.influence import meets_resistance, site_bonus, total_influence
-from deckbuilder.engine.last_call import CHALLENGE, CONTEST, LastCall, LastCallProvider
+from deckbuilder.engine.last_call import CHALLENGE, CONTEST, LastCall
 from deckbuilder.engine.maneuvers import (
     MAGIC,
     STRENGTH,
@@ -138,6 +138,9 @@ ManeuverProvider = Callable[["Game", int, Sequence[int], Sequence[int]],
 #: damage provider: (game, victor's seat, damage, the losing side's characters)
 #: -> damage per character, or None for the default assignment
 DamageProvider = Callable[["Game", int, int, Sequence[int]], Mapping[int, int] | None]
+#: last call provider (:mod:`.last_call`): (game, seat asked, the call) -> None; the seat
+#: plays its Flashes while asked
+LastCallProvider = Callable[["Game", int, LastCall], None]
 
 
 def _still_involved(

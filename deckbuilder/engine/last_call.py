@@ -7,19 +7,14 @@ Autarch at the table, whether involved or not, gets one more chance to play Flas
 After it, only the involved Autarchs act, and only with maneuvers.
 
 The engine (:meth:`~.game.Game.challenge`, :meth:`~.game.Game.seize`) asks each
-Autarch in turn order from the leader, once, through a :data:`LastCallProvider`; an
-Autarch holding no Flash has nothing to play and is not asked. An Autarch answers by
+Autarch in turn order from the leader, once, through a :data:`~.game.LastCallProvider`;
+an Autarch holding no Flash has nothing to play and is not asked. An Autarch answers by
 playing its Flashes (:meth:`~.game.Game.play_flash`) while it is asked.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
-
-if TYPE_CHECKING:
-    from deckbuilder.engine.game import Game
 
 CHALLENGE = "challenge"
 CONTEST = "contest"
@@ -48,8 +43,4 @@ class LastCall:
         return self.rival if seat == self.acting_seat else self.acting
 
 
-#: last call provider: (game, seat asked, the call) -> None; the seat plays its Flashes
-LastCallProvider = Callable[["Game", int, LastCall], None]
-
-
-__all__ = ["CHALLENGE", "CONTEST", "LastCall", "LastCallProvider"]
+__all__ = ["CHALLENGE", "CONTEST", "LastCall"]
