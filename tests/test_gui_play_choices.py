@@ -138,4 +138,5 @@ def test_cancel_returns_to_the_turns_moves(screen, qtbot):
     offered = labels(screen)
     pick(screen, qtbot, SEVERAL_LABEL)
     pick(screen, qtbot, "Cancel this reassignment")
-    assert screen.pending.kind == "move" and labels(screen) == offered
+    assert screen.pending.kind == "move"  # the same moves; "several" given up this turn
+    assert labels(screen) == [label for label in offered if label != SEVERAL_LABEL]

@@ -105,15 +105,17 @@ def builder(script):
     return ask, asked
 
 
-def test_several_allies_are_reassigned_as_one_dictate():
+@pytest.mark.parametrize("done", [None, "Done: reassign them now"])
+def test_several_allies_are_reassigned_as_one_dictate(done):
     """Huzzah Aping from the active area to Slew and Henry Holland from Slew to
-    Roxborough Tower, in one reassignment: both Sites stay held."""
+    Roxborough Tower, in one reassignment: both Sites stay held. "Done" or the option
+    that does the same plays it."""
     game = autarch_phase_game()
     assert reassignments(game)  # singles are still offered, and "several" with them
     labels = [o.label for o in legal_options(game, 0)]
-    assert labels.index(SEVERAL_LABEL) < labels.index("Reassign Henry Holland to the Reserve")
+    assert labels.index(SEVERAL_LABEL) > labels.index("Reassign Henry Holland to the Reserve")
     ask, asked = builder(["Reassign Huzzah Aping to Slew",
-                          "Reassign Henry Holland to Roxborough Tower", None])
+                          "Reassign Henry Holland to Roxborough Tower", done])
     human = HumanAutarch(ask)
     for _ in human.autarch_turn(game, 0):
         pass
@@ -151,8 +153,8 @@ def test_each_step_offers_only_allies_not_moved_and_sites_still_held():
     assert "Reassign Huzzah Aping to Slew" in later
     assert "Take back the last move (Reassign Thomas Roxborough to the Reserve)" in later
     for option in reassignment_options(game, 0, [(thomas, None)]):
-        if option.value not in ("undo", "cancel"):  # every move offered is one the engine
-            (step,) = option.value.args[0]  # accepts after the plan
+        if option.value not in ("finish", "undo", "cancel"):  # every move offered is one the
+            (step,) = option.value.args[0]  # engine accepts after the plan
             trial = autarch_phase_game()
             trial.reassign(0, [(thomas, None), step])
 
@@ -181,6 +183,7 @@ def test_cancelled_or_empty_reassignment_leaves_the_dictate_unused(finish):
     assert human.moves == [] and script == []
     second_turn_move = [d for d in asked if d.kind == "move"][1]
     assert any(o.value.kind == "reassign" for o in second_turn_move.options)
+    assert SEVERAL_LABEL not in [o.label for o in second_turn_move.options]  # given up
     assert not any("reassigns" in line for line in game.log)
 
 

@@ -42,8 +42,10 @@ Holder or active Ally (to another Site in the State, or a Holder to the Reserve)
 "Reassign several Allies" (:data:`SEVERAL`), which builds one reassignment move by
 move (:func:`reassignment_options`: each Ally not moved yet, from where the moves so
 far leave it, to each destination the engine accepts; take back the last move;
-cancel) and plays it as one Dictate on "Done". The moves being chosen are not saved:
-a game saved meanwhile resumes at the turn's move.
+cancel) and plays it as one Dictate on "Done". Given up (cancelled, or "Done" with
+nothing chosen), it is not offered again in that turn; the single moves still are.
+The moves being chosen are not saved: a game saved meanwhile resumes at the turn's
+move.
 """
 
 from __future__ import annotations
@@ -350,33 +352,37 @@ def legal_options(game: Game, seat: int) -> list[Option]:
                           for label, (move, cards) in found.items()])
 
 
-#: The option that opens the building of a reassignment of several Allies.
-SEVERAL = Move("reassign", ())
+#: The option that opens the building of a reassignment of several Allies (to the
+#: engine an empty reassignment, legal while the turn's Dictate is unused; never played).
+SEVERAL = Move("reassign", ((),))
 SEVERAL_LABEL = "Reassign several Allies (choose each move, then Done)"
 #: Values of the options of a reassignment being built that are not moves.
-UNDO, CANCEL = "undo", "cancel"
+FINISH, UNDO, CANCEL = "finish", "undo", "cancel"
 
 
 def _with_several(options: list[Option]) -> list[Option]:
-    """``options`` with :data:`SEVERAL` before the first single reassignment, when
-    single reassignments of two or more Allies are offered."""
+    """``options`` with :data:`SEVERAL` after the last single reassignment, when single
+    reassignments of two or more Allies are offered."""
     singles = [i for i, o in enumerate(options) if o.value.kind == "reassign"  # type: ignore[attr-defined]
                and len(o.value.args[0]) == 1]  # type: ignore[attr-defined]
     if len({options[i].value.args[0][0][0] for i in singles}) < 2:  # type: ignore[attr-defined]
         return options
-    return [*options[:singles[0]], Option(SEVERAL_LABEL, SEVERAL), *options[singles[0]:]]
+    end = singles[-1] + 1
+    return [*options[:end], Option(SEVERAL_LABEL, SEVERAL), *options[end:]]
 
 
 def reassignment_options(game: Game, seat: int, plan: Sequence[Step]) -> list[Option]:
     """The options of a reassignment being built (:mod:`.reassignment`): each single
     move that may be added to ``plan`` (value: that move as a reassignment of one
-    Ally), then taking back the last move and cancelling. "Done" reassigns the plan."""
+    Ally), then (with a plan) reassigning the plan now, as "Done" does, and taking back
+    the last move, and cancelling."""
     options = []
     for step in next_moves(game, seat, plan):
         move = Move("reassign", ((step,),))
         options.append(Option(describe_move(game, move), move, move_cards(move)))
     if plan:
         last = describe_move(game, Move("reassign", ((plan[-1],),)))
+        options.append(Option("Done: reassign them now", FINISH))
         options.append(Option(f"Take back the last move ({last})", UNDO))
     options.append(Option("Cancel this reassignment", CANCEL))
     return options
@@ -541,12 +547,18 @@ class HumanAutarch(ComputerAutarch):
             yield options[pick].value
 
     def _turn(self, game: Game, seat: int) -> Iterator[None]:
+        several = [True]  # offered until a reassignment being built is given up
+
+        def options() -> list[Option]:
+            return [o for o in legal_options(game, seat) if several[0] or o.value is not SEVERAL]
+
         for move in self._picks(game, seat, "move", f"{game.state.phase}: your move",
-                                lambda: legal_options(game, seat)):
+                                options):
             if move is SEVERAL:
                 move = self._build_reassignment(game, seat)
-                if move is None:
-                    continue  # cancelled: the Dictate is still unused
+                if move is None:  # given up: the Dictate is still unused
+                    several[0] = False
+                    continue
             if not self.play_move(game, seat, move):
                 return
             yield
@@ -560,7 +572,7 @@ class HumanAutarch(ComputerAutarch):
             pick = self._choose(Decision(seat, "reassign", _plan_prompt(game, plan),
                                          tuple(options)))
             value = None if pick is None else options[pick].value
-            if value is None:
+            if value is None or value == FINISH:
                 break
             if value == CANCEL:
                 return None
