@@ -1,7 +1,8 @@
 """Benchmark computer-against-computer play: games per second per level, and the strong
 level's time per decision. Prints medians, each beside its ratio to a yardstick.
 
-Run from the repository root: ``.venv/bin/python benchmarks/bench_match.py [--quick]``.
+Run from the repository root: ``.venv/bin/python benchmarks/bench_match.py [--quick]``;
+``--decisions`` times only the strong level's decisions (tables of 2, 3 and 4).
 
 Figures, on the bundled demo decks (every pair, both turn orders; a generated deck if
 they are missing), two Autarchs, one worker, up to 30 rounds:
@@ -12,10 +13,11 @@ they are missing), two Autarchs, one worker, up to 30 rounds:
   clash);
 * strong-level games per second (both Autarchs strong);
 * the strong level's time per look-ahead decision: median, 95th percentile and maximum,
-  wall-clock and in processor seconds (what it costs on an idle machine), at a table
-  of 2 and at a table of 4 strong Autarchs (each decision imagines every rival's
-  turns, so 4 is the slowest); target: under 1 s per decision on this machine, so a
-  human never waits long.
+  wall-clock and in processor seconds (what it costs on an idle machine), over games
+  of 2, 3 and 4 strong Autarchs (each decision imagines every rival's turns, so 4 is
+  the slowest), with how many decisions the work budget
+  (:data:`~deckbuilder.engine.lookahead.BUDGET`) cut short; target: under 1 s per
+  decision on this machine, so a human never waits long.
 
 Yardstick, timed in the same run: ``../shared/yardsticks/goldfish_lean.py GAMES 1``, a
 lean simplified one-player goldfish in pure Python, which prints its games per second.
@@ -93,15 +95,24 @@ def table_games_per_s(decks, players: int, games: int) -> float:
     return games / (time.perf_counter() - start)
 
 
-def strong_table_times(decks, players: int, rounds: int) -> tuple[list[float], list[float]]:
-    """One game of ``players`` strong Autarchs for ``rounds`` rounds: every look-ahead
-    decision's wall-clock and processor seconds."""
-    controllers = seat_table([StrongAutarch(seed=s) for s in range(players)])
-    game = Game(table_decks(decks, players), seed=players)
-    for _ in play(game, controllers, rounds=rounds, first=0):
-        pass
-    return ([t for c in controllers for t in c.think_times],
-            [t for c in controllers for t in c.think_cpu])
+def strong_table_times(decks, players: int, rounds: int, games: int = 1
+                       ) -> tuple[list[float], list[float], int]:
+    """``games`` games of ``players`` strong Autarchs for up to ``rounds`` rounds:
+    every look-ahead decision's wall-clock and processor seconds, and how many of
+    them the work budget cut short."""
+    times: list[float] = []
+    cpu: list[float] = []
+    cut = 0
+    for g in range(games):
+        controllers = seat_table([StrongAutarch(seed=10 * g + s) for s in range(players)])
+        game = Game(table_decks(decks, players), seed=players + 100 * g)
+        for _ in play(game, controllers, rounds=rounds, first=g % players):
+            pass
+        for c in controllers:
+            times += c.think_times
+            cpu += c.think_cpu
+            cut += sum(n < c.samples for n in c.think_samples)
+    return times, cpu, cut
 
 
 def strong_games(pairs, games: int) -> tuple[float, list[float], list[float]]:
@@ -134,7 +145,12 @@ def spread(values: list[float]) -> tuple[float, float, float]:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.split("\n")[0])
     parser.add_argument("--quick", action="store_true", help="fewer games and repeats")
+    parser.add_argument("--decisions", action="store_true",
+                        help="time only the strong level's decisions at tables of 2, 3, 4")
     args = parser.parse_args()
+    if args.decisions:
+        decision_times(args.quick)
+        return
     repeat = 3 if args.quick else 5
     quick_games = 10 if args.quick else 30
     strong_per_pair = 1 if args.quick else 2
@@ -159,12 +175,28 @@ def main() -> None:
     ratio = f" ({rate / yard_rate:.6f}x yardstick)" if yard_rate else ""
     print(f"strong level: {rate:.2f} games/s{ratio}")
     report("2 Autarchs", times, cpu, yard_rate)
-    times, cpu = strong_table_times(decks, 4, 4 if args.quick else 8)
-    report("4 Autarchs", times, cpu, yard_rate)
+    times, cpu, cut = strong_table_times(decks, 4, 4 if args.quick else 8)
+    report("4 Autarchs", times, cpu, yard_rate, cut)
 
 
-def report(table: str, times: list[float], cpu: list[float], yard_rate: float | None) -> None:
-    """Print the spread of the strong level's decision times."""
+def decision_times(quick: bool) -> None:
+    """The strong level's decisions at tables of 2, 3 and 4 strong Autarchs (the demo
+    decks, up to 30 rounds; 3 games per table, 1 with ``--quick``)."""
+    yard = yardstick_games_per_s(20_000)
+    if yard:
+        print(f"yardstick (goldfish_lean.py, one worker): {yard:,.0f} games/s")
+    decks = list(demo_decks().values())
+    for players in (2, 3, 4):
+        times, cpu, cut = strong_table_times(decks, players, 30, 1 if quick else 3)
+        report(f"{players} Autarchs", times, cpu, yard, cut)
+
+
+def report(table: str, times: list[float], cpu: list[float], yard_rate: float | None,
+           cut: int | None = None) -> None:
+    """Print the spread of the strong level's decision times (and how many decisions
+    the budget cut short)."""
+    if cut is not None:
+        print(f"strong decisions, {table}: {len(cpu)}, {cut} cut short by the work budget")
     for label, values in (("wall-clock", times), ("processor", cpu)):
         if not values:
             continue

@@ -152,6 +152,35 @@ def test_strong_games_are_legal_and_conserve_cards(players):
     assert sum(len(c.think_times) for c in controllers) > 0
 
 
+def _strong_game(budget: int, players: int = 3, rounds: int = 4):
+    game = Game(table_decks([11, 12, 13, 14], players), seed=players)
+    controllers = seat_table([StrongAutarch(seed=k, samples=3, horizon=1, budget=budget)
+                              for k in range(players)])
+    for _ in play(game, controllers, rounds=rounds, first=0):
+        pass
+    assert [c.illegal for c in controllers] == [[]] * players
+    return game, controllers
+
+
+def test_the_strong_levels_work_budget_cuts_its_samples_reproducibly():
+    """The look-ahead is bounded by a budget of imagined play (lines its imagined games
+    log), not by the clock: the same seeds give the same game; a sample is not begun
+    when, at the pace of those before it, it would go past the budget; at least one
+    sample is always imagined."""
+    game, controllers = _strong_game(400)
+    again, _ = _strong_game(400)
+    assert game.log == again.log
+    runs = [(n, lines, c.budget) for c in controllers
+            for n, lines in zip(c.think_samples, c.think_lines, strict=True)]
+    assert runs and any(n < 3 for n, _, _ in runs) and min(n for n, _, _ in runs) >= 1
+    for n, lines, budget in runs:
+        assert n == 3 or lines + lines / n > budget
+    _, starved = _strong_game(0)
+    assert {n for c in starved for n in c.think_samples} == {1}
+    _, unbounded = _strong_game(10**9)
+    assert {n for c in unbounded for n in c.think_samples} == {3}
+
+
 def _started_game(players=3, seed=5, rounds=2):
     """A game played by quick Autarchs up to the Autarch phase of round ``rounds``."""
     game = Game(table_decks([1, 2, 3, 4], players), seed=seed)

@@ -178,8 +178,9 @@ def test_the_stored_version_1_game_still_loads_and_replays_to_the_same_table():
     stored = json.loads(FIXTURE.read_text(encoding="utf-8"))
     assert stored["version"] == 1
     assert json.loads(dumps(record)) == {**stored, "version": FORMAT_VERSION,
-                                         "v1_choices": expected["choices"]}
-    assert record.v1_choices == len(record.choices)
+                                         "v1_choices": expected["choices"],
+                                         "v2_choices": expected["choices"]}
+    assert record.v1_choices == record.v2_choices == len(record.choices)
 
 
 def test_moves_with_maneuvers_survive_the_json_round_trip():

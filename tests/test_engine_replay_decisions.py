@@ -20,7 +20,14 @@ from deckbuilder.engine.game import Game
 from deckbuilder.engine.human_autarch import HumanAutarch
 from deckbuilder.engine.lookahead import StrongAutarch
 from deckbuilder.engine.order_of_play import play
-from deckbuilder.engine.play_record import HUMAN, V2_KINDS, dumps, loads, new_record
+from deckbuilder.engine.play_record import (
+    FORMAT_VERSION,
+    HUMAN,
+    V2_KINDS,
+    dumps,
+    loads,
+    new_record,
+)
 from deckbuilder.engine.replay import RecordedGame, replay_steps
 from deckbuilder.engine.table_snapshot import snapshot
 from deckbuilder.services.deck_sources import demo_deck_files, play_deck_file
@@ -51,11 +58,12 @@ def finish(game: RecordedGame) -> RecordedGame:
     return game
 
 
-def reactions(choices) -> int:
-    """Moves a seat played just before its own contest or defence (counters between)."""
+def reactions(choices, closing=("last_call",)) -> int:
+    """Moves a seat played just before its own ``closing`` choice, counters between:
+    Flashes at the last call (format 3), or inside a contest or defence (format 2)."""
     found = 0
     for i, c in enumerate(choices):
-        if c.kind in ("contest", "defend"):
+        if c.kind in closing:
             j = i - 1
             while j >= 0 and choices[j].kind == "counter":
                 j -= 1
@@ -119,20 +127,23 @@ def test_a_game_saved_while_a_computers_flash_waits_resumes_to_the_same_end(n, s
     assert dumps(resumed.record()) == dumps(whole.record())
 
 
+def against_computers(record, ask) -> RecordedGame:
+    """``record`` played by a person at seat 1 answering through ``ask`` and quick
+    computers, to the end or until the person abandons it."""
+    n = len(record.seats)
+    game = RecordedGame(record, [HumanAutarch(ask), *(ComputerAutarch() for _ in range(n - 1))])
+    try:
+        finish(game)
+    except Abandon:
+        pass
+    return game
+
+
 @pytest.mark.parametrize(("n", "seed"), [(2, 1), (2, 9), (3, 3), (3, 11)])
 @pytest.mark.parametrize("stop_after", [0, 5, 12, 20])
 def test_a_person_against_computers_saved_and_resumed_ends_the_same(n, seed, stop_after):
     players = [HUMAN] + ["quick"] * (n - 1)
-
-    def run(record, ask):
-        game = RecordedGame(record, [HumanAutarch(ask), *(ComputerAutarch()
-                                                           for _ in range(n - 1))])
-        try:
-            finish(game)
-        except Abandon:
-            pass
-        return game
-
+    run = against_computers
     whole = run(table(n, seed, players), person())
     halfway = run(table(n, seed, players), person(stop_after=stop_after))
     saved = halfway.record()
@@ -177,8 +188,12 @@ def test_the_stored_version_2_game_still_loads_and_replays_to_the_same_table():
     expected = json.loads(EXPECTED.read_text(encoding="utf-8"))
     assert json.loads(text)["version"] == 2 and record.v1_choices == 0
     assert set(V2_KINDS) <= {c.kind for c in record.choices}
-    assert reactions(record.choices) > 0
+    assert reactions(record.choices, ("contest", "defend")) > 0
     steps = replay_steps(record)
     assert [line for s in steps for line in s.lines] == expected["log"]
     assert len(record.choices) == expected["choices"]
-    assert dumps(record) == text
+    # Upgraded to format 3: the same data, every choice made before the last call.
+    assert json.loads(dumps(record)) == {**json.loads(text), "version": FORMAT_VERSION,
+                                         "v2_choices": expected["choices"]}
+    assert record.v2_choices == len(record.choices) and "last_call" not in {
+        c.kind for c in record.choices}

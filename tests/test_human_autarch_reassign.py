@@ -3,14 +3,28 @@
 pivoted or not: 1) from Site to Site in your state, OR 2) from the active area to a
 Site in the state, OR 3) from the state to the reserve"; a Site whose remaining
 Holders cannot secure it "immediately becomes uncontrolled"). Each single move is
-offered, played through the engine, and saved and loaded with the game."""
+offered, played through the engine, and saved and loaded with the game; so is a
+reassignment of several Allies, built one move at a time ("Reassign several Allies")
+and played as the turn's one Dictate."""
 
 from __future__ import annotations
 
+import json
+
+import pytest
+
+from deckbuilder.engine.computer_autarch import ComputerAutarch
 from deckbuilder.engine.game import AUTARCH_PHASE
-from deckbuilder.engine.human_autarch import HumanAutarch, legal_options
-from deckbuilder.engine.play_record import decode_value, encode_value
+from deckbuilder.engine.human_autarch import (
+    SEVERAL,
+    SEVERAL_LABEL,
+    HumanAutarch,
+    legal_options,
+    reassignment_options,
+)
+from deckbuilder.engine.play_record import HUMAN, decode_value, dumps, encode_value, loads
 from deckbuilder.engine.quick_policy import Move
+from deckbuilder.engine.replay import RecordedGame, replay_steps
 from deckbuilder.engine.table import check_conservation
 from tests.test_engine_rules import HOLLAND, HUZZAH, SLEW, THOMAS, TOWER, TYRWITH, ids_of, table
 
@@ -26,7 +40,8 @@ def autarch_phase_game():
 
 
 def reassignments(game):
-    return {o.label: o.value for o in legal_options(game, 0) if o.value.kind == "reassign"}
+    return {o.label: o.value for o in legal_options(game, 0)
+            if o.value.kind == "reassign" and o.value is not SEVERAL}
 
 
 def test_every_single_reassignment_is_offered():
@@ -70,3 +85,139 @@ def test_a_reassignment_is_saved_and_loaded_as_the_same_move():
         assert decode_value("move", data) == move
     to_reserve = Move("reassign", (((ids_of(game, "Henry Holland")[0], None),),))
     assert to_reserve in reassignments(game).values()
+
+
+# --- several Allies in one reassignment ----------------------------------------------
+
+def builder(script):
+    """A person who opens "Reassign several Allies", then answers the reassignment's
+    decisions with the labels of ``script`` in order (``None``: Done); passes after."""
+    asked = []
+
+    def ask(decision):
+        asked.append(decision)
+        labels = [o.label for o in decision.options]
+        if decision.kind == "move":
+            return labels.index(SEVERAL_LABEL) if SEVERAL_LABEL in labels and script else None
+        label = script.pop(0) if script else None
+        return None if label is None else labels.index(label)
+
+    return ask, asked
+
+
+@pytest.mark.parametrize("done", [None, "Done: reassign them now"])
+def test_several_allies_are_reassigned_as_one_dictate(done):
+    """Huzzah Aping from the active area to Slew and Henry Holland from Slew to
+    Roxborough Tower, in one reassignment: both Sites stay held. "Done" or the option
+    that does the same plays it."""
+    game = autarch_phase_game()
+    assert reassignments(game)  # singles are still offered, and "several" with them
+    labels = [o.label for o in legal_options(game, 0)]
+    assert labels.index(SEVERAL_LABEL) > labels.index("Reassign Henry Holland to the Reserve")
+    ask, asked = builder(["Reassign Huzzah Aping to Slew",
+                          "Reassign Henry Holland to Roxborough Tower", done])
+    human = HumanAutarch(ask)
+    for _ in human.autarch_turn(game, 0):
+        pass
+    (slew,), (tower,) = ids_of(game, "Slew"), ids_of(game, "Roxborough Tower")
+    realm = game.autarch(0).realm
+    assert sorted(game.name(c) for c in realm.secured(slew).holders) == [
+        "Horace Tyrwith", "Huzzah Aping"]
+    assert sorted(game.name(c) for c in realm.secured(tower).holders) == [
+        "Henry Holland", "Thomas Roxborough"]
+    (move,) = [m for _, m in human.moves]
+    assert move.kind == "reassign" and len(move.args[0]) == 2
+    assert game.log[-2].endswith("reassigns Huzzah Aping to Slew.")
+    assert game.log[-1].endswith("reassigns Henry Holland to Roxborough Tower.")
+    assert [d.kind for d in asked] == ["move", "reassign", "reassign", "reassign"]
+    assert asked[3].prompt.startswith("Reassign Allies (this turn's Dictate). Planned: "
+                                      "Huzzah Aping to Slew, Henry Holland to Roxborough")
+    assert reassignments(game) == {}  # the turn's one Dictate is used
+    check_conservation(game.state)
+    assert decode_value("move", json.loads(json.dumps(encode_value("move", move)))) == move
+
+
+def test_each_step_offers_only_allies_not_moved_and_sites_still_held():
+    """Thomas Roxborough alone holds Roxborough Tower: once he is planned for the
+    Reserve, the Tower is lost, so no later move goes there; Thomas is offered no
+    second move."""
+    game = autarch_phase_game()
+    (thomas,) = ids_of(game, "Thomas Roxborough")
+    first = {o.label for o in reassignment_options(game, 0, [])}
+    assert "Reassign Huzzah Aping to Roxborough Tower" in first
+    assert "Cancel this reassignment" in first
+    assert not any(label.startswith("Take back") for label in first)
+    later = {o.label for o in reassignment_options(game, 0, [(thomas, None)])}
+    assert not any("to Roxborough Tower" in label or "Thomas" in label.split(" to ")[0]
+                   for label in later if label.startswith("Reassign"))
+    assert "Reassign Huzzah Aping to Slew" in later
+    assert "Take back the last move (Reassign Thomas Roxborough to the Reserve)" in later
+    for option in reassignment_options(game, 0, [(thomas, None)]):
+        if option.value not in ("finish", "undo", "cancel"):  # every move offered is one the
+            (step,) = option.value.args[0]  # engine accepts after the plan
+            trial = autarch_phase_game()
+            trial.reassign(0, [(thomas, None), step])
+
+
+@pytest.mark.parametrize("finish", ["Cancel this reassignment", None])
+def test_cancelled_or_empty_reassignment_leaves_the_dictate_unused(finish):
+    """Cancel (after a move and taking it back) or Done with nothing chosen: nothing
+    is played and the turn's move is asked again, reassignments still offered."""
+    game = autarch_phase_game()
+    script = ["Reassign Huzzah Aping to Slew",
+              "Take back the last move (Reassign Huzzah Aping to Slew)", finish]
+    asked = []
+
+    def ask(decision):
+        asked.append(decision)
+        if decision.kind == "move":
+            moves = [d for d in asked if d.kind == "move"]
+            return [o.label for o in decision.options].index(SEVERAL_LABEL) if len(
+                moves) == 1 else None
+        label = script.pop(0)
+        return None if label is None else [o.label for o in decision.options].index(label)
+
+    human = HumanAutarch(ask)
+    for _ in human.autarch_turn(game, 0):
+        pass
+    assert human.moves == [] and script == []
+    second_turn_move = [d for d in asked if d.kind == "move"][1]
+    assert any(o.value.kind == "reassign" for o in second_turn_move.options)
+    assert SEVERAL_LABEL not in [o.label for o in second_turn_move.options]  # given up
+    assert not any("reassigns" in line for line in game.log)
+
+
+def test_a_game_with_a_reassignment_of_several_allies_is_saved_and_replayed():
+    """A person against the quick level (demo decks) who reassigns every time two or
+    more Allies can move: each such reassignment is one recorded move, the game
+    replays to the same log, and saved after it resumes to the same end."""
+    from tests.test_engine_replay_decisions import finish as play_out
+    from tests.test_engine_replay_decisions import table as demo_table
+
+    chosen = [0]  # moves chosen in the reassignment being built
+
+    def ask(decision):
+        labels = [o.label for o in decision.options]
+        if decision.kind == "move":
+            chosen[0] = 0
+            return labels.index(SEVERAL_LABEL) if SEVERAL_LABEL in labels else (
+                0 if labels else None)
+        if decision.kind == "reassign":
+            moves = [i for i, label in enumerate(labels) if label.startswith("Reassign")]
+            if chosen[0] < 2 and moves:
+                chosen[0] += 1
+                return moves[-1]
+        return None
+
+    record = demo_table(2, 3, [HUMAN, "quick"], max_rounds=12)
+    whole = play_out(RecordedGame(record, [HumanAutarch(ask), ComputerAutarch()]))
+    several = [i for i, c in enumerate(whole.tape.log) if c.kind == "move" and c.seat == 0
+               and c.value.kind == "reassign" and len(c.value.args[0]) > 1]
+    assert several
+    saved = loads(dumps(whole.record()))
+    steps = replay_steps(saved)
+    assert [line for s in steps for line in s.lines] == whole.game.log
+    halfway = whole.record().with_progress(whole.tape.log[:several[0] + 1], [0, 0], False)
+    resumed = play_out(RecordedGame(loads(dumps(halfway)),
+                                    [HumanAutarch(ask), ComputerAutarch()]))
+    assert resumed.game.log == whole.game.log

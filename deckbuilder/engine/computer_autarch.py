@@ -9,8 +9,9 @@ same way. The stronger level, which looks ahead, is :class:`~.lookahead.StrongAu
 Every controller of a table must know the others (:meth:`ComputerAutarch.join`), so
 that its seizures, challenges, Flashes, Dictates and Ally Actions ask the rivals
 whether they contest, defend or counter, which maneuvers they play when contesting or
-defending, and how the victor of a challenge assigns damage; on those rivals' turns it
-may also play a Flash (:mod:`.quick_tactics`). A move the engine refuses
+defending, how the victor of a challenge assigns damage, and whether they play Flashes
+at the last call before a challenge or contest (:mod:`.last_call`); at that call on a
+rival's action it may play a Flash (:mod:`.quick_tactics`). A move the engine refuses
 (:class:`~.errors.RuleError`) is recorded in :attr:`ComputerAutarch.illegal` and ends
 the step; tests assert it stays empty.
 """
@@ -21,6 +22,7 @@ from collections.abc import Iterator, Sequence
 
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import Game
+from deckbuilder.engine.last_call import CHALLENGE, LastCall
 from deckbuilder.engine.maneuvers import MAGIC, STRENGTH
 from deckbuilder.engine.order_of_play import (
     Controller,
@@ -30,6 +32,7 @@ from deckbuilder.engine.order_of_play import (
     damage_provider,
     defend_maneuver_provider,
     defend_provider,
+    last_call_provider,
 )
 from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.quick_policy import (
@@ -89,13 +92,14 @@ class ComputerAutarch(Controller):
         if not table:
             return (args[0], args[1], None, args[2]) if move.kind in ("seize", "challenge") \
                 else args
-        if move.kind == "seize":
+        if move.kind == "seize":  # ... counters, the Paths' choices, the last call
             return (args[0], args[1], contest_provider(table), args[2],
-                    contest_maneuver_provider(table), counter_provider(table))
+                    contest_maneuver_provider(table), counter_provider(table), None,
+                    last_call_provider(table))
         if move.kind == "challenge":  # ... assignment, defending maneuvers, counters,
             return (args[0], args[1], defend_provider(table), args[2], None,  # targets
                     defend_maneuver_provider(table), counter_provider(table), None,
-                    damage_provider(table))
+                    damage_provider(table), last_call_provider(table))
         if move.kind in _COUNTERABLE:  # pad the optional target, then the counters
             width = _COUNTERABLE[move.kind]
             return (*args, *(None,) * (width - len(args)), counter_provider(table))
@@ -147,8 +151,6 @@ class ComputerAutarch(Controller):
     ) -> Sequence[int]:
         chosen = contest_choice(self.view(game, seat), seizing_seat, site, allies)
         self.note_contest(site)
-        if chosen:
-            self._last_call(game, seat, allies, MAGIC)
         return chosen
 
     def note_contest(self, site: int) -> None:
@@ -159,15 +161,18 @@ class ComputerAutarch(Controller):
     def defend(
         self, game: Game, seat: int, target: int, challengers: Sequence[int]
     ) -> Sequence[int]:
-        chosen = defend_choice(self.view(game, seat), target, challengers)
-        self._last_call(game, seat, challengers, STRENGTH)
-        return chosen
+        return defend_choice(self.view(game, seat), target, challengers)
 
-    def _last_call(self, game: Game, seat: int, opposing: Sequence[int], stat: str) -> None:
-        """"One last chance to play Flashes" at a rival's action: a Flash with a
-        ``stat`` penalty on the strongest opposing character (:mod:`.quick_tactics`)."""
+    def last_call(self, game: Game, seat: int, call: LastCall) -> None:
+        """The last call for Flashes (:mod:`.last_call`). Only when a rival's action
+        involves it (contesting, or its character challenged): a Flash with a Magic or
+        Strength penalty on the strongest opposing character (:mod:`.quick_tactics`).
+        At its own action, or when not involved, it keeps its Flashes."""
+        if seat != call.rival_seat:
+            return
         view = self.view(game, seat)
-        live = [c for c in opposing if view.visible(c) and not view.pivoted(c)]
+        live = [c for c in call.opposing(seat) if view.visible(c) and not view.pivoted(c)]
+        stat = STRENGTH if call.action == CHALLENGE else MAGIC
         flash = reaction_flash(view, live, stat)
         if flash is not None:
             self.play_move(game, seat, Move("play_flash", flash))

@@ -71,6 +71,7 @@ from deckbuilder.engine.destiny import Destiny
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.immunity import immunity
 from deckbuilder.engine.influence import meets_resistance, site_bonus, total_influence
+from deckbuilder.engine.last_call import CHALLENGE, CONTEST, LastCall
 from deckbuilder.engine.maneuvers import (
     MAGIC,
     STRENGTH,
@@ -137,6 +138,9 @@ ManeuverProvider = Callable[["Game", int, Sequence[int], Sequence[int]],
 #: damage provider: (game, victor's seat, damage, the losing side's characters)
 #: -> damage per character, or None for the default assignment
 DamageProvider = Callable[["Game", int, int, Sequence[int]], Mapping[int, int] | None]
+#: last call provider (:mod:`.last_call`): (game, seat asked, the call) -> None; the seat
+#: plays its Flashes while asked
+LastCallProvider = Callable[["Game", int, LastCall], None]
 
 
 def _still_involved(
@@ -763,6 +767,7 @@ class Game(PlayedEffects):
         contest_maneuvers: ManeuverProvider | None = None,
         counter_provider: CounterProvider | None = None,
         path_chooser: PathChooser | None = None,
+        last_call: LastCallProvider | None = None,
     ) -> SeizureResult:
         """Seize a Site in the Circle with unpivoted active Allies ("Seize a Site").
 
@@ -776,8 +781,10 @@ class Game(PlayedEffects):
         resolved) or before securing; ``contest_maneuvers`` gives each contesting
         Autarch's ("Seizing Sites and Contests": only the involved Autarchs play
         influence maneuvers). ``path_chooser`` makes the choices Paths leave to their
-        owner (default :func:`default_path_choice`). The Allies pivot afterwards,
-        success or not.
+        owner (default :func:`default_path_choice`). Before each contest formally
+        begins (its characters named, the Paths resolved), ``last_call`` asks every
+        Autarch holding a Flash, in turn order, whether it plays Flashes
+        (:mod:`.last_call`). The Allies pivot afterwards, success or not.
         """
         t = self._start_action(seat)
         s = self.state
@@ -821,14 +828,21 @@ class Game(PlayedEffects):
         def counter() -> tuple[CounterProvider, list[int]] | None:
             return (counter_provider, seats_in) if counter_provider else None
 
-        def begin() -> dict[int, int]:
+        def reveal() -> None:
             fx.extend(self._reveal_paths(site, involved, counter_provider,
                                          path_chooser or default_path_choice, joined))
             allies.extend(j for jseat, j in joined if jseat == seat)
+
+        def seizers_maneuvers() -> dict[int, int]:
             live = self._live(allies, bool(fx))
             held = _still_involved(maneuvers, live, self.autarch(seat).hand)
             return self._play_maneuvers(seat, live, held, CardType.INFLUENCE_MANEUVER, site,
                                         counter())
+
+        def call(contesting: int, chosen: Sequence[int]) -> None:
+            self._last_call(last_call, LastCall(
+                CONTEST, seat, tuple(self._live(allies, bool(fx))), contesting,
+                tuple(self._live(chosen, bool(fx))), site))
 
         for other in s.seats_from(seat)[1:]:
             if contest_provider is None:
@@ -842,8 +856,12 @@ class Game(PlayedEffects):
             involved += chosen
             seats_in.append(other)
             if bonus is None:
-                bonus = begin()
+                reveal()
                 chosen += [j for jseat, j in joined if jseat == other]
+                call(other, chosen)
+                bonus = seizers_maneuvers()
+            else:
+                call(other, chosen)
             live = self._live(chosen, bool(fx))
             theirs = contest_maneuvers(self, other, live, list(allies)) if (
                 contest_maneuvers) else None
@@ -858,7 +876,8 @@ class Game(PlayedEffects):
             if partial.contests and not partial.contests[-1].seizers_win:
                 break
         if bonus is None:
-            bonus = begin()
+            reveal()
+            bonus = seizers_maneuvers()
         result = resolve_seizure(side(allies, bonus, True), contests, srec,
                                  self._seizure_resistance(site, fx))
         for fought in result.contests:
@@ -887,6 +906,17 @@ class Game(PlayedEffects):
                 f" {result.resistance}); it stays in the Circle."
             )
         return result
+
+    def _last_call(self, provider: LastCallProvider | None, call: LastCall) -> None:
+        """The last call for Flashes (:mod:`.last_call`): each Autarch holding a Flash,
+        in turn order from the leader, is asked once."""
+        if provider is None:
+            return
+        for seat in self.state.seats_from(self.state.leader):
+            hand = self.autarch(seat).hand
+            if not self.state.over and any(
+                    self.record(c).card_type is CardType.FLASH for c in hand):
+                provider(self, seat, call)
 
     def _in_action(self, card: int) -> bool:
         """True if ``card`` is still in its Autarch's active area (a Path may have
@@ -1186,9 +1216,12 @@ class Game(PlayedEffects):
         counter_provider: CounterProvider | None = None,
         maneuver_targets: Mapping[int, int] | None = None,
         damage_provider: DamageProvider | None = None,
+        last_call: LastCallProvider | None = None,
     ) -> ChallengeResult:
         """Challenge a rival's active character ("Challenge Rival's Ally"). The target's
-        Autarch may name defenders through ``defend_provider``. When the challenge
+        Autarch may name defenders through ``defend_provider``; then ``last_call``
+        asks every Autarch holding a Flash, in turn order, whether it plays Flashes
+        ("Challenge Summary", step 3; :mod:`.last_call`). When the challenge
         formally begins (after the defenders are named), the challengers' ``maneuvers``
         and then the defending Autarch's (``defending_maneuvers``) are played ("Challenge
         Summary": only combat maneuvers, only from the involved Autarchs); each may be
@@ -1234,8 +1267,14 @@ class Game(PlayedEffects):
         if any(t not in everyone for t in (maneuver_targets or {}).values()):
             raise RuleError("Target Characters and Acting Allies", "a maneuver's target must"
                             " be involved in the challenge")
-        counter = (counter_provider, (seat, owner)) if counter_provider else None
         left: list[int] = []
+        if last_call is not None:
+            self._last_call(last_call, LastCall(CHALLENGE, seat, tuple(challengers), owner,
+                                                tuple(defending), target))
+            # a challenger a Flash pivoted or removed is out ("Challenge Summary", 4)
+            left += [c for c in challengers if c in s.pivoted or not self._in_action(c)]
+            maneuvers = _still_involved(maneuvers, [c for c in challengers if c not in left])
+        counter = (counter_provider, (seat, owner)) if counter_provider else None
         bonus = self._play_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER,
                                      None, counter, defending, maneuver_targets, left)
         theirs = defending_maneuvers(self, owner, defending, list(challengers)) if (

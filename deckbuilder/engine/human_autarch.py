@@ -27,16 +27,25 @@ Also offered: every Dictate on every face-up target, each controlled Site's powe
 and each free Ally's activation power on every face-up target (the engine keeps the
 legal ones).
 
+At the last call for Flashes before every challenge and contest (:mod:`.last_call`),
+involved or not, a person holding a Flash is offered each Flash on each legal target
+(:func:`flash_options`), one at a time, until "Done".
+
 When contesting or defending, the person is asked which maneuvers to play
 (:func:`maneuver_options`: none, the quick level's suggestion, each maneuver in hand from
 each involved character it may be played from, all of them together); as a challenge's
 victor, how to assign the damage (:func:`damage_options`: the engine's default, the quick
 level's suggestion, all of it to each losing character).
 
-Reassignments offered are the quick level's suggestion and each single move of one
-Holder or active Ally (to another Site in the State, or a Holder to the Reserve); a
-reassignment of several Allies at once other than the suggestion is not offered, as
-the combinations grow too fast to list.
+Reassignments offered are the quick level's suggestion, each single move of one
+Holder or active Ally (to another Site in the State, or a Holder to the Reserve), and
+"Reassign several Allies" (:data:`SEVERAL`), which builds one reassignment move by
+move (:func:`reassignment_options`: each Ally not moved yet, from where the moves so
+far leave it, to each destination the engine accepts; take back the last move;
+cancel) and plays it as one Dictate on "Done". Given up (cancelled, or "Done" with
+nothing chosen), it is not offered again in that turn; the single moves still are.
+The moves being chosen are not saved: a game saved meanwhile resumes at the turn's
+move.
 """
 
 from __future__ import annotations
@@ -51,6 +60,7 @@ from deckbuilder.engine.challenge import can_challenge
 from deckbuilder.engine.computer_autarch import MAX_MOVES_PER_TURN, ComputerAutarch
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
+from deckbuilder.engine.last_call import CHALLENGE, LastCall
 from deckbuilder.engine.lookahead import clone_game
 from deckbuilder.engine.maneuvers import may_receive
 from deckbuilder.engine.powers import is_artist, site_resistance_power
@@ -63,6 +73,7 @@ from deckbuilder.engine.quick_policy import (
     counter_choice,
     defend_choice,
 )
+from deckbuilder.engine.reassignment import Step, next_moves, single_moves
 from deckbuilder.engine.site_traits import MOVE_FORWARD, site_power
 
 
@@ -80,8 +91,9 @@ class Option:
 @dataclass(frozen=True, slots=True)
 class Decision:
     """A choice the person must make. ``kind``: "place_site", "reshuffle", "move",
-    "contest", "defend", "counter", "contest_maneuvers", "defend_maneuvers" or
-    "assign_damage"; ``can_pass``: whether ``None`` (Done/Pass) is
+    "contest", "defend", "counter", "contest_maneuvers", "defend_maneuvers",
+    "assign_damage", "last_call" or "reassign" (a move of a reassignment being
+    built); ``can_pass``: whether ``None`` (Done/Pass) is
     an answer."""
 
     seat: int
@@ -216,20 +228,38 @@ def _free_allies(game: Game, seat: int) -> list[int]:
 
 
 def _reassignments(game: Game, seat: int) -> list[Move]:
-    """Each single move of "Reassign Allies" (rulebook, "Phase 2: Autarch Phase"): a
-    Holder from its Site to another Site in the State or to the Reserve, and an Ally in
-    the active area to a Site in the State, pivoted or not. A Holder leaving a Site its
-    remaining Holders cannot secure loses the Site; the move is still offered."""
-    realm = game.autarch(seat).realm
-    sites = [e.site for e in realm.state]
-    out: list[Move] = []
-    for e in realm.state:
-        for holder in e.holders:
-            out += [Move("reassign", (((holder, to),),)) for to in sites if to != e.site]
-            out.append(Move("reassign", (((holder, None),),)))
-    for ally in realm.active:
-        out += [Move("reassign", (((ally, to),),)) for to in sites]
+    """Each single move of "Reassign Allies" (:func:`~.reassignment.single_moves`) as a
+    whole reassignment."""
+    return [Move("reassign", ((step,),)) for step in single_moves(game, seat)]
+
+
+def _character_targets(game: Game) -> list[int]:
+    return sorted(c for c in game.targetable() if is_character(game.record(c)))
+
+
+def _flash_moves(game: Game, seat: int, flash: int, targets: Sequence[int]) -> list[Move]:
+    """The Flash ``flash`` played with no target, and on each target it names (a
+    permanent one naming none: on each of ``targets``)."""
+    out = [Move("play_flash", (flash, None))]
+    named = game.played_targets(game.record(flash), seat)
+    if named or game.record(flash).permanent:
+        out += [Move("play_flash", (flash, t)) for t in named or targets]
     return out
+
+
+def flash_options(game: Game, seat: int) -> list[Option]:
+    """Every Flash in ``seat``'s hand on every target the engine accepts, as options
+    (the last call for Flashes, :mod:`.last_call`)."""
+    targets = _character_targets(game)
+    found: dict[str, Option] = {}
+    for c in sorted(game.autarch(seat).hand):
+        if game.record(c).card_type is not CardType.FLASH:
+            continue
+        for move in _flash_moves(game, seat, c, targets):
+            label = describe_move(game, move)
+            if label not in found and is_legal(game, seat, move):
+                found[label] = Option(label, move, move_cards(move))
+    return list(found.values())
 
 
 def _candidates(game: Game, seat: int) -> list[Move]:
@@ -241,7 +271,7 @@ def _candidates(game: Game, seat: int) -> list[Move]:
     if s.phase == AUTARCH_PHASE:
         suggestion = autarch_move(view)
         out += [suggestion] if suggestion is not None else []
-        targets = sorted(c for c in game.targetable() if is_character(game.record(c)))
+        targets = _character_targets(game)
         for c in hand:
             ctype = game.record(c).card_type
             if ctype is CardType.SITE:
@@ -249,10 +279,7 @@ def _candidates(game: Game, seat: int) -> list[Move]:
             elif ctype is CardType.PATH:
                 out += [Move("play_path", (c, site)) for site in s.circle]
             elif ctype is CardType.FLASH:
-                out.append(Move("play_flash", (c, None)))
-                named = game.played_targets(game.record(c), seat)
-                if named or game.record(c).permanent:
-                    out += [Move("play_flash", (c, t)) for t in named or targets]
+                out += _flash_moves(game, seat, c, targets)
             elif ctype is CardType.DICTATE:
                 out.append(Move("play_dictate", (c, None)))
                 out += [Move("play_dictate", (c, t))
@@ -321,7 +348,51 @@ def legal_options(game: Game, seat: int) -> list[Option]:
             found[label][1].extend(c for c in move_cards(move) if c not in found[label][1])
         elif is_legal(game, seat, move):
             found[label] = (move, list(move_cards(move)))
-    return [Option(label, move, tuple(cards)) for label, (move, cards) in found.items()]
+    return _with_several([Option(label, move, tuple(cards))
+                          for label, (move, cards) in found.items()])
+
+
+#: The option that opens the building of a reassignment of several Allies (to the
+#: engine an empty reassignment, legal while the turn's Dictate is unused; never played).
+SEVERAL = Move("reassign", ((),))
+SEVERAL_LABEL = "Reassign several Allies (choose each move, then Done)"
+#: Values of the options of a reassignment being built that are not moves.
+FINISH, UNDO, CANCEL = "finish", "undo", "cancel"
+
+
+def _with_several(options: list[Option]) -> list[Option]:
+    """``options`` with :data:`SEVERAL` after the last single reassignment, when single
+    reassignments of two or more Allies are offered."""
+    singles = [i for i, o in enumerate(options) if o.value.kind == "reassign"  # type: ignore[attr-defined]
+               and len(o.value.args[0]) == 1]  # type: ignore[attr-defined]
+    if len({options[i].value.args[0][0][0] for i in singles}) < 2:  # type: ignore[attr-defined]
+        return options
+    end = singles[-1] + 1
+    return [*options[:end], Option(SEVERAL_LABEL, SEVERAL), *options[end:]]
+
+
+def reassignment_options(game: Game, seat: int, plan: Sequence[Step]) -> list[Option]:
+    """The options of a reassignment being built (:mod:`.reassignment`): each single
+    move that may be added to ``plan`` (value: that move as a reassignment of one
+    Ally), then (with a plan) reassigning the plan now, as "Done" does, and taking back
+    the last move, and cancelling."""
+    options = []
+    for step in next_moves(game, seat, plan):
+        move = Move("reassign", ((step,),))
+        options.append(Option(describe_move(game, move), move, move_cards(move)))
+    if plan:
+        last = describe_move(game, Move("reassign", ((plan[-1],),)))
+        options.append(Option("Done: reassign them now", FINISH))
+        options.append(Option(f"Take back the last move ({last})", UNDO))
+    options.append(Option("Cancel this reassignment", CANCEL))
+    return options
+
+
+def _plan_prompt(game: Game, plan: Sequence[Step]) -> str:
+    done = (describe_move(game, Move("reassign", (tuple(plan),)))[len("Reassign "):]
+            if plan else "nothing yet")
+    return (f"Reassign Allies (this turn's Dictate). Planned: {done}. Add a move, or "
+            "Done to reassign them.")
 
 
 def legal_moves(game: Game, seat: int) -> list[Move]:
@@ -403,6 +474,22 @@ def damage_options(game: Game, damage: int, losers: Sequence[int],
     return options
 
 
+def _last_call_prompt(game: Game, call: LastCall) -> str:
+    """E.g. "Last call for Flashes: Autarch 2 challenges Gentle with Gek-A-Gek (defended
+    by Irish)"."""
+    acting, rival = game.autarch(call.acting_seat).name, game.autarch(call.rival_seat).name
+    if call.action == CHALLENGE:
+        what = (f"{acting} challenges {shown_name(game, call.about)} with "
+                f"{_names(game, call.acting)}")
+        if len(call.rival) > 1:
+            what += f" (defended by {_names(game, call.rival[1:])})"
+    else:
+        what = (f"{acting} seizes {shown_name(game, call.about)} with "
+                f"{_names(game, call.acting)}; {rival} contests with "
+                f"{_names(game, call.rival)}")
+    return f"Last call for Flashes before it begins: {what}. Play a Flash?"
+
+
 class HumanAutarch(ComputerAutarch):
     """An Autarch whose every decision is asked of ``ask`` (see :class:`Decision`)."""
 
@@ -443,18 +530,57 @@ class HumanAutarch(ComputerAutarch):
         return bool(options[pick or 0].value)
 
     # -- turns ---------------------------------------------------------------------------
-    def _turn(self, game: Game, seat: int) -> Iterator[None]:
+    def _picks(self, game: Game, seat: int, kind: str, prompt: str,
+               list_options: Callable[[], Sequence[Option]]) -> Iterator[object]:
+        """The values the person picks, one decision at a time, among the options
+        ``list_options`` gives then; ends on "Done", when none is left, or at the end
+        of the game."""
         for _ in range(MAX_MOVES_PER_TURN):
             if game.state.over:
                 return
-            options = tuple(legal_options(game, seat))
+            options = tuple(list_options())
             if not options:
                 return
-            pick = self._choose(Decision(seat, "move", f"{game.state.phase}: your move",
-                                         options))
-            if pick is None or not self.play_move(game, seat, options[pick].value):
+            pick = self._choose(Decision(seat, kind, prompt, options))
+            if pick is None:
+                return
+            yield options[pick].value
+
+    def _turn(self, game: Game, seat: int) -> Iterator[None]:
+        several = [True]  # offered until a reassignment being built is given up
+
+        def options() -> list[Option]:
+            return [o for o in legal_options(game, seat) if several[0] or o.value is not SEVERAL]
+
+        for move in self._picks(game, seat, "move", f"{game.state.phase}: your move",
+                                options):
+            if move is SEVERAL:
+                move = self._build_reassignment(game, seat)
+                if move is None:  # given up: the Dictate is still unused
+                    several[0] = False
+                    continue
+            if not self.play_move(game, seat, move):
                 return
             yield
+
+    def _build_reassignment(self, game: Game, seat: int) -> Move | None:
+        """A reassignment of several Allies, chosen one move at a time
+        (:func:`reassignment_options`); ``None`` if cancelled or nothing was chosen."""
+        plan: list[Step] = []
+        for _ in range(MAX_MOVES_PER_TURN):
+            options = reassignment_options(game, seat, plan)
+            pick = self._choose(Decision(seat, "reassign", _plan_prompt(game, plan),
+                                         tuple(options)))
+            value = None if pick is None else options[pick].value
+            if value is None or value == FINISH:
+                break
+            if value == CANCEL:
+                return None
+            if value == UNDO:
+                plan.pop()
+            else:
+                plan.append(value.args[0][0])  # type: ignore[union-attr]
+        return Move("reassign", (tuple(plan),)) if plan else None
 
     def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
         return self._turn(game, seat)
@@ -530,6 +656,14 @@ class HumanAutarch(ComputerAutarch):
         chosen = None if pick is None else options[pick].value
         return None if chosen is None else dict(chosen)  # type: ignore[call-overload]
 
+    def last_call(self, game: Game, seat: int, call: LastCall) -> None:
+        """The last call for Flashes (:mod:`.last_call`): the person plays Flashes one
+        at a time (:func:`flash_options`) until "Done"."""
+        for move in self._picks(game, seat, "last_call", _last_call_prompt(game, call),
+                                lambda: flash_options(game, seat)):
+            if not self.play_move(game, seat, move):  # type: ignore[arg-type]
+                return
+
     def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
         ally = counter_choice(PublicView(game, seat).revealing(flash), flash)
         if ally is None:
@@ -541,5 +675,6 @@ class HumanAutarch(ComputerAutarch):
 
 
 __all__ = ["MANEUVER_KINDS", "Ask", "Decision", "HumanAutarch", "Option", "damage_options",
-           "describe_move", "is_legal", "legal_moves", "legal_options", "maneuver_options",
-           "move_cards", "shown_name"]
+           "describe_move", "flash_options", "is_legal", "legal_moves", "legal_options",
+           "maneuver_options", "move_cards", "reassignment_options", "shown_name",
+           "SEVERAL"]

@@ -8,7 +8,12 @@ Dominion; idling). For each move it imagines the rest of the round and the next
 :data:`HORIZON` round(s) in :data:`SAMPLES` imagined games, in which every Autarch
 plays by the quick rules after that move. It plays the move with the best average
 outcome (a win, or else its Dominions, Sites and Allies' Magic against its strongest
-rival's); a tie keeps the quick level's choice. Every other decision (setup,
+rival's); a tie keeps the quick level's choice. So that a person never waits long,
+the imagining is bounded by a budget of work (:data:`BUDGET`, counted in lines of
+imagined play, not in seconds, so the same seed gives the same decisions on any
+machine): the imagined games are played one sample of every move at a time, and no
+sample is begun that would go past the budget; the moves are then compared on the
+samples played (at least one). Every other decision (setup,
 Autarch phase, contests, defenders, counters, maneuvers and Flashes on rivals' turns,
 damage, Reconciliation) is the quick level's (:mod:`.quick_policy`,
 :mod:`.quick_tactics`), and the imagined Autarchs make those the same way.
@@ -46,6 +51,12 @@ from deckbuilder.engine.victory import dominion_count
 #: Imagined games per style, and rounds imagined after the current one.
 SAMPLES = 4
 HORIZON = 2
+#: The work one decision may imagine, counted in lines of play the imagined games
+#: write to their logs (each action, contest, challenge... writes one or more): after
+#: each sample of every candidate move, no further sample is begun that would go past
+#: it at the pace of those so far (at least one is always played). About 0.1 ms of
+#: processor time per line at a table of 4 (``benchmarks/bench_match.py``).
+BUDGET = 2500
 WIN_SCORE = 1000.0
 
 
@@ -153,14 +164,20 @@ class StrongAutarch(ComputerAutarch):
 
     level = "strong"
 
-    def __init__(self, seed: int = 0, samples: int = SAMPLES, horizon: int = HORIZON, **kw):
+    def __init__(self, seed: int = 0, samples: int = SAMPLES, horizon: int = HORIZON,
+                 budget: int = BUDGET, **kw):
         super().__init__(**kw)
         self.seed = seed
         self.samples = samples
         self.horizon = horizon
+        self.budget = budget
         self.decisions = 0
         self.think_times: list[float] = []
         self.think_cpu: list[float] = []
+        #: Per decision that compared moves: the samples imagined (fewer than
+        #: ``samples`` when the budget ran out) and the lines of play imagined.
+        self.think_samples: list[int] = []
+        self.think_lines: list[int] = []
 
     def choose_ally_move(self, game: Game, seat: int) -> Move | None:
         """The next Ally-phase move of ``seat`` (``None``: the turn is over)."""
@@ -171,14 +188,24 @@ class StrongAutarch(ComputerAutarch):
         self.decisions += 1
         rng = random.Random(splitmix64(self.seed * 1_000_003 + self.decisions))
         worlds = [determinize(game, seat, rng) for _ in range(self.samples)]
+        scores: list[list[float]] = [[] for _ in candidates]
+        lines = 0
+        for k, world in enumerate(worlds):
+            if k and lines + lines / k > self.budget:
+                break  # the next sample would go past the budget
+            for move, got in zip(candidates, scores, strict=True):
+                imagined = clone_game(world)
+                got.append(rollout(imagined, seat, move, self.horizon))
+                lines += len(imagined.log)
         best = None
-        for move in candidates:
-            mean = statistics.fmean(rollout(clone_game(w), seat, move, self.horizon)
-                                    for w in worlds)
+        for move, got in zip(candidates, scores, strict=True):
+            mean = statistics.fmean(got)
             if best is None or mean > best[0]:
                 best = (mean, move)
         self.think_times.append(time.perf_counter() - start)
         self.think_cpu.append(time.process_time() - cpu)
+        self.think_samples.append(len(scores[0]))
+        self.think_lines.append(lines)
         return best[1]
 
     def ally_turn(self, game: Game, seat: int) -> Iterator[None]:

@@ -22,6 +22,7 @@ from deckbuilder.engine.game import (
     SETUP,
     Game,
 )
+from deckbuilder.engine.last_call import LastCall
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,6 +85,10 @@ class Controller:
         first), when a rival challenges (none by default)."""
         return {}
 
+    def last_call(self, game: Game, seat: int, call: LastCall) -> None:
+        """The last call for Flashes before ``call`` begins (:mod:`.last_call`): play
+        Flashes now through ``game``, or nothing (the default)."""
+
     def assign_damage(
         self, game: Game, seat: int, damage: int, losers: Sequence[int]
     ) -> Mapping[int, int] | None:
@@ -124,6 +129,11 @@ def damage_provider(controllers: Sequence[Controller]):
     return lambda game, seat, damage, losers: controllers[seat].assign_damage(
         game, seat, damage, losers
     )
+
+
+def last_call_provider(controllers: Sequence[Controller]):
+    """A :data:`~.last_call.LastCallProvider` asking the seat's controller."""
+    return lambda game, seat, call: controllers[seat].last_call(game, seat, call)
 
 
 def counter_provider(controllers: Sequence[Controller]):
@@ -203,5 +213,6 @@ __all__ = [
     "damage_provider",
     "defend_maneuver_provider",
     "defend_provider",
+    "last_call_provider",
     "play",
 ]

@@ -31,6 +31,15 @@ inside a rival's action, recorded as its ``move``). Upgrading a version-1 game n
 how many of its choices were made by that engine (:attr:`PlayRecord.v1_choices`); while
 replaying those, :mod:`.replay` answers the new questions as that engine did: no
 maneuvers, the default damage, no counter of a card that is not a Flash.
+
+Version 3 records the last call for Flashes before every challenge and contest, asked
+of every Autarch holding a Flash, involved or not (:mod:`.last_call`): the Flashes a
+seat plays there as its ``move`` choices, then a ``last_call`` choice closing its
+turn to answer. Version 2 asked only the contesting or defending computer, inside its
+answer (its Flash recorded just before that answer). Upgrading a version-2 (or 1) game
+notes how many of its choices were made before version 3
+(:attr:`PlayRecord.v2_choices`); while replaying those, :mod:`.replay` asks no last
+call and plays the recorded Flashes where version 2 played them.
 """
 
 from __future__ import annotations
@@ -48,14 +57,16 @@ from deckbuilder.engine.quick_policy import Move
 
 FORMAT = "imajica-game"
 #: The version of the JSON layout written by :func:`dumps`.
-FORMAT_VERSION = 2
+FORMAT_VERSION = 3
 #: Who plays a seat: a person, or a computer level (:data:`~.levels.LEVELS`).
 HUMAN = "human"
 #: The kinds of :class:`Choice`, in rulebook order of play.
 KINDS = ("place_site", "reshuffle", "move", "refused", "end_turn", "contest", "defend",
-         "counter", "contest_maneuvers", "defend_maneuvers", "assign_damage")
+         "counter", "contest_maneuvers", "defend_maneuvers", "assign_damage", "last_call")
 #: The kinds first recorded by format version 2.
 V2_KINDS = ("contest_maneuvers", "defend_maneuvers", "assign_damage")
+#: The kinds first recorded by format version 3.
+V3_KINDS = ("last_call",)
 
 
 class PlayRecordError(UserError, ValueError):
@@ -74,7 +85,8 @@ class Choice:
     of card ids, empty for none), ``counter`` (an Ally's or a Flash's card id or
     ``None``), ``contest_maneuvers`` and ``defend_maneuvers`` (a mapping character ->
     maneuver card ids from hand), ``assign_damage`` (a mapping character -> damage, or
-    ``None`` for the engine's default).
+    ``None`` for the engine's default), ``last_call`` (the seat's Flashes at the last
+    call, recorded as ``move`` choices just before it, are all played; ``None``).
     """
 
     seat: int
@@ -103,7 +115,9 @@ class PlayRecord:
     ``choices`` made so far, ``over`` (the game has ended) and ``app_version`` (the
     version that wrote it; for information), ``v1_choices`` (how many of the first
     choices were recorded by format version 1, which did not ask the questions of
-    :data:`V2_KINDS` nor counters of non-Flash cards; 0 for a game begun in version 2)."""
+    :data:`V2_KINDS` nor counters of non-Flash cards; 0 for a game begun in version 2),
+    ``v2_choices`` (how many of the first choices were recorded before format version 3,
+    which asked no last call for Flashes; 0 for a game begun in version 3)."""
 
     seats: tuple[Seat, ...]
     seed: int
@@ -113,6 +127,7 @@ class PlayRecord:
     over: bool = False
     app_version: str = field(default=__version__)
     v1_choices: int = 0
+    v2_choices: int = 0
 
     @property
     def decks(self) -> list[list[CardRecord]]:
@@ -237,6 +252,7 @@ def to_data(record: PlayRecord) -> dict:
         "cards": [card_to_data(c) for c in cards],
         "choices": [[c.seat, c.kind, encode_value(c.kind, c.value)] for c in record.choices],
         "v1_choices": record.v1_choices,
+        "v2_choices": record.v2_choices,
     }
 
 
@@ -246,9 +262,15 @@ def _upgrade_1(data: dict) -> dict:
     return {**data, "version": 2, "v1_choices": len(data.get("choices", ()))}
 
 
+def _upgrade_2(data: dict) -> dict:
+    """Version 2 -> 3: the layout is unchanged; every choice so far was made before
+    the last call for Flashes was asked (see the module doc)."""
+    return {**data, "version": 3, "v2_choices": len(data.get("choices", ()))}
+
+
 #: Upgrades of older layouts: ``version -> step`` turning that version's data into the
 #: next version's.
-UPGRADES: dict[int, Any] = {1: _upgrade_1}
+UPGRADES: dict[int, Any] = {1: _upgrade_1, 2: _upgrade_2}
 
 
 def upgrade(data: dict) -> dict:
@@ -291,7 +313,7 @@ def from_data(data: dict) -> PlayRecord:
         return PlayRecord(seats, int(data["seed"]), int(data.get("first", 0)),
                           int(data.get("max_rounds", 30)), tuple(choices),
                           bool(data.get("over", False)), str(data.get("app_version", "")),
-                          int(data.get("v1_choices", 0)))
+                          int(data.get("v1_choices", 0)), int(data.get("v2_choices", 0)))
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         raise PlayRecordError(f"this saved game is damaged: {exc}") from exc
 
@@ -310,5 +332,5 @@ def loads(text: str) -> PlayRecord:
     return from_data(data)
 
 
-__all__ = ["Choice", "FORMAT_VERSION", "HUMAN", "V2_KINDS", "PlayRecord", "PlayRecordError", "Seat",
-           "dumps", "from_data", "loads", "new_record", "to_data"]
+__all__ = ["Choice", "FORMAT_VERSION", "HUMAN", "V2_KINDS", "V3_KINDS", "PlayRecord",
+           "PlayRecordError", "Seat", "dumps", "from_data", "loads", "new_record", "to_data"]

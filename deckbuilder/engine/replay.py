@@ -15,12 +15,16 @@ recorded as its ``move`` before its answer, and played back before that answer. 
 part of a record made by format version 1 (:attr:`~.play_record.PlayRecord.v1_choices`)
 the questions that engine did not ask are answered as it did: no maneuvers when
 contesting or defending, the default damage, no counter of a card that is not a Flash.
-A game saved while a computer's Flash inside a rival's action waits for a person's
-answer is saved as it was before that contest or defence was asked (the computer asks
-it again, the same way, when the game resumes). A
-recorded decision that the engine does not take in the same place (another seat or
-kind is asked, a move is refused or accepted unlike before) raises
-:class:`ReplayError`: the saved game was made by a rules engine that played it
+In the part made before format version 3 (:attr:`~.play_record.PlayRecord.v2_choices`)
+no last call for Flashes is asked (:mod:`.last_call`); the Flash a computer played
+there inside its contest or defence is played back before that answer, as recorded.
+From version 3 on, a seat's Flashes at a last call are its ``move`` choices followed
+by its ``last_call`` choice. A game saved while a computer's Flash inside a rival's
+action waits for a person's answer, or inside a seat's last call, is saved as it was
+before that contest, defence or last call was asked (it is asked again, the same way,
+when the game resumes). A recorded decision that the engine does not take in the same
+place (another seat or kind is asked, a move is refused or accepted unlike before)
+raises :class:`ReplayError`: the saved game was made by a rules engine that played it
 differently.
 
 :func:`replay_steps` plays a record back alone (no controllers) and returns every
@@ -38,6 +42,7 @@ from card_db.records import CardType
 from deckbuilder.engine.computer_autarch import ComputerAutarch
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import Game
+from deckbuilder.engine.last_call import LastCall
 from deckbuilder.engine.order_of_play import Controller, Step, play
 from deckbuilder.engine.play_record import Choice, PlayRecord, Seat
 from deckbuilder.engine.quick_policy import Move
@@ -56,9 +61,11 @@ class EndOfRecord(Exception):
 class Tape:
     """The choices to play back (``script``) and those made so far (``log``)."""
 
-    def __init__(self, script: Sequence[Choice] = (), v1_choices: int = 0):
+    def __init__(self, script: Sequence[Choice] = (), v1_choices: int = 0,
+                 v2_choices: int = 0):
         self.script = tuple(script)
         self.v1_choices = v1_choices
+        self.v2_choices = v2_choices
         self.position = 0
         self.log: list[Choice] = []
         # Answers being made live that may play moves first (contest, defend): the log's
@@ -75,6 +82,12 @@ class Tape:
     def in_v1_part(self) -> bool:
         """Whether the choices being played back were recorded by format version 1."""
         return self.position < self.v1_choices
+
+    @property
+    def before_v3(self) -> bool:
+        """Whether the choices being played back were recorded before format version 3
+        (no last call for Flashes)."""
+        return self.position < self.v2_choices
 
     def peek(self) -> Choice | None:
         return self.script[self.position] if self.replaying else None
@@ -224,6 +237,11 @@ class RecordedSeat(Controller):
         return self._answer_v2("defend_maneuvers", {}, lambda c: _maneuvers(
             c.defend_maneuvers(game, seat, involved, opposing)))
 
+    def last_call(self, game: Game, seat: int, call: LastCall) -> None:
+        if self.tape.before_v3:
+            return  # versions 1 and 2 asked no last call
+        self._acting_answer(game, "last_call", lambda c: c.last_call(game, seat, call))
+
     def assign_damage(self, game: Game, seat: int, damage: int,
                       losers: Sequence[int]) -> Mapping[int, int] | None:
         return self._answer_v2("assign_damage", None, lambda c: _damage(
@@ -256,7 +274,7 @@ class RecordedGame:
             raise ValueError("one controller per seat")
         self.base = record
         self.game = Game(record.decks, seed=record.seed, names=record.names)
-        self.tape = Tape(record.choices, record.v1_choices)
+        self.tape = Tape(record.choices, record.v1_choices, record.v2_choices)
         self.controllers = controllers
         for controller, seat in zip(controllers, record.seats, strict=True):
             if controller is not None and hasattr(controller, "decisions"):
