@@ -1273,7 +1273,8 @@ class Game(PlayedEffects):
                                                 tuple(defending), target))
             # a challenger a Flash pivoted or removed is out ("Challenge Summary", 4)
             left += [c for c in challengers if c in s.pivoted or not self._in_action(c)]
-            maneuvers = _still_involved(maneuvers, [c for c in challengers if c not in left])
+            maneuvers = _still_involved(maneuvers, [c for c in challengers if c not in left],
+                                        self.autarch(seat).hand)
         counter = (counter_provider, (seat, owner)) if counter_provider else None
         bonus = self._play_maneuvers(seat, challengers, maneuvers, CardType.COMBAT_MANEUVER,
                                      None, counter, defending, maneuver_targets, left)
