@@ -24,7 +24,7 @@ from deckbuilder.engine.last_call import CHALLENGE, CONTEST, LastCall
 from deckbuilder.engine.play_record import FORMAT_VERSION, HUMAN, dumps, loads
 from deckbuilder.engine.replay import RecordedGame, replay_steps
 from deckbuilder.engine.scenarios import Scenario, SeatSetup, build, play_turn, scripted
-from deckbuilder.engine.table import check_conservation
+from deckbuilder.engine.table import SecuredSite, check_conservation
 from tests.test_engine_replay import person
 from tests.test_engine_replay_decisions import against_computers, finish, reactions, table
 
@@ -149,6 +149,35 @@ def test_a_computer_defender_plays_its_flash_at_the_last_call(resolve):
         game, "Cheryl plays the Flash Hollow Omen on Gek-A-Gek.")
     assert logged(game, "Combat strength 14 against 7: 7 damage, nobody dies.")
     assert [game.name(c) for c in game.state.autarchs[2].hand] == ["Hollow Omen"]
+
+
+@pytest.mark.parametrize(("stephen_sites", "mike_plays"), [
+    (("Pale Citadel Steps", "Saltmarsh Hermitage"), True),   # Stephen leads: 2 Dominions
+    (("Pale Citadel Steps",), False),                        # tied with Mike at 1
+])
+def test_an_uninvolved_computer_hurts_the_autarch_leading_in_dominions(
+        resolve, stephen_sites, mike_plays):
+    """"Challenge Summary" (step 3): every Autarch, involved or not, may play Flashes at
+    the last call. The quick level not involved spends its Hollow Omen on the strongest
+    challenger only when the challenging Autarch controls more Dominions than anyone
+    ("Victory"); otherwise it keeps it. Mike controls Glasswind Mesa (Dominion 3)."""
+    sc = Scenario("t", "t", "t", (
+        SeatSetup("Stephen", active=("Gek-A-Gek", "Gek-A-Gek")),
+        SeatSetup("Cheryl", active=("Gentle",)),
+        SeatSetup("Mike", hand=("Hollow Omen",))), (("move", GEKS),), (),
+        circle=(*stephen_sites, "Glasswind Mesa"))
+    game = build(sc, resolve)
+    circle = game.state.circle
+    for site in circle[:-1]:
+        game.autarch(0).realm.state.append(SecuredSite(site, []))
+    game.autarch(2).realm.state.append(SecuredSite(circle[-1], []))
+    circle.clear()
+    answer, _ = scripted(sc.script)
+    seats = seat_table([HumanAutarch(answer), ComputerAutarch(), ComputerAutarch()])
+    for _ in play_turn(game, seats):
+        check_conservation(game.state)
+    assert logged(game, "Mike plays the Flash Hollow Omen on Gek-A-Gek.") is mike_plays
+    assert (game.autarch(2).hand == []) is mike_plays
 
 
 # --- recorded and replayed ------------------------------------------------------------

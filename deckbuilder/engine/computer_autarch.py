@@ -50,7 +50,7 @@ from deckbuilder.engine.quick_policy import (
     reconciliation_move,
     wants_reshuffle,
 )
-from deckbuilder.engine.quick_tactics import assign_damage, reaction_flash
+from deckbuilder.engine.quick_tactics import assign_damage, leads_in_dominions, reaction_flash
 
 #: Moves one Autarch may make in one turn before the step is ended (a safety net).
 MAX_MOVES_PER_TURN = 200
@@ -164,13 +164,15 @@ class ComputerAutarch(Controller):
         return defend_choice(self.view(game, seat), target, challengers)
 
     def last_call(self, game: Game, seat: int, call: LastCall) -> None:
-        """The last call for Flashes (:mod:`.last_call`). Only when a rival's action
-        involves it (contesting, or its character challenged): a Flash with a Magic or
-        Strength penalty on the strongest opposing character (:mod:`.quick_tactics`).
-        At its own action, or when not involved, it keeps its Flashes."""
-        if seat != call.rival_seat:
-            return
+        """The last call for Flashes (:mod:`.last_call`): a Flash with a Magic or
+        Strength penalty on the strongest character opposing it (:mod:`.quick_tactics`)
+        when a rival's action involves it (contesting, or its character challenged);
+        when not involved, on the strongest acting character only if the acting Autarch
+        leads the table in Dominions controlled. At its own action it keeps its Flashes."""
         view = self.view(game, seat)
+        if seat == call.acting_seat or not (
+                call.involved(seat) or leads_in_dominions(view, call.acting_seat)):
+            return
         live = [c for c in call.opposing(seat) if view.visible(c) and not view.pivoted(c)]
         stat = STRENGTH if call.action == CHALLENGE else MAGIC
         flash = reaction_flash(view, live, stat)

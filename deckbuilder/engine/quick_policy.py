@@ -59,7 +59,9 @@ The quick level, in plain words:
    damage, nobody dies); none if no group does; then play combat maneuvers from the
    defending side when still needed. At a rival's challenge or seizure it is involved
    in, it plays a Flash with a Strength (Magic) penalty on the strongest challenger
-   (the seizer with the most Magic): the rulebook's last call for Flashes. *Counter*
+   (the seizer with the most Magic): the rulebook's last call for Flashes. Not
+   involved, it plays that Flash on the acting side only when the acting Autarch
+   controls more Dominions than any other Autarch. *Counter*
    a rival's Flash, Dictate, Ally Action or Path whenever an unpivoted active Ally's
    "Counters" names it. As a challenge's victor it *assigns damage* to kill the
    characters worth the most (:func:`.quick_tactics.assign_damage`).

@@ -38,6 +38,7 @@ from deckbuilder.engine.card_effects import STAY_IN_RESERVE
 from deckbuilder.engine.cards import is_maestro, magic, strength
 from deckbuilder.engine.maneuvers import MAGIC, STRENGTH, may_receive, stat_bonus, stat_bonuses
 from deckbuilder.engine.public_view import PublicView
+from deckbuilder.engine.victory import dominion_count
 
 #: Worth of a Maestro when choosing whom to kill (it secures any Site alone).
 MAESTRO_WORTH = 10
@@ -211,6 +212,17 @@ def own_turn_flash(view: PublicView, ally_phase: bool) -> tuple[int, int | None]
     return None
 
 
+def leads_in_dominions(view: PublicView, seat: int) -> bool:
+    """Whether ``seat`` controls more Dominions than every other Autarch still in the
+    game ("Victory": the Autarch nearest to controlling all five)."""
+    def count(k: int) -> int:
+        return dominion_count(view.controlled_masks(k))
+
+    mine = count(seat)
+    return all(count(k) < mine for k in range(view.seats)
+               if k != seat and not view.eliminated(k))
+
+
 def reaction_flash(view: PublicView, opposing: Sequence[int], stat: str
                    ) -> tuple[int, int] | None:
     """``(flash, target)``: a Flash with a ``stat`` penalty from hand on the opposing
@@ -237,6 +249,7 @@ __all__ = [
     "hand_bonus",
     "helping_target",
     "hurting_target",
+    "leads_in_dominions",
     "maneuver_plan",
     "own_turn_flash",
     "reaction_flash",
