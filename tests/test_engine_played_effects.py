@@ -17,7 +17,7 @@ from deckbuilder.engine.card_effects import (
 )
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
-from deckbuilder.engine.human_autarch import describe_move, legal_moves
+from deckbuilder.engine.human_autarch import describe_move, flash_options, legal_moves
 from deckbuilder.engine.modelled import modelled_powers
 from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.quick_policy import reconciliation_move
@@ -64,6 +64,19 @@ def test_a_dictate_that_draws_affects_the_controlling_autarch():
     assert len(game.autarch(0).hand) == 2
     assert "draws 2 card(s)" in game.log[-1]
     check_conservation(game.state)
+
+
+def test_a_flash_or_dictate_that_names_a_target_is_not_played_without_one():
+    """"Target Characters and Acting Allies": Hollow Omen's effect is on its target
+    character; a Flash has no acting Ally to receive it, so it is refused with no target
+    (nothing leaves the hand), and a person is offered it only on a target."""
+    game = table({"hand": [card("Hollow Omen")], "active": [HOLLAND]}, phase=ALLY_PHASE)
+    omen = one(game, "Hollow Omen")
+    with pytest.raises(RuleError, match="Target Characters and Acting Allies"):
+        game.play_flash(0, omen)
+    assert omen in game.autarch(0).hand
+    labels = [o.label for o in flash_options(game, 0)]
+    assert labels and all(" on " in label for label in labels)
 
 
 def test_target_maestro_until_end_of_round_counts_then_lapses():

@@ -597,7 +597,7 @@ class Game(PlayedEffects):
             raise RuleError("Dictate", f"{rec.name} is not a Dictate in {a.name}'s hand")
         if target is not None and target not in self.targetable():
             raise RuleError("Dictate", f"{self.name(target)} is not a card in play to target")
-        self.check_played_target(rec, seat, target)
+        self.check_played_target(rec, seat, target, required=True)
         self._use_dictate(t)
         a.hand.remove(card)
         self._say(f"{a.name} plays the Dictate {rec.name}.")
@@ -1455,7 +1455,7 @@ class Game(PlayedEffects):
         if target is not None and target not in self.targetable():
             raise RuleError("Types of Cards: Flashes",
                             f"{self.name(target)} is not a card in play to target")
-        self.check_played_target(rec, seat, target)
+        self.check_played_target(rec, seat, target, required=True)
         a.hand.remove(card)
         on = f" on {self.name(target)}" if target is not None else ""
         self._say(f"{a.name} plays the Flash {rec.name}{on}.")

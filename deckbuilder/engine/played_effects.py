@@ -94,11 +94,16 @@ class PlayedEffects:
             return target in mine if e.condition == "your" else any(target in r for r in reserves)
         return True
 
-    def check_played_target(self, rec: CardRecord, seat: int, target: int | None) -> None:
+    def check_played_target(self, rec: CardRecord, seat: int, target: int | None,
+                            required: bool = False) -> None:
         """Raise :class:`RuleError` ("Target Characters and Acting Allies") if ``target``
-        is not a card ``rec``'s targeted effects may be played on. Called before the card
-        leaves the hand, so an illegal play changes nothing."""
+        is not a card ``rec``'s targeted effects may be played on, or, when ``required``
+        (a Flash or Dictate, which has no acting Ally to receive the effect), if it is
+        ``None`` for a card whose effect names a target. Called before the card leaves
+        the hand, so an illegal play changes nothing."""
         if target is None:
+            if required and needs_target(rec):
+                raise RuleError(TARGETS, f"{rec.name} is played on a target")
             return
         for e in card_effects(rec):
             if e.kind in (GAIN, DRAW, RECOVER, SIDE_BONUS) or e.condition == "involved":
