@@ -191,6 +191,10 @@ typedef struct {
     uint64_t *card_cond;     /* fastpath card_conditions */
     uint64_t *kind_cond;     /* fastpath kind_cond_bits */
     int *circle0, *pool0;
+    int *playable;           /* per card: an influence maneuver the policy may play */
+    int *mbase;              /* nkinds * nkinds: what maneuver kind m adds from character kind a */
+    int *mper;               /* nkinds * nkinds: character kind a counts for "for each involved X" */
+    int *mhasper;            /* per kind: a "for each involved X" maneuver */
     uint64_t uniq_bits0;
     PyObject *result_cls, *trace_cls, *reasons;
     size_t scratch_len;      /* ints of work space a call needs (GAME_WORK + POLICY_WORK) */
@@ -201,7 +205,8 @@ static void core_dealloc(Core *c)
     int **arrays[] = {&c->ctype, &c->ukey, &c->dmask, &c->kind, &c->res, &c->magic,
                       &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                       &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
-                      &c->circle0, &c->pool0};
+                      &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
+                      &c->mhasper};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++)
         PyMem_Free(*arrays[i]);
     PyMem_Free(c->card_cond);
@@ -268,7 +273,7 @@ static uint64_t *u64_array(PyObject *seq, int *len)
  * plan_seizures with cheapest_group, never at once; Resistance + Magic <= 62). */
 #define GAME_WORK(n) (16 * (size_t)(n) + 64)
 #define POLICY_WORK(n, allowance) \
-    ((size_t)((allowance) + 4) * ((n) + 4) + 140 * ((size_t)(n) + 4) + 1024)
+    ((size_t)((allowance) + 4) * ((n) + 4) + 152 * ((size_t)(n) + 4) + 1024)
 
 /* Core(arrays, ints, classes): see fastcore.py _core_arguments for the order. */
 static int core_init(Core *c, PyObject *args, PyObject *kwds)
@@ -284,7 +289,8 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
     int **slots[] = {&c->ctype, &c->ukey, &c->dmask, &c->kind, &c->res, &c->magic,
                      &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                      &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
-                     &c->circle0, &c->pool0};
+                     &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
+                     &c->mhasper};
     const int nslots = (int)(sizeof(slots) / sizeof(slots[0]));
     if (PyTuple_GET_SIZE(arrays) != nslots || PyTuple_GET_SIZE(cond_arrays) != 2
         || PyTuple_GET_SIZE(reasons) != 4) {
@@ -311,7 +317,9 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
     c->nkinds = nkc;
     c->ncircle0 = lens[16];
     c->npool0 = lens[17];
-    if (ncc != c->n || lens[11] != c->n + 1 || lens[14] != nkc * nkc || lens[15] != nkc * nkc) {
+    if (ncc != c->n || lens[11] != c->n + 1 || lens[14] != nkc * nkc || lens[15] != nkc * nkc
+        || lens[18] != c->n || lens[19] != nkc * nkc || lens[20] != nkc * nkc
+        || lens[21] != nkc) {
         PyErr_SetString(PyExc_ValueError, "Core: inconsistent array lengths");
         return -1;
     }
@@ -642,17 +650,75 @@ static int cheapest_group(const Core *c, const int *free, int nf, int site, int 
     return found;
 }
 
+/* ------------------------------------------------------------ policy._boosted_group */
+
+/* Policy 7: free (sorted by profile, kind, id) one more Ally at a time, with the held
+ * maneuvers (sorted by kind, id) that add most played first. Writes the group, the
+ * positions in hand of the maneuvers played (*nplays) and the Magic tied up; returns 0
+ * when Allies alone get there first or nothing does. work: 3 * nh ints. */
+static int boosted_group(const Core *c, const int *free, int nf, int site, int need,
+                         const int *hand, int nh, int *cost, int *group, int *glen,
+                         int *plays, int *nplays, int *work)
+{
+    if (!nh || need <= 0)
+        return 0;
+    const int K = c->nkinds, sk = c->kind[site];
+    int *best = work, *count = best + nh, *amount = count + nh;
+    memset(best, 0, sizeof(int) * (size_t)nh);
+    memset(count, 0, sizeof(int) * (size_t)nh);
+    int influence = 0, tied = 0;
+    for (int k = 0; k < nf; k++) {
+        int a = free[k], ak = c->kind[a];
+        influence += c->magic[a] + c->bonus[ak * K + sk];
+        tied += c->magic[a];
+        if (influence >= need)
+            return 0;
+        int n = 0;
+        for (int i = 0; i < nh; i++) {
+            int mk = c->kind[hand[i]];
+            int b = c->mbase[mk * K + ak];
+            if (b > best[i])
+                best[i] = b;
+            count[i] += c->mper[mk * K + ak];
+            amount[i] = best[i] * (c->mhasper[mk] ? count[i] : 1);
+            if (amount[i] <= 0)
+                continue;
+            int j = n++; /* insert i: amounts largest first, then position in hand */
+            while (j > 0 && amount[plays[j - 1]] < amount[i]) {
+                plays[j] = plays[j - 1];
+                j--;
+            }
+            plays[j] = i;
+        }
+        int total = influence;
+        for (int j = 0; j < n; j++) {
+            total += amount[plays[j]];
+            if (total >= need) {
+                *cost = tied;
+                *glen = k + 1;
+                memcpy(group, free, sizeof(int) * (size_t)(k + 1));
+                *nplays = j + 1;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------ policy.plan_seizures */
 
 typedef struct {
-    int n;         /* seizures */
-    int site[64];  /* Site ids */
-    int start[65]; /* group of seizure i: ally[start[i]:start[i + 1]] */
+    int n;          /* seizures */
+    int site[64];   /* Site ids */
+    int start[65];  /* group of seizure i: ally[start[i]:start[i + 1]] */
     int ally[1024];
+    int mstart[65]; /* maneuvers played in seizure i: man[mstart[i]:mstart[i + 1]] */
+    int man[1024];
 } Plan;
 
 static int plan_seizures(const Core *c, const int *active, int na, const int *circle, int nc,
-                         const int *masks0, int nm0, Plan *plan, int *work)
+                         const int *masks0, int nm0, const int *held, int nh, Plan *plan,
+                         int *work)
 {
     const int *res = c->res, *dmask = c->dmask, *kind = c->kind, *magic = c->magic;
     int *masks = work, *sites = masks + nm0 + nc + 1, *taken = sites + nc;
@@ -663,6 +729,7 @@ static int plan_seizures(const Core *c, const int *active, int na, const int *ci
     int nm = nm0;
     plan->n = 0;
     plan->start[0] = 0;
+    plan->mstart[0] = 0;
     memcpy(masks, masks0, sizeof(int) * (size_t)nm0);
     if (dominion_count(c, masks, nm, -1) >= c->to_win)
         return 0;
@@ -706,15 +773,22 @@ static int plan_seizures(const Core *c, const int *active, int na, const int *ci
         plan->site[k] = sites[best];
         plan->ally[plan->start[k]] = maestros[m];
         plan->start[k + 1] = plan->start[k] + 1;
+        plan->mstart[k + 1] = plan->mstart[k];
         taken[best] = 1;
         masks[nm++] = dmask[sites[best]];
         if (dominion_count(c, masks, nm, -1) >= c->to_win)
             return plan->n;
     }
-    sort_by(free, nf, magic, kind);
+    sort_by(free, nf, c->profile, kind); /* profiles are numbered in Magic order */
     int plain = !c->has_bonus && !c->has_alone;
     uint64_t *pref = (uint64_t *)pwork; /* nf + 1 entries */
-    int *gwork = pwork + 2 * (na + 2);
+    int *hand = pwork + 2 * (na + 2), *bgroup = hand + nh + 1;
+    int *bplays = bgroup + na + 1, *bwork = bplays + nh + 1;
+    int *gwork = bwork + 3 * (nh + 1);
+    if ((gwork - pwork) & 1) /* cheapest_group's subset-sum table is uint64 */
+        gwork++;
+    memcpy(hand, held, sizeof(int) * (size_t)nh);
+    sort_by(hand, nh, kind, NULL);
     while (nf) {
         uint64_t reach = 1;
         if (plain) {
@@ -724,7 +798,7 @@ static int plan_seizures(const Core *c, const int *active, int na, const int *ci
                 pref[i + 1] = reach;
             }
         }
-        int have = 0, bc = 0, bg = 0, bi = -1, blen = -1, any = 0;
+        int have = 0, bc = 0, bg = 0, bi = -1, blen = -1, any = 0, bnp = 0;
         for (int i = 0; i < nc; i++) {
             if (taken[i])
                 continue;
@@ -732,21 +806,35 @@ static int plan_seizures(const Core *c, const int *active, int na, const int *ci
             if (g <= 0)
                 continue;
             any = 1;
-            int cost, glen = -1;
+            int cost = 0, glen = -1, option = 0, np = 0, bcost, bglen;
             if (plain) {
                 int need = res[s];
                 if (need <= 0) {
                     cost = magic[free[0]];
+                    option = 1;
                 } else {
                     uint64_t t = reach >> need;
-                    if (!t)
-                        continue;
-                    cost = need + __builtin_ctzll(t);
+                    if (t) {
+                        cost = need + __builtin_ctzll(t);
+                        option = 1;
+                    }
                 }
             } else {
-                if (!cheapest_group(c, free, nf, s, res[s], &cost, group, &glen, gwork))
-                    continue;
+                option = cheapest_group(c, free, nf, s, res[s], &cost, group, &glen, gwork);
             }
+            if (nh && boosted_group(c, free, nf, s, res[s], hand, nh, &bcost, bgroup, &bglen,
+                                    bplays, &np, bwork)) {
+                if (!option || bcost < cost) {
+                    option = 1;
+                    cost = bcost;
+                    glen = bglen;
+                    memcpy(group, bgroup, sizeof(int) * (size_t)bglen);
+                } else {
+                    np = 0;
+                }
+            }
+            if (!option)
+                continue;
             if (!have) {
                 have = 1;
             } else {
@@ -771,10 +859,13 @@ static int plan_seizures(const Core *c, const int *active, int na, const int *ci
             bg = g;
             bi = i;
             blen = glen;
+            bnp = np;
             if (glen >= 0) { /* keep the best group where the plan stores it */
                 int k = plan->n;
                 memcpy(plan->ally + plan->start[k], group, sizeof(int) * (size_t)glen);
             }
+            for (int j = 0; j < np; j++) /* and the positions in hand of its maneuvers */
+                plan->man[plan->mstart[plan->n] + j] = bplays[j];
         }
         if (!any || !have)
             break;
@@ -804,6 +895,20 @@ static int plan_seizures(const Core *c, const int *active, int na, const int *ci
         }
         plan->site[k] = s;
         plan->start[k + 1] = plan->start[k] + glen;
+        plan->mstart[k + 1] = plan->mstart[k] + bnp;
+        if (bnp) { /* positions in hand to card ids; the rest of the hand stays in order */
+            int *pm = plan->man + plan->mstart[k];
+            uint64_t spent[16] = {0};
+            for (int j = 0; j < bnp; j++) {
+                spent[pm[j] / 64] |= 1ULL << (pm[j] % 64);
+                pm[j] = hand[pm[j]];
+            }
+            int kept = 0;
+            for (int i = 0; i < nh; i++)
+                if (!(spent[i / 64] >> (i % 64) & 1U))
+                    hand[kept++] = hand[i];
+            nh = kept;
+        }
         plan->n++;
         taken[bi] = 1;
         masks[nm++] = dmask[s];
@@ -842,12 +947,14 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
     int *pool = scratch, *newq = pool + N + 8, *hand = newq + 2 * N + 16;
     int *active = hand + N + 1, *circle = active + N + 1, *masks = circle + N + 1;
     int *chosen = masks + N + 1, *useful = chosen + N + 1, *out = useful + N + 1;
+    int *held = out + N + 1; /* influence maneuvers in hand the policy may play */
     int *work = scratch + GAME_WORK(N);
     Plan plan;
     memcpy(pool, c->pool0, sizeof(int) * (size_t)c->npool0);
     int n = c->npool0;
     memcpy(circle, c->circle0, sizeof(int) * (size_t)c->ncircle0);
     int ncircle = c->ncircle0, nhand = 0, nactive = 0, nmasks = 0, nnew = 0;
+    int nheld = 0, nplayed = 0;
     uint64_t uniq = c->uniq_bits0, met = 0;
     int controlled = 0, exhausted = 0, established = 0, win_round = 0;
     int active_reach = 0, active_alone = 0, played = 0;
@@ -901,6 +1008,8 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                 }
             } else if (t == CHARACTER) {
                 hand[nhand++] = card;
+            } else if (c->playable[card]) {
+                held[nheld++] = card;
             }
         }
         nnew = 0;
@@ -925,7 +1034,7 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
             }
             established += nk;
         }
-        if (nactive && (active_alone || active_reach >= min_res)) {
+        if (nactive && (nheld || active_alone || active_reach >= min_res)) {
             /* FastGoldfish._seizures: only Sites that still add a Dominion (standard). */
             int nuseful = 0, least = NO_RES;
             for (int i = 0; i < ncircle; i++) {
@@ -937,9 +1046,9 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                 }
             }
             int np = 0;
-            if (nuseful && (active_alone || active_reach >= least))
-                np = plan_seizures(c, active, nactive, useful, nuseful, masks, nmasks, &plan,
-                                   work);
+            if (nuseful && (nheld || active_alone || active_reach >= least))
+                np = plan_seizures(c, active, nactive, useful, nuseful, masks, nmasks, held,
+                                   nheld, &plan, work);
             /* Applied as (Site kind, Ally profiles), like the Python cache entries. */
             for (int p = 0; p < np; p++) {
                 int sk = kind[plan.site[p]], at = 0;
@@ -961,6 +1070,15 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                     nactive--;
                     active_reach -= c->max_infl[a];
                     active_alone -= c->can_alone[a];
+                }
+                for (int g = plan.mstart[p]; g < plan.mstart[p + 1]; g++) {
+                    int mk = kind[plan.man[g]];
+                    at = 0;
+                    while (kind[held[at]] != mk)
+                        at++;
+                    memmove(held + at, held + at + 1, sizeof(int) * (size_t)(nheld - at - 1));
+                    nheld--;
+                    nplayed++;
                 }
             }
             if (np) {
@@ -986,7 +1104,7 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                     by[d] += masks[i] >> d & 1;
             int revealed = ncircle + nmasks - c->ncircle0;
             PyObject *t = PyObject_CallFunction(
-                c->trace_cls, "ii i(iiiii)i", rnum, c->npool0 - n - revealed - established,
+                c->trace_cls, "ii i(iiiii)i", rnum, c->npool0 - n - revealed - established - nplayed,
                 established, by[0], by[1], by[2], by[3], by[4], n);
             if (!t || PyList_Append(trace, t) < 0) {
                 Py_XDECREF(t);

@@ -79,8 +79,13 @@ class GoldfishAutopilot(Controller):
             yield
         active = [c for c in realm.active if c not in game.state.pivoted]
         masks = [deck.dmask[e.site] for e in realm.state]
-        for site, group in plan_seizures(deck, active, game.state.circle, masks, self.variant):
-            game.seize(seat, site, list(group))
+        held = [c for c in a.hand if deck.seizure_maneuver[c]]
+        for site, group, plays in plan_seizures(deck, active, game.state.circle, masks,
+                                                self.variant, held):
+            maneuvers: dict[int, list[int]] = {}
+            for card, actor in plays:
+                maneuvers.setdefault(actor, []).append(card)
+            game.seize(seat, site, list(group), maneuvers=maneuvers or None)
             yield
 
     def reconciliation_turn(self, game: Game, seat: int) -> Iterator[None]:

@@ -85,20 +85,12 @@ class FastGoldfish:
                     b |= 1 << c
             bits.append(b)
         self.kind_cond_bits = bits
-        # An active Ally's *profile*: its Magic, whether it is a Maestro, and its "+N
-        # versus Y Sites" and "May hold Y alone" toward each Site kind. Once an Ally is
-        # in play its kind already counts for uniqueness and "Allies for -N if"
-        # conditions, Holder or not, so in a goldfish game two Allies of one profile are
-        # interchangeable for the rest of the game: seizure plans are keyed on profiles.
+        # An active Ally's *profile* (EngineDeck.profile): once an Ally is in play its
+        # kind already counts for uniqueness and "Allies for -N if" conditions, Holder or
+        # not, so in a goldfish game two Allies of one profile are interchangeable for the
+        # rest of the game: seizure plans are keyed on profiles.
         site_kinds = [k for k, r in enumerate(deck.kind_records) if r.card_type.value == "Site"]
-        profiles: dict[tuple, int] = {}
-        self.profile = []
-        for c in range(n):
-            k = deck.kind[c]
-            sig = (deck.magic[c], deck.maestro[c],
-                   tuple(deck.site_bonus.get((k, sk), 0) for sk in site_kinds),
-                   tuple((k, sk) in deck.hold_alone for sk in site_kinds))
-            self.profile.append(profiles.setdefault(sig, len(profiles)))
+        self.profile = list(deck.profile)
         self.can_alone = [
             deck.maestro[c] or any((deck.kind[c], sk) in deck.hold_alone for sk in site_kinds)
             for c in range(n)
@@ -189,12 +181,14 @@ class FastGoldfish:
         return cached
 
     def _seizures(self, active, active_profiles, active_alone, active_reach,
-                  circle, masks, covered):
-        """The policy's seizures as ``(Site kind, Ally profiles)``.
+                  circle, masks, covered, held, held_kinds):
+        """The policy's seizures as ``(Site kind, Ally profiles, maneuver kinds)``.
 
         ``active_profiles``: the multiset of the active Allies' profiles (see
         ``profile_weight``); ``active_alone``/``active_reach``: how many of them are
-        Maestros or may hold some Site alone, and their total best influence.
+        Maestros or may hold some Site alone, and their total best influence; ``held``:
+        the influence maneuvers in hand the policy may play, ``held_kinds`` their kinds'
+        multiset.
         """
         deck = self.deck
         dmask, resistance, kind_weight = deck.dmask, deck.resistance, self.kind_weight
@@ -219,16 +213,18 @@ class FastGoldfish:
             state_key = tuple(sorted(masks))
         if not useful:
             return ()
-        # No Maestro, no "May hold Y alone", and even all together too little influence
-        # (Magic plus the largest "+N versus Y Sites") for any needed Site: no seizure.
-        if not active_alone and active_reach < least:
+        # No Maestro, no "May hold Y alone", no maneuver in hand and even all together too
+        # little influence (Magic plus the largest "+N versus Y Sites") for any needed
+        # Site: no seizure.
+        if not active_alone and active_reach < least and not held:
             return ()
-        key = (active_profiles, sites, state_key)
+        key = (active_profiles, sites, state_key, held_kinds)
         cached = self._seizure_cache.get(key)
         if cached is None:
             kind, profile = deck.kind, self.profile
-            plan = plan_seizures(deck, active, useful, masks, self.variant)
-            cached = tuple((kind[s], tuple(profile[a] for a in g)) for s, g in plan)
+            plan = plan_seizures(deck, active, useful, masks, self.variant, held)
+            cached = tuple((kind[s], tuple(profile[a] for a in g), tuple(kind[m] for m, _ in p))
+                           for s, g, p in plan)
             if len(self._seizure_cache) >= CACHE_LIMIT:
                 self._seizure_cache.clear()
             self._seizure_cache[key] = cached
@@ -253,6 +249,7 @@ class FastGoldfish:
         dmask = deck.dmask
         kind = deck.kind
         site_type, character_type = SITE, CHARACTER
+        playable = self.deck.seizure_maneuver
         cond_bits = self.kind_cond_bits
         alliances = self._alliances
         seizures = self._seizures
@@ -307,6 +304,9 @@ class FastGoldfish:
                     if not n:
                         exhausted = True
         hand_chars: list[int] = []
+        held: list[int] = []  # influence maneuvers in hand the policy may play
+        held_kinds = 0  # their kinds' multiset
+        played = 0  # maneuvers played from hand
         active: list[int] = []
         masks: list[int] = []
         controlled = 0
@@ -353,6 +353,9 @@ class FastGoldfish:
                     hand_doms |= dmask[c]
                     hand_conds |= card_conditions[c]
                     hand_unique |= unique_bit[c]
+                elif playable[c]:
+                    held.append(c)
+                    held_kinds += kind_weight[c]
             new = []
             # Ally phase: establish alliances, then seize.
             chosen = []
@@ -384,9 +387,9 @@ class FastGoldfish:
                         hand_doms |= dmask[c]
                         hand_conds |= card_conditions[c]
                         hand_unique |= unique_bit[c]
-            if active and (active_alone or active_reach >= min_res):
+            if active and (held or active_alone or active_reach >= min_res):
                 # The seizures depend only on this key (see _seizures).
-                key = (active_profiles, circle_kinds,
+                key = (active_profiles, circle_kinds, held_kinds,
                        controlled if standard else tuple(sorted(masks)))
                 plan = site_decisions.get(key)
                 if plan is None:
@@ -394,9 +397,9 @@ class FastGoldfish:
                         site_decisions.clear()
                     plan = site_decisions[key] = seizures(
                         active, active_profiles, active_alone, active_reach,
-                        circle, masks, controlled)
+                        circle, masks, controlled, held, held_kinds)
                 if plan:
-                    for site_kind, group in plan:
+                    for site_kind, group, maneuvers in plan:
                         for site in circle:
                             if kind[site] == site_kind:
                                 break
@@ -413,6 +416,13 @@ class FastGoldfish:
                             active_reach -= max_influence[a]
                             active_alone -= can_alone[a]
                             active_profiles -= profile_weight[a]
+                        for mk in maneuvers:
+                            for m in held:
+                                if kind[m] == mk:
+                                    break
+                            held.remove(m)
+                            held_kinds -= kind_weight[m]
+                        played += len(maneuvers)
                     min_res = min([resistance[s] for s in circle], default=1 << 30)
             # Reconciliation: reserves forward; victory; Exhausted Destiny.
             if chosen:
@@ -425,7 +435,8 @@ class FastGoldfish:
             sites_by_round.append(len(masks))
             if trace is not None:
                 revealed = len(circle) + len(masks) - len(self.circle0)
-                trace.append(RoundTrace(rnum, len(self.pool0) - n - revealed - established,
+                trace.append(RoundTrace(rnum,
+                                        len(self.pool0) - n - revealed - established - played,
                                         established, sites_by_dominion(masks), n))
             if masks and (
                 controlled.bit_count() >= to_win if standard else has_victory(masks, self.variant)

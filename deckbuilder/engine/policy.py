@@ -40,6 +40,7 @@ The policy, in full:
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import NamedTuple
 
 from card_db.errors import UserError
 from deckbuilder.engine.deck import CHARACTER, SITE, EngineDeck
@@ -200,6 +201,15 @@ def choose_alliances(
     return chosen, False
 
 
+class Seizure(NamedTuple):
+    """One planned seizure: the Site, the Allies that seize it (its Holders to be), and
+    the influence maneuvers played, as ``(card, acting Ally)`` pairs."""
+
+    site: int
+    allies: tuple[int, ...]
+    maneuvers: tuple[tuple[int, int], ...] = ()
+
+
 def _victory_gain(masks: list[int], mask: int, variant: Variant) -> int:
     if variant.border_counts_both:
         covered = 0
@@ -215,7 +225,7 @@ def _cheapest_group(
 ) -> tuple[int, tuple[int, ...]] | None:
     """Least total Magic of a non-empty group of ``free`` Allies whose influence toward
     ``site`` is at least ``need``, or one Ally that may hold it alone. ``free`` is
-    sorted by (Magic, kind, id). Returns ``(Magic tied up, group)`` or ``None``."""
+    sorted by (Magic, profile, kind, id). Returns ``(Magic tied up, group)`` or ``None``."""
     magic = deck.magic
     sk = deck.kind[site]
     best: tuple[int, int, tuple[int, ...]] | None = None
@@ -268,25 +278,72 @@ def _cheapest_group(
     return (best[0], best[2]) if best else None
 
 
+def _boosted_group(
+    deck: EngineDeck, free: Sequence[int], site: int, need: int, held: Sequence[int]
+) -> tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]] | None:
+    """Policy 7: the free Allies in order of least Magic, one more at a time, each time
+    with the ``held`` maneuvers that add most played first, until the group meets
+    ``need``. ``free`` sorted by (Magic, profile, kind, id), ``held`` by (kind, id).
+    Returns ``(Magic tied up, group, ((maneuver, acting Ally), ...))``, or ``None`` when
+    no such group needs a maneuver (Allies alone get there first) or none gets there."""
+    if not held or need <= 0:
+        return None
+    kind, magic = deck.kind, deck.magic
+    base, per = deck.maneuvers.base, deck.maneuvers.per
+    sk = kind[site]
+    n = len(held)
+    best = [0] * n  # the largest amount an Ally of the group adds playing each card
+    actor = [-1] * n
+    count = [0] * n  # the group's characters each "for each involved X" card counts
+    influence = cost = 0
+    for k, a in enumerate(free):
+        ak = kind[a]
+        influence += magic[a] + deck.site_bonus.get((ak, sk), 0)
+        cost += magic[a]
+        if influence >= need:
+            return None
+        for i, m in enumerate(held):
+            mk = kind[m]
+            b = base.get((mk, ak), 0)
+            if b > best[i]:
+                best[i], actor[i] = b, a
+            if ak in per.get(mk, ()):
+                count[i] += 1
+        adds = sorted(
+            ((-(best[i] * (count[i] if kind[m] in per else 1)), i) for i, m in enumerate(held)))
+        total = influence
+        plays = []
+        for neg, i in adds:
+            if neg >= 0:
+                break
+            total -= neg
+            plays.append((held[i], actor[i]))
+            if total >= need:
+                return cost, tuple(free[: k + 1]), tuple(plays)
+    return None
+
+
 def plan_seizures(
     deck: EngineDeck,
     active: Sequence[int],
     circle: Sequence[int],
     controlled_masks: Sequence[int],
     variant: Variant = STANDARD,
-) -> list[tuple[int, tuple[int, ...]]]:
-    """Seizures for this Ally phase, in order: ``(Site id, Ally ids)`` (policy 6).
+    held: Sequence[int] = (),
+) -> list[Seizure]:
+    """Seizures for this Ally phase, in order (policies 6 and 7).
 
     ``active``: unpivoted active Allies; ``circle``: Sites in the Circle;
-    ``controlled_masks``: Dominion bitmasks of the Autarch's controlled Sites. With no
-    opponent there is no contest and no Path effect, so every planned seizure secures
-    its Site (influence >= Resistance, a Maestro alone, or "May hold Y alone").
+    ``controlled_masks``: Dominion bitmasks of the Autarch's controlled Sites; ``held``:
+    the influence maneuvers in hand the autopilot may play (``deck.seizure_maneuver``).
+    With no opponent there is no contest and no Path effect, so every planned seizure
+    secures its Site (influence >= Resistance, a Maestro alone, or "May hold Y alone").
     """
     masks = list(controlled_masks)
     if dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win:
         return []
     sites = sorted(circle)
-    plan: list[tuple[int, tuple[int, ...]]] = []
+    plan: list[Seizure] = []
     taken: set[int] = set()
     maestros = sorted((a for a in active if deck.maestro[a]), key=lambda a: (deck.kind[a], a))
     for a in maestros:
@@ -303,14 +360,17 @@ def plan_seizures(
                 best_key, best_site = key, s
         if best_site < 0:
             break
-        plan.append((best_site, (a,)))
+        plan.append(Seizure(best_site, (a,)))
         taken.add(best_site)
         masks.append(deck.dmask[best_site])
         if dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win:
             return plan
-    free = sorted(
-        (a for a in active if not deck.maestro[a]), key=lambda a: (deck.magic[a], deck.kind[a], a)
-    )
+    # By Magic, then profile: Allies of one profile are alike in every way a seizure
+    # reads, so the plan's profiles depend only on the profiles of the Allies present.
+    profile = deck.profile
+    free = sorted((a for a in active if not deck.maestro[a]),
+                  key=lambda a: (deck.magic[a], profile[a], deck.kind[a], a))
+    hand = sorted(held, key=lambda m: (deck.kind[m], m))
     plain = not deck.site_bonus and not deck.hold_alone
     magic, resistance, dmask = deck.magic, deck.resistance, deck.dmask
     while free:
@@ -334,33 +394,36 @@ def plan_seizures(
         for s, g in cands:
             if plain:
                 need = resistance[s]
+                cost = None
                 if need <= 0:
                     cost = magic[free[0]]
-                else:
-                    t = reach >> need
-                    if not t:
-                        continue
+                elif t := reach >> need:
                     cost = need + (t & -t).bit_length() - 1
                 group = None
             else:
                 option = _cheapest_group(deck, free, s, resistance[s])
-                if option is None:
-                    continue
-                cost, group = option
-            if best_pick is None:
-                best_pick = (cost, g, s, group)
+                cost, group = option if option is not None else (None, None)
+            plays: tuple[tuple[int, int], ...] = ()
+            if hand:
+                boosted = _boosted_group(deck, free, s, resistance[s], hand)
+                if boosted is not None and (cost is None or boosted[0] < cost):
+                    cost, group, plays = boosted
+            if cost is None:
                 continue
-            bc, bg, bs, _ = best_pick
+            if best_pick is None:
+                best_pick = (cost, g, s, group, plays)
+                continue
+            bc, bg, bs, _, _ = best_pick
             lhs, rhs = cost * bg, bc * g
             if lhs < rhs or (
                 lhs == rhs
                 and (-g, resistance[s], deck.kind[s], s)
                 < (-bg, resistance[bs], deck.kind[bs], bs)
             ):
-                best_pick = (cost, g, s, group)
+                best_pick = (cost, g, s, group, plays)
         if best_pick is None:
             break
-        cost, _, s, group = best_pick
+        cost, _, s, group, plays = best_pick
         if group is None:
             if resistance[s] <= 0:
                 group = (free[0],)
@@ -374,11 +437,14 @@ def plan_seizures(
                         target -= max(0, magic[a])
                 chosen.reverse()
                 group = tuple(chosen)
-        plan.append((s, group))
+        plan.append(Seizure(s, group, plays))
         taken.add(s)
         masks.append(dmask[s])
         used = set(group)
         free = [a for a in free if a not in used]
+        if plays:
+            spent = {m for m, _ in plays}
+            hand = [m for m in hand if m not in spent]
         if dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win:
             break
     return plan
