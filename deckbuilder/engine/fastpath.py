@@ -17,7 +17,10 @@ on many seeds and generated decks). It is the same game because:
   that cannot be revealed -- a duplicate of a unique Site in play -- never can be, so
   examining cards in draw order is examining the hand in order); Allies established to
   the Reserve ("Establishing alliances"); only seizures that secure their Site ("Seize a
-  Site", "Securing the Site": no opponent, so no contest; no Paths played); every
+  Site", "Securing the Site": no opponent, so no contest; no Paths played), with the
+  influence maneuvers policy 7 plays ("Influence maneuvers": their Magic bonuses as
+  printed, an Ally playing any number of them; no other effect, so only the card's
+  leaving the hand is kept); every
   unpivoted reserve forward ("Phase 4: The Reconciliation"; in a goldfish game nothing
   in the Reserve is ever pivoted); victory as in :mod:`.victory` (no Site is ever
   pivoted); "Exhausted Destiny".
@@ -40,8 +43,10 @@ This module is the specification of the compiled core (``_fastcore.c``, chosen b
 worked out in C instead of memoised. The decision caches here are bounded
 (:data:`CACHE_LIMIT`), so memory stays flat over any number of games.
 
-What the full engine keeps and this does not: the log, pivot state, cards other than
-Characters in hand, and the In Ovo (nothing is discarded in a goldfish game).
+What the full engine keeps and this does not: the log, pivot state, cards in hand other
+than Characters and the influence maneuvers policy 7 may play, the In Ovo (an instant
+maneuver's only effect there is that it left the hand) and the permanent maneuvers
+attached to Holders (a Holder never seizes again under the policy).
 """
 
 from __future__ import annotations
@@ -236,8 +241,8 @@ class FastGoldfish:
         """Play one game of ``rounds`` rounds with ``seed`` (see the module doc).
 
         ``trace``: if given, a :class:`~.trace.RoundTrace` is appended to it per round
-        played (the hand counted as every card drawn less Sites revealed and Allies
-        established, since only Characters in hand are kept).
+        played (the hand counted as every card drawn less Sites revealed, Allies
+        established and maneuvers played, since only some cards in hand are kept).
 
         Each draw below is :meth:`.destiny.Destiny.draw` written out in place:
         ``j = int(random() * n)``, take ``pool[j]``, move the last card into slot ``j``

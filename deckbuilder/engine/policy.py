@@ -6,8 +6,8 @@ choices. The compiled goldfish core (``_fastcore.c``, :mod:`.fastcore`) follows
 :func:`choose_alliances` and :func:`plan_seizures` step by step in C: a change here is
 made there too, and ``tests/test_engine_fastcore.py`` checks that both cores agree.
 Inputs are card ids into an :class:`~.deck.EngineDeck`; ties are broken by
-card kind and id only, never by list order, so the choice does not depend on where a
-card sits in a zone.
+profile (:attr:`~.deck.EngineDeck.profile`), card kind and id only, never by list order,
+so the choice does not depend on where a card sits in a zone.
 
 The policy, in full:
 
@@ -19,9 +19,14 @@ The policy, in full:
 2. **Reshuffle** a five-card hand with no Character (always; "Game Setup").
 3. **Reveal every Site** in hand for the replacement draws, including replacements
    that are Sites; a duplicate of a unique Site in play stays in hand.
-4. **Paths, Dictates, maneuvers, Flashes and Ally Action cards are held**: their
-   effects are card text the engine does not model, and in a goldfish game a Path
-   would only target the Autarch's own seizing Allies.
+4. **Paths, Dictates, combat maneuvers, Flashes and Ally Action cards are held, and so
+   is every influence maneuver that policy 7 does not play.** A Path would only target
+   the Autarch's own seizing Allies, and a combat maneuver only helps in a challenge,
+   which needs a rival. Dictates (draws, "Target Maestro is magic +2"), Flashes
+   (unpivot), Ally Action cards, the Artist power and reassignment could help in a
+   goldfish game but are not yet part of this policy; neither are influence maneuvers
+   with another effect ("Target involved Site is Resistance -2") or a keyword ability
+   ("+2 versus Sites").
 5. **Establish alliances** (:func:`choose_alliances`): spend the Prime allowance as
    fully as possible (most total Prime, then most worth, where worth is Magic, and a
    Maestro is worth at least :data:`MAESTRO_WORTH` since it secures any Site alone);
@@ -32,9 +37,19 @@ The policy, in full:
    at a time, the group with the least Magic that meets the Site's Resistance, taking
    the Site with the least Magic tied up per new Dominion. No seizure is attempted
    that would fail.
-7. **Never reassign Holders**: groups are minimal, so no Holder can leave without the
+7. **Play an influence maneuver when it secures a Site sooner** (:func:`_boosted_group`;
+   the cards are those of :mod:`.seizure_maneuvers`: one printed Magic bonus and nothing
+   else). For each Site of policy 6, the autopilot also tries its free Allies in order
+   of least Magic, adding one at a time, each time playing the maneuvers in hand that
+   add most first, until the group meets the Resistance. It plays them when this
+   secures a Site that its Allies alone cannot, or ties up less Magic than the Allies
+   alone would; otherwise the cards stay in hand. Each card is played from the Ally of
+   the group that gets most from it, as printed: an "Acting Maestro" card only from a
+   Maestro (so never, since Maestros seize alone), "or +4 if it is an Artist" from an
+   Artist, "for each involved Oviate you control" counting the group's Oviates.
+8. **Never reassign Holders**: groups are minimal, so no Holder can leave without the
    Site becoming uncontrolled.
-8. **Move every unpivoted reserve forward** at the Reconciliation.
+9. **Move every unpivoted reserve forward** at the Reconciliation.
 """
 
 from __future__ import annotations
