@@ -89,6 +89,46 @@ def test_policy_prefers_the_exception_only_when_it_is_worth_more():
     assert MAESTRO_WORTH > 6
 
 
+def test_policy_chooses_allies_by_magic_rather_than_prime_spent():
+    # "Establishing alliances": 7 Prime buys Dull alone or Sharp and Keen (6 Prime);
+    # the policy takes the 5 Magic over the Prime spent (issue 12, section 3).
+    deck = EngineDeck.from_records([
+        make_character("Dull", 7, 1), make_character("Sharp", 3, 3),
+        make_character("Keen", 3, 2)])
+    assert choose_alliances(deck, [0, 1, 2], 7, 0, 0, set()) == ((1, 2), False)
+
+
+def test_policy_counts_site_bonuses_toward_uncovered_dominions_only():
+    # "+N versus Y Sites": Scout's +3 toward a First Dominion Site counts while such a
+    # Site in the Circle still adds a Dominion.
+    first = make_site("First Keep", (1,), 6)
+    scout = make_character("Scout", 3, 2, abilities=parse_abilities(
+        "+3 versus First Dominion Sites"))
+    deck = EngineDeck.from_records([first, scout, make_character("Sage", 3, 3)])
+    assert choose_alliances(deck, [1, 2], 3, 0, 0, set(), sites=[0]) == ((1,), False)
+    assert choose_alliances(deck, [1, 2], 3, 0, 0, set(), sites=[]) == ((2,), False)
+
+
+def test_policy_brings_in_the_ally_that_enables_a_reduction_first():
+    # "Allies for -N if...": the condition is read when the Tyrant is brought into
+    # play, so with the Larva established first it enters for Prime 4, not 7.
+    tyrant = make_character("Tyrant", 7, 4, affiliations=("Oviate",), abilities=parse_abilities(
+        "Allies for -3 if any Oviates are controlled", affiliations=["Oviate"]))
+    larva = make_character("Larva", 1, 0, affiliations=("Oviate",))
+    deck = EngineDeck.from_records([tyrant, larva, larva])
+    assert deck.effective_prime(0, 0) == 7
+    assert choose_alliances(deck, [0, 1, 2], 7, 0, 0, set()) == ((1, 0, 2), False)
+    # The full engine accepts that order: the Larva is controlled when the Tyrant enters.
+    records = [tyrant] + [larva] * 20 + [make_site(f"Keep {d}", (d,), 2) for d in range(1, 6)]
+    records += [make_card(f"Path {d}", CardType.PATH, dominions=(d,)) for d in range(1, 6)]
+    game = GoldfishGame(EngineDeck.from_records(records), 0, 10)
+    game.run()
+    fast = FastGoldfish(EngineDeck.from_records(records))
+    for seed in range(60):
+        assert fast.play(seed, 10) == GoldfishGame(EngineDeck.from_records(records), seed,
+                                                   10).run()
+
+
 def test_stall_reasons():
     assert stall_reason([], [0b00111], 2, 0) == "dominion_missing"
     assert stall_reason([0b11000], [0b00111], 0, 0) == "no_character"

@@ -404,11 +404,19 @@ static int effective_prime(const Core *c, int card, uint64_t met)
     return p > 0 ? p : 0;
 }
 
-/* policy.py ally_worth */
-static inline int ally_worth(const Core *c, int card)
+/* policy.py ally_worth; sites: the Circle's Sites of a Dominion not yet controlled */
+static int ally_worth(const Core *c, int card, const int *sites, int ns)
 {
-    int m = c->magic[card];
-    return c->maestro[card] && m < MAESTRO_WORTH ? MAESTRO_WORTH : m;
+    const int K = c->nkinds, k = c->kind[card];
+    int bonus = 0, alone = 0;
+    for (int i = 0; i < ns; i++) {
+        int sk = c->kind[sites[i]];
+        if (c->bonus[k * K + sk] > bonus)
+            bonus = c->bonus[k * K + sk];
+        alone |= c->alone[k * K + sk];
+    }
+    int w = c->magic[card] + bonus;
+    return (c->maestro[card] || alone) && w < MAESTRO_WORTH ? MAESTRO_WORTH : w;
 }
 
 static void sort_by(int *a, int n, const int *k1, const int *k2)
@@ -431,17 +439,67 @@ static void sort_by(int *a, int n, const int *k1, const int *k2)
 
 /* ------------------------------------------------------------ policy.choose_alliances */
 
-/* Returns how many card ids were written to out; *exception: the controlled-Dominion
- * exception was used. work: see POLICY_WORK. */
+/* policy._pack over the candidates cands[0..nc) but skip (-1: none): the most worth,
+ * then the most Allies, then the most Prime spent, within budget. The chosen set is
+ * written as a bitset over candidate positions to lists + spent * W; returns spent, the
+ * worth in *wout and the Allies in *nout. */
+static int pack(const Core *c, const int *cands, int nc, int skip, const int *worthv,
+                uint64_t met, int budget, int *has, int *worth, int *count, uint64_t *lists,
+                int W, int *wout, int *nout)
+{
+    for (int s = 0; s <= budget; s++)
+        has[s] = 0;
+    has[0] = 1;
+    worth[0] = 0;
+    count[0] = 0;
+    memset(lists, 0, sizeof(uint64_t) * (size_t)W);
+    for (int i = 0; i < nc; i++) {
+        if (i == skip)
+            continue;
+        int card = cands[i];
+        int p = effective_prime(c, card, met);
+        if (p > budget)
+            continue;
+        int w = worthv[i];
+        for (int s = budget - p; s >= 0; s--) {
+            if (!has[s])
+                continue;
+            int nw = worth[s] + w, nn = count[s] + 1;
+            int t = s + p;
+            if (!has[t] || nw > worth[t] || (nw == worth[t] && nn > count[t])) {
+                if (t != s)
+                    memcpy(lists + t * W, lists + s * W, sizeof(uint64_t) * (size_t)W);
+                lists[t * W + i / 64] |= 1ULL << (i % 64);
+                worth[t] = nw;
+                count[t] = nn;
+                has[t] = 1;
+            }
+        }
+    }
+    int spent = -1;
+    for (int s = 0; s <= budget; s++)
+        if (has[s] && (spent < 0 || worth[s] > worth[spent]
+                       || (worth[s] == worth[spent] && count[s] >= count[spent])))
+            spent = s;
+    *wout = worth[spent];
+    *nout = count[spent];
+    return spent;
+}
+
+/* Returns how many card ids were written to out (in the order to establish them);
+ * *exception: the controlled-Dominion exception was used. sites: the Circle's Sites of
+ * a Dominion not yet controlled. work: see POLICY_WORK. */
 static int choose_alliances(const Core *c, const int *hand, int nh, uint64_t controlled,
-                            uint64_t met, uint64_t uniq, int *out, int *work, int *used_exception)
+                            uint64_t met, uint64_t uniq, const int *sites, int ns, int *out,
+                            int *work, int *used_exception)
 {
     const int A = c->allowance;
     int *cands = work;
-    int *has = cands + nh, *worth = has + A + 1;
+    int *worthv = cands + nh, *has = worthv + nh, *worth = has + A + 1;
+    int *count = worth + A + 1, *after = count + A + 1;
     /* best[s]'s chosen tuple as a bitset over candidate positions: the tuple lists
      * candidates in the order they were added, which is their order in cands */
-    uint64_t *lists = (uint64_t *)(worth + A + 1 + (nh & 1)); /* 8-byte aligned */
+    uint64_t *lists = (uint64_t *)(after + ((after - work) & 1)); /* 8-byte aligned */
     int nc = 0;
     *used_exception = 0;
     memcpy(cands, hand, sizeof(int) * (size_t)nh);
@@ -462,41 +520,43 @@ static int choose_alliances(const Core *c, const int *hand, int nh, uint64_t con
     if (!nc)
         return 0;
     const int W = (nc + 63) / 64;
-    for (int s = 0; s <= A; s++)
-        has[s] = 0;
-    has[0] = 1;
-    worth[0] = 0;
-    memset(lists, 0, sizeof(uint64_t) * (size_t)W);
+    uint64_t *chosen = lists + (size_t)(A + 1) * W; /* the best set so far (W words) */
+    uint64_t wanted = 0;
     for (int i = 0; i < nc; i++) {
-        int card = cands[i];
-        int p = effective_prime(c, card, met);
-        if (p > A)
+        worthv[i] = ally_worth(c, cands[i], sites, ns);
+        wanted |= c->card_cond[cands[i]];
+    }
+    int bw, bn, bp = pack(c, cands, nc, -1, worthv, met, A, has, worth, count, lists, W, &bw,
+                          &bn);
+    int enabler = -1;
+    memcpy(chosen, lists + bp * W, sizeof(uint64_t) * (size_t)W);
+    for (int e = 0; e < nc; e++) {
+        uint64_t gives = c->kind_cond[c->kind[cands[e]]];
+        if (!(gives & wanted & ~met))
             continue;
-        int w = ally_worth(c, card);
-        for (int s = A - p; s >= 0; s--) {
-            if (!has[s])
-                continue;
-            int nw = worth[s] + w;
-            int t = s + p;
-            if (!has[t] || nw > worth[t]) {
-                if (t != s)
-                    memcpy(lists + t * W, lists + s * W, sizeof(uint64_t) * (size_t)W);
-                lists[t * W + i / 64] |= 1ULL << (i % 64);
-                worth[t] = nw;
-                has[t] = 1;
-            }
+        int pe = effective_prime(c, cands[e], met);
+        if (pe > A)
+            continue;
+        int w, n, p = pack(c, cands, nc, e, worthv, met | gives, A - pe, has, worth, count,
+                           lists, W, &w, &n);
+        w += worthv[e];
+        n += 1;
+        p += pe;
+        if (w > bw || (w == bw && (n > bn || (n == bn && p > bp)))) {
+            bw = w;
+            bn = n;
+            bp = p;
+            enabler = e;
+            memcpy(chosen, lists + (p - pe) * W, sizeof(uint64_t) * (size_t)W);
         }
     }
-    int spent = A;
-    while (!has[spent])
-        spent--;
     int exception = -1, ew = 0, ep = 0;
     for (int i = 0; i < nc; i++) {
         int card = cands[i];
         if (!(c->dmask[card] & controlled))
             continue;
         /* key (worth, prime, -kind, -id), the largest wins */
-        int w = ally_worth(c, card), p = c->prime[card];
+        int w = worthv[i], p = c->prime[card];
         if (exception < 0 || w > ew || (w == ew && (p > ep || (p == ep && (
                 c->kind[card] < c->kind[exception]
                 || (c->kind[card] == c->kind[exception] && card < exception)))))) {
@@ -506,10 +566,12 @@ static int choose_alliances(const Core *c, const int *hand, int nh, uint64_t con
         }
     }
     int nout = 0;
+    if (enabler >= 0)
+        out[nout++] = cands[enabler];
     for (int i = 0; i < nc; i++)
-        if (lists[spent * W + i / 64] >> (i % 64) & 1U)
+        if (chosen[i / 64] >> (i % 64) & 1U)
             out[nout++] = cands[i];
-    if (exception >= 0 && (nout == 0 || ew > worth[spent])) {
+    if (exception >= 0 && (nout == 0 || ew > bw)) {
         out[0] = exception;
         *used_exception = 1;
         return 1;
@@ -1018,8 +1080,12 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
         int nchosen = 0;
         if (nhand) {
             int exc;
-            int nk = choose_alliances(c, hand, nhand, (uint64_t)controlled, met, uniq, out,
-                                      work, &exc);
+            int nuncovered = 0; /* the Circle's Sites of a Dominion not yet controlled */
+            for (int i = 0; i < ncircle; i++)
+                if (dmask[circle[i]] & ~controlled)
+                    useful[nuncovered++] = circle[i];
+            int nk = choose_alliances(c, hand, nhand, (uint64_t)controlled, met, uniq, useful,
+                                      nuncovered, out, work, &exc);
             for (int i = 0; i < nk; i++) {
                 int k = kind[out[i]], at = 0;
                 while (kind[hand[at]] != k)

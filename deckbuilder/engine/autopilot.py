@@ -66,13 +66,15 @@ class GoldfishAutopilot(Controller):
         unique_in_play = {deck.unique_key[c] for c in in_play if deck.unique_key[c] >= 0}
         met = deck.conditions_met([deck.kind[c] for c in realm.allies()])
         chars = [c for c in a.hand if deck.ctype[c] == CHARACTER]
+        controlled = game.controlled_site_mask(seat)
         chosen, exception = choose_alliances(
             deck,
             chars,
             self.variant.prime_allowance,
-            game.controlled_site_mask(seat),
+            controlled,
             met,
             unique_in_play,
+            [s for s in game.state.circle if deck.dmask[s] & ~controlled],
         )
         for card in chosen:
             game.establish(seat, card, use_exception=exception)

@@ -131,7 +131,11 @@ class FastGoldfish:
         self._circle_cache: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
         self._seizure_cache: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
-    def _alliances(self, hand_chars, controlled, met, uniq):
+    def _alliances(self, hand_chars, controlled, met, uniq, sites, sites_key):
+        """The policy's alliances as ``(kinds in order, exception used)``. ``sites``: the
+        Circle's Sites of a Dominion not yet controlled; ``sites_key``: what of them
+        concerns the choice (their kinds' multiset when the deck has "+N versus Y
+        Sites" or "May hold Y alone", else ``None``)."""
         deck = self.deck
         ukey = deck.unique_key
         fixed = self.fixed_prime
@@ -149,8 +153,9 @@ class FastGoldfish:
                 return (deck.kind[c],), False
             if p > allowance:
                 return ((deck.kind[c],), True) if deck.dmask[c] & controlled else ((), False)
-        # Characters that cannot enter (a unique card in play; Prime over the allowance
-        # and no controlled Site of their Dominion) cannot change the choice.
+        # Characters that cannot enter (a unique card in play; Prime over the allowance,
+        # even with every reduction the hand's Characters could bring, and no controlled
+        # Site of their Dominion) cannot change the choice.
         # (A unique name shared by two different records keeps them all: the policy
         # keeps only the first of such a pair.)
         ambiguous = self.ambiguous_unique
@@ -161,13 +166,16 @@ class FastGoldfish:
         doms = 0
         conds = 0
         kinds = 0  # the multiset of the relevant Characters' kinds
+        met_all = met
+        for c in hand_chars:
+            met_all |= self.kind_cond_bits[deck.kind[c]]
         for c in hand_chars:
             u = ukey[c]
             if u in uniq:
                 continue
             p = fixed[c]
             if p < 0:
-                p = deck.effective_prime(c, met)
+                p = deck.effective_prime(c, met_all)
             if p <= allowance or dmask[c] & controlled or u in ambiguous:
                 relevant.append(c)
                 doms |= dmask[c]
@@ -175,10 +183,11 @@ class FastGoldfish:
                 kinds += kind_weight[c]
         if not relevant:
             return (), False
-        key = (kinds, controlled & doms, met & conds)
+        key = (kinds, controlled & doms, met & conds, sites_key)
         cached = self._alliance_cache.get(key)
         if cached is None:
-            chosen, exception = choose_alliances(deck, relevant, allowance, controlled, met, uniq)
+            chosen, exception = choose_alliances(deck, relevant, allowance, controlled, met,
+                                                 uniq, sites)
             cached = (tuple(deck.kind[c] for c in chosen), exception)
             if len(self._alliance_cache) >= CACHE_LIMIT:
                 self._alliance_cache.clear()
@@ -255,6 +264,7 @@ class FastGoldfish:
         kind = deck.kind
         site_type, character_type = SITE, CHARACTER
         playable = self.deck.seizure_maneuver
+        site_traits = bool(deck.site_bonus or deck.hold_alone)
         cond_bits = self.kind_cond_bits
         alliances = self._alliances
         seizures = self._seizures
@@ -366,13 +376,16 @@ class FastGoldfish:
             chosen = []
             if hand_chars:
                 # The alliances depend only on this key (see _alliances).
+                uncovered = [s for s in circle if dmask[s] & ~controlled]
+                sites_key = sum(kind_weight[s] for s in uncovered) if site_traits else None
                 key = (hand_kinds, controlled & hand_doms, met & hand_conds,
-                       uniq_bits & hand_unique)
+                       uniq_bits & hand_unique, sites_key)
                 kinds = hand_decisions.get(key)
                 if kinds is None:
                     if len(hand_decisions) >= CACHE_LIMIT:
                         hand_decisions.clear()
-                    kinds = hand_decisions[key] = alliances(hand_chars, controlled, met, uniq)[0]
+                    kinds = hand_decisions[key] = alliances(
+                        hand_chars, controlled, met, uniq, uncovered, sites_key)[0]
                 for k in kinds:
                     for c in hand_chars:
                         if kind[c] == k:

@@ -27,11 +27,16 @@ The policy, in full:
    goldfish game but are not yet part of this policy; neither are influence maneuvers
    with another effect ("Target involved Site is Resistance -2") or a keyword ability
    ("+2 versus Sites").
-5. **Establish alliances** (:func:`choose_alliances`): spend the Prime allowance as
-   fully as possible (most total Prime, then most worth, where worth is Magic, and a
-   Maestro is worth at least :data:`MAESTRO_WORTH` since it secures any Site alone);
-   use the controlled-Dominion exception instead when its one Ally is worth more, or
-   when nothing fits the allowance.
+5. **Establish alliances** (:func:`choose_alliances`): bring in the Allies that add the
+   most worth within the Prime allowance, then the most Allies, then the most Prime
+   spent. An Ally's worth (:func:`ally_worth`) is the Magic it brings toward the
+   Dominions not yet covered: its Magic plus its best "+N versus Y Sites" toward a Site
+   in the Circle of such a Dominion; a Maestro, or an Ally that may hold such a Site
+   alone, is worth at least :data:`MAESTRO_WORTH`, since it secures that Site alone.
+   When a candidate meets another's "Allies for -N if" condition, the autopilot also
+   tries establishing it first so the others enter for the reduced Prime, and keeps
+   that when it is better. Use the controlled-Dominion exception instead when its one
+   Ally is worth more, or when nothing fits the allowance.
 6. **Seize** (:func:`plan_seizures`): only Sites that add a Dominion toward victory.
    Maestros go alone, each to the hardest such Site. Other Allies then form, one Site
    at a time, the group with the least Magic that meets the Site's Resistance, taking
@@ -72,10 +77,16 @@ class SetupError(UserError, ValueError):
     The deck's fault, so a :class:`~card_db.errors.UserError`."""
 
 
-def ally_worth(deck: EngineDeck, card: int) -> int:
-    """Worth of establishing ``card``: its Magic; a Maestro at least MAESTRO_WORTH."""
-    m = deck.magic[card]
-    return max(m, MAESTRO_WORTH) if deck.maestro[card] else m
+def ally_worth(deck: EngineDeck, card: int, sites: Sequence[int] = ()) -> int:
+    """Worth of establishing ``card``: its Magic plus its largest "+N versus Y Sites"
+    toward one of ``sites`` (the Circle's Sites of a Dominion not yet controlled); at
+    least MAESTRO_WORTH for a Maestro or an Ally that may hold one of them alone."""
+    k = deck.kind[card]
+    bonus = max([deck.site_bonus.get((k, deck.kind[s]), 0) for s in sites], default=0)
+    w = deck.magic[card] + max(0, bonus)
+    if deck.maestro[card] or any((k, deck.kind[s]) in deck.hold_alone for s in sites):
+        return max(w, MAESTRO_WORTH)
+    return w
 
 
 def _cover_cost(masks: Sequence[int], res: Sequence[int], variant: Variant) -> int:
@@ -158,6 +169,42 @@ def choose_circle_sites(
     return tuple(out)
 
 
+def _kind_conditions(deck: EngineDeck, kind: int) -> int:
+    """Bitmask of the "Allies for -N if" conditions controlling ``kind`` meets."""
+    return sum(1 << c for c, kinds in enumerate(deck.condition_kinds) if kind in kinds)
+
+
+def _card_conditions(deck: EngineDeck, card: int) -> int:
+    """Bitmask of the conditions of ``card``'s "Allies for -N if" traits."""
+    return sum(1 << cond for _, cond in deck.allies_for[card])
+
+
+def _pack(
+    deck: EngineDeck, cands: Sequence[int], worth: dict[int, int], met: int, budget: int
+) -> tuple[int, int, int, tuple[int, ...]]:
+    """The most worth, then the most Allies, then the most Prime spent, of a set of
+    ``cands`` whose Primes (with the ``met`` reductions) fit ``budget``:
+    ``(worth, Allies, Prime, cards)``."""
+    best: list[tuple[int, int, tuple[int, ...]] | None] = [None] * (budget + 1)
+    best[0] = (0, 0, ())
+    for c in cands:
+        p = deck.effective_prime(c, met)
+        if p > budget:
+            continue
+        w = worth[c]
+        for s in range(budget - p, -1, -1):
+            cur = best[s]
+            if cur is None:
+                continue
+            old = best[s + p]
+            if old is None or (cur[0] + w, cur[1] + 1) > old[:2]:
+                best[s + p] = (cur[0] + w, cur[1] + 1, cur[2] + (c,))
+    spent = max((s for s in range(budget + 1) if best[s] is not None),
+                key=lambda s: (*best[s][:2], s))  # type: ignore[index]
+    w, n, chosen = best[spent]  # type: ignore[misc]
+    return w, n, spent, chosen
+
+
 def choose_alliances(
     deck: EngineDeck,
     hand_characters: Sequence[int],
@@ -165,14 +212,18 @@ def choose_alliances(
     controlled_mask: int,
     met_conditions: int,
     unique_in_play: Collection[int],
+    sites: Sequence[int] = (),
 ) -> tuple[tuple[int, ...], bool]:
-    """Characters to establish this turn, and whether the controlled-Dominion exception
-    is used (policy 5; rules in :mod:`.alliances`).
+    """Characters to establish this turn, in the order to establish them, and whether
+    the controlled-Dominion exception is used (policy 5; rules in :mod:`.alliances`).
 
     ``controlled_mask``: Dominions of the Autarch's controlled Sites; ``met_conditions``:
-    bitmask of met "Allies for -N if" conditions (before this turn's Allies enter; the
-    reductions are then certain to hold as each one enters); ``unique_in_play``: unique
-    keys of cards in play. Returns card ids (at most one per unique card).
+    bitmask of "Allies for -N if" conditions met before this turn's Allies enter;
+    ``unique_in_play``: unique keys of cards in play; ``sites``: the Circle's Sites of a
+    Dominion not yet controlled (for :func:`ally_worth`). An Ally that meets another
+    candidate's condition may be established first, and the others then enter with
+    the reduction ("Allies for -N if...": the condition is read as each one is brought
+    into play). Returns card ids (at most one per unique card).
     """
     cands = []
     seen: set[int] = set()
@@ -187,31 +238,29 @@ def choose_alliances(
         cands.append(c)
     if not cands:
         return (), False
-    best: list[tuple[int, tuple[int, ...]] | None] = [None] * (allowance + 1)
-    best[0] = (0, ())
+    worth = {c: ally_worth(deck, c, sites) for c in cands}
+    wanted = 0
     for c in cands:
-        p = deck.effective_prime(c, met_conditions)
-        if p > allowance:
+        wanted |= _card_conditions(deck, c)
+    best_w, best_n, best_p, chosen = _pack(deck, cands, worth, met_conditions, allowance)
+    for e in cands:
+        if not _kind_conditions(deck, deck.kind[e]) & wanted & ~met_conditions:
             continue
-        w = ally_worth(deck, c)
-        for s in range(allowance - p, -1, -1):
-            cur = best[s]
-            if cur is None:
-                continue
-            nw = cur[0] + w
-            old = best[s + p]
-            if old is None or nw > old[0]:
-                best[s + p] = (nw, cur[1] + (c,))
-    spent = max(s for s in range(allowance + 1) if best[s] is not None)
-    worth, chosen = best[spent]  # type: ignore[misc]
+        pe = deck.effective_prime(e, met_conditions)
+        if pe > allowance:
+            continue
+        met = met_conditions | _kind_conditions(deck, deck.kind[e])
+        w, n, p, rest = _pack(deck, [c for c in cands if c != e], worth, met, allowance - pe)
+        if (w + worth[e], n + 1, p + pe) > (best_w, best_n, best_p):
+            best_w, best_n, best_p, chosen = w + worth[e], n + 1, p + pe, (e, *rest)
     exception = None
     exception_key = None
     for c in cands:
         if deck.dmask[c] & controlled_mask:
-            key = (ally_worth(deck, c), deck.prime[c], -deck.kind[c], -c)
+            key = (worth[c], deck.prime[c], -deck.kind[c], -c)
             if exception_key is None or key > exception_key:
                 exception_key, exception = key, c
-    if exception is not None and (not chosen or exception_key[0] > worth):  # type: ignore[index]
+    if exception is not None and (not chosen or exception_key[0] > best_w):  # type: ignore[index]
         return (exception,), True
     return chosen, False
 
