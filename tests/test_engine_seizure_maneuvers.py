@@ -122,7 +122,7 @@ def test_the_full_engine_plays_the_maneuver_and_logs_it():
 def test_decks_with_maneuvers_play_the_same_games_on_every_core():
     for deck_seed in range(6):
         deck = EngineDeck.from_records(generated_deck(deck_seed, 15 + deck_seed, 10,
-                                                      deck_seed % 2 == 1, maneuvers=True))
+                                                      deck_seed % 2 == 1, playable=True))
         assert any(deck.seizure_maneuver)
         for variant in (Variant(), Variant.shorter_games()):
             fast, compiled = FastGoldfish(deck, variant), CompiledGoldfish(deck, variant)

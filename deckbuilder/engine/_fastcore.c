@@ -195,6 +195,7 @@ typedef struct {
     int *mbase;              /* nkinds * nkinds: what maneuver kind m adds from character kind a */
     int *mper;               /* nkinds * nkinds: character kind a counts for "for each involved X" */
     int *mhasper;            /* per kind: a "for each involved X" maneuver */
+    int *draws;              /* per card: cards a Dictate the policy may play draws */
     uint64_t uniq_bits0;
     PyObject *result_cls, *trace_cls, *reasons;
     size_t scratch_len;      /* ints of work space a call needs (GAME_WORK + POLICY_WORK) */
@@ -206,7 +207,7 @@ static void core_dealloc(Core *c)
                       &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                       &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
                       &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
-                      &c->mhasper};
+                      &c->mhasper, &c->draws};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++)
         PyMem_Free(*arrays[i]);
     PyMem_Free(c->card_cond);
@@ -290,7 +291,7 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
                      &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                      &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
                      &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
-                     &c->mhasper};
+                     &c->mhasper, &c->draws};
     const int nslots = (int)(sizeof(slots) / sizeof(slots[0]));
     if (PyTuple_GET_SIZE(arrays) != nslots || PyTuple_GET_SIZE(cond_arrays) != 2
         || PyTuple_GET_SIZE(reasons) != 4) {
@@ -319,7 +320,7 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
     c->npool0 = lens[17];
     if (ncc != c->n || lens[11] != c->n + 1 || lens[14] != nkc * nkc || lens[15] != nkc * nkc
         || lens[18] != c->n || lens[19] != nkc * nkc || lens[20] != nkc * nkc
-        || lens[21] != nkc) {
+        || lens[21] != nkc || lens[22] != c->n) {
         PyErr_SetString(PyExc_ValueError, "Core: inconsistent array lengths");
         return -1;
     }
@@ -1010,13 +1011,15 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
     int *active = hand + N + 1, *circle = active + N + 1, *masks = circle + N + 1;
     int *chosen = masks + N + 1, *useful = chosen + N + 1, *out = useful + N + 1;
     int *held = out + N + 1; /* influence maneuvers in hand the policy may play */
+    int *waiting = held + N + 1; /* Sites a Dictate drew: revealed next turn */
+    int *dicts = waiting + N + 1; /* Dictates in hand the policy may play */
     int *work = scratch + GAME_WORK(N);
     Plan plan;
     memcpy(pool, c->pool0, sizeof(int) * (size_t)c->npool0);
     int n = c->npool0;
     memcpy(circle, c->circle0, sizeof(int) * (size_t)c->ncircle0);
     int ncircle = c->ncircle0, nhand = 0, nactive = 0, nmasks = 0, nnew = 0;
-    int nheld = 0, nplayed = 0;
+    int nheld = 0, nplayed = 0, nwaiting = 0, ndicts = 0;
     uint64_t uniq = c->uniq_bits0, met = 0;
     int controlled = 0, exhausted = 0, established = 0, win_round = 0;
     int active_reach = 0, active_alone = 0, played = 0;
@@ -1055,12 +1058,41 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
         /* Coming of Order: draw two. */
         for (int i = 0; i < DRAWS_PER_ROUND; i++)
             DRAW();
-        /* Autarch phase: reveal Sites in hand order, each with a replacement draw. */
-        for (int i = 0; i < nnew; i++) {
+        /* Autarch phase: reveal Sites in hand order, each with a replacement draw; then
+         * the turn's Dictate (policy.choose_dictate): the cards it draws join the hand,
+         * its Sites wait for the next turn. */
+        int revealing = 1;
+        for (int i = 0;; i++) {
+            if (i == nnew) {
+                if (!revealing || !ndicts)
+                    break;
+                revealing = 0;
+                int best = -1;
+                for (int k = 0; k < ndicts; k++) {
+                    int d = dicts[k];
+                    if (best < 0 || c->draws[d] > c->draws[dicts[best]]
+                        || (c->draws[d] == c->draws[dicts[best]]
+                            && (kind[d] < kind[dicts[best]]
+                                || (kind[d] == kind[dicts[best]] && d < dicts[best]))))
+                        best = k;
+                }
+                int d = dicts[best];
+                if (n <= c->draws[d])
+                    break;
+                memmove(dicts + best, dicts + best + 1, sizeof(int) * (size_t)(ndicts - best - 1));
+                ndicts--;
+                nplayed++;
+                for (int k = 0; k < c->draws[d]; k++)
+                    DRAW();
+                if (i == nnew)
+                    break;
+            }
             int card = newq[i], t = ctype[card];
             if (t == SITE) {
                 int u = ukey[card];
-                if (u < 0 || !(uniq >> u & 1U)) {
+                if (!revealing) {
+                    waiting[nwaiting++] = card;
+                } else if (u < 0 || !(uniq >> u & 1U)) {
                     if (u >= 0)
                         uniq |= 1ULL << u;
                     circle[ncircle++] = card;
@@ -1072,9 +1104,13 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                 hand[nhand++] = card;
             } else if (c->playable[card]) {
                 held[nheld++] = card;
+            } else if (c->draws[card]) {
+                dicts[ndicts++] = card;
             }
         }
-        nnew = 0;
+        memcpy(newq, waiting, sizeof(int) * (size_t)nwaiting);
+        nnew = nwaiting;
+        nwaiting = 0;
         /* Ally phase: establish alliances (kinds chosen, then the first card of each
          * kind in hand order, as the Python fast path applies its cached kinds). */
         int nchosen = 0;

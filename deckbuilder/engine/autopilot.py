@@ -12,7 +12,12 @@ from collections.abc import Iterator
 from deckbuilder.engine.deck import CHARACTER, EngineDeck
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.order_of_play import Controller
-from deckbuilder.engine.policy import choose_alliances, choose_circle_sites, plan_seizures
+from deckbuilder.engine.policy import (
+    choose_alliances,
+    choose_circle_sites,
+    choose_dictate,
+    plan_seizures,
+)
 from deckbuilder.engine.variant import Variant
 
 #: Most setup plans kept before the cache is cleared (memory stays flat).
@@ -50,12 +55,19 @@ class GoldfishAutopilot(Controller):
         return True  # policy 2: a hand with no Character is always reshuffled
 
     def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
-        hand = game.autarch(seat).hand
+        a = game.autarch(seat)
+        hand = a.hand
         while True:
             site = next((c for c in hand if game.can_reveal(seat, c)), None)
             if site is None:
-                return
+                break
             game.reveal_site(seat, site)
+            yield
+        deck = self.deck
+        dictate = choose_dictate(deck, [c for c in hand if deck.dictate_draws[c]],
+                                 len(a.destiny))
+        if dictate is not None:
+            game.play_dictate(seat, dictate)
             yield
 
     def ally_turn(self, game: Game, seat: int) -> Iterator[None]:

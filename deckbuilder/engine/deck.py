@@ -29,6 +29,7 @@ from deckbuilder.engine.cards import (
     resistance,
     strength,
 )
+from deckbuilder.engine.draw_dictates import cards_drawn
 from deckbuilder.engine.influence import may_hold_alone, site_bonus
 from deckbuilder.engine.seizure_maneuvers import ManeuverTables, maneuver_tables
 
@@ -65,11 +66,13 @@ class EngineDeck:
     ``unique_key[i]``: -1 if card ``i`` is not unique, else an id shared by every card
     with the same (folded) name. ``maneuvers``: the influence maneuvers the goldfish
     autopilot plays (:class:`~.seizure_maneuvers.ManeuverTables`); ``seizure_maneuver[i]``:
-    card ``i`` is one. ``profile[i]``: an id shared by cards identical in everything a
-    seizure reads (Magic, Maestro, "+N versus Y Sites" and "May hold Y alone" toward each
-    Site kind, what each such maneuver adds played from it and whether it counts for
-    one); ids are numbered in the order of those characteristics, so the order of two
-    profiles does not depend on where their cards sit in the deck.
+    card ``i`` is one. ``dictate_draws[i]``: the cards a Dictate the autopilot plays draws
+    (:mod:`.draw_dictates`; 0 for other cards). ``profile[i]``: an id shared by cards
+    identical in everything a seizure reads (Magic, Maestro, "+N versus Y Sites" and
+    "May hold Y alone" toward each Site kind, what each such maneuver adds played from it
+    and whether it counts for one); ids are numbered in the order of those
+    characteristics, so the order of two profiles does not depend on where their cards
+    sit in the deck.
     """
 
     records: tuple[CardRecord, ...]
@@ -89,6 +92,7 @@ class EngineDeck:
     hold_alone: frozenset[tuple[int, int]]
     maneuvers: ManeuverTables
     seizure_maneuver: tuple[bool, ...]
+    dictate_draws: tuple[int, ...]
     profile: tuple[int, ...]
 
     def __len__(self) -> int:
@@ -160,6 +164,7 @@ class EngineDeck:
             hold_alone=frozenset(alone),
             maneuvers=tables,
             seizure_maneuver=tuple(k in tables.kinds for k in kinds),
+            dictate_draws=tuple(cards_drawn(r) for r in records),
             profile=profile,
         )
 

@@ -86,7 +86,7 @@ def _core_arguments(sim: FastGoldfish) -> tuple:
         deck.prime, [int(m) for m in deck.maestro], sim.profile,
         [int(a) for a in sim.can_alone], sim.max_influence, af_start, af_amount, af_cond,
         bonus, alone, sim.circle0, sim.pool0, [int(p) for p in deck.seizure_maneuver],
-        mbase, mper, [int(m in tables.per) for m in range(kinds)],
+        mbase, mper, [int(m in tables.per) for m in range(kinds)], deck.dictate_draws,
     )
     variant = sim.variant
     return (

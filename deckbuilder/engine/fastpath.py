@@ -55,7 +55,12 @@ import random
 
 from deckbuilder.engine.deck import CHARACTER, SITE, EngineDeck
 from deckbuilder.engine.goldfish_result import GoldfishResult
-from deckbuilder.engine.policy import choose_alliances, choose_circle_sites, plan_seizures
+from deckbuilder.engine.policy import (
+    choose_alliances,
+    choose_circle_sites,
+    choose_dictate,
+    plan_seizures,
+)
 from deckbuilder.engine.rng import game_seeds
 from deckbuilder.engine.setup import OPENING_HAND
 from deckbuilder.engine.stalls import stall_reason
@@ -321,7 +326,10 @@ class FastGoldfish:
         hand_chars: list[int] = []
         held: list[int] = []  # influence maneuvers in hand the policy may play
         held_kinds = 0  # their kinds' multiset
-        played = 0  # maneuvers played from hand
+        played = 0  # maneuvers and Dictates played from hand
+        dictates: list[int] = []  # Dictates in hand the policy may play
+        waiting: list[int] = []  # Sites a Dictate drew: revealed next turn
+        dictate_draws = deck.dictate_draws
         active: list[int] = []
         masks: list[int] = []
         controlled = 0
@@ -342,36 +350,63 @@ class FastGoldfish:
                     pool[j] = pool[n]
                     if not n:
                         exhausted = True
-            # Autarch phase: reveal Sites in hand order, each with a replacement draw.
-            for c in new:  # the list grows while it is read: replacements join the hand
-                t = ctype[c]
-                if t == site_type:
-                    u = ukey[c]
-                    if u < 0 or u not in uniq:
-                        if u >= 0:
-                            uniq.add(u)
-                            uniq_bits |= 1 << u
-                        circle.append(c)
-                        circle_kinds += kind_weight[c]
-                        if resistance[c] < min_res:
-                            min_res = resistance[c]
-                        if n:
-                            j = int(rnd() * n)
-                            n -= 1
-                            new.append(pool[j])
-                            pool[j] = pool[n]
-                            if not n:
-                                exhausted = True
-                elif t == character_type:
-                    hand_chars.append(c)
-                    hand_kinds += kind_weight[c]
-                    hand_doms |= dmask[c]
-                    hand_conds |= card_conditions[c]
-                    hand_unique |= unique_bit[c]
-                elif playable[c]:
-                    held.append(c)
-                    held_kinds += kind_weight[c]
-            new = []
+            # Autarch phase: reveal Sites in hand order, each with a replacement draw; then
+            # the turn's Dictate: the cards it draws join the hand, its Sites wait.
+            i = 0
+            revealing = True
+            while True:
+                while i < len(new):  # the list grows: replacements join the hand
+                    c = new[i]
+                    i += 1
+                    t = ctype[c]
+                    if t == site_type:
+                        u = ukey[c]
+                        if not revealing:
+                            waiting.append(c)
+                        elif u < 0 or u not in uniq:
+                            if u >= 0:
+                                uniq.add(u)
+                                uniq_bits |= 1 << u
+                            circle.append(c)
+                            circle_kinds += kind_weight[c]
+                            if resistance[c] < min_res:
+                                min_res = resistance[c]
+                            if n:
+                                j = int(rnd() * n)
+                                n -= 1
+                                new.append(pool[j])
+                                pool[j] = pool[n]
+                                if not n:
+                                    exhausted = True
+                    elif t == character_type:
+                        hand_chars.append(c)
+                        hand_kinds += kind_weight[c]
+                        hand_doms |= dmask[c]
+                        hand_conds |= card_conditions[c]
+                        hand_unique |= unique_bit[c]
+                    elif playable[c]:
+                        held.append(c)
+                        held_kinds += kind_weight[c]
+                    elif dictate_draws[c]:
+                        dictates.append(c)
+                if not revealing or not dictates:
+                    break
+                revealing = False
+                d = choose_dictate(deck, dictates, n)
+                if d is None:
+                    break
+                dictates.remove(d)
+                played += 1
+                for _ in range(dictate_draws[d]):
+                    if n:
+                        j = int(rnd() * n)
+                        n -= 1
+                        new.append(pool[j])
+                        pool[j] = pool[n]
+                        if not n:
+                            exhausted = True
+            new = waiting
+            waiting = []
             # Ally phase: establish alliances, then seize.
             chosen = []
             if hand_chars:

@@ -19,14 +19,19 @@ The policy, in full:
 2. **Reshuffle** a five-card hand with no Character (always; "Game Setup").
 3. **Reveal every Site** in hand for the replacement draws, including replacements
    that are Sites; a duplicate of a unique Site in play stays in hand.
-4. **Paths, Dictates, combat maneuvers, Flashes and Ally Action cards are held, and so
-   is every influence maneuver that policy 7 does not play.** A Path would only target
-   the Autarch's own seizing Allies, and a combat maneuver only helps in a challenge,
-   which needs a rival. Dictates (draws, "Target Maestro is magic +2"), Flashes
-   (unpivot), Ally Action cards, the Artist power and reassignment could help in a
-   goldfish game but are not yet part of this policy; neither are influence maneuvers
-   with another effect ("Target involved Site is Resistance -2") or a keyword ability
-   ("+2 versus Sites").
+4. **Once every Site is revealed, play a Dictate that only draws cards**
+   (:func:`choose_dictate`; the cards are those of :mod:`.draw_dictates`, "Draw two
+   cards"): the one drawing most, as the turn's Dictate, unless the Destiny holds no
+   more cards than it draws. The turn is then over, so a Site it draws is revealed
+   next turn; a Character it draws may be established this turn.
+   **Other cards are held.** A Path would only target the Autarch's own seizing Allies;
+   a combat maneuver, a Flash that deals damage, pivots a Site or stops a challenge,
+   and "Counters ..." only matter against a rival. Not yet part of this policy, though
+   they could help a lone Autarch: other Dictates ("Target Maestro is magic +2" does
+   not, as a Maestro secures alone), "Unpivot target Ally" Flashes, Ally Action cards
+   ("Acting Ally is magic +1"), the Artist power, reassigning Allies, and influence
+   maneuvers with another effect ("Target involved Site is Resistance -2") or a
+   keyword ability ("+2 versus Sites"), besides those policy 7 plays.
 5. **Establish alliances** (:func:`choose_alliances`): bring in the Allies that add the
    most worth within the Prime allowance, then the most Allies, then the most Prime
    spent. An Ally's worth (:func:`ally_worth`) is the Magic it brings toward the
@@ -167,6 +172,20 @@ def choose_circle_sites(
         out.append(copies[k][taken.get(k, 0)])
         taken[k] = taken.get(k, 0) + 1
     return tuple(out)
+
+
+def choose_dictate(deck: EngineDeck, dictates: Sequence[int], destiny: int) -> int | None:
+    """Policy 4: the Dictate to play once every Site is revealed, or ``None``.
+
+    ``dictates``: the Dictates in hand that only draw cards (``deck.dictate_draws``);
+    ``destiny``: cards left in the Destiny. The one drawing most (ties: kind, id), when
+    the Destiny holds more cards than it draws (so it never exhausts the Destiny).
+    """
+    draws = deck.dictate_draws
+    best = min(dictates, key=lambda c: (-draws[c], deck.kind[c], c), default=None)
+    if best is None or destiny <= draws[best]:
+        return None
+    return best
 
 
 def _kind_conditions(deck: EngineDeck, kind: int) -> int:

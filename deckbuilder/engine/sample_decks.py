@@ -106,7 +106,7 @@ MANEUVER_TEXTS = (
 
 def generated_deck(
     seed: int = 0, characters: int = 20, sites: int = 12, abilities: bool = False,
-    maneuvers: bool = False,
+    playable: bool = False,
 ) -> list[CardRecord]:
     """A deterministic, realistic 60-card deck (one record per copy).
 
@@ -115,9 +115,10 @@ def generated_deck(
     among Dictates, Ally Actions, maneuvers and Flashes. ``abilities``: some Characters
     get keyword abilities ("+N versus Y Sites", "May hold Y alone", "Allies for -N
     if ...").
-    ``maneuvers``: Characters that are not Maestros may be Artists or Oviates, and more
-    of the other cards are influence maneuvers with a printed Magic bonus
-    (:data:`MANEUVER_TEXTS`, some of them permanents).
+    ``playable``: cards the goldfish autopilot plays: Characters that are not Maestros
+    may be Artists or Oviates, more of the other cards are influence maneuvers with a
+    printed Magic bonus (:data:`MANEUVER_TEXTS`, some of them permanents), and the
+    instant Dictates read "Draw N cards.".
     """
     rnd = random.Random(seed)
     extra = random.Random(seed ^ 0x5EED)
@@ -138,7 +139,7 @@ def generated_deck(
             unique=maestro or rnd.random() < 0.2,
             gender=rnd.choice([Gender.MALE, Gender.FEMALE]),
             affiliations=("Maestro",) if maestro else (
-                texts.choice([(), ("Artist",), ("Oviate",)]) if maneuvers else ()),
+                texts.choice([(), ("Artist",), ("Oviate",)]) if playable else ()),
             abilities=_keyword_abilities(extra, kinds) if abilities else (),
         )
         copies = 1 if rec.unique else rnd.randint(1, 3)
@@ -160,15 +161,17 @@ def generated_deck(
         (CardType.COMBAT_MANEUVER, False), (CardType.INFLUENCE_MANEUVER, False),
         (CardType.FLASH, False), (CardType.FLASH, True),
     ]
-    if maneuvers:
+    if playable:
         others += [(CardType.INFLUENCE_MANEUVER, False), (CardType.INFLUENCE_MANEUVER, True)]
     i = 0
     while len(deck) < 60:
         t, perm = others[i % len(others)]
         powers = ""
-        if maneuvers and t is CardType.INFLUENCE_MANEUVER:
+        if playable and t is CardType.INFLUENCE_MANEUVER:
             powers = texts.choice(MANEUVER_TEXTS).format(n=texts.randint(1, 3),
                                                          m=texts.randint(3, 5))
+        elif playable and t is CardType.DICTATE and not perm:
+            powers = f"Draw {texts.randint(1, 2)} cards."
         deck.append(make_card(f"Generated {t} {i // len(others) + 1}", t, perm,
                               powers=powers))
         i += 1
