@@ -15,14 +15,13 @@ from card_db.checklist import load_bundled_records
 from card_db.records import CardType
 from deckbuilder.engine.deck import EngineDeck
 from deckbuilder.engine.draw_dictates import cards_drawn
-from deckbuilder.engine.fastcore import CompiledGoldfish
-from deckbuilder.engine.fastpath import FastGoldfish
 from deckbuilder.engine.goldfish_game import GoldfishGame
 from deckbuilder.engine.policy import choose_dictate
 from deckbuilder.engine.rng import game_seeds
 from deckbuilder.engine.sample_decks import make_card, make_character, make_site
-from deckbuilder.engine.trace import RoundTrace
 from deckbuilder.formats import read_file
+from tests.test_engine_fastcore import same_games
+from tests.test_engine_trace import compare
 
 DECKS_DIR = Path(__file__).resolve().parents[1] / "card_db" / "data" / "decks"
 
@@ -59,20 +58,19 @@ def test_the_full_engine_plays_the_draw_dictate_and_every_core_agrees():
     records += [make_card(f"Path {d}", CardType.PATH, dominions=(d,)) for d in range(1, 6)]
     records += [dictate("Summons", "Draw two cards.")] * 20
     deck = EngineDeck.from_records(records)
-    fast, compiled = FastGoldfish(deck), CompiledGoldfish(deck)
+    seeds = list(game_seeds(4, 0, 60))
     played = 0
-    for seed in game_seeds(4, 0, 60):
-        game = GoldfishGame(deck, seed, 12, trace=True)
+    for seed in seeds:
+        game = GoldfishGame(deck, seed, 12)
         result = game.run()
-        played += sum("plays the Dictate Summons" in line for line in game.log)
-        assert all("draws 2 card(s)" in game.log[i + 1]
-                   for i, line in enumerate(game.log) if "plays the Dictate Summons" in line)
-        a: list[RoundTrace] = []
-        b: list[RoundTrace] = []
-        assert fast.play(seed, 12, a) == result == compiled.play(seed, 12, b)
-        assert a == game.trace == b
+        log = game.log
+        played += sum("plays the Dictate Summons" in line for line in log)
+        assert all("draws 2 card(s)" in log[i + 1]
+                   for i, line in enumerate(log) if "plays the Dictate Summons" in line)
         assert len(game.game.autarch(0).destiny) >= 1 or result.win_round is not None
     assert played > 60
+    compare(deck, seeds, 12)
+    same_games(deck, seeds, 12)
 
 
 def test_the_maestro_demo_deck_plays_summons_to_the_conclave():

@@ -11,15 +11,14 @@ from __future__ import annotations
 
 from card_db.records import CardType
 from deckbuilder.engine.deck import EngineDeck
-from deckbuilder.engine.fastcore import CompiledGoldfish
-from deckbuilder.engine.fastpath import FastGoldfish
 from deckbuilder.engine.goldfish_game import GoldfishGame
 from deckbuilder.engine.policy import plan_seizures
 from deckbuilder.engine.rng import game_seeds
 from deckbuilder.engine.sample_decks import generated_deck, make_card, make_character, make_site
 from deckbuilder.engine.seizure_maneuvers import goldfish_bonus
-from deckbuilder.engine.trace import RoundTrace
 from deckbuilder.engine.variant import Variant
+from tests.test_engine_fastcore import same_games
+from tests.test_engine_trace import compare
 
 
 def influence(name: str, text: str, permanent: bool = False):
@@ -105,18 +104,15 @@ def test_the_full_engine_plays_the_maneuver_and_logs_it():
     records += [make_card(f"Path {d}", CardType.PATH, dominions=(d,)) for d in range(1, 6)]
     records += [influence("Word", "Acting Ally is magic +3.")] * 20
     deck = EngineDeck.from_records(records)
-    fast, compiled = FastGoldfish(deck), CompiledGoldfish(deck)
+    seeds = list(game_seeds(1, 0, 40))
     played = 0
-    for seed in game_seeds(1, 0, 40):
-        game = GoldfishGame(deck, seed, 10, trace=True)
-        result = game.run()
+    for seed in seeds:
+        game = GoldfishGame(deck, seed, 10)
+        game.run()
         played += sum(" plays Word (+3)." in line for line in game.log)
-        fast_trace: list[RoundTrace] = []
-        compiled_trace: list[RoundTrace] = []
-        assert fast.play(seed, 10, fast_trace) == result
-        assert compiled.play(seed, 10, compiled_trace) == result
-        assert fast_trace == game.trace == compiled_trace
     assert played > 40
+    compare(deck, seeds)
+    same_games(deck, seeds)
 
 
 def test_decks_with_maneuvers_play_the_same_games_on_every_core():
@@ -125,14 +121,5 @@ def test_decks_with_maneuvers_play_the_same_games_on_every_core():
                                                       deck_seed % 2 == 1, playable=True))
         assert any(deck.seizure_maneuver)
         for variant in (Variant(), Variant.shorter_games()):
-            fast, compiled = FastGoldfish(deck, variant), CompiledGoldfish(deck, variant)
-            for seed in game_seeds(deck_seed, 0, 300):
-                a: list[RoundTrace] = []
-                b: list[RoundTrace] = []
-                assert compiled.play(seed, 15, b) == fast.play(seed, 15, a)
-                assert a == b
-            for seed in game_seeds(deck_seed, 0, 40):
-                game = GoldfishGame(deck, seed, 15, variant, trace=True)
-                a = []
-                assert fast.play(seed, 15, a) == game.run()
-                assert a == game.trace
+            same_games(deck, game_seeds(deck_seed, 0, 300), 15, variant)
+            compare(deck, game_seeds(deck_seed, 0, 40), 15, variant)
