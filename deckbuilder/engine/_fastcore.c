@@ -410,6 +410,8 @@ static int ally_worth(const Core *c, int card, const int *sites, int ns)
 {
     const int K = c->nkinds, k = c->kind[card];
     int bonus = 0, alone = 0;
+    if (!c->has_bonus && !c->has_alone)
+        ns = 0;
     for (int i = 0; i < ns; i++) {
         int sk = c->kind[sites[i]];
         if (c->bonus[k * K + sk] > bonus)
@@ -531,7 +533,7 @@ static int choose_alliances(const Core *c, const int *hand, int nh, uint64_t con
                           &bn);
     int enabler = -1;
     memcpy(chosen, lists + bp * W, sizeof(uint64_t) * (size_t)W);
-    for (int e = 0; e < nc; e++) {
+    for (int e = 0; wanted && e < nc; e++) {
         uint64_t gives = c->kind_cond[c->kind[cands[e]]];
         if (!(gives & wanted & ~met))
             continue;

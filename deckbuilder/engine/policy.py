@@ -86,12 +86,13 @@ def ally_worth(deck: EngineDeck, card: int, sites: Sequence[int] = ()) -> int:
     """Worth of establishing ``card``: its Magic plus its largest "+N versus Y Sites"
     toward one of ``sites`` (the Circle's Sites of a Dominion not yet controlled); at
     least MAESTRO_WORTH for a Maestro or an Ally that may hold one of them alone."""
-    k = deck.kind[card]
-    bonus = max([deck.site_bonus.get((k, deck.kind[s]), 0) for s in sites], default=0)
-    w = deck.magic[card] + max(0, bonus)
-    if deck.maestro[card] or any((k, deck.kind[s]) in deck.hold_alone for s in sites):
-        return max(w, MAESTRO_WORTH)
-    return w
+    w = deck.magic[card]
+    alone = deck.maestro[card]
+    if sites and (deck.site_bonus or deck.hold_alone):
+        k, kind = deck.kind[card], deck.kind
+        w += max(0, max(deck.site_bonus.get((k, kind[s]), 0) for s in sites))
+        alone = alone or any((k, kind[s]) in deck.hold_alone for s in sites)
+    return max(w, MAESTRO_WORTH) if alone else w
 
 
 def _cover_cost(masks: Sequence[int], res: Sequence[int], variant: Variant) -> int:
@@ -216,8 +217,9 @@ def _pack(
             if cur is None:
                 continue
             old = best[s + p]
-            if old is None or (cur[0] + w, cur[1] + 1) > old[:2]:
-                best[s + p] = (cur[0] + w, cur[1] + 1, cur[2] + (c,))
+            nw = cur[0] + w
+            if old is None or nw > old[0] or (nw == old[0] and cur[1] >= old[1]):
+                best[s + p] = (nw, cur[1] + 1, cur[2] + (c,))
     spent = max((s for s in range(budget + 1) if best[s] is not None),
                 key=lambda s: (*best[s][:2], s))  # type: ignore[index]
     w, n, chosen = best[spent]  # type: ignore[misc]
@@ -259,10 +261,11 @@ def choose_alliances(
         return (), False
     worth = {c: ally_worth(deck, c, sites) for c in cands}
     wanted = 0
-    for c in cands:
-        wanted |= _card_conditions(deck, c)
+    if deck.condition_kinds:
+        for c in cands:
+            wanted |= _card_conditions(deck, c)
     best_w, best_n, best_p, chosen = _pack(deck, cands, worth, met_conditions, allowance)
-    for e in cands:
+    for e in cands if wanted else ():
         if not _kind_conditions(deck, deck.kind[e]) & wanted & ~met_conditions:
             continue
         pe = deck.effective_prime(e, met_conditions)
