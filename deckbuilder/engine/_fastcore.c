@@ -1,7 +1,8 @@
 /* The compiled goldfish core: fastpath.py's game, policy.py's decisions, in C.
  *
  * Specification: deckbuilder/engine/fastpath.py (FastGoldfish.play) and
- * deckbuilder/engine/policy.py (choose_alliances, plan_seizures, _cheapest_group).
+ * deckbuilder/engine/policy.py (choose_dictate, choose_alliances with _pack, plan_seizures
+ * with _cheapest_group and _boosted_group).
  * Each function below names its Python counterpart and follows it step by step, in
  * the same order, with the same tie-breaks; tests/test_engine_fastcore.py plays
  * thousands of seeded games of the demo decks and random legal decks on both cores

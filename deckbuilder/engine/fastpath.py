@@ -15,8 +15,11 @@ on many seeds and generated decks). It is the same game because:
   policy, and they are applied as :class:`~.game.Game` applies them: Sites revealed in
   hand order with a replacement draw each ("Reveal Sites"; in a goldfish game a Site
   that cannot be revealed -- a duplicate of a unique Site in play -- never can be, so
-  examining cards in draw order is examining the hand in order); Allies established to
-  the Reserve ("Establishing alliances"); only seizures that secure their Site ("Seize a
+  examining cards in draw order is examining the hand in order); then the turn's
+  Dictate when policy 4 plays one ("Draw N cards": its draws join the hand, its Sites
+  wait for the next turn's reveals, ahead of that turn's draws as they are in the
+  hand); Allies established to the Reserve, in the order the policy gives ("Establishing
+  alliances"); only seizures that secure their Site ("Seize a
   Site", "Securing the Site": no opponent, so no contest; no Paths played), with the
   influence maneuvers policy 7 plays ("Influence maneuvers": their Magic bonuses as
   printed, an Ally playing any number of them; no other effect, so only the card's
@@ -35,8 +38,9 @@ the whole state a decision depends on as a few integers, updated as cards move
 (multisets of kinds and Ally profiles as sums of powers of two; Dominions, conditions
 and unique keys as bitmasks), and looks each decision up by them first: the Characters
 in hand with the controlled Dominions, met conditions and unique cards in play that
-concern them; the active Allies' profiles with the Circle's Site kinds and the
-controlled Dominions.
+concern them (and the uncovered Sites' kinds when the deck has Site traits, which an
+Ally's worth reads); the active Allies' profiles with the Circle's Site kinds, the
+controlled Dominions and the kinds of the influence maneuvers in hand.
 
 This module is the specification of the compiled core (``_fastcore.c``, chosen by
 :func:`.fastcore.make_goldfish`), which plays the same games with the policy's decisions
@@ -44,9 +48,10 @@ worked out in C instead of memoised. The decision caches here are bounded
 (:data:`CACHE_LIMIT`), so memory stays flat over any number of games.
 
 What the full engine keeps and this does not: the log, pivot state, cards in hand other
-than Characters and the influence maneuvers policy 7 may play, the In Ovo (an instant
-maneuver's only effect there is that it left the hand) and the permanent maneuvers
-attached to Holders (a Holder never seizes again under the policy).
+than Characters, the influence maneuvers policy 7 may play and the Dictates policy 4
+may play, the In Ovo (a played card's only effect there is that it left the hand) and
+the permanent maneuvers attached to Holders (a Holder never seizes again under the
+policy).
 """
 
 from __future__ import annotations
