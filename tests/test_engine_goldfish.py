@@ -35,7 +35,7 @@ def test_policy_sends_maestros_alone_to_the_hardest_needed_site():
     ]
     deck = EngineDeck.from_records(recs)
     plan = plan_seizures(deck, [0, 1], [2, 3], [])
-    assert plan == [(3, (0,), ()), (2, (1,), ())]
+    assert plan == [(3, (0,), (), ()), (2, (1,), (), ())]
 
 
 def test_policy_seizes_with_the_least_magic_tied_up_per_new_dominion():
@@ -45,15 +45,15 @@ def test_policy_seizes_with_the_least_magic_tied_up_per_new_dominion():
     deck = EngineDeck.from_records(recs)
     # Dominion 5 is already covered: "Covered" adds nothing and is never seized.
     plan = plan_seizures(deck, [0, 1, 2, 3], [4, 5, 6, 7], [0b10000])
-    seized = [s for s, _, _ in plan]
+    seized = [p.site for p in plan]
     assert 7 not in seized
     # Border (8 Magic for 2 Dominions = 4 per Dominion) beats Res4 (4 per Dominion) on
     # the tie-break (more Dominions); then nothing left covers Res4 (1+... < 4).
-    site, group, _ = plan[0]
+    site, group = plan[0].site, plan[0].allies
     assert site == 6 and sum(deck.magic[a] for a in group) == 8
-    for s, group, _ in plan:
+    for s, group, *_ in plan:
         assert sum(deck.magic[a] for a in group) >= deck.resistance[s]
-    used = [a for _, g, _ in plan for a in g]
+    used = [a for p in plan for a in p.allies]
     assert len(used) == len(set(used))
 
 
@@ -62,7 +62,7 @@ def test_policy_never_plans_a_seizure_that_would_fail():
         deck = EngineDeck.from_records(generated_deck(seed))
         chars = [i for i, t in enumerate(deck.ctype) if t == 1][:6]
         sites = [i for i, t in enumerate(deck.ctype) if t == 2]
-        for s, group, _ in plan_seizures(deck, chars, sites, []):
+        for s, group, *_ in plan_seizures(deck, chars, sites, []):
             alone = len(group) == 1 and deck.maestro[group[0]]
             assert alone or sum(deck.magic[a] for a in group) >= deck.resistance[s]
 
@@ -74,8 +74,8 @@ def test_policy_uses_versus_site_bonuses_and_hold_alone():
     charlotte = make_character("Charlotte Feaver", 3, 2, abilities=parse_abilities(
         "+4 versus Roxborough Tower", site_names=["Roxborough Tower"]))
     deck = EngineDeck.from_records([tower, thomas, charlotte])
-    assert plan_seizures(deck, [1, 2], [0], []) == [(0, (1,), ())]  # Thomas alone, Magic 0
-    assert plan_seizures(deck, [2], [0], []) == [(0, (2,), ())]  # 2 + 4 = 6
+    assert plan_seizures(deck, [1, 2], [0], []) == [(0, (1,), (), ())]  # Thomas alone, Magic 0
+    assert plan_seizures(deck, [2], [0], []) == [(0, (2,), (), ())]  # 2 + 4 = 6
 
 
 def test_policy_prefers_the_exception_only_when_it_is_worth_more():

@@ -32,7 +32,7 @@ def test_a_maneuver_secures_a_site_the_allies_alone_cannot():
         influence("Word", "Acting Ally is magic +3."),
     ])
     assert plan_seizures(deck, [0], [1], []) == []  # held: nothing to play
-    assert plan_seizures(deck, [0], [1], [], held=[2]) == [(1, (0,), ((2, 0),))]
+    assert plan_seizures(deck, [0], [1], [], held=[2]) == [(1, (0,), ((2, 0),), ())]
 
 
 def test_a_maneuver_is_played_only_to_tie_up_less_magic_or_to_seize_at_all():
@@ -41,7 +41,7 @@ def test_a_maneuver_is_played_only_to_tie_up_less_magic_or_to_seize_at_all():
         make_site("Keep", (1,), 4), influence("Word", "Acting Ally is magic +3."),
     ])
     # Big alone ties up 4 Magic; Small with the maneuver ties up 1.
-    assert plan_seizures(deck, [0, 1], [2], [], held=[3]) == [(2, (0,), ((3, 0),))]
+    assert plan_seizures(deck, [0, 1], [2], [], held=[3]) == [(2, (0,), ((3, 0),), ())]
     cheap = EngineDeck.from_records([
         make_character("Small", 2, 1), make_character("Three", 3, 3),
         make_site("Keep", (1,), 3), influence("Word", "Acting Ally is magic +3."),
@@ -53,7 +53,7 @@ def test_a_maneuver_is_played_only_to_tie_up_less_magic_or_to_seize_at_all():
         make_character("One", 2, 1), make_site("Keep", (1,), 1),
         influence("Word", "Acting Ally is magic +3."),
     ])
-    assert plan_seizures(even, [0], [1], [], held=[2]) == [(1, (0,), ())]
+    assert plan_seizures(even, [0], [1], [], held=[2]) == [(1, (0,), (), ())]
 
 
 def test_printed_conditions_are_respected():
@@ -69,7 +69,7 @@ def test_printed_conditions_are_respected():
     assert plan_seizures(deck, [1], [2], [], held=[4]) == []  # no Maestro: Rite is held
     assert plan_seizures(deck, [1], [3], [], held=[5]) == []  # Clerk 2 + 2 < 5
     plan = plan_seizures(deck, [0], [2], [], held=[4, 5])
-    assert plan == [(2, (0,), ((5, 0),))]  # Painter 2 + 4 = 6; Rite stays in hand
+    assert plan == [(2, (0,), ((5, 0),), ())]  # Painter 2 + 4 = 6; Rite stays in hand
 
 
 def test_for_each_involved_counts_the_group():
@@ -82,7 +82,7 @@ def test_for_each_involved_counts_the_group():
         influence("Hunger", "Acting Ally is magic +1 for each involved Oviate you control."),
     ])
     plan = plan_seizures(deck, [0, 1, 2], [3], [], held=[4, 5])
-    assert [(s, len(g), len(p)) for s, g, p in plan] == [(3, 3, 2)]
+    assert [(s, len(g), len(p)) for s, g, p, _ in plan] == [(3, 3, 2)]
     assert plan_seizures(deck, [0, 1], [3], [], held=[4, 5]) == []  # 2 x 2 = 4 < 6
 
 
@@ -123,3 +123,46 @@ def test_decks_with_maneuvers_play_the_same_games_on_every_core():
         for variant in (Variant(), Variant.shorter_games()):
             same_games(deck, game_seeds(deck_seed, 0, 300), 15, variant)
             compare(deck, game_seeds(deck_seed, 0, 40), 15, variant)
+
+
+def test_until_end_of_round_help_is_used_only_when_it_wins_this_round():
+    # "Affiliations: Artist" (pivot: another Ally is Magic +3 until end of round) and
+    # "Target involved Site is Resistance -2 until end of round": when the round's
+    # effects end, the engine takes back a Site its Holders cannot secure ("Securing the
+    # Site"), so policy 8 uses them only for the seizures that win ("Phase 4: The
+    # Reconciliation" checks victory first).
+    deck = EngineDeck.from_records([
+        make_character("Limner", 2, 2, affiliations=("Artist",)),
+        make_character("Limner", 2, 2, affiliations=("Artist",)),
+        make_site("Keep", (1,), 5),
+        influence("Pact", "Target involved Site is Resistance -2 until end of round."),
+        make_character("Clerk", 2, 3),
+    ])
+    assert deck.artist_power == (True, True, False, False, False)
+    last = 0b11110  # Dominions 2-5 controlled: Keep wins
+    assert plan_seizures(deck, [0, 1], [2], [last]) == [(2, (0,), (), ((1, 0),))]
+    assert plan_seizures(deck, [0, 1], [2], [0b11100]) == []  # not the winning Site
+    # The Pact from the Clerk: 3 against Resistance 5 - 2.
+    assert plan_seizures(deck, [4], [2], [last], held=[3]) == [(2, (4,), ((3, 4),), ())]
+    assert plan_seizures(deck, [4], [2], [0b11100], held=[3]) == []
+
+
+def test_the_full_engine_uses_the_artist_power_and_the_resistance_cut_to_win():
+    for extra in ([make_character(f"Limner {i}", 1, 2, affiliations=("Artist",))
+                   for i in range(20)],
+                  [make_character(f"Clerk {i}", 1, 3) for i in range(20)]
+                  + [influence("Pact", "Target involved Site is Resistance -2 until end"
+                                       " of round.")] * 8):
+        records = extra + [make_site(f"Keep {d}", (d,), 5) for d in range(1, 6)]
+        records += [make_card(f"Path {d}", CardType.PATH, dominions=(d,)) for d in range(1, 6)]
+        deck = EngineDeck.from_records(records)
+        seeds = list(game_seeds(2, 0, 40))
+        helped = 0
+        for seed in seeds:
+            game = GoldfishGame(deck, seed, 12)
+            game.run()
+            helped += sum("(Artist) gives" in line or "Resistance -2 until end of round"
+                          in line for line in game.log)
+        assert helped > 10
+        compare(deck, seeds, 12)
+        same_games(deck, seeds, 12)

@@ -2,7 +2,7 @@
  *
  * Specification: deckbuilder/engine/fastpath.py (FastGoldfish.play) and
  * deckbuilder/engine/policy.py (choose_dictate, choose_alliances with _pack, plan_seizures
- * with _cheapest_group and _boosted_group).
+ * with _ally_seizures, _cheapest_group and _boosted_group).
  * Each function below names its Python counterpart and follows it step by step, in
  * the same order, with the same tie-breaks; tests/test_engine_fastcore.py plays
  * thousands of seeded games of the demo decks and random legal decks on both cores
@@ -31,6 +31,7 @@
 #define OPENING_HAND 5         /* setup.py */
 #define DRAWS_PER_ROUND 2      /* fastpath.py */
 #define MAESTRO_WORTH 10       /* policy.py */
+#define ARTIST_BONUS 3         /* powers.py ARTIST_MAGIC_BONUS */
 #define NO_RES (1 << 30)
 
 /* ------------------------------------------------------------ MT19937 (random.Random) */
@@ -197,6 +198,8 @@ typedef struct {
     int *mper;               /* nkinds * nkinds: character kind a counts for "for each involved X" */
     int *mhasper;            /* per kind: a "for each involved X" maneuver */
     int *draws;              /* per card: cards a Dictate the policy may play draws */
+    int *cut;                /* per kind: Resistance cut of a maneuver (policy 8) */
+    int *artist;             /* per card: may use the Artist power (policy 8) */
     uint64_t uniq_bits0;
     PyObject *result_cls, *trace_cls, *reasons;
     size_t scratch_len;      /* ints of work space a call needs (GAME_WORK + POLICY_WORK) */
@@ -208,7 +211,7 @@ static void core_dealloc(Core *c)
                       &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                       &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
                       &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
-                      &c->mhasper, &c->draws};
+                      &c->mhasper, &c->draws, &c->cut, &c->artist};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++)
         PyMem_Free(*arrays[i]);
     PyMem_Free(c->card_cond);
@@ -275,7 +278,7 @@ static uint64_t *u64_array(PyObject *seq, int *len)
  * plan_seizures with cheapest_group, never at once; Resistance + Magic <= 62). */
 #define GAME_WORK(n) (16 * (size_t)(n) + 64)
 #define POLICY_WORK(n, allowance) \
-    ((size_t)((allowance) + 4) * ((n) + 4) + 152 * ((size_t)(n) + 4) + 1024)
+    ((size_t)((allowance) + 4) * ((n) + 4) + 160 * ((size_t)(n) + 4) + 1024)
 
 /* Core(arrays, ints, classes): see fastcore.py _core_arguments for the order. */
 static int core_init(Core *c, PyObject *args, PyObject *kwds)
@@ -292,7 +295,7 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
                      &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                      &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
                      &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
-                     &c->mhasper, &c->draws};
+                     &c->mhasper, &c->draws, &c->cut, &c->artist};
     const int nslots = (int)(sizeof(slots) / sizeof(slots[0]));
     if (PyTuple_GET_SIZE(arrays) != nslots || PyTuple_GET_SIZE(cond_arrays) != 2
         || PyTuple_GET_SIZE(reasons) != 4) {
@@ -321,7 +324,7 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
     c->npool0 = lens[17];
     if (ncc != c->n || lens[11] != c->n + 1 || lens[14] != nkc * nkc || lens[15] != nkc * nkc
         || lens[18] != c->n || lens[19] != nkc * nkc || lens[20] != nkc * nkc
-        || lens[21] != nkc || lens[22] != c->n) {
+        || lens[21] != nkc || lens[22] != c->n || lens[23] != nkc || lens[24] != c->n) {
         PyErr_SetString(PyExc_ValueError, "Core: inconsistent array lengths");
         return -1;
     }
@@ -719,18 +722,23 @@ static int cheapest_group(const Core *c, const int *free, int nf, int site, int 
 /* ------------------------------------------------------------ policy._boosted_group */
 
 /* Policy 7: free (sorted by profile, kind, id) one more Ally at a time, with the held
- * maneuvers (sorted by kind, id) that add most played first. Writes the group, the
- * positions in hand of the maneuvers played (*nplays) and the Magic tied up; returns 0
- * when Allies alone get there first or nothing does. work: 3 * nh ints. */
+ * maneuvers (sorted by kind, id) that add most played first; with finish (policy 8) also
+ * the Resistance cuts in hand and the Artist power of free Artists outside the group,
+ * after the maneuvers adding at least as much. Writes the group, the positions in hand
+ * of the maneuvers played (*nplays), the Artists using their power (*npowers) and the
+ * Magic tied up; returns 0 when Allies alone get there first or nothing does.
+ * work: 3 * nh ints. */
 static int boosted_group(const Core *c, const int *free, int nf, int site, int need,
-                         const int *hand, int nh, int *cost, int *group, int *glen,
-                         int *plays, int *nplays, int *work)
+                         const int *hand, int nh, int finish, int *cost, int *group,
+                         int *glen, int *plays, int *nplays, int *powers, int *npowers,
+                         int *work)
 {
-    if (!nh || need <= 0)
+    if (need <= 0 || !(nh || finish))
         return 0;
     const int K = c->nkinds, sk = c->kind[site];
     int *best = work, *count = best + nh, *amount = count + nh;
-    memset(best, 0, sizeof(int) * (size_t)nh);
+    for (int i = 0; i < nh; i++)
+        best[i] = finish ? c->cut[c->kind[hand[i]]] : 0;
     memset(count, 0, sizeof(int) * (size_t)nh);
     int influence = 0, tied = 0;
     for (int k = 0; k < nf; k++) {
@@ -756,14 +764,26 @@ static int boosted_group(const Core *c, const int *free, int nf, int site, int n
             }
             plays[j] = i;
         }
-        int total = influence;
-        for (int j = 0; j < n; j++) {
-            total += amount[plays[j]];
+        int total = influence, j = 0, np = 0;
+        /* maneuvers adding at least ARTIST_BONUS, then the Artists, then the rest */
+        for (int phase = 0; phase < 3; phase++) {
+            if (phase == 1) {
+                for (int q = k + 1; finish && q < nf && total < need; q++)
+                    if (c->artist[free[q]]) {
+                        total += ARTIST_BONUS;
+                        powers[np++] = free[q];
+                    }
+                continue;
+            }
+            for (; j < n && total < need && (phase == 2 || amount[plays[j]] >= ARTIST_BONUS);
+                 j++)
+                total += amount[plays[j]];
             if (total >= need) {
                 *cost = tied;
                 *glen = k + 1;
                 memcpy(group, free, sizeof(int) * (size_t)(k + 1));
-                *nplays = j + 1;
+                *nplays = j;
+                *npowers = np;
                 return 1;
             }
         }
@@ -782,11 +802,174 @@ typedef struct {
     int man[1024];
 } Plan;
 
+/* policy._ally_seizures: policies 6 and 7 (and 8 with finish) for the Allies that are not
+ * Maestros, appended to plan. z's free, hand and taken are changed; z->nm is updated. */
+typedef struct {
+    const int *sites;
+    int nc, nm, nf, nh;
+    int *taken, *masks, *free, *hand;
+    int *group, *bgroup, *bplays, *bpowers, *donors, *bwork, *gwork;
+    uint64_t *pref;
+} Seizing;
+
+static void ally_seizures(const Core *c, Seizing *z, Plan *plan, int finish)
+{
+    const int *res = c->res, *dmask = c->dmask, *kind = c->kind, *magic = c->magic;
+    const int *sites = z->sites, nc = z->nc;
+    int *taken = z->taken, *masks = z->masks, *free = z->free, *hand = z->hand;
+    int *group = z->group, *bgroup = z->bgroup, *bplays = z->bplays, *bpowers = z->bpowers;
+    int *donors = z->donors, *bwork = z->bwork, *gwork = z->gwork;
+    uint64_t *pref = z->pref;
+    int nm = z->nm, nf = z->nf, nh = z->nh;
+    int plain = !c->has_bonus && !c->has_alone;
+    while (nf) {
+        uint64_t reach = 1;
+        if (plain) {
+            pref[0] = 1;
+            for (int i = 0; i < nf; i++) {
+                reach |= reach << (magic[free[i]] > 0 ? magic[free[i]] : 0);
+                pref[i + 1] = reach;
+            }
+        }
+        int have = 0, bc = 0, bg = 0, bi = -1, blen = -1, any = 0, bnp = 0, bnpw = 0;
+        for (int i = 0; i < nc; i++) {
+            if (taken[i])
+                continue;
+            int s = sites[i], g = victory_gain(c, masks, nm, dmask[s]);
+            if (g <= 0)
+                continue;
+            any = 1;
+            int cost = 0, glen = -1, option = 0, np = 0, npw = 0, bcost, bglen;
+            if (plain) {
+                int need = res[s];
+                if (need <= 0) {
+                    cost = magic[free[0]];
+                    option = 1;
+                } else {
+                    uint64_t t = reach >> need;
+                    if (t) {
+                        cost = need + __builtin_ctzll(t);
+                        option = 1;
+                    }
+                }
+            } else {
+                option = cheapest_group(c, free, nf, s, res[s], &cost, group, &glen, gwork);
+            }
+            if ((nh || finish)
+                && boosted_group(c, free, nf, s, res[s], hand, nh, finish, &bcost, bgroup,
+                                 &bglen, bplays, &np, bpowers, &npw, bwork)) {
+                if (!option || bcost < cost) {
+                    option = 1;
+                    cost = bcost;
+                    glen = bglen;
+                    memcpy(group, bgroup, sizeof(int) * (size_t)bglen);
+                } else {
+                    np = npw = 0;
+                }
+            }
+            if (!option)
+                continue;
+            if (!have) {
+                have = 1;
+            } else {
+                long lhs = (long)cost * bg, rhs = (long)bc * g;
+                int bs = sites[bi];
+                /* cost/gain smaller, then (-gain, Resistance, kind, id) smaller */
+                int better = lhs < rhs;
+                if (lhs == rhs) {
+                    if (g != bg)
+                        better = g > bg;
+                    else if (res[s] != res[bs])
+                        better = res[s] < res[bs];
+                    else if (kind[s] != kind[bs])
+                        better = kind[s] < kind[bs];
+                    else
+                        better = s < bs;
+                }
+                if (!better)
+                    continue;
+            }
+            bc = cost;
+            bg = g;
+            bi = i;
+            blen = glen;
+            bnp = np;
+            bnpw = npw;
+            memcpy(donors, bpowers, sizeof(int) * (size_t)npw);
+            if (glen >= 0) { /* keep the best group where the plan stores it */
+                int k = plan->n;
+                memcpy(plan->ally + plan->start[k], group, sizeof(int) * (size_t)glen);
+            }
+            for (int j = 0; j < np; j++) /* and the positions in hand of its maneuvers */
+                plan->man[plan->mstart[plan->n] + j] = bplays[j];
+        }
+        if (!any || !have)
+            break;
+        int s = sites[bi], k = plan->n;
+        int *g = plan->ally + plan->start[k];
+        int glen = blen;
+        if (glen < 0) {
+            if (res[s] <= 0) {
+                g[0] = free[0];
+                glen = 1;
+            } else {
+                int target = bc;
+                glen = 0;
+                for (int i = nf; i > 0; i--) {
+                    if (!(pref[i - 1] >> target & 1U)) {
+                        int a = free[i - 1];
+                        g[glen++] = a;
+                        target -= magic[a] > 0 ? magic[a] : 0;
+                    }
+                }
+                for (int i = 0; i < glen / 2; i++) {
+                    int x = g[i];
+                    g[i] = g[glen - 1 - i];
+                    g[glen - 1 - i] = x;
+                }
+            }
+        }
+        plan->site[k] = s;
+        plan->start[k + 1] = plan->start[k] + glen;
+        plan->mstart[k + 1] = plan->mstart[k] + bnp;
+        if (bnp) { /* positions in hand to card ids; the rest of the hand stays in order */
+            int *pm = plan->man + plan->mstart[k];
+            uint64_t spent[16] = {0};
+            for (int j = 0; j < bnp; j++) {
+                spent[pm[j] / 64] |= 1ULL << (pm[j] % 64);
+                pm[j] = hand[pm[j]];
+            }
+            int kept = 0;
+            for (int i = 0; i < nh; i++)
+                if (!(spent[i / 64] >> (i % 64) & 1U))
+                    hand[kept++] = hand[i];
+            nh = kept;
+        }
+        plan->n++;
+        taken[bi] = 1;
+        masks[nm++] = dmask[s];
+        int kept = 0;
+        for (int i = 0; i < nf; i++) {
+            int used = 0;
+            for (int j = 0; j < glen; j++)
+                used |= g[j] == free[i];
+            for (int j = 0; j < bnpw; j++) /* an Artist that used its power pivoted */
+                used |= donors[j] == free[i];
+            if (!used)
+                free[kept++] = free[i];
+        }
+        nf = kept;
+        if (dominion_count(c, masks, nm, -1) >= c->to_win)
+            break;
+    }
+    z->nm = nm;
+}
+
 static int plan_seizures(const Core *c, const int *active, int na, const int *circle, int nc,
                          const int *masks0, int nm0, const int *held, int nh, Plan *plan,
                          int *work)
 {
-    const int *res = c->res, *dmask = c->dmask, *kind = c->kind, *magic = c->magic;
+    const int *res = c->res, *dmask = c->dmask, *kind = c->kind;
     int *masks = work, *sites = masks + nm0 + nc + 1, *taken = sites + nc;
     int *free = taken + nc, *maestros = free + na, *group = maestros + na;
     int *pwork = group + na + 1;
@@ -846,150 +1029,44 @@ static int plan_seizures(const Core *c, const int *active, int na, const int *ci
             return plan->n;
     }
     sort_by(free, nf, c->profile, kind); /* profiles are numbered in Magic order */
-    int plain = !c->has_bonus && !c->has_alone;
     uint64_t *pref = (uint64_t *)pwork; /* nf + 1 entries */
     int *hand = pwork + 2 * (na + 2), *bgroup = hand + nh + 1;
-    int *bplays = bgroup + na + 1, *bwork = bplays + nh + 1;
+    int *bplays = bgroup + na + 1, *bpowers = bplays + nh + 1, *donors = bpowers + na + 1;
+    int *free2 = donors + na + 1, *hand2 = free2 + na + 1, *taken2 = hand2 + nh + 1;
+    int *bwork = taken2 + nc + 1;
     int *gwork = bwork + 3 * (nh + 1);
     if ((gwork - pwork) & 1) /* cheapest_group's subset-sum table is uint64 */
         gwork++;
     memcpy(hand, held, sizeof(int) * (size_t)nh);
     sort_by(hand, nh, kind, NULL);
-    while (nf) {
-        uint64_t reach = 1;
-        if (plain) {
-            pref[0] = 1;
-            for (int i = 0; i < nf; i++) {
-                reach |= reach << (magic[free[i]] > 0 ? magic[free[i]] : 0);
-                pref[i + 1] = reach;
-            }
-        }
-        int have = 0, bc = 0, bg = 0, bi = -1, blen = -1, any = 0, bnp = 0;
-        for (int i = 0; i < nc; i++) {
-            if (taken[i])
-                continue;
-            int s = sites[i], g = victory_gain(c, masks, nm, dmask[s]);
-            if (g <= 0)
-                continue;
-            any = 1;
-            int cost = 0, glen = -1, option = 0, np = 0, bcost, bglen;
-            if (plain) {
-                int need = res[s];
-                if (need <= 0) {
-                    cost = magic[free[0]];
-                    option = 1;
-                } else {
-                    uint64_t t = reach >> need;
-                    if (t) {
-                        cost = need + __builtin_ctzll(t);
-                        option = 1;
-                    }
-                }
-            } else {
-                option = cheapest_group(c, free, nf, s, res[s], &cost, group, &glen, gwork);
-            }
-            if (nh && boosted_group(c, free, nf, s, res[s], hand, nh, &bcost, bgroup, &bglen,
-                                    bplays, &np, bwork)) {
-                if (!option || bcost < cost) {
-                    option = 1;
-                    cost = bcost;
-                    glen = bglen;
-                    memcpy(group, bgroup, sizeof(int) * (size_t)bglen);
-                } else {
-                    np = 0;
-                }
-            }
-            if (!option)
-                continue;
-            if (!have) {
-                have = 1;
-            } else {
-                long lhs = (long)cost * bg, rhs = (long)bc * g;
-                int bs = sites[bi];
-                /* cost/gain smaller, then (-gain, Resistance, kind, id) smaller */
-                int better = lhs < rhs;
-                if (lhs == rhs) {
-                    if (g != bg)
-                        better = g > bg;
-                    else if (res[s] != res[bs])
-                        better = res[s] < res[bs];
-                    else if (kind[s] != kind[bs])
-                        better = kind[s] < kind[bs];
-                    else
-                        better = s < bs;
-                }
-                if (!better)
-                    continue;
-            }
-            bc = cost;
-            bg = g;
-            bi = i;
-            blen = glen;
-            bnp = np;
-            if (glen >= 0) { /* keep the best group where the plan stores it */
-                int k = plan->n;
-                memcpy(plan->ally + plan->start[k], group, sizeof(int) * (size_t)glen);
-            }
-            for (int j = 0; j < np; j++) /* and the positions in hand of its maneuvers */
-                plan->man[plan->mstart[plan->n] + j] = bplays[j];
-        }
-        if (!any || !have)
-            break;
-        int s = sites[bi], k = plan->n;
-        int *g = plan->ally + plan->start[k];
-        int glen = blen;
-        if (glen < 0) {
-            if (res[s] <= 0) {
-                g[0] = free[0];
-                glen = 1;
-            } else {
-                int target = bc;
-                glen = 0;
-                for (int i = nf; i > 0; i--) {
-                    if (!(pref[i - 1] >> target & 1U)) {
-                        int a = free[i - 1];
-                        g[glen++] = a;
-                        target -= magic[a] > 0 ? magic[a] : 0;
-                    }
-                }
-                for (int i = 0; i < glen / 2; i++) {
-                    int x = g[i];
-                    g[i] = g[glen - 1 - i];
-                    g[glen - 1 - i] = x;
-                }
-            }
-        }
-        plan->site[k] = s;
-        plan->start[k + 1] = plan->start[k] + glen;
-        plan->mstart[k + 1] = plan->mstart[k] + bnp;
-        if (bnp) { /* positions in hand to card ids; the rest of the hand stays in order */
-            int *pm = plan->man + plan->mstart[k];
-            uint64_t spent[16] = {0};
-            for (int j = 0; j < bnp; j++) {
-                spent[pm[j] / 64] |= 1ULL << (pm[j] % 64);
-                pm[j] = hand[pm[j]];
-            }
-            int kept = 0;
-            for (int i = 0; i < nh; i++)
-                if (!(spent[i / 64] >> (i % 64) & 1U))
-                    hand[kept++] = hand[i];
-            nh = kept;
-        }
-        plan->n++;
-        taken[bi] = 1;
-        masks[nm++] = dmask[s];
-        int kept = 0;
-        for (int i = 0; i < nf; i++) {
-            int used = 0;
-            for (int j = 0; j < glen; j++)
-                used |= g[j] == free[i];
-            if (!used)
-                free[kept++] = free[i];
-        }
-        nf = kept;
-        if (dominion_count(c, masks, nm, -1) >= c->to_win)
-            break;
+    int can_finish = 0; /* a Resistance cut in hand or a free Artist (policy 8) */
+    for (int i = 0; i < nh; i++)
+        can_finish |= c->cut[kind[hand[i]]] > 0;
+    for (int i = 0; i < nf; i++)
+        can_finish |= c->artist[free[i]];
+    if (can_finish) {
+        memcpy(free2, free, sizeof(int) * (size_t)nf);
+        memcpy(hand2, hand, sizeof(int) * (size_t)nh);
+        memcpy(taken2, taken, sizeof(int) * (size_t)nc);
     }
+    Seizing z = {sites, nc, nm, nf, nh, taken, masks, free, hand, group, bgroup, bplays,
+                 bpowers, donors, bwork, gwork, pref};
+    int maestro_seizures = plan->n;
+    ally_seizures(c, &z, plan, 0);
+    if (!can_finish || dominion_count(c, masks, z.nm, -1) >= c->to_win)
+        return plan->n;
+    /* Policy 8: "until end of round" help only when it wins this round. */
+    Plan finish;
+    finish.n = maestro_seizures;
+    memcpy(finish.site, plan->site, sizeof(int) * (size_t)maestro_seizures);
+    memcpy(finish.start, plan->start, sizeof(int) * (size_t)(maestro_seizures + 1));
+    memcpy(finish.mstart, plan->mstart, sizeof(int) * (size_t)(maestro_seizures + 1));
+    memcpy(finish.ally, plan->ally, sizeof(int) * (size_t)plan->start[maestro_seizures]);
+    Seizing zf = {sites, nc, nm, nf, nh, taken2, masks, free2, hand2, group, bgroup, bplays,
+                  bpowers, donors, bwork, gwork, pref};
+    ally_seizures(c, &zf, &finish, 1);
+    if (dominion_count(c, masks, zf.nm, -1) >= c->to_win)
+        memcpy(plan, &finish, sizeof(Plan));
     return plan->n;
 }
 

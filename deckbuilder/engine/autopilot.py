@@ -94,8 +94,11 @@ class GoldfishAutopilot(Controller):
         active = [c for c in realm.active if c not in game.state.pivoted]
         masks = [deck.dmask[e.site] for e in realm.state]
         held = [c for c in a.hand if deck.seizure_maneuver[c]]
-        for site, group, plays in plan_seizures(deck, active, game.state.circle, masks,
-                                                self.variant, held):
+        for site, group, plays, powers in plan_seizures(deck, active, game.state.circle,
+                                                        masks, self.variant, held):
+            for artist, target in powers:
+                game.use_power(seat, artist, target)
+                yield
             maneuvers: dict[int, list[int]] = {}
             for card, actor in plays:
                 maneuvers.setdefault(actor, []).append(card)

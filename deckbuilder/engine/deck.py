@@ -21,6 +21,7 @@ from card_db.names import fold_name, refers_to
 from card_db.records import CardRecord, CardType
 from deckbuilder.engine.cards import (
     dominion_mask,
+    is_character,
     is_female,
     is_maestro,
     is_male,
@@ -31,6 +32,7 @@ from deckbuilder.engine.cards import (
 )
 from deckbuilder.engine.draw_dictates import cards_drawn
 from deckbuilder.engine.influence import may_hold_alone, site_bonus
+from deckbuilder.engine.powers import is_artist, site_resistance_power
 from deckbuilder.engine.seizure_maneuvers import ManeuverTables, maneuver_tables
 
 OTHER, CHARACTER, SITE, PATH = 0, 1, 2, 3
@@ -67,7 +69,9 @@ class EngineDeck:
     with the same (folded) name. ``maneuvers``: the influence maneuvers the goldfish
     autopilot plays (:class:`~.seizure_maneuvers.ManeuverTables`); ``seizure_maneuver[i]``:
     card ``i`` is one. ``dictate_draws[i]``: the cards a Dictate the autopilot plays draws
-    (:mod:`.draw_dictates`; 0 for other cards). ``profile[i]``: an id shared by cards
+    (:mod:`.draw_dictates`; 0 for other cards). ``artist_power[i]``: card ``i`` is an
+    Artist that is not a Maestro and may pivot to give another Ally Magic +3 until end
+    of round ("Affiliations: Artist"). ``profile[i]``: an id shared by cards
     identical in everything a seizure reads (Magic, Maestro, "+N versus Y Sites" and
     "May hold Y alone" toward each Site kind, what each such maneuver adds played from it
     and whether it counts for one); ids are numbered in the order of those
@@ -93,6 +97,7 @@ class EngineDeck:
     maneuvers: ManeuverTables
     seizure_maneuver: tuple[bool, ...]
     dictate_draws: tuple[int, ...]
+    artist_power: tuple[bool, ...]
     profile: tuple[int, ...]
 
     def __len__(self) -> int:
@@ -145,7 +150,9 @@ class EngineDeck:
                 if may_hold_alone(cr, sr):
                     alone.add((ck, sk))
         tables = maneuver_tables(kind_records)
-        profile = _profiles(records, kinds, sites, bonus, alone, tables)
+        artists = tuple(is_character(r) and is_artist(r) and not is_maestro(r)
+                        and site_resistance_power(r) is None for r in records)
+        profile = _profiles(records, kinds, sites, bonus, alone, tables, artists)
         return cls(
             records=records,
             kind=tuple(kinds),
@@ -165,6 +172,7 @@ class EngineDeck:
             maneuvers=tables,
             seizure_maneuver=tuple(k in tables.kinds for k in kinds),
             dictate_draws=tuple(cards_drawn(r) for r in records),
+            artist_power=artists,
             profile=profile,
         )
 
@@ -188,13 +196,14 @@ class EngineDeck:
         return mask
 
 
-def _profiles(records, kinds, site_kinds, bonus, alone, tables: ManeuverTables) -> tuple[int, ...]:
+def _profiles(records, kinds, site_kinds, bonus, alone, tables: ManeuverTables,
+              artists: Sequence[bool]) -> tuple[int, ...]:
     """``EngineDeck.profile``: cards with equal seizure characteristics share an id; ids
     follow the sorted order of those characteristics."""
     mkinds = sorted(tables.kinds)
     sigs = []
-    for r, k in zip(records, kinds, strict=True):
-        sigs.append((magic(r), is_maestro(r),
+    for r, k, artist in zip(records, kinds, artists, strict=True):
+        sigs.append((magic(r), is_maestro(r), artist,
                      tuple(bonus.get((k, sk), 0) for sk in site_kinds),
                      tuple((k, sk) in alone for sk in site_kinds),
                      tuple(tables.base.get((mk, k), 0) for mk in mkinds),

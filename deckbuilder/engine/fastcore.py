@@ -87,6 +87,7 @@ def _core_arguments(sim: FastGoldfish) -> tuple:
         [int(a) for a in sim.can_alone], sim.max_influence, af_start, af_amount, af_cond,
         bonus, alone, sim.circle0, sim.pool0, [int(p) for p in deck.seizure_maneuver],
         mbase, mper, [int(m in tables.per) for m in range(kinds)], deck.dictate_draws,
+        [tables.cut.get(m, 0) for m in range(kinds)], [int(a) for a in deck.artist_power],
     )
     variant = sim.variant
     return (

@@ -23,7 +23,9 @@ on many seeds and generated decks). It is the same game because:
   Site", "Securing the Site": no opponent, so no contest; no Paths played), with the
   influence maneuvers policy 7 plays ("Influence maneuvers": their Magic bonuses as
   printed, an Ally playing any number of them; no other effect, so only the card's
-  leaving the hand is kept); every
+  leaving the hand is kept) and the "until end of round" help of policy 8 (the Artist
+  power, Resistance cuts: only in the round the Autarch wins, so the game ends before
+  the pivoted Artists or the lapsing effects could matter); every
   unpivoted reserve forward ("Phase 4: The Reconciliation"; in a goldfish game nothing
   in the Reserve is ever pivoted); victory as in :mod:`.victory` (no Site is ever
   pivoted); "Exhausted Destiny".
@@ -66,6 +68,7 @@ from deckbuilder.engine.policy import (
     choose_dictate,
     plan_seizures,
 )
+from deckbuilder.engine.powers import ARTIST_MAGIC_BONUS
 from deckbuilder.engine.rng import game_seeds
 from deckbuilder.engine.setup import OPENING_HAND
 from deckbuilder.engine.stalls import stall_reason
@@ -110,9 +113,12 @@ class FastGoldfish:
             deck.maestro[c] or any((deck.kind[c], sk) in deck.hold_alone for sk in site_kinds)
             for c in range(n)
         ]
+        # The most an active Ally can add to a seizure: its Magic and best "+N versus Y
+        # Sites", or the Artist power's Magic +3 given to another.
         self.max_influence = [
-            deck.magic[c] + max([0] + [deck.site_bonus.get((deck.kind[c], sk), 0)
-                                       for sk in site_kinds])
+            max(deck.magic[c] + max([0] + [deck.site_bonus.get((deck.kind[c], sk), 0)
+                                           for sk in site_kinds]),
+                ARTIST_MAGIC_BONUS if deck.artist_power[c] else 0)
             for c in range(n)
         ]
         names_of: dict[int, set[int]] = {}
@@ -247,8 +253,9 @@ class FastGoldfish:
         if cached is None:
             kind, profile = deck.kind, self.profile
             plan = plan_seizures(deck, active, useful, masks, self.variant, held)
+            # (Artist powers only occur in the round the Autarch wins: nothing to apply.)
             cached = tuple((kind[s], tuple(profile[a] for a in g), tuple(kind[m] for m, _ in p))
-                           for s, g, p in plan)
+                           for s, g, p, _ in plan)
             if len(self._seizure_cache) >= CACHE_LIMIT:
                 self._seizure_cache.clear()
             self._seizure_cache[key] = cached

@@ -26,12 +26,13 @@ The policy, in full:
    next turn; a Character it draws may be established this turn.
    **Other cards are held.** A Path would only target the Autarch's own seizing Allies;
    a combat maneuver, a Flash that deals damage, pivots a Site or stops a challenge,
-   and "Counters ..." only matter against a rival. Not yet part of this policy, though
-   they could help a lone Autarch: other Dictates ("Target Maestro is magic +2" does
-   not, as a Maestro secures alone), "Unpivot target Ally" Flashes, Ally Action cards
-   ("Acting Ally is magic +1"), the Artist power, reassigning Allies, and influence
-   maneuvers with another effect ("Target involved Site is Resistance -2") or a
-   keyword ability ("+2 versus Sites"), besides those policy 7 plays.
+   and "Counters ..." only matter against a rival; "Target Maestro is magic +2" never
+   helps, as a Maestro secures alone; "Unpivot target Ally" has nothing to unpivot that
+   could still act, since the autopilot's Allies act only by seizing and then hold.
+   Not yet part of this policy, though they could help a lone Autarch: other Dictates,
+   Ally Action cards ("Acting Ally is magic +1" attached to an Ally), and influence
+   maneuvers with another effect or a keyword ability ("+2 versus Sites"), besides
+   those policies 7 and 8 play.
 5. **Establish alliances** (:func:`choose_alliances`): bring in the Allies that add the
    most worth within the Prime allowance, then the most Allies, then the most Prime
    spent. An Ally's worth (:func:`ally_worth`) is the Magic it brings toward the
@@ -57,9 +58,18 @@ The policy, in full:
    the group that gets most from it, as printed: an "Acting Maestro" card only from a
    Maestro (so never, since Maestros seize alone), "or +4 if it is an Artist" from an
    Artist, "for each involved Oviate you control" counting the group's Oviates.
-8. **Never reassign Holders**: groups are minimal, so no Holder can leave without the
-   Site becoming uncontrolled.
-9. **Move every unpivoted reserve forward** at the Reconciliation.
+8. **Use help that lasts until end of round only to win this round** (the ``finish``
+   pass of :func:`_ally_seizures`). When the round's effects end, the engine takes back
+   a Site whose Holders no longer have the influence to secure it, so the Artist power
+   ("Pivot to give another Ally magic +3 until the end of the round") and "Target
+   involved Site is Resistance -2 until end of round" maneuvers are used only when the
+   seizures of policies 6-7 fall short of victory and a second plan with them reaches
+   it: the same search, where a free Artist outside the group gives the group's first
+   Ally Magic +3 (after the maneuvers adding at least as much) and a Resistance cut in
+   hand counts as what it takes off. Victory is checked before the effects end.
+9. **Never reassign Allies**: groups are minimal, so no Holder can leave without the
+   Site becoming uncontrolled, and the turn's Dictate is better spent on draws.
+10. **Move every unpivoted reserve forward** at the Reconciliation.
 """
 
 from __future__ import annotations
@@ -69,6 +79,7 @@ from typing import NamedTuple
 
 from card_db.errors import UserError
 from deckbuilder.engine.deck import CHARACTER, SITE, EngineDeck
+from deckbuilder.engine.powers import ARTIST_MAGIC_BONUS
 from deckbuilder.engine.variant import STANDARD, Variant
 from deckbuilder.engine.victory import dominion_count
 
@@ -288,12 +299,14 @@ def choose_alliances(
 
 
 class Seizure(NamedTuple):
-    """One planned seizure: the Site, the Allies that seize it (its Holders to be), and
-    the influence maneuvers played, as ``(card, acting Ally)`` pairs."""
+    """One planned seizure: the Site, the Allies that seize it (its Holders to be), the
+    influence maneuvers played, as ``(card, acting Ally)`` pairs, and the Artist powers
+    used first, as ``(Artist, Ally given Magic +3)`` pairs."""
 
     site: int
     allies: tuple[int, ...]
     maneuvers: tuple[tuple[int, int], ...] = ()
+    powers: tuple[tuple[int, int], ...] = ()
 
 
 def _victory_gain(masks: list[int], mask: int, variant: Variant) -> int:
@@ -365,22 +378,29 @@ def _cheapest_group(
 
 
 def _boosted_group(
-    deck: EngineDeck, free: Sequence[int], site: int, need: int, held: Sequence[int]
-) -> tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]] | None:
+    deck: EngineDeck, free: Sequence[int], site: int, need: int, held: Sequence[int],
+    finish: bool = False,
+) -> tuple[int, tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] | None:
     """Policy 7: the free Allies in order of least Magic, one more at a time, each time
     with the ``held`` maneuvers that add most played first, until the group meets
     ``need``. ``free`` sorted by (Magic, profile, kind, id), ``held`` by (kind, id).
-    Returns ``(Magic tied up, group, ((maneuver, acting Ally), ...))``, or ``None`` when
-    no such group needs a maneuver (Allies alone get there first) or none gets there."""
-    if not held or need <= 0:
+    ``finish`` (policy 8): also the Resistance cuts in hand, and the Artist power of the
+    free Artists outside the group (each Magic +3 to the group's first Ally), after the
+    maneuvers adding at least as much. Returns ``(Magic tied up, group, ((maneuver,
+    acting Ally), ...), ((Artist, Ally it gives Magic), ...))``, or ``None`` when no such
+    group needs a card or a power (Allies alone get there first) or none gets there."""
+    if need <= 0 or not (held or finish):
         return None
     kind, magic = deck.kind, deck.magic
-    base, per = deck.maneuvers.base, deck.maneuvers.per
+    base, per, cut = deck.maneuvers.base, deck.maneuvers.per, deck.maneuvers.cut
     sk = kind[site]
     n = len(held)
     best = [0] * n  # the largest amount an Ally of the group adds playing each card
     actor = [-1] * n
     count = [0] * n  # the group's characters each "for each involved X" card counts
+    if finish:
+        for i, m in enumerate(held):
+            best[i] = cut.get(kind[m], 0)
     influence = cost = 0
     for k, a in enumerate(free):
         ak = kind[a]
@@ -393,20 +413,33 @@ def _boosted_group(
             b = base.get((mk, ak), 0)
             if b > best[i]:
                 best[i], actor[i] = b, a
+            elif actor[i] < 0:
+                actor[i] = a  # a Resistance cut is played from the group's first Ally
             if ak in per.get(mk, ()):
                 count[i] += 1
-        adds = sorted(
-            ((-(best[i] * (count[i] if kind[m] in per else 1)), i) for i, m in enumerate(held)))
+        adds = [(-(best[i] * (count[i] if kind[m] in per else 1)), 0, i)
+                for i, m in enumerate(held)]
+        if finish:
+            adds += [(-ARTIST_MAGIC_BONUS, 1, j) for j in range(k + 1, len(free))
+                     if deck.artist_power[free[j]]]
         total = influence
         plays = []
-        for neg, i in adds:
+        powers = []
+        for neg, source, i in sorted(adds):
             if neg >= 0:
                 break
             total -= neg
-            plays.append((held[i], actor[i]))
+            if source:
+                powers.append((free[i], free[0]))
+            else:
+                plays.append((held[i], actor[i]))
             if total >= need:
-                return cost, tuple(free[: k + 1]), tuple(plays)
+                return cost, tuple(free[: k + 1]), tuple(plays), tuple(powers)
     return None
+
+
+def _won(masks: Sequence[int], variant: Variant) -> bool:
+    return dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win
 
 
 def plan_seizures(
@@ -417,7 +450,8 @@ def plan_seizures(
     variant: Variant = STANDARD,
     held: Sequence[int] = (),
 ) -> list[Seizure]:
-    """Seizures for this Ally phase, in order (policies 6 and 7).
+    """Seizures for this Ally phase, in order (policies 6, 7 and 8); the Allies of a
+    seizure's ``powers`` use them just before it.
 
     ``active``: unpivoted active Allies; ``circle``: Sites in the Circle;
     ``controlled_masks``: Dominion bitmasks of the Autarch's controlled Sites; ``held``:
@@ -426,7 +460,7 @@ def plan_seizures(
     secures its Site (influence >= Resistance, a Maestro alone, or "May hold Y alone").
     """
     masks = list(controlled_masks)
-    if dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win:
+    if _won(masks, variant):
         return []
     sites = sorted(circle)
     plan: list[Seizure] = []
@@ -449,7 +483,7 @@ def plan_seizures(
         plan.append(Seizure(best_site, (a,)))
         taken.add(best_site)
         masks.append(deck.dmask[best_site])
-        if dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win:
+        if _won(masks, variant):
             return plan
     # By Magic, then profile: Allies of one profile are alike in every way a seizure
     # reads, so the plan's profiles depend only on the profiles of the Allies present.
@@ -457,6 +491,25 @@ def plan_seizures(
     free = sorted((a for a in active if not deck.maestro[a]),
                   key=lambda a: (deck.magic[a], profile[a], deck.kind[a], a))
     hand = sorted(held, key=lambda m: (deck.kind[m], m))
+    rest = _ally_seizures(deck, free, sites, masks, set(taken), hand, variant, False)
+    if not _won(masks + [deck.dmask[p.site] for p in rest], variant) and (
+            any(deck.maneuvers.cut.get(deck.kind[m]) for m in hand)
+            or any(deck.artist_power[a] for a in free)):
+        # Policy 8: "until end of round" help only when it wins this round.
+        finish = _ally_seizures(deck, free, sites, masks, set(taken), hand, variant, True)
+        if _won(masks + [deck.dmask[p.site] for p in finish], variant):
+            return plan + finish
+    return plan + rest
+
+
+def _ally_seizures(
+    deck: EngineDeck, free: list[int], sites: Sequence[int], masks0: Sequence[int],
+    taken: set[int], hand: list[int], variant: Variant, finish: bool,
+) -> list[Seizure]:
+    """Policies 6 and 7 (and 8 when ``finish``) for the Allies that are not Maestros:
+    one Site at a time, the least Magic tied up per new Dominion."""
+    masks = list(masks0)
+    plan: list[Seizure] = []
     plain = not deck.site_bonus and not deck.hold_alone
     magic, resistance, dmask = deck.magic, deck.resistance, deck.dmask
     while free:
@@ -490,26 +543,27 @@ def plan_seizures(
                 option = _cheapest_group(deck, free, s, resistance[s])
                 cost, group = option if option is not None else (None, None)
             plays: tuple[tuple[int, int], ...] = ()
-            if hand:
-                boosted = _boosted_group(deck, free, s, resistance[s], hand)
+            powers: tuple[tuple[int, int], ...] = ()
+            if hand or finish:
+                boosted = _boosted_group(deck, free, s, resistance[s], hand, finish)
                 if boosted is not None and (cost is None or boosted[0] < cost):
-                    cost, group, plays = boosted
+                    cost, group, plays, powers = boosted
             if cost is None:
                 continue
             if best_pick is None:
-                best_pick = (cost, g, s, group, plays)
+                best_pick = (cost, g, s, group, plays, powers)
                 continue
-            bc, bg, bs, _, _ = best_pick
+            bc, bg, bs, _, _, _ = best_pick
             lhs, rhs = cost * bg, bc * g
             if lhs < rhs or (
                 lhs == rhs
                 and (-g, resistance[s], deck.kind[s], s)
                 < (-bg, resistance[bs], deck.kind[bs], bs)
             ):
-                best_pick = (cost, g, s, group, plays)
+                best_pick = (cost, g, s, group, plays, powers)
         if best_pick is None:
             break
-        cost, _, s, group, plays = best_pick
+        cost, _, s, group, plays, powers = best_pick
         if group is None:
             if resistance[s] <= 0:
                 group = (free[0],)
@@ -523,14 +577,14 @@ def plan_seizures(
                         target -= max(0, magic[a])
                 chosen.reverse()
                 group = tuple(chosen)
-        plan.append(Seizure(s, group, plays))
+        plan.append(Seizure(s, group, plays, powers))
         taken.add(s)
         masks.append(dmask[s])
-        used = set(group)
+        used = set(group) | {artist for artist, _ in powers}
         free = [a for a in free if a not in used]
         if plays:
             spent = {m for m, _ in plays}
             hand = [m for m in hand if m not in spent]
-        if dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win:
+        if _won(masks, variant):
             break
     return plan

@@ -101,6 +101,7 @@ MANEUVER_TEXTS = (
     "Acting Maestro is magic +{m}.",
     "Acting Artist is magic +{m}.",
     "Acting Ally is magic +1 for each involved Oviate you control.",
+    "Target involved Site is Resistance -{n} until end of round.",
 )
 
 

@@ -9,9 +9,13 @@ Ally and only on the targets it names; "Acting Maestro" only from a Maestro) and
 Holder of the Site, so in a goldfish game it adds the same as an instant one).
 
 A card the autopilot plays is an influence maneuver whose printed text is exactly one
-Magic bonus in a form :mod:`.maneuvers` reads ("Acting Ally is magic +3", "Acting Ally is
-magic +2, or +4 if it is an Artist", "Acting Maestro is magic +4", "Acting Ally is magic
-+1 for each involved Oviate you control"), with no other effect and no keyword ability.
+Resistance cut on the Site seized ("Target involved Site is Resistance -2 until end of
+round", :func:`resistance_cut`: played only when it brings victory this round, since the
+engine takes a Site back from Holders who cannot secure it once the round's effects end),
+or exactly one Magic bonus in a form :mod:`.maneuvers` reads ("Acting Ally is magic
++3", "Acting Ally is magic +2, or +4 if it is an Artist", "Acting Maestro is magic +4",
+"Acting Ally is magic +1 for each involved Oviate you control"), with no other effect
+and no keyword ability.
 Other influence maneuvers are held (their other effects are not part of the goldfish
 policy; see :mod:`.policy`).
 
@@ -28,7 +32,7 @@ import dataclasses
 from collections.abc import Sequence
 
 from card_db.records import CardRecord, CardType
-from deckbuilder.engine.card_effects import card_effects
+from deckbuilder.engine.card_effects import RESISTANCE, card_effects
 from deckbuilder.engine.maneuvers import MAGIC, StatBonus, bonus_amount, stat_bonuses
 
 
@@ -51,15 +55,32 @@ def goldfish_bonus(record: CardRecord) -> StatBonus | None:
     return b
 
 
+def resistance_cut(record: CardRecord) -> int:
+    """N of an instant influence maneuver whose only text is "Target involved Site is
+    Resistance -N until end of round"; 0 for any other card."""
+    if (record.card_type is not CardType.INFLUENCE_MANEUVER or record.abilities
+            or record.permanent or stat_bonuses(record)):
+        return 0
+    effects = card_effects(record)
+    if len(effects) != 1:
+        return 0
+    e = effects[0]
+    if e.kind != RESISTANCE or e.condition != "involved" or not e.lasting or e.amount >= 0:
+        return 0
+    return -e.amount
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class ManeuverTables:
     """Per pair of kinds: ``base[(maneuver kind, character kind)]`` (absent: 0);
     ``per[maneuver kind]``: the character kinds counted by "for each involved X you
-    control" (only for such cards); ``kinds``: the maneuver kinds the autopilot plays."""
+    control" (only for such cards); ``cut[maneuver kind]``: :func:`resistance_cut`;
+    ``kinds``: the maneuver kinds the autopilot plays."""
 
     kinds: frozenset[int]
     base: dict[tuple[int, int], int]
     per: dict[int, frozenset[int]]
+    cut: dict[int, int]
 
 
 def maneuver_tables(kind_records: Sequence[CardRecord]) -> ManeuverTables:
@@ -68,7 +89,12 @@ def maneuver_tables(kind_records: Sequence[CardRecord]) -> ManeuverTables:
     kinds = set()
     base: dict[tuple[int, int], int] = {}
     per: dict[int, frozenset[int]] = {}
+    cut: dict[int, int] = {}
     for mk, r in enumerate(kind_records):
+        if n := resistance_cut(r):
+            kinds.add(mk)
+            cut[mk] = n
+            continue
         b = goldfish_bonus(r)
         if b is None:
             continue
@@ -82,4 +108,4 @@ def maneuver_tables(kind_records: Sequence[CardRecord]) -> ManeuverTables:
         if b.per_kind is not None:
             per[mk] = frozenset(ck for ck in chars
                                 if kind_records[ck].has_affiliation(b.per_kind))
-    return ManeuverTables(frozenset(kinds), base, per)
+    return ManeuverTables(frozenset(kinds), base, per, cut)
