@@ -18,9 +18,10 @@ from deckbuilder.engine.draw_dictates import cards_drawn
 from deckbuilder.engine.goldfish_game import GoldfishGame
 from deckbuilder.engine.policy import choose_dictate
 from deckbuilder.engine.rng import game_seeds
-from deckbuilder.engine.sample_decks import make_card, make_character, make_site
+from deckbuilder.engine.sample_decks import make_card, make_character
 from deckbuilder.formats import read_file
 from tests.test_engine_fastcore import same_games
+from tests.test_engine_seizure_maneuvers import logged, small_deck
 from tests.test_engine_trace import compare
 
 DECKS_DIR = Path(__file__).resolve().parents[1] / "card_db" / "data" / "decks"
@@ -52,23 +53,18 @@ def test_the_dictate_drawing_most_is_played_unless_the_destiny_would_run_out():
 
 
 def test_the_full_engine_plays_the_draw_dictate_and_every_core_agrees():
-    records = [make_character(f"Helper {i}", 2, 3) for i in range(25)]
-    records += [make_site(f"Keep {d}", (d,), 5) for d in range(1, 6)]
-    records += [make_site(f"Spare {d}", (d,), 4) for d in range(1, 6)]
-    records += [make_card(f"Path {d}", CardType.PATH, dominions=(d,)) for d in range(1, 6)]
-    records += [dictate("Summons", "Draw two cards.")] * 20
-    deck = EngineDeck.from_records(records)
+    deck = small_deck([make_character(f"Helper {i}", 2, 3) for i in range(25)],
+                      [dictate("Summons", "Draw two cards.")] * 20, 5, spare_sites=5)
     seeds = list(game_seeds(4, 0, 60))
-    played = 0
     for seed in seeds:
         game = GoldfishGame(deck, seed, 12)
         result = game.run()
         log = game.log
-        played += sum("plays the Dictate Summons" in line for line in log)
         assert all("draws 2 card(s)" in log[i + 1]
                    for i, line in enumerate(log) if "plays the Dictate Summons" in line)
+        # never the Destiny's last card
         assert len(game.game.autarch(0).destiny) >= 1 or result.win_round is not None
-    assert played > 60
+    assert len(logged(deck, seeds, 12, "plays the Dictate Summons")) > 60
     compare(deck, seeds, 12)
     same_games(deck, seeds, 12)
 

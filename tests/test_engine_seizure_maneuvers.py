@@ -25,6 +25,26 @@ def influence(name: str, text: str, permanent: bool = False):
     return make_card(name, CardType.INFLUENCE_MANEUVER, permanent, powers=text)
 
 
+def small_deck(characters, cards, resistance: int, spare_sites: int = 0) -> EngineDeck:
+    """``characters`` and ``cards`` with a Site of each Dominion of ``resistance`` (and
+    ``spare_sites`` more of Resistance one less) and one Path per Dominion."""
+    records = list(characters) + [make_site(f"Keep {d}", (d,), resistance)
+                                  for d in range(1, 6)]
+    records += [make_site(f"Spare {d}", (d,), resistance - 1) for d in range(1, spare_sites + 1)]
+    records += [make_card(f"Path {d}", CardType.PATH, dominions=(d,)) for d in range(1, 6)]
+    return EngineDeck.from_records(records + list(cards))
+
+
+def logged(deck: EngineDeck, seeds, rounds: int, *texts: str) -> list[str]:
+    """The full engine's log lines holding one of ``texts``, over the games of ``seeds``."""
+    found = []
+    for seed in seeds:
+        game = GoldfishGame(deck, seed, rounds)
+        game.run()
+        found += [line for line in game.log if any(t in line for t in texts)]
+    return found
+
+
 def test_a_maneuver_secures_a_site_the_allies_alone_cannot():
     # "Influence maneuvers": Magic 2 + 3 from the maneuver meets Resistance 5.
     deck = EngineDeck.from_records([
@@ -99,18 +119,10 @@ def test_which_cards_the_autopilot_may_play():
 
 
 def test_the_full_engine_plays_the_maneuver_and_logs_it():
-    records = [make_character(f"Helper {i}", 1, 2) for i in range(30)]
-    records += [make_site(f"Keep {d}", (d,), 4) for d in range(1, 6)]
-    records += [make_card(f"Path {d}", CardType.PATH, dominions=(d,)) for d in range(1, 6)]
-    records += [influence("Word", "Acting Ally is magic +3.")] * 20
-    deck = EngineDeck.from_records(records)
+    deck = small_deck([make_character(f"Helper {i}", 1, 2) for i in range(30)],
+                      [influence("Word", "Acting Ally is magic +3.")] * 20, 4)
     seeds = list(game_seeds(1, 0, 40))
-    played = 0
-    for seed in seeds:
-        game = GoldfishGame(deck, seed, 10)
-        game.run()
-        played += sum(" plays Word (+3)." in line for line in game.log)
-    assert played > 40
+    assert len(logged(deck, seeds, 10, " plays Word (+3).")) > 40
     compare(deck, seeds)
     same_games(deck, seeds)
 
@@ -153,16 +165,9 @@ def test_the_full_engine_uses_the_artist_power_and_the_resistance_cut_to_win():
                   [make_character(f"Clerk {i}", 1, 3) for i in range(20)]
                   + [influence("Pact", "Target involved Site is Resistance -2 until end"
                                        " of round.")] * 8):
-        records = extra + [make_site(f"Keep {d}", (d,), 5) for d in range(1, 6)]
-        records += [make_card(f"Path {d}", CardType.PATH, dominions=(d,)) for d in range(1, 6)]
-        deck = EngineDeck.from_records(records)
+        deck = small_deck(extra, (), 5)
         seeds = list(game_seeds(2, 0, 40))
-        helped = 0
-        for seed in seeds:
-            game = GoldfishGame(deck, seed, 12)
-            game.run()
-            helped += sum("(Artist) gives" in line or "Resistance -2 until end of round"
-                          in line for line in game.log)
-        assert helped > 10
+        assert len(logged(deck, seeds, 12, "(Artist) gives",
+                          "Resistance -2 until end of round")) > 10
         compare(deck, seeds, 12)
         same_games(deck, seeds, 12)
