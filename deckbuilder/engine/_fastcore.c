@@ -1055,6 +1055,11 @@ static int plan_seizures(const Core *c, const int *active, int na, const int *ci
     ally_seizures(c, &z, plan, 0);
     if (!can_finish || dominion_count(c, masks, z.nm, -1) >= c->to_win)
         return plan->n;
+    int one_short = 0; /* one more seizure would win */
+    for (int i = 0; i < nc && !one_short; i++)
+        one_short = !taken[i] && dominion_count(c, masks, z.nm, dmask[sites[i]]) >= c->to_win;
+    if (!one_short)
+        return plan->n;
     /* Policy 8: "until end of round" help only when it wins this round. */
     Plan finish;
     finish.n = maestro_seizures;

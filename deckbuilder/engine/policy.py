@@ -63,10 +63,11 @@ The policy, in full:
    a Site whose Holders no longer have the influence to secure it, so the Artist power
    ("Pivot to give another Ally magic +3 until the end of the round") and "Target
    involved Site is Resistance -2 until end of round" maneuvers are used only when the
-   seizures of policies 6-7 fall short of victory and a second plan with them reaches
-   it: the same search, where a free Artist outside the group gives the group's first
-   Ally Magic +3 (after the maneuvers adding at least as much) and a Resistance cut in
-   hand counts as what it takes off. Victory is checked before the effects end.
+   seizures of policies 6-7 leave the Autarch one seizure short of victory and a second
+   plan with them wins: the same search, where a free Artist outside the group gives
+   the group's first Ally Magic +3 (after the maneuvers adding at least as much) and a
+   Resistance cut in hand counts as what it takes off. Victory is checked before the
+   effects end.
 9. **Never reassign Allies**: groups are minimal, so no Holder can leave without the
    Site becoming uncontrolled, and the turn's Dictate is better spent on draws.
 10. **Move every unpivoted reserve forward** at the Reconciliation.
@@ -492,13 +493,16 @@ def plan_seizures(
                   key=lambda a: (deck.magic[a], profile[a], deck.kind[a], a))
     hand = sorted(held, key=lambda m: (deck.kind[m], m))
     rest = _ally_seizures(deck, free, sites, masks, set(taken), hand, variant, False)
-    if not _won(masks + [deck.dmask[p.site] for p in rest], variant) and (
-            any(deck.maneuvers.cut.get(deck.kind[m]) for m in hand)
-            or any(deck.artist_power[a] for a in free)):
-        # Policy 8: "until end of round" help only when it wins this round.
-        finish = _ally_seizures(deck, free, sites, masks, set(taken), hand, variant, True)
-        if _won(masks + [deck.dmask[p.site] for p in finish], variant):
-            return plan + finish
+    after = masks + [deck.dmask[p.site] for p in rest]
+    if not _won(after, variant) and (any(deck.maneuvers.cut.get(deck.kind[m]) for m in hand)
+                                     or any(deck.artist_power[a] for a in free)):
+        # Policy 8: "until end of round" help only when it wins this round, tried when
+        # one more seizure would win.
+        seized = taken | {p.site for p in rest}
+        if any(_won(after + [deck.dmask[s]], variant) for s in sites if s not in seized):
+            finish = _ally_seizures(deck, free, sites, masks, set(taken), hand, variant, True)
+            if _won(masks + [deck.dmask[p.site] for p in finish], variant):
+                return plan + finish
     return plan + rest
 
 
