@@ -89,7 +89,8 @@ def test_same_games_and_traces_on_the_demo_decks():
 
 def test_same_games_on_random_legal_decks_and_the_54_character_deck():
     for deck_seed in range(8):
-        deck = EngineDeck.from_records(generated_deck(deck_seed, abilities=deck_seed % 2 == 1))
+        deck = EngineDeck.from_records(generated_deck(
+            deck_seed, abilities=deck_seed % 2 == 1, playable=deck_seed % 4 >= 2))
         for variant in VARIANTS:
             same_games(deck, game_seeds(deck_seed, 0, GAMES // 2), rounds=15, variant=variant)
     same_games(characters_deck(), game_seeds(3, 0, GAMES))
@@ -102,12 +103,14 @@ def test_same_games_on_random_legal_decks_and_the_54_character_deck():
     characters=st.integers(5, 40),
     sites=st.integers(6, 18),
     abilities=st.booleans(),
+    playable=st.booleans(),
     variant=st.sampled_from([*VARIANTS, Variant(prime_allowance=3, dominions_to_win=4)]),
     rounds=st.integers(1, 30),
 )
 def test_same_games_on_generated_decks(deck_seed, seed, characters, sites, abilities,
-                                       variant, rounds):
-    deck = EngineDeck.from_records(generated_deck(deck_seed, characters, sites, abilities))
+                                       playable, variant, rounds):
+    deck = EngineDeck.from_records(
+        generated_deck(deck_seed, characters, sites, abilities, playable))
     same_games(deck, [seed], rounds, variant)
 
 

@@ -35,7 +35,7 @@ def test_policy_sends_maestros_alone_to_the_hardest_needed_site():
     ]
     deck = EngineDeck.from_records(recs)
     plan = plan_seizures(deck, [0, 1], [2, 3], [])
-    assert plan == [(3, (0,)), (2, (1,))]
+    assert plan == [(3, (0,), (), ()), (2, (1,), (), ())]
 
 
 def test_policy_seizes_with_the_least_magic_tied_up_per_new_dominion():
@@ -45,15 +45,15 @@ def test_policy_seizes_with_the_least_magic_tied_up_per_new_dominion():
     deck = EngineDeck.from_records(recs)
     # Dominion 5 is already covered: "Covered" adds nothing and is never seized.
     plan = plan_seizures(deck, [0, 1, 2, 3], [4, 5, 6, 7], [0b10000])
-    seized = [s for s, _ in plan]
+    seized = [p.site for p in plan]
     assert 7 not in seized
     # Border (8 Magic for 2 Dominions = 4 per Dominion) beats Res4 (4 per Dominion) on
     # the tie-break (more Dominions); then nothing left covers Res4 (1+... < 4).
-    site, group = plan[0]
+    site, group = plan[0].site, plan[0].allies
     assert site == 6 and sum(deck.magic[a] for a in group) == 8
-    for s, group in plan:
+    for s, group, *_ in plan:
         assert sum(deck.magic[a] for a in group) >= deck.resistance[s]
-    used = [a for _, g in plan for a in g]
+    used = [a for p in plan for a in p.allies]
     assert len(used) == len(set(used))
 
 
@@ -62,7 +62,7 @@ def test_policy_never_plans_a_seizure_that_would_fail():
         deck = EngineDeck.from_records(generated_deck(seed))
         chars = [i for i, t in enumerate(deck.ctype) if t == 1][:6]
         sites = [i for i, t in enumerate(deck.ctype) if t == 2]
-        for s, group in plan_seizures(deck, chars, sites, []):
+        for s, group, *_ in plan_seizures(deck, chars, sites, []):
             alone = len(group) == 1 and deck.maestro[group[0]]
             assert alone or sum(deck.magic[a] for a in group) >= deck.resistance[s]
 
@@ -74,8 +74,8 @@ def test_policy_uses_versus_site_bonuses_and_hold_alone():
     charlotte = make_character("Charlotte Feaver", 3, 2, abilities=parse_abilities(
         "+4 versus Roxborough Tower", site_names=["Roxborough Tower"]))
     deck = EngineDeck.from_records([tower, thomas, charlotte])
-    assert plan_seizures(deck, [1, 2], [0], []) == [(0, (1,))]  # Thomas alone, Magic 0
-    assert plan_seizures(deck, [2], [0], []) == [(0, (2,))]  # 2 + 4 = 6
+    assert plan_seizures(deck, [1, 2], [0], []) == [(0, (1,), (), ())]  # Thomas alone, Magic 0
+    assert plan_seizures(deck, [2], [0], []) == [(0, (2,), (), ())]  # 2 + 4 = 6
 
 
 def test_policy_prefers_the_exception_only_when_it_is_worth_more():
@@ -87,6 +87,46 @@ def test_policy_prefers_the_exception_only_when_it_is_worth_more():
     deck = EngineDeck.from_records([maestro, recs[1]])
     assert choose_alliances(deck, [0, 1], 7, 0b00100, 0, set()) == ((0,), True)
     assert MAESTRO_WORTH > 6
+
+
+def test_policy_chooses_allies_by_magic_rather_than_prime_spent():
+    # "Establishing alliances": 7 Prime buys Dull alone or Sharp and Keen (6 Prime);
+    # the policy takes the 5 Magic over the Prime spent (issue 12, section 3).
+    deck = EngineDeck.from_records([
+        make_character("Dull", 7, 1), make_character("Sharp", 3, 3),
+        make_character("Keen", 3, 2)])
+    assert choose_alliances(deck, [0, 1, 2], 7, 0, 0, set()) == ((1, 2), False)
+
+
+def test_policy_counts_site_bonuses_toward_uncovered_dominions_only():
+    # "+N versus Y Sites": Scout's +3 toward a First Dominion Site counts while such a
+    # Site in the Circle still adds a Dominion.
+    first = make_site("First Keep", (1,), 6)
+    scout = make_character("Scout", 3, 2, abilities=parse_abilities(
+        "+3 versus First Dominion Sites"))
+    deck = EngineDeck.from_records([first, scout, make_character("Sage", 3, 3)])
+    assert choose_alliances(deck, [1, 2], 3, 0, 0, set(), sites=[0]) == ((1,), False)
+    assert choose_alliances(deck, [1, 2], 3, 0, 0, set(), sites=[]) == ((2,), False)
+
+
+def test_policy_brings_in_the_ally_that_enables_a_reduction_first():
+    # "Allies for -N if...": the condition is read when the Tyrant is brought into
+    # play, so with the Larva established first it enters for Prime 4, not 7.
+    tyrant = make_character("Tyrant", 7, 4, affiliations=("Oviate",), abilities=parse_abilities(
+        "Allies for -3 if any Oviates are controlled", affiliations=["Oviate"]))
+    larva = make_character("Larva", 1, 0, affiliations=("Oviate",))
+    deck = EngineDeck.from_records([tyrant, larva, larva])
+    assert deck.effective_prime(0, 0) == 7
+    assert choose_alliances(deck, [0, 1, 2], 7, 0, 0, set()) == ((1, 0, 2), False)
+    # The full engine accepts that order: the Larva is controlled when the Tyrant enters.
+    records = [tyrant] + [larva] * 20 + [make_site(f"Keep {d}", (d,), 2) for d in range(1, 6)]
+    records += [make_card(f"Path {d}", CardType.PATH, dominions=(d,)) for d in range(1, 6)]
+    game = GoldfishGame(EngineDeck.from_records(records), 0, 10)
+    game.run()
+    fast = FastGoldfish(EngineDeck.from_records(records))
+    for seed in range(60):
+        assert fast.play(seed, 10) == GoldfishGame(EngineDeck.from_records(records), seed,
+                                                   10).run()
 
 
 def test_stall_reasons():

@@ -62,8 +62,11 @@ def test_traces_agree_round_by_round_on_the_demo_decks(variant):
 
 
 @pytest.mark.parametrize("deck_seed", range(6))
-def test_traces_agree_round_by_round_on_random_legal_decks(deck_seed):
-    deck = EngineDeck.from_records(generated_deck(deck_seed, abilities=deck_seed % 2 == 1))
+@pytest.mark.parametrize("playable", [False, True])
+def test_traces_agree_round_by_round_on_random_legal_decks(deck_seed, playable):
+    # playable: decks with maneuvers and Dictates the autopilot plays
+    deck = EngineDeck.from_records(
+        generated_deck(deck_seed, abilities=deck_seed % 2 == 1, playable=playable))
     compare(deck, [game_seed(deck_seed, i) for i in range(GAMES // 2)], rounds=15)
 
 

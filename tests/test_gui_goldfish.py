@@ -130,10 +130,12 @@ def test_a_goldfish_step_shows_the_board_and_the_log(screen, demo_records):
 
 
 def test_the_state_shows_each_site_with_its_holders(screen):
-    screen.session.play_rounds(4)
+    # Round 3: the autopilot (issue 12, section 3) wins this seed in round 4, after which
+    # there is no step left to show.
+    screen.session.play_rounds(3)
     screen.step()  # shows the session's board
     held = screen.session.board.state
-    assert held, "this seed secures Sites by round 4"
+    assert held, "this seed secures Sites by round 3"
     slots = screen.board.state.slots
     assert [s.view.record.name for s in slots] == [h.site.record.name for h in held]
     assert [[u.record.name for u in s.under] for s in slots] == \

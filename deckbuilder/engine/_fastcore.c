@@ -1,7 +1,8 @@
 /* The compiled goldfish core: fastpath.py's game, policy.py's decisions, in C.
  *
  * Specification: deckbuilder/engine/fastpath.py (FastGoldfish.play) and
- * deckbuilder/engine/policy.py (choose_alliances, plan_seizures, _cheapest_group).
+ * deckbuilder/engine/policy.py (choose_dictate, choose_alliances with _pack, plan_seizures
+ * with _ally_seizures, _cheapest_group and _boosted_group).
  * Each function below names its Python counterpart and follows it step by step, in
  * the same order, with the same tie-breaks; tests/test_engine_fastcore.py plays
  * thousands of seeded games of the demo decks and random legal decks on both cores
@@ -30,6 +31,7 @@
 #define OPENING_HAND 5         /* setup.py */
 #define DRAWS_PER_ROUND 2      /* fastpath.py */
 #define MAESTRO_WORTH 10       /* policy.py */
+#define ARTIST_BONUS 3         /* powers.py ARTIST_MAGIC_BONUS */
 #define NO_RES (1 << 30)
 
 /* ------------------------------------------------------------ MT19937 (random.Random) */
@@ -191,6 +193,13 @@ typedef struct {
     uint64_t *card_cond;     /* fastpath card_conditions */
     uint64_t *kind_cond;     /* fastpath kind_cond_bits */
     int *circle0, *pool0;
+    int *playable;           /* per card: an influence maneuver the policy may play */
+    int *mbase;              /* nkinds * nkinds: what maneuver kind m adds from character kind a */
+    int *mper;               /* nkinds * nkinds: character kind a counts for "for each involved X" */
+    int *mhasper;            /* per kind: a "for each involved X" maneuver */
+    int *draws;              /* per card: cards a Dictate the policy may play draws */
+    int *cut;                /* per kind: Resistance cut of a maneuver (policy 8) */
+    int *artist;             /* per card: may use the Artist power (policy 8) */
     uint64_t uniq_bits0;
     PyObject *result_cls, *trace_cls, *reasons;
     size_t scratch_len;      /* ints of work space a call needs (GAME_WORK + POLICY_WORK) */
@@ -201,7 +210,8 @@ static void core_dealloc(Core *c)
     int **arrays[] = {&c->ctype, &c->ukey, &c->dmask, &c->kind, &c->res, &c->magic,
                       &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                       &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
-                      &c->circle0, &c->pool0};
+                      &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
+                      &c->mhasper, &c->draws, &c->cut, &c->artist};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++)
         PyMem_Free(*arrays[i]);
     PyMem_Free(c->card_cond);
@@ -268,7 +278,7 @@ static uint64_t *u64_array(PyObject *seq, int *len)
  * plan_seizures with cheapest_group, never at once; Resistance + Magic <= 62). */
 #define GAME_WORK(n) (16 * (size_t)(n) + 64)
 #define POLICY_WORK(n, allowance) \
-    ((size_t)((allowance) + 4) * ((n) + 4) + 140 * ((size_t)(n) + 4) + 1024)
+    ((size_t)((allowance) + 4) * ((n) + 4) + 160 * ((size_t)(n) + 4) + 1024)
 
 /* Core(arrays, ints, classes): see fastcore.py _core_arguments for the order. */
 static int core_init(Core *c, PyObject *args, PyObject *kwds)
@@ -284,7 +294,8 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
     int **slots[] = {&c->ctype, &c->ukey, &c->dmask, &c->kind, &c->res, &c->magic,
                      &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                      &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
-                     &c->circle0, &c->pool0};
+                     &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
+                     &c->mhasper, &c->draws, &c->cut, &c->artist};
     const int nslots = (int)(sizeof(slots) / sizeof(slots[0]));
     if (PyTuple_GET_SIZE(arrays) != nslots || PyTuple_GET_SIZE(cond_arrays) != 2
         || PyTuple_GET_SIZE(reasons) != 4) {
@@ -311,7 +322,9 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
     c->nkinds = nkc;
     c->ncircle0 = lens[16];
     c->npool0 = lens[17];
-    if (ncc != c->n || lens[11] != c->n + 1 || lens[14] != nkc * nkc || lens[15] != nkc * nkc) {
+    if (ncc != c->n || lens[11] != c->n + 1 || lens[14] != nkc * nkc || lens[15] != nkc * nkc
+        || lens[18] != c->n || lens[19] != nkc * nkc || lens[20] != nkc * nkc
+        || lens[21] != nkc || lens[22] != c->n || lens[23] != nkc || lens[24] != c->n) {
         PyErr_SetString(PyExc_ValueError, "Core: inconsistent array lengths");
         return -1;
     }
@@ -396,11 +409,21 @@ static int effective_prime(const Core *c, int card, uint64_t met)
     return p > 0 ? p : 0;
 }
 
-/* policy.py ally_worth */
-static inline int ally_worth(const Core *c, int card)
+/* policy.py ally_worth; sites: the Circle's Sites of a Dominion not yet controlled */
+static int ally_worth(const Core *c, int card, const int *sites, int ns)
 {
-    int m = c->magic[card];
-    return c->maestro[card] && m < MAESTRO_WORTH ? MAESTRO_WORTH : m;
+    const int K = c->nkinds, k = c->kind[card];
+    int bonus = 0, alone = 0;
+    if (!c->has_bonus && !c->has_alone)
+        ns = 0;
+    for (int i = 0; i < ns; i++) {
+        int sk = c->kind[sites[i]];
+        if (c->bonus[k * K + sk] > bonus)
+            bonus = c->bonus[k * K + sk];
+        alone |= c->alone[k * K + sk];
+    }
+    int w = c->magic[card] + bonus;
+    return (c->maestro[card] || alone) && w < MAESTRO_WORTH ? MAESTRO_WORTH : w;
 }
 
 static void sort_by(int *a, int n, const int *k1, const int *k2)
@@ -423,17 +446,67 @@ static void sort_by(int *a, int n, const int *k1, const int *k2)
 
 /* ------------------------------------------------------------ policy.choose_alliances */
 
-/* Returns how many card ids were written to out; *exception: the controlled-Dominion
- * exception was used. work: see POLICY_WORK. */
+/* policy._pack over the candidates cands[0..nc) but skip (-1: none): the most worth,
+ * then the most Allies, then the most Prime spent, within budget. The chosen set is
+ * written as a bitset over candidate positions to lists + spent * W; returns spent, the
+ * worth in *wout and the Allies in *nout. */
+static int pack(const Core *c, const int *cands, int nc, int skip, const int *worthv,
+                uint64_t met, int budget, int *has, int *worth, int *count, uint64_t *lists,
+                int W, int *wout, int *nout)
+{
+    for (int s = 0; s <= budget; s++)
+        has[s] = 0;
+    has[0] = 1;
+    worth[0] = 0;
+    count[0] = 0;
+    memset(lists, 0, sizeof(uint64_t) * (size_t)W);
+    for (int i = 0; i < nc; i++) {
+        if (i == skip)
+            continue;
+        int card = cands[i];
+        int p = effective_prime(c, card, met);
+        if (p > budget)
+            continue;
+        int w = worthv[i];
+        for (int s = budget - p; s >= 0; s--) {
+            if (!has[s])
+                continue;
+            int nw = worth[s] + w, nn = count[s] + 1;
+            int t = s + p;
+            if (!has[t] || nw > worth[t] || (nw == worth[t] && nn > count[t])) {
+                if (t != s)
+                    memcpy(lists + t * W, lists + s * W, sizeof(uint64_t) * (size_t)W);
+                lists[t * W + i / 64] |= 1ULL << (i % 64);
+                worth[t] = nw;
+                count[t] = nn;
+                has[t] = 1;
+            }
+        }
+    }
+    int spent = -1;
+    for (int s = 0; s <= budget; s++)
+        if (has[s] && (spent < 0 || worth[s] > worth[spent]
+                       || (worth[s] == worth[spent] && count[s] >= count[spent])))
+            spent = s;
+    *wout = worth[spent];
+    *nout = count[spent];
+    return spent;
+}
+
+/* Returns how many card ids were written to out (in the order to establish them);
+ * *exception: the controlled-Dominion exception was used. sites: the Circle's Sites of
+ * a Dominion not yet controlled. work: see POLICY_WORK. */
 static int choose_alliances(const Core *c, const int *hand, int nh, uint64_t controlled,
-                            uint64_t met, uint64_t uniq, int *out, int *work, int *used_exception)
+                            uint64_t met, uint64_t uniq, const int *sites, int ns, int *out,
+                            int *work, int *used_exception)
 {
     const int A = c->allowance;
     int *cands = work;
-    int *has = cands + nh, *worth = has + A + 1;
+    int *worthv = cands + nh, *has = worthv + nh, *worth = has + A + 1;
+    int *count = worth + A + 1, *after = count + A + 1;
     /* best[s]'s chosen tuple as a bitset over candidate positions: the tuple lists
      * candidates in the order they were added, which is their order in cands */
-    uint64_t *lists = (uint64_t *)(worth + A + 1 + (nh & 1)); /* 8-byte aligned */
+    uint64_t *lists = (uint64_t *)(after + ((after - work) & 1)); /* 8-byte aligned */
     int nc = 0;
     *used_exception = 0;
     memcpy(cands, hand, sizeof(int) * (size_t)nh);
@@ -454,41 +527,43 @@ static int choose_alliances(const Core *c, const int *hand, int nh, uint64_t con
     if (!nc)
         return 0;
     const int W = (nc + 63) / 64;
-    for (int s = 0; s <= A; s++)
-        has[s] = 0;
-    has[0] = 1;
-    worth[0] = 0;
-    memset(lists, 0, sizeof(uint64_t) * (size_t)W);
+    uint64_t *chosen = lists + (size_t)(A + 1) * W; /* the best set so far (W words) */
+    uint64_t wanted = 0;
     for (int i = 0; i < nc; i++) {
-        int card = cands[i];
-        int p = effective_prime(c, card, met);
-        if (p > A)
+        worthv[i] = ally_worth(c, cands[i], sites, ns);
+        wanted |= c->card_cond[cands[i]];
+    }
+    int bw, bn, bp = pack(c, cands, nc, -1, worthv, met, A, has, worth, count, lists, W, &bw,
+                          &bn);
+    int enabler = -1;
+    memcpy(chosen, lists + bp * W, sizeof(uint64_t) * (size_t)W);
+    for (int e = 0; wanted && e < nc; e++) {
+        uint64_t gives = c->kind_cond[c->kind[cands[e]]];
+        if (!(gives & wanted & ~met))
             continue;
-        int w = ally_worth(c, card);
-        for (int s = A - p; s >= 0; s--) {
-            if (!has[s])
-                continue;
-            int nw = worth[s] + w;
-            int t = s + p;
-            if (!has[t] || nw > worth[t]) {
-                if (t != s)
-                    memcpy(lists + t * W, lists + s * W, sizeof(uint64_t) * (size_t)W);
-                lists[t * W + i / 64] |= 1ULL << (i % 64);
-                worth[t] = nw;
-                has[t] = 1;
-            }
+        int pe = effective_prime(c, cands[e], met);
+        if (pe > A)
+            continue;
+        int w, n, p = pack(c, cands, nc, e, worthv, met | gives, A - pe, has, worth, count,
+                           lists, W, &w, &n);
+        w += worthv[e];
+        n += 1;
+        p += pe;
+        if (w > bw || (w == bw && (n > bn || (n == bn && p > bp)))) {
+            bw = w;
+            bn = n;
+            bp = p;
+            enabler = e;
+            memcpy(chosen, lists + (p - pe) * W, sizeof(uint64_t) * (size_t)W);
         }
     }
-    int spent = A;
-    while (!has[spent])
-        spent--;
     int exception = -1, ew = 0, ep = 0;
     for (int i = 0; i < nc; i++) {
         int card = cands[i];
         if (!(c->dmask[card] & controlled))
             continue;
         /* key (worth, prime, -kind, -id), the largest wins */
-        int w = ally_worth(c, card), p = c->prime[card];
+        int w = worthv[i], p = c->prime[card];
         if (exception < 0 || w > ew || (w == ew && (p > ep || (p == ep && (
                 c->kind[card] < c->kind[exception]
                 || (c->kind[card] == c->kind[exception] && card < exception)))))) {
@@ -498,10 +573,12 @@ static int choose_alliances(const Core *c, const int *hand, int nh, uint64_t con
         }
     }
     int nout = 0;
+    if (enabler >= 0)
+        out[nout++] = cands[enabler];
     for (int i = 0; i < nc; i++)
-        if (lists[spent * W + i / 64] >> (i % 64) & 1U)
+        if (chosen[i / 64] >> (i % 64) & 1U)
             out[nout++] = cands[i];
-    if (exception >= 0 && (nout == 0 || ew > worth[spent])) {
+    if (exception >= 0 && (nout == 0 || ew > bw)) {
         out[0] = exception;
         *used_exception = 1;
         return 1;
@@ -642,19 +719,257 @@ static int cheapest_group(const Core *c, const int *free, int nf, int site, int 
     return found;
 }
 
+/* ------------------------------------------------------------ policy._boosted_group */
+
+/* Policy 7: free (sorted by profile, kind, id) one more Ally at a time, with the held
+ * maneuvers (sorted by kind, id) that add most played first; with finish (policy 8) also
+ * the Resistance cuts in hand and the Artist power of free Artists outside the group,
+ * after the maneuvers adding at least as much. Writes the group, the positions in hand
+ * of the maneuvers played (*nplays), the Artists using their power (*npowers) and the
+ * Magic tied up; returns 0 when Allies alone get there first or nothing does.
+ * work: 3 * nh ints. */
+static int boosted_group(const Core *c, const int *free, int nf, int site, int need,
+                         const int *hand, int nh, int finish, int *cost, int *group,
+                         int *glen, int *plays, int *nplays, int *powers, int *npowers,
+                         int *work)
+{
+    if (need <= 0 || !(nh || finish))
+        return 0;
+    const int K = c->nkinds, sk = c->kind[site];
+    int *best = work, *count = best + nh, *amount = count + nh;
+    for (int i = 0; i < nh; i++)
+        best[i] = finish ? c->cut[c->kind[hand[i]]] : 0;
+    memset(count, 0, sizeof(int) * (size_t)nh);
+    int influence = 0, tied = 0;
+    for (int k = 0; k < nf; k++) {
+        int a = free[k], ak = c->kind[a];
+        influence += c->magic[a] + c->bonus[ak * K + sk];
+        tied += c->magic[a];
+        if (influence >= need)
+            return 0;
+        int n = 0;
+        for (int i = 0; i < nh; i++) {
+            int mk = c->kind[hand[i]];
+            int b = c->mbase[mk * K + ak];
+            if (b > best[i])
+                best[i] = b;
+            count[i] += c->mper[mk * K + ak];
+            amount[i] = best[i] * (c->mhasper[mk] ? count[i] : 1);
+            if (amount[i] <= 0)
+                continue;
+            int j = n++; /* insert i: amounts largest first, then position in hand */
+            while (j > 0 && amount[plays[j - 1]] < amount[i]) {
+                plays[j] = plays[j - 1];
+                j--;
+            }
+            plays[j] = i;
+        }
+        int total = influence, j = 0, np = 0;
+        /* maneuvers adding at least ARTIST_BONUS, then the Artists, then the rest */
+        for (int phase = 0; phase < 3; phase++) {
+            if (phase == 1) {
+                for (int q = k + 1; finish && q < nf && total < need; q++)
+                    if (c->artist[free[q]]) {
+                        total += ARTIST_BONUS;
+                        powers[np++] = free[q];
+                    }
+                continue;
+            }
+            for (; j < n && total < need && (phase == 2 || amount[plays[j]] >= ARTIST_BONUS);
+                 j++)
+                total += amount[plays[j]];
+            if (total >= need) {
+                *cost = tied;
+                *glen = k + 1;
+                memcpy(group, free, sizeof(int) * (size_t)(k + 1));
+                *nplays = j;
+                *npowers = np;
+                return 1;
+            }
+        }
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------ policy.plan_seizures */
 
 typedef struct {
-    int n;         /* seizures */
-    int site[64];  /* Site ids */
-    int start[65]; /* group of seizure i: ally[start[i]:start[i + 1]] */
+    int n;          /* seizures */
+    int site[64];   /* Site ids */
+    int start[65];  /* group of seizure i: ally[start[i]:start[i + 1]] */
     int ally[1024];
+    int mstart[65]; /* maneuvers played in seizure i: man[mstart[i]:mstart[i + 1]] */
+    int man[1024];
 } Plan;
 
-static int plan_seizures(const Core *c, const int *active, int na, const int *circle, int nc,
-                         const int *masks0, int nm0, Plan *plan, int *work)
+/* policy._ally_seizures: policies 6 and 7 (and 8 with finish) for the Allies that are not
+ * Maestros, appended to plan. z's free, hand and taken are changed; z->nm is updated. */
+typedef struct {
+    const int *sites;
+    int nc, nm, nf, nh;
+    int *taken, *masks, *free, *hand;
+    int *group, *bgroup, *bplays, *bpowers, *donors, *bwork, *gwork;
+    uint64_t *pref;
+} Seizing;
+
+static void ally_seizures(const Core *c, Seizing *z, Plan *plan, int finish)
 {
     const int *res = c->res, *dmask = c->dmask, *kind = c->kind, *magic = c->magic;
+    const int *sites = z->sites, nc = z->nc;
+    int *taken = z->taken, *masks = z->masks, *free = z->free, *hand = z->hand;
+    int *group = z->group, *bgroup = z->bgroup, *bplays = z->bplays, *bpowers = z->bpowers;
+    int *donors = z->donors, *bwork = z->bwork, *gwork = z->gwork;
+    uint64_t *pref = z->pref;
+    int nm = z->nm, nf = z->nf, nh = z->nh;
+    int plain = !c->has_bonus && !c->has_alone;
+    while (nf) {
+        uint64_t reach = 1;
+        if (plain) {
+            pref[0] = 1;
+            for (int i = 0; i < nf; i++) {
+                reach |= reach << (magic[free[i]] > 0 ? magic[free[i]] : 0);
+                pref[i + 1] = reach;
+            }
+        }
+        int have = 0, bc = 0, bg = 0, bi = -1, blen = -1, any = 0, bnp = 0, bnpw = 0;
+        for (int i = 0; i < nc; i++) {
+            if (taken[i])
+                continue;
+            int s = sites[i], g = victory_gain(c, masks, nm, dmask[s]);
+            if (g <= 0)
+                continue;
+            any = 1;
+            int cost = 0, glen = -1, option = 0, np = 0, npw = 0, bcost, bglen;
+            if (plain) {
+                int need = res[s];
+                if (need <= 0) {
+                    cost = magic[free[0]];
+                    option = 1;
+                } else {
+                    uint64_t t = reach >> need;
+                    if (t) {
+                        cost = need + __builtin_ctzll(t);
+                        option = 1;
+                    }
+                }
+            } else {
+                option = cheapest_group(c, free, nf, s, res[s], &cost, group, &glen, gwork);
+            }
+            if ((nh || finish)
+                && boosted_group(c, free, nf, s, res[s], hand, nh, finish, &bcost, bgroup,
+                                 &bglen, bplays, &np, bpowers, &npw, bwork)) {
+                if (!option || bcost < cost) {
+                    option = 1;
+                    cost = bcost;
+                    glen = bglen;
+                    memcpy(group, bgroup, sizeof(int) * (size_t)bglen);
+                } else {
+                    np = npw = 0;
+                }
+            }
+            if (!option)
+                continue;
+            if (!have) {
+                have = 1;
+            } else {
+                long lhs = (long)cost * bg, rhs = (long)bc * g;
+                int bs = sites[bi];
+                /* cost/gain smaller, then (-gain, Resistance, kind, id) smaller */
+                int better = lhs < rhs;
+                if (lhs == rhs) {
+                    if (g != bg)
+                        better = g > bg;
+                    else if (res[s] != res[bs])
+                        better = res[s] < res[bs];
+                    else if (kind[s] != kind[bs])
+                        better = kind[s] < kind[bs];
+                    else
+                        better = s < bs;
+                }
+                if (!better)
+                    continue;
+            }
+            bc = cost;
+            bg = g;
+            bi = i;
+            blen = glen;
+            bnp = np;
+            bnpw = npw;
+            memcpy(donors, bpowers, sizeof(int) * (size_t)npw);
+            if (glen >= 0) { /* keep the best group where the plan stores it */
+                int k = plan->n;
+                memcpy(plan->ally + plan->start[k], group, sizeof(int) * (size_t)glen);
+            }
+            for (int j = 0; j < np; j++) /* and the positions in hand of its maneuvers */
+                plan->man[plan->mstart[plan->n] + j] = bplays[j];
+        }
+        if (!any || !have)
+            break;
+        int s = sites[bi], k = plan->n;
+        int *g = plan->ally + plan->start[k];
+        int glen = blen;
+        if (glen < 0) {
+            if (res[s] <= 0) {
+                g[0] = free[0];
+                glen = 1;
+            } else {
+                int target = bc;
+                glen = 0;
+                for (int i = nf; i > 0; i--) {
+                    if (!(pref[i - 1] >> target & 1U)) {
+                        int a = free[i - 1];
+                        g[glen++] = a;
+                        target -= magic[a] > 0 ? magic[a] : 0;
+                    }
+                }
+                for (int i = 0; i < glen / 2; i++) {
+                    int x = g[i];
+                    g[i] = g[glen - 1 - i];
+                    g[glen - 1 - i] = x;
+                }
+            }
+        }
+        plan->site[k] = s;
+        plan->start[k + 1] = plan->start[k] + glen;
+        plan->mstart[k + 1] = plan->mstart[k] + bnp;
+        if (bnp) { /* positions in hand to card ids; the rest of the hand stays in order */
+            int *pm = plan->man + plan->mstart[k];
+            uint64_t spent[16] = {0};
+            for (int j = 0; j < bnp; j++) {
+                spent[pm[j] / 64] |= 1ULL << (pm[j] % 64);
+                pm[j] = hand[pm[j]];
+            }
+            int kept = 0;
+            for (int i = 0; i < nh; i++)
+                if (!(spent[i / 64] >> (i % 64) & 1U))
+                    hand[kept++] = hand[i];
+            nh = kept;
+        }
+        plan->n++;
+        taken[bi] = 1;
+        masks[nm++] = dmask[s];
+        int kept = 0;
+        for (int i = 0; i < nf; i++) {
+            int used = 0;
+            for (int j = 0; j < glen; j++)
+                used |= g[j] == free[i];
+            for (int j = 0; j < bnpw; j++) /* an Artist that used its power pivoted */
+                used |= donors[j] == free[i];
+            if (!used)
+                free[kept++] = free[i];
+        }
+        nf = kept;
+        if (dominion_count(c, masks, nm, -1) >= c->to_win)
+            break;
+    }
+    z->nm = nm;
+}
+
+static int plan_seizures(const Core *c, const int *active, int na, const int *circle, int nc,
+                         const int *masks0, int nm0, const int *held, int nh, Plan *plan,
+                         int *work)
+{
+    const int *res = c->res, *dmask = c->dmask, *kind = c->kind;
     int *masks = work, *sites = masks + nm0 + nc + 1, *taken = sites + nc;
     int *free = taken + nc, *maestros = free + na, *group = maestros + na;
     int *pwork = group + na + 1;
@@ -663,6 +978,7 @@ static int plan_seizures(const Core *c, const int *active, int na, const int *ci
     int nm = nm0;
     plan->n = 0;
     plan->start[0] = 0;
+    plan->mstart[0] = 0;
     memcpy(masks, masks0, sizeof(int) * (size_t)nm0);
     if (dominion_count(c, masks, nm, -1) >= c->to_win)
         return 0;
@@ -706,119 +1022,56 @@ static int plan_seizures(const Core *c, const int *active, int na, const int *ci
         plan->site[k] = sites[best];
         plan->ally[plan->start[k]] = maestros[m];
         plan->start[k + 1] = plan->start[k] + 1;
+        plan->mstart[k + 1] = plan->mstart[k];
         taken[best] = 1;
         masks[nm++] = dmask[sites[best]];
         if (dominion_count(c, masks, nm, -1) >= c->to_win)
             return plan->n;
     }
-    sort_by(free, nf, magic, kind);
-    int plain = !c->has_bonus && !c->has_alone;
+    sort_by(free, nf, c->profile, kind); /* profiles are numbered in Magic order */
     uint64_t *pref = (uint64_t *)pwork; /* nf + 1 entries */
-    int *gwork = pwork + 2 * (na + 2);
-    while (nf) {
-        uint64_t reach = 1;
-        if (plain) {
-            pref[0] = 1;
-            for (int i = 0; i < nf; i++) {
-                reach |= reach << (magic[free[i]] > 0 ? magic[free[i]] : 0);
-                pref[i + 1] = reach;
-            }
-        }
-        int have = 0, bc = 0, bg = 0, bi = -1, blen = -1, any = 0;
-        for (int i = 0; i < nc; i++) {
-            if (taken[i])
-                continue;
-            int s = sites[i], g = victory_gain(c, masks, nm, dmask[s]);
-            if (g <= 0)
-                continue;
-            any = 1;
-            int cost, glen = -1;
-            if (plain) {
-                int need = res[s];
-                if (need <= 0) {
-                    cost = magic[free[0]];
-                } else {
-                    uint64_t t = reach >> need;
-                    if (!t)
-                        continue;
-                    cost = need + __builtin_ctzll(t);
-                }
-            } else {
-                if (!cheapest_group(c, free, nf, s, res[s], &cost, group, &glen, gwork))
-                    continue;
-            }
-            if (!have) {
-                have = 1;
-            } else {
-                long lhs = (long)cost * bg, rhs = (long)bc * g;
-                int bs = sites[bi];
-                /* cost/gain smaller, then (-gain, Resistance, kind, id) smaller */
-                int better = lhs < rhs;
-                if (lhs == rhs) {
-                    if (g != bg)
-                        better = g > bg;
-                    else if (res[s] != res[bs])
-                        better = res[s] < res[bs];
-                    else if (kind[s] != kind[bs])
-                        better = kind[s] < kind[bs];
-                    else
-                        better = s < bs;
-                }
-                if (!better)
-                    continue;
-            }
-            bc = cost;
-            bg = g;
-            bi = i;
-            blen = glen;
-            if (glen >= 0) { /* keep the best group where the plan stores it */
-                int k = plan->n;
-                memcpy(plan->ally + plan->start[k], group, sizeof(int) * (size_t)glen);
-            }
-        }
-        if (!any || !have)
-            break;
-        int s = sites[bi], k = plan->n;
-        int *g = plan->ally + plan->start[k];
-        int glen = blen;
-        if (glen < 0) {
-            if (res[s] <= 0) {
-                g[0] = free[0];
-                glen = 1;
-            } else {
-                int target = bc;
-                glen = 0;
-                for (int i = nf; i > 0; i--) {
-                    if (!(pref[i - 1] >> target & 1U)) {
-                        int a = free[i - 1];
-                        g[glen++] = a;
-                        target -= magic[a] > 0 ? magic[a] : 0;
-                    }
-                }
-                for (int i = 0; i < glen / 2; i++) {
-                    int x = g[i];
-                    g[i] = g[glen - 1 - i];
-                    g[glen - 1 - i] = x;
-                }
-            }
-        }
-        plan->site[k] = s;
-        plan->start[k + 1] = plan->start[k] + glen;
-        plan->n++;
-        taken[bi] = 1;
-        masks[nm++] = dmask[s];
-        int kept = 0;
-        for (int i = 0; i < nf; i++) {
-            int used = 0;
-            for (int j = 0; j < glen; j++)
-                used |= g[j] == free[i];
-            if (!used)
-                free[kept++] = free[i];
-        }
-        nf = kept;
-        if (dominion_count(c, masks, nm, -1) >= c->to_win)
-            break;
+    int *hand = pwork + 2 * (na + 2), *bgroup = hand + nh + 1;
+    int *bplays = bgroup + na + 1, *bpowers = bplays + nh + 1, *donors = bpowers + na + 1;
+    int *free2 = donors + na + 1, *hand2 = free2 + na + 1, *taken2 = hand2 + nh + 1;
+    int *bwork = taken2 + nc + 1;
+    int *gwork = bwork + 3 * (nh + 1);
+    if ((gwork - pwork) & 1) /* cheapest_group's subset-sum table is uint64 */
+        gwork++;
+    memcpy(hand, held, sizeof(int) * (size_t)nh);
+    sort_by(hand, nh, kind, NULL);
+    int can_finish = 0; /* a Resistance cut in hand or a free Artist (policy 8) */
+    for (int i = 0; i < nh; i++)
+        can_finish |= c->cut[kind[hand[i]]] > 0;
+    for (int i = 0; i < nf; i++)
+        can_finish |= c->artist[free[i]];
+    if (can_finish) {
+        memcpy(free2, free, sizeof(int) * (size_t)nf);
+        memcpy(hand2, hand, sizeof(int) * (size_t)nh);
+        memcpy(taken2, taken, sizeof(int) * (size_t)nc);
     }
+    Seizing z = {sites, nc, nm, nf, nh, taken, masks, free, hand, group, bgroup, bplays,
+                 bpowers, donors, bwork, gwork, pref};
+    int maestro_seizures = plan->n;
+    ally_seizures(c, &z, plan, 0);
+    if (!can_finish || dominion_count(c, masks, z.nm, -1) >= c->to_win)
+        return plan->n;
+    int one_short = 0; /* one more seizure would win */
+    for (int i = 0; i < nc && !one_short; i++)
+        one_short = !taken[i] && dominion_count(c, masks, z.nm, dmask[sites[i]]) >= c->to_win;
+    if (!one_short)
+        return plan->n;
+    /* Policy 8: "until end of round" help only when it wins this round. */
+    Plan finish;
+    finish.n = maestro_seizures;
+    memcpy(finish.site, plan->site, sizeof(int) * (size_t)maestro_seizures);
+    memcpy(finish.start, plan->start, sizeof(int) * (size_t)(maestro_seizures + 1));
+    memcpy(finish.mstart, plan->mstart, sizeof(int) * (size_t)(maestro_seizures + 1));
+    memcpy(finish.ally, plan->ally, sizeof(int) * (size_t)plan->start[maestro_seizures]);
+    Seizing zf = {sites, nc, nm, nf, nh, taken2, masks, free2, hand2, group, bgroup, bplays,
+                  bpowers, donors, bwork, gwork, pref};
+    ally_seizures(c, &zf, &finish, 1);
+    if (dominion_count(c, masks, zf.nm, -1) >= c->to_win)
+        memcpy(plan, &finish, sizeof(Plan));
     return plan->n;
 }
 
@@ -842,12 +1095,16 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
     int *pool = scratch, *newq = pool + N + 8, *hand = newq + 2 * N + 16;
     int *active = hand + N + 1, *circle = active + N + 1, *masks = circle + N + 1;
     int *chosen = masks + N + 1, *useful = chosen + N + 1, *out = useful + N + 1;
+    int *held = out + N + 1; /* influence maneuvers in hand the policy may play */
+    int *waiting = held + N + 1; /* Sites a Dictate drew: revealed next turn */
+    int *dicts = waiting + N + 1; /* Dictates in hand the policy may play */
     int *work = scratch + GAME_WORK(N);
     Plan plan;
     memcpy(pool, c->pool0, sizeof(int) * (size_t)c->npool0);
     int n = c->npool0;
     memcpy(circle, c->circle0, sizeof(int) * (size_t)c->ncircle0);
     int ncircle = c->ncircle0, nhand = 0, nactive = 0, nmasks = 0, nnew = 0;
+    int nheld = 0, nplayed = 0, nwaiting = 0, ndicts = 0;
     uint64_t uniq = c->uniq_bits0, met = 0;
     int controlled = 0, exhausted = 0, established = 0, win_round = 0;
     int active_reach = 0, active_alone = 0, played = 0;
@@ -886,12 +1143,41 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
         /* Coming of Order: draw two. */
         for (int i = 0; i < DRAWS_PER_ROUND; i++)
             DRAW();
-        /* Autarch phase: reveal Sites in hand order, each with a replacement draw. */
-        for (int i = 0; i < nnew; i++) {
+        /* Autarch phase: reveal Sites in hand order, each with a replacement draw; then
+         * the turn's Dictate (policy.choose_dictate): the cards it draws join the hand,
+         * its Sites wait for the next turn. */
+        int revealing = 1;
+        for (int i = 0;; i++) {
+            if (i == nnew) {
+                if (!revealing || !ndicts)
+                    break;
+                revealing = 0;
+                int best = -1;
+                for (int k = 0; k < ndicts; k++) {
+                    int d = dicts[k];
+                    if (best < 0 || c->draws[d] > c->draws[dicts[best]]
+                        || (c->draws[d] == c->draws[dicts[best]]
+                            && (kind[d] < kind[dicts[best]]
+                                || (kind[d] == kind[dicts[best]] && d < dicts[best]))))
+                        best = k;
+                }
+                int d = dicts[best];
+                if (n <= c->draws[d])
+                    break;
+                memmove(dicts + best, dicts + best + 1, sizeof(int) * (size_t)(ndicts - best - 1));
+                ndicts--;
+                nplayed++;
+                for (int k = 0; k < c->draws[d]; k++)
+                    DRAW();
+                if (i == nnew)
+                    break;
+            }
             int card = newq[i], t = ctype[card];
             if (t == SITE) {
                 int u = ukey[card];
-                if (u < 0 || !(uniq >> u & 1U)) {
+                if (!revealing) {
+                    waiting[nwaiting++] = card;
+                } else if (u < 0 || !(uniq >> u & 1U)) {
                     if (u >= 0)
                         uniq |= 1ULL << u;
                     circle[ncircle++] = card;
@@ -901,16 +1187,26 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                 }
             } else if (t == CHARACTER) {
                 hand[nhand++] = card;
+            } else if (c->playable[card]) {
+                held[nheld++] = card;
+            } else if (c->draws[card]) {
+                dicts[ndicts++] = card;
             }
         }
-        nnew = 0;
+        memcpy(newq, waiting, sizeof(int) * (size_t)nwaiting);
+        nnew = nwaiting;
+        nwaiting = 0;
         /* Ally phase: establish alliances (kinds chosen, then the first card of each
          * kind in hand order, as the Python fast path applies its cached kinds). */
         int nchosen = 0;
         if (nhand) {
             int exc;
-            int nk = choose_alliances(c, hand, nhand, (uint64_t)controlled, met, uniq, out,
-                                      work, &exc);
+            int nuncovered = 0; /* the Circle's Sites of a Dominion not yet controlled */
+            for (int i = 0; i < ncircle; i++)
+                if (dmask[circle[i]] & ~controlled)
+                    useful[nuncovered++] = circle[i];
+            int nk = choose_alliances(c, hand, nhand, (uint64_t)controlled, met, uniq, useful,
+                                      nuncovered, out, work, &exc);
             for (int i = 0; i < nk; i++) {
                 int k = kind[out[i]], at = 0;
                 while (kind[hand[at]] != k)
@@ -925,7 +1221,7 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
             }
             established += nk;
         }
-        if (nactive && (active_alone || active_reach >= min_res)) {
+        if (nactive && (nheld || active_alone || active_reach >= min_res)) {
             /* FastGoldfish._seizures: only Sites that still add a Dominion (standard). */
             int nuseful = 0, least = NO_RES;
             for (int i = 0; i < ncircle; i++) {
@@ -937,9 +1233,9 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                 }
             }
             int np = 0;
-            if (nuseful && (active_alone || active_reach >= least))
-                np = plan_seizures(c, active, nactive, useful, nuseful, masks, nmasks, &plan,
-                                   work);
+            if (nuseful && (nheld || active_alone || active_reach >= least))
+                np = plan_seizures(c, active, nactive, useful, nuseful, masks, nmasks, held,
+                                   nheld, &plan, work);
             /* Applied as (Site kind, Ally profiles), like the Python cache entries. */
             for (int p = 0; p < np; p++) {
                 int sk = kind[plan.site[p]], at = 0;
@@ -961,6 +1257,15 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                     nactive--;
                     active_reach -= c->max_infl[a];
                     active_alone -= c->can_alone[a];
+                }
+                for (int g = plan.mstart[p]; g < plan.mstart[p + 1]; g++) {
+                    int mk = kind[plan.man[g]];
+                    at = 0;
+                    while (kind[held[at]] != mk)
+                        at++;
+                    memmove(held + at, held + at + 1, sizeof(int) * (size_t)(nheld - at - 1));
+                    nheld--;
+                    nplayed++;
                 }
             }
             if (np) {
@@ -986,7 +1291,7 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                     by[d] += masks[i] >> d & 1;
             int revealed = ncircle + nmasks - c->ncircle0;
             PyObject *t = PyObject_CallFunction(
-                c->trace_cls, "ii i(iiiii)i", rnum, c->npool0 - n - revealed - established,
+                c->trace_cls, "ii i(iiiii)i", rnum, c->npool0 - n - revealed - established - nplayed,
                 established, by[0], by[1], by[2], by[3], by[4], n);
             if (!t || PyList_Append(trace, t) < 0) {
                 Py_XDECREF(t);

@@ -12,7 +12,12 @@ from collections.abc import Iterator
 from deckbuilder.engine.deck import CHARACTER, EngineDeck
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.order_of_play import Controller
-from deckbuilder.engine.policy import choose_alliances, choose_circle_sites, plan_seizures
+from deckbuilder.engine.policy import (
+    choose_alliances,
+    choose_circle_sites,
+    choose_dictate,
+    plan_seizures,
+)
 from deckbuilder.engine.variant import Variant
 
 #: Most setup plans kept before the cache is cleared (memory stays flat).
@@ -50,12 +55,19 @@ class GoldfishAutopilot(Controller):
         return True  # policy 2: a hand with no Character is always reshuffled
 
     def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
-        hand = game.autarch(seat).hand
+        a = game.autarch(seat)
+        hand = a.hand
         while True:
             site = next((c for c in hand if game.can_reveal(seat, c)), None)
             if site is None:
-                return
+                break
             game.reveal_site(seat, site)
+            yield
+        deck = self.deck
+        dictate = choose_dictate(deck, [c for c in hand if deck.dictate_draws[c]],
+                                 len(a.destiny))
+        if dictate is not None:
+            game.play_dictate(seat, dictate)
             yield
 
     def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
@@ -66,21 +78,31 @@ class GoldfishAutopilot(Controller):
         unique_in_play = {deck.unique_key[c] for c in in_play if deck.unique_key[c] >= 0}
         met = deck.conditions_met([deck.kind[c] for c in realm.allies()])
         chars = [c for c in a.hand if deck.ctype[c] == CHARACTER]
+        controlled = game.controlled_site_mask(seat)
         chosen, exception = choose_alliances(
             deck,
             chars,
             self.variant.prime_allowance,
-            game.controlled_site_mask(seat),
+            controlled,
             met,
             unique_in_play,
+            [s for s in game.state.circle if deck.dmask[s] & ~controlled],
         )
         for card in chosen:
             game.establish(seat, card, use_exception=exception)
             yield
         active = [c for c in realm.active if c not in game.state.pivoted]
         masks = [deck.dmask[e.site] for e in realm.state]
-        for site, group in plan_seizures(deck, active, game.state.circle, masks, self.variant):
-            game.seize(seat, site, list(group))
+        held = [c for c in a.hand if deck.seizure_maneuver[c]]
+        for site, group, plays, powers in plan_seizures(deck, active, game.state.circle,
+                                                        masks, self.variant, held):
+            for artist, target in powers:
+                game.use_power(seat, artist, target)
+                yield
+            maneuvers: dict[int, list[int]] = {}
+            for card, actor in plays:
+                maneuvers.setdefault(actor, []).append(card)
+            game.seize(seat, site, list(group), maneuvers=maneuvers or None)
             yield
 
     def reconciliation_turn(self, game: Game, seat: int) -> Iterator[None]:

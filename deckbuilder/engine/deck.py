@@ -7,8 +7,9 @@ objects in hot loops. Identical records share a *kind* (``kind[i]``); copies of 
 kind are interchangeable, which lets the policy work on kinds.
 
 Also precomputed, per pair of kinds: "+N versus Y Sites" bonuses and "May hold Y
-alone" ("Card Powers, Traits, and Special Rules"), and for each "Allies for -N if"
-condition the kinds whose control meets it.
+alone" ("Card Powers, Traits, and Special Rules"), for each "Allies for -N if"
+condition the kinds whose control meets it, and what the influence maneuvers the goldfish
+autopilot plays add per acting character kind (:mod:`.seizure_maneuvers`).
 """
 
 from __future__ import annotations
@@ -20,6 +21,7 @@ from card_db.names import fold_name, refers_to
 from card_db.records import CardRecord, CardType
 from deckbuilder.engine.cards import (
     dominion_mask,
+    is_character,
     is_female,
     is_maestro,
     is_male,
@@ -28,7 +30,10 @@ from deckbuilder.engine.cards import (
     resistance,
     strength,
 )
+from deckbuilder.engine.draw_dictates import cards_drawn
 from deckbuilder.engine.influence import may_hold_alone, site_bonus
+from deckbuilder.engine.powers import is_artist, site_resistance_power
+from deckbuilder.engine.seizure_maneuvers import ManeuverTables, maneuver_tables
 
 OTHER, CHARACTER, SITE, PATH = 0, 1, 2, 3
 TYPE_CODES = {CardType.CHARACTER: CHARACTER, CardType.SITE: SITE, CardType.PATH: PATH}
@@ -61,7 +66,17 @@ class EngineDeck:
     ``site_bonus[(character kind, site kind)]``: total "+N versus Y Sites" bonus;
     ``hold_alone``: pairs ``(character kind, site kind)`` where "May hold Y alone" applies;
     ``unique_key[i]``: -1 if card ``i`` is not unique, else an id shared by every card
-    with the same (folded) name.
+    with the same (folded) name. ``maneuvers``: the influence maneuvers the goldfish
+    autopilot plays (:class:`~.seizure_maneuvers.ManeuverTables`); ``seizure_maneuver[i]``:
+    card ``i`` is one. ``dictate_draws[i]``: the cards a Dictate the autopilot plays draws
+    (:mod:`.draw_dictates`; 0 for other cards). ``artist_power[i]``: card ``i`` is an
+    Artist that is not a Maestro and may pivot to give another Ally Magic +3 until end
+    of round ("Affiliations: Artist"). ``profile[i]``: an id shared by cards
+    identical in everything a seizure reads (Magic, Maestro, "+N versus Y Sites" and
+    "May hold Y alone" toward each Site kind, what each such maneuver adds played from it
+    and whether it counts for one); ids are numbered in the order of those
+    characteristics, so the order of two profiles does not depend on where their cards
+    sit in the deck.
     """
 
     records: tuple[CardRecord, ...]
@@ -79,6 +94,11 @@ class EngineDeck:
     condition_kinds: tuple[frozenset[int], ...]
     site_bonus: dict[tuple[int, int], int]
     hold_alone: frozenset[tuple[int, int]]
+    maneuvers: ManeuverTables
+    seizure_maneuver: tuple[bool, ...]
+    dictate_draws: tuple[int, ...]
+    artist_power: tuple[bool, ...]
+    profile: tuple[int, ...]
 
     def __len__(self) -> int:
         return len(self.records)
@@ -129,6 +149,10 @@ class EngineDeck:
                     bonus[(ck, sk)] = b
                 if may_hold_alone(cr, sr):
                     alone.add((ck, sk))
+        tables = maneuver_tables(kind_records)
+        artists = tuple(is_character(r) and is_artist(r) and not is_maestro(r)
+                        and site_resistance_power(r) is None for r in records)
+        profile = _profiles(records, kinds, sites, bonus, alone, tables, artists)
         return cls(
             records=records,
             kind=tuple(kinds),
@@ -145,6 +169,11 @@ class EngineDeck:
             condition_kinds=condition_kinds,
             site_bonus=bonus,
             hold_alone=frozenset(alone),
+            maneuvers=tables,
+            seizure_maneuver=tuple(k in tables.kinds for k in kinds),
+            dictate_draws=tuple(cards_drawn(r) for r in records),
+            artist_power=artists,
+            profile=profile,
         )
 
     def effective_prime(self, card: int, met_conditions: int) -> int:
@@ -165,3 +194,19 @@ class EngineDeck:
             if any(k in kinds for k in controlled_kinds):
                 mask |= 1 << c
         return mask
+
+
+def _profiles(records, kinds, site_kinds, bonus, alone, tables: ManeuverTables,
+              artists: Sequence[bool]) -> tuple[int, ...]:
+    """``EngineDeck.profile``: cards with equal seizure characteristics share an id; ids
+    follow the sorted order of those characteristics."""
+    mkinds = sorted(tables.kinds)
+    sigs = []
+    for r, k, artist in zip(records, kinds, artists, strict=True):
+        sigs.append((magic(r), is_maestro(r), artist,
+                     tuple(bonus.get((k, sk), 0) for sk in site_kinds),
+                     tuple((k, sk) in alone for sk in site_kinds),
+                     tuple(tables.base.get((mk, k), 0) for mk in mkinds),
+                     tuple(k in tables.per.get(mk, ()) for mk in mkinds)))
+    ids = {sig: i for i, sig in enumerate(sorted(set(sigs)))}
+    return tuple(ids[sig] for sig in sigs)

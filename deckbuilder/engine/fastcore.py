@@ -78,11 +78,16 @@ def _core_arguments(sim: FastGoldfish) -> tuple:
         af_start.append(len(af_amount))
     bonus = [deck.site_bonus.get((a, b), 0) for a in range(kinds) for b in range(kinds)]
     alone = [int((a, b) in deck.hold_alone) for a in range(kinds) for b in range(kinds)]
+    tables = deck.maneuvers
+    mbase = [tables.base.get((m, a), 0) for m in range(kinds) for a in range(kinds)]
+    mper = [int(a in tables.per.get(m, ())) for m in range(kinds) for a in range(kinds)]
     arrays = (
         deck.ctype, deck.unique_key, deck.dmask, deck.kind, deck.resistance, deck.magic,
         deck.prime, [int(m) for m in deck.maestro], sim.profile,
         [int(a) for a in sim.can_alone], sim.max_influence, af_start, af_amount, af_cond,
-        bonus, alone, sim.circle0, sim.pool0,
+        bonus, alone, sim.circle0, sim.pool0, [int(p) for p in deck.seizure_maneuver],
+        mbase, mper, [int(m in tables.per) for m in range(kinds)], deck.dictate_draws,
+        [tables.cut.get(m, 0) for m in range(kinds)], [int(a) for a in deck.artist_power],
     )
     variant = sim.variant
     return (

@@ -15,9 +15,17 @@ on many seeds and generated decks). It is the same game because:
   policy, and they are applied as :class:`~.game.Game` applies them: Sites revealed in
   hand order with a replacement draw each ("Reveal Sites"; in a goldfish game a Site
   that cannot be revealed -- a duplicate of a unique Site in play -- never can be, so
-  examining cards in draw order is examining the hand in order); Allies established to
-  the Reserve ("Establishing alliances"); only seizures that secure their Site ("Seize a
-  Site", "Securing the Site": no opponent, so no contest; no Paths played); every
+  examining cards in draw order is examining the hand in order); then the turn's
+  Dictate when policy 4 plays one ("Draw N cards": its draws join the hand, its Sites
+  wait for the next turn's reveals, ahead of that turn's draws as they are in the
+  hand); Allies established to the Reserve, in the order the policy gives ("Establishing
+  alliances"); only seizures that secure their Site ("Seize a
+  Site", "Securing the Site": no opponent, so no contest; no Paths played), with the
+  influence maneuvers policy 7 plays ("Influence maneuvers": their Magic bonuses as
+  printed, an Ally playing any number of them; no other effect, so only the card's
+  leaving the hand is kept) and the "until end of round" help of policy 8 (the Artist
+  power, Resistance cuts: only in the round the Autarch wins, so the game ends before
+  the pivoted Artists or the lapsing effects could matter); every
   unpivoted reserve forward ("Phase 4: The Reconciliation"; in a goldfish game nothing
   in the Reserve is ever pivoted); victory as in :mod:`.victory` (no Site is ever
   pivoted); "Exhausted Destiny".
@@ -32,16 +40,20 @@ the whole state a decision depends on as a few integers, updated as cards move
 (multisets of kinds and Ally profiles as sums of powers of two; Dominions, conditions
 and unique keys as bitmasks), and looks each decision up by them first: the Characters
 in hand with the controlled Dominions, met conditions and unique cards in play that
-concern them; the active Allies' profiles with the Circle's Site kinds and the
-controlled Dominions.
+concern them (and the uncovered Sites' kinds when the deck has Site traits, which an
+Ally's worth reads); the active Allies' profiles with the Circle's Site kinds, the
+controlled Dominions and the kinds of the influence maneuvers in hand.
 
 This module is the specification of the compiled core (``_fastcore.c``, chosen by
 :func:`.fastcore.make_goldfish`), which plays the same games with the policy's decisions
 worked out in C instead of memoised. The decision caches here are bounded
 (:data:`CACHE_LIMIT`), so memory stays flat over any number of games.
 
-What the full engine keeps and this does not: the log, pivot state, cards other than
-Characters in hand, and the In Ovo (nothing is discarded in a goldfish game).
+What the full engine keeps and this does not: the log, pivot state, cards in hand other
+than Characters, the influence maneuvers policy 7 may play and the Dictates policy 4
+may play, the In Ovo (a played card's only effect there is that it left the hand) and
+the permanent maneuvers attached to Holders (a Holder never seizes again under the
+policy).
 """
 
 from __future__ import annotations
@@ -50,7 +62,13 @@ import random
 
 from deckbuilder.engine.deck import CHARACTER, SITE, EngineDeck
 from deckbuilder.engine.goldfish_result import GoldfishResult
-from deckbuilder.engine.policy import choose_alliances, choose_circle_sites, plan_seizures
+from deckbuilder.engine.policy import (
+    choose_alliances,
+    choose_circle_sites,
+    choose_dictate,
+    plan_seizures,
+)
+from deckbuilder.engine.powers import ARTIST_MAGIC_BONUS
 from deckbuilder.engine.rng import game_seeds
 from deckbuilder.engine.setup import OPENING_HAND
 from deckbuilder.engine.stalls import stall_reason
@@ -85,27 +103,22 @@ class FastGoldfish:
                     b |= 1 << c
             bits.append(b)
         self.kind_cond_bits = bits
-        # An active Ally's *profile*: its Magic, whether it is a Maestro, and its "+N
-        # versus Y Sites" and "May hold Y alone" toward each Site kind. Once an Ally is
-        # in play its kind already counts for uniqueness and "Allies for -N if"
-        # conditions, Holder or not, so in a goldfish game two Allies of one profile are
-        # interchangeable for the rest of the game: seizure plans are keyed on profiles.
+        # An active Ally's *profile* (EngineDeck.profile): once an Ally is in play its
+        # kind already counts for uniqueness and "Allies for -N if" conditions, Holder or
+        # not, so in a goldfish game two Allies of one profile are interchangeable for the
+        # rest of the game: seizure plans are keyed on profiles.
         site_kinds = [k for k, r in enumerate(deck.kind_records) if r.card_type.value == "Site"]
-        profiles: dict[tuple, int] = {}
-        self.profile = []
-        for c in range(n):
-            k = deck.kind[c]
-            sig = (deck.magic[c], deck.maestro[c],
-                   tuple(deck.site_bonus.get((k, sk), 0) for sk in site_kinds),
-                   tuple((k, sk) in deck.hold_alone for sk in site_kinds))
-            self.profile.append(profiles.setdefault(sig, len(profiles)))
+        self.profile = list(deck.profile)
         self.can_alone = [
             deck.maestro[c] or any((deck.kind[c], sk) in deck.hold_alone for sk in site_kinds)
             for c in range(n)
         ]
+        # The most an active Ally can add to a seizure: its Magic and best "+N versus Y
+        # Sites", or the Artist power's Magic +3 given to another.
         self.max_influence = [
-            deck.magic[c] + max([0] + [deck.site_bonus.get((deck.kind[c], sk), 0)
-                                       for sk in site_kinds])
+            max(deck.magic[c] + max([0] + [deck.site_bonus.get((deck.kind[c], sk), 0)
+                                           for sk in site_kinds]),
+                ARTIST_MAGIC_BONUS if deck.artist_power[c] else 0)
             for c in range(n)
         ]
         names_of: dict[int, set[int]] = {}
@@ -134,7 +147,11 @@ class FastGoldfish:
         self._circle_cache: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
         self._seizure_cache: dict[tuple, tuple[tuple[int, tuple[int, ...]], ...]] = {}
 
-    def _alliances(self, hand_chars, controlled, met, uniq):
+    def _alliances(self, hand_chars, controlled, met, uniq, sites, sites_key):
+        """The policy's alliances as ``(kinds in order, exception used)``. ``sites``: the
+        Circle's Sites of a Dominion not yet controlled; ``sites_key``: what of them
+        concerns the choice (their kinds' multiset when the deck has "+N versus Y
+        Sites" or "May hold Y alone", else ``None``)."""
         deck = self.deck
         ukey = deck.unique_key
         fixed = self.fixed_prime
@@ -152,8 +169,9 @@ class FastGoldfish:
                 return (deck.kind[c],), False
             if p > allowance:
                 return ((deck.kind[c],), True) if deck.dmask[c] & controlled else ((), False)
-        # Characters that cannot enter (a unique card in play; Prime over the allowance
-        # and no controlled Site of their Dominion) cannot change the choice.
+        # Characters that cannot enter (a unique card in play; Prime over the allowance,
+        # even with every reduction the hand's Characters could bring, and no controlled
+        # Site of their Dominion) cannot change the choice.
         # (A unique name shared by two different records keeps them all: the policy
         # keeps only the first of such a pair.)
         ambiguous = self.ambiguous_unique
@@ -164,13 +182,16 @@ class FastGoldfish:
         doms = 0
         conds = 0
         kinds = 0  # the multiset of the relevant Characters' kinds
+        met_all = met
+        for c in hand_chars:
+            met_all |= self.kind_cond_bits[deck.kind[c]]
         for c in hand_chars:
             u = ukey[c]
             if u in uniq:
                 continue
             p = fixed[c]
             if p < 0:
-                p = deck.effective_prime(c, met)
+                p = deck.effective_prime(c, met_all)
             if p <= allowance or dmask[c] & controlled or u in ambiguous:
                 relevant.append(c)
                 doms |= dmask[c]
@@ -178,10 +199,11 @@ class FastGoldfish:
                 kinds += kind_weight[c]
         if not relevant:
             return (), False
-        key = (kinds, controlled & doms, met & conds)
+        key = (kinds, controlled & doms, met & conds, sites_key)
         cached = self._alliance_cache.get(key)
         if cached is None:
-            chosen, exception = choose_alliances(deck, relevant, allowance, controlled, met, uniq)
+            chosen, exception = choose_alliances(deck, relevant, allowance, controlled, met,
+                                                 uniq, sites)
             cached = (tuple(deck.kind[c] for c in chosen), exception)
             if len(self._alliance_cache) >= CACHE_LIMIT:
                 self._alliance_cache.clear()
@@ -189,12 +211,14 @@ class FastGoldfish:
         return cached
 
     def _seizures(self, active, active_profiles, active_alone, active_reach,
-                  circle, masks, covered):
-        """The policy's seizures as ``(Site kind, Ally profiles)``.
+                  circle, masks, covered, held, held_kinds):
+        """The policy's seizures as ``(Site kind, Ally profiles, maneuver kinds)``.
 
         ``active_profiles``: the multiset of the active Allies' profiles (see
         ``profile_weight``); ``active_alone``/``active_reach``: how many of them are
-        Maestros or may hold some Site alone, and their total best influence.
+        Maestros or may hold some Site alone, and their total best influence; ``held``:
+        the influence maneuvers in hand the policy may play, ``held_kinds`` their kinds'
+        multiset.
         """
         deck = self.deck
         dmask, resistance, kind_weight = deck.dmask, deck.resistance, self.kind_weight
@@ -219,16 +243,19 @@ class FastGoldfish:
             state_key = tuple(sorted(masks))
         if not useful:
             return ()
-        # No Maestro, no "May hold Y alone", and even all together too little influence
-        # (Magic plus the largest "+N versus Y Sites") for any needed Site: no seizure.
-        if not active_alone and active_reach < least:
+        # No Maestro, no "May hold Y alone", no maneuver in hand and even all together too
+        # little influence (Magic plus the largest "+N versus Y Sites") for any needed
+        # Site: no seizure.
+        if not active_alone and active_reach < least and not held:
             return ()
-        key = (active_profiles, sites, state_key)
+        key = (active_profiles, sites, state_key, held_kinds)
         cached = self._seizure_cache.get(key)
         if cached is None:
             kind, profile = deck.kind, self.profile
-            plan = plan_seizures(deck, active, useful, masks, self.variant)
-            cached = tuple((kind[s], tuple(profile[a] for a in g)) for s, g in plan)
+            plan = plan_seizures(deck, active, useful, masks, self.variant, held)
+            # (Artist powers only occur in the round the Autarch wins: nothing to apply.)
+            cached = tuple((kind[s], tuple(profile[a] for a in g), tuple(kind[m] for m, _ in p))
+                           for s, g, p, _ in plan)
             if len(self._seizure_cache) >= CACHE_LIMIT:
                 self._seizure_cache.clear()
             self._seizure_cache[key] = cached
@@ -240,8 +267,8 @@ class FastGoldfish:
         """Play one game of ``rounds`` rounds with ``seed`` (see the module doc).
 
         ``trace``: if given, a :class:`~.trace.RoundTrace` is appended to it per round
-        played (the hand counted as every card drawn less Sites revealed and Allies
-        established, since only Characters in hand are kept).
+        played (the hand counted as every card drawn less Sites revealed, Allies
+        established and maneuvers played, since only some cards in hand are kept).
 
         Each draw below is :meth:`.destiny.Destiny.draw` written out in place:
         ``j = int(random() * n)``, take ``pool[j]``, move the last card into slot ``j``
@@ -253,6 +280,8 @@ class FastGoldfish:
         dmask = deck.dmask
         kind = deck.kind
         site_type, character_type = SITE, CHARACTER
+        playable = self.deck.seizure_maneuver
+        site_traits = bool(deck.site_bonus or deck.hold_alone)
         cond_bits = self.kind_cond_bits
         alliances = self._alliances
         seizures = self._seizures
@@ -307,6 +336,12 @@ class FastGoldfish:
                     if not n:
                         exhausted = True
         hand_chars: list[int] = []
+        held: list[int] = []  # influence maneuvers in hand the policy may play
+        held_kinds = 0  # their kinds' multiset
+        played = 0  # maneuvers and Dictates played from hand
+        dictates: list[int] = []  # Dictates in hand the policy may play
+        waiting: list[int] = []  # Sites a Dictate drew: revealed next turn
+        dictate_draws = deck.dictate_draws
         active: list[int] = []
         masks: list[int] = []
         controlled = 0
@@ -327,44 +362,77 @@ class FastGoldfish:
                     pool[j] = pool[n]
                     if not n:
                         exhausted = True
-            # Autarch phase: reveal Sites in hand order, each with a replacement draw.
-            for c in new:  # the list grows while it is read: replacements join the hand
-                t = ctype[c]
-                if t == site_type:
-                    u = ukey[c]
-                    if u < 0 or u not in uniq:
-                        if u >= 0:
-                            uniq.add(u)
-                            uniq_bits |= 1 << u
-                        circle.append(c)
-                        circle_kinds += kind_weight[c]
-                        if resistance[c] < min_res:
-                            min_res = resistance[c]
-                        if n:
-                            j = int(rnd() * n)
-                            n -= 1
-                            new.append(pool[j])
-                            pool[j] = pool[n]
-                            if not n:
-                                exhausted = True
-                elif t == character_type:
-                    hand_chars.append(c)
-                    hand_kinds += kind_weight[c]
-                    hand_doms |= dmask[c]
-                    hand_conds |= card_conditions[c]
-                    hand_unique |= unique_bit[c]
-            new = []
+            # Autarch phase: reveal Sites in hand order, each with a replacement draw; then
+            # the turn's Dictate: the cards it draws join the hand, its Sites wait.
+            i = 0
+            revealing = True
+            while True:
+                while i < len(new):  # the list grows: replacements join the hand
+                    c = new[i]
+                    i += 1
+                    t = ctype[c]
+                    if t == site_type:
+                        u = ukey[c]
+                        if not revealing:
+                            waiting.append(c)
+                        elif u < 0 or u not in uniq:
+                            if u >= 0:
+                                uniq.add(u)
+                                uniq_bits |= 1 << u
+                            circle.append(c)
+                            circle_kinds += kind_weight[c]
+                            if resistance[c] < min_res:
+                                min_res = resistance[c]
+                            if n:
+                                j = int(rnd() * n)
+                                n -= 1
+                                new.append(pool[j])
+                                pool[j] = pool[n]
+                                if not n:
+                                    exhausted = True
+                    elif t == character_type:
+                        hand_chars.append(c)
+                        hand_kinds += kind_weight[c]
+                        hand_doms |= dmask[c]
+                        hand_conds |= card_conditions[c]
+                        hand_unique |= unique_bit[c]
+                    elif playable[c]:
+                        held.append(c)
+                        held_kinds += kind_weight[c]
+                    elif dictate_draws[c]:
+                        dictates.append(c)
+                if not revealing or not dictates:
+                    break
+                revealing = False
+                d = choose_dictate(deck, dictates, n)
+                if d is None:
+                    break
+                dictates.remove(d)
+                played += 1
+                for _ in range(dictate_draws[d]):
+                    if n:
+                        j = int(rnd() * n)
+                        n -= 1
+                        new.append(pool[j])
+                        pool[j] = pool[n]
+                        if not n:
+                            exhausted = True
+            new = waiting
+            waiting = []
             # Ally phase: establish alliances, then seize.
             chosen = []
             if hand_chars:
                 # The alliances depend only on this key (see _alliances).
+                uncovered = [s for s in circle if dmask[s] & ~controlled]
+                sites_key = sum(kind_weight[s] for s in uncovered) if site_traits else None
                 key = (hand_kinds, controlled & hand_doms, met & hand_conds,
-                       uniq_bits & hand_unique)
+                       uniq_bits & hand_unique, sites_key)
                 kinds = hand_decisions.get(key)
                 if kinds is None:
                     if len(hand_decisions) >= CACHE_LIMIT:
                         hand_decisions.clear()
-                    kinds = hand_decisions[key] = alliances(hand_chars, controlled, met, uniq)[0]
+                    kinds = hand_decisions[key] = alliances(
+                        hand_chars, controlled, met, uniq, uncovered, sites_key)[0]
                 for k in kinds:
                     for c in hand_chars:
                         if kind[c] == k:
@@ -384,9 +452,9 @@ class FastGoldfish:
                         hand_doms |= dmask[c]
                         hand_conds |= card_conditions[c]
                         hand_unique |= unique_bit[c]
-            if active and (active_alone or active_reach >= min_res):
+            if active and (held or active_alone or active_reach >= min_res):
                 # The seizures depend only on this key (see _seizures).
-                key = (active_profiles, circle_kinds,
+                key = (active_profiles, circle_kinds, held_kinds,
                        controlled if standard else tuple(sorted(masks)))
                 plan = site_decisions.get(key)
                 if plan is None:
@@ -394,9 +462,9 @@ class FastGoldfish:
                         site_decisions.clear()
                     plan = site_decisions[key] = seizures(
                         active, active_profiles, active_alone, active_reach,
-                        circle, masks, controlled)
+                        circle, masks, controlled, held, held_kinds)
                 if plan:
-                    for site_kind, group in plan:
+                    for site_kind, group, maneuvers in plan:
                         for site in circle:
                             if kind[site] == site_kind:
                                 break
@@ -413,6 +481,13 @@ class FastGoldfish:
                             active_reach -= max_influence[a]
                             active_alone -= can_alone[a]
                             active_profiles -= profile_weight[a]
+                        for mk in maneuvers:
+                            for m in held:
+                                if kind[m] == mk:
+                                    break
+                            held.remove(m)
+                            held_kinds -= kind_weight[m]
+                        played += len(maneuvers)
                     min_res = min([resistance[s] for s in circle], default=1 << 30)
             # Reconciliation: reserves forward; victory; Exhausted Destiny.
             if chosen:
@@ -425,7 +500,8 @@ class FastGoldfish:
             sites_by_round.append(len(masks))
             if trace is not None:
                 revealed = len(circle) + len(masks) - len(self.circle0)
-                trace.append(RoundTrace(rnum, len(self.pool0) - n - revealed - established,
+                trace.append(RoundTrace(rnum,
+                                        len(self.pool0) - n - revealed - established - played,
                                         established, sites_by_dominion(masks), n))
             if masks and (
                 controlled.bit_count() >= to_win if standard else has_victory(masks, self.variant)

@@ -6,8 +6,8 @@ choices. The compiled goldfish core (``_fastcore.c``, :mod:`.fastcore`) follows
 :func:`choose_alliances` and :func:`plan_seizures` step by step in C: a change here is
 made there too, and ``tests/test_engine_fastcore.py`` checks that both cores agree.
 Inputs are card ids into an :class:`~.deck.EngineDeck`; ties are broken by
-card kind and id only, never by list order, so the choice does not depend on where a
-card sits in a zone.
+profile (:attr:`~.deck.EngineDeck.profile`), card kind and id only, never by list order,
+so the choice does not depend on where a card sits in a zone.
 
 The policy, in full:
 
@@ -19,30 +19,68 @@ The policy, in full:
 2. **Reshuffle** a five-card hand with no Character (always; "Game Setup").
 3. **Reveal every Site** in hand for the replacement draws, including replacements
    that are Sites; a duplicate of a unique Site in play stays in hand.
-4. **Paths, Dictates, maneuvers, Flashes and Ally Action cards are held**: their
-   effects are card text the engine does not model, and in a goldfish game a Path
-   would only target the Autarch's own seizing Allies.
-5. **Establish alliances** (:func:`choose_alliances`): spend the Prime allowance as
-   fully as possible (most total Prime, then most worth, where worth is Magic, and a
-   Maestro is worth at least :data:`MAESTRO_WORTH` since it secures any Site alone);
-   use the controlled-Dominion exception instead when its one Ally is worth more, or
-   when nothing fits the allowance.
+4. **Once every Site is revealed, play a Dictate that only draws cards**
+   (:func:`choose_dictate`; the cards are those of :mod:`.draw_dictates`, "Draw two
+   cards"): the one drawing most, as the turn's Dictate, unless the Destiny holds no
+   more cards than it draws. The turn is then over, so a Site it draws is revealed
+   next turn; a Character it draws may be established this turn.
+   **Other cards are held.** A Path would only target the Autarch's own seizing Allies;
+   a combat maneuver, a Flash that deals damage, pivots a Site or stops a challenge,
+   and "Counters ..." only matter against a rival; "Target Maestro is magic +2" never
+   helps, as a Maestro secures alone; "Unpivot target Ally" has nothing to unpivot that
+   could still act, since the autopilot's Allies act only by seizing and then hold.
+   Not yet part of this policy, though they could help a lone Autarch: other Dictates,
+   Ally Action cards ("Acting Ally is magic +1" attached to an Ally), and influence
+   maneuvers with another effect or a keyword ability ("+2 versus Sites"), besides
+   those policies 7 and 8 play.
+5. **Establish alliances** (:func:`choose_alliances`): bring in the Allies that add the
+   most worth within the Prime allowance, then the most Allies, then the most Prime
+   spent. An Ally's worth (:func:`ally_worth`) is the Magic it brings toward the
+   Dominions not yet covered: its Magic plus its best "+N versus Y Sites" toward a Site
+   in the Circle of such a Dominion; a Maestro, or an Ally that may hold such a Site
+   alone, is worth at least :data:`MAESTRO_WORTH`, since it secures that Site alone.
+   When a candidate meets another's "Allies for -N if" condition, the autopilot also
+   tries establishing it first so the others enter for the reduced Prime, and keeps
+   that when it is better. Use the controlled-Dominion exception instead when its one
+   Ally is worth more, or when nothing fits the allowance.
 6. **Seize** (:func:`plan_seizures`): only Sites that add a Dominion toward victory.
    Maestros go alone, each to the hardest such Site. Other Allies then form, one Site
    at a time, the group with the least Magic that meets the Site's Resistance, taking
    the Site with the least Magic tied up per new Dominion. No seizure is attempted
    that would fail.
-7. **Never reassign Holders**: groups are minimal, so no Holder can leave without the
-   Site becoming uncontrolled.
-8. **Move every unpivoted reserve forward** at the Reconciliation.
+7. **Play an influence maneuver when it secures a Site sooner** (:func:`_boosted_group`;
+   the cards are those of :mod:`.seizure_maneuvers`: one printed Magic bonus and nothing
+   else). For each Site of policy 6, the autopilot also tries its free Allies in order
+   of least Magic, adding one at a time, each time playing the maneuvers in hand that
+   add most first, until the group meets the Resistance. It plays them when this
+   secures a Site that its Allies alone cannot, or ties up less Magic than the Allies
+   alone would; otherwise the cards stay in hand. Each card is played from the Ally of
+   the group that gets most from it, as printed: an "Acting Maestro" card only from a
+   Maestro (so never, since Maestros seize alone), "or +4 if it is an Artist" from an
+   Artist, "for each involved Oviate you control" counting the group's Oviates.
+8. **Use help that lasts until end of round only to win this round** (the ``finish``
+   pass of :func:`_ally_seizures`). When the round's effects end, the engine takes back
+   a Site whose Holders no longer have the influence to secure it, so the Artist power
+   ("Pivot to give another Ally magic +3 until the end of the round") and "Target
+   involved Site is Resistance -2 until end of round" maneuvers are used only when the
+   seizures of policies 6-7 leave the Autarch one seizure short of victory and a second
+   plan with them wins: the same search, where a free Artist outside the group gives
+   the group's first Ally Magic +3 (after the maneuvers adding at least as much) and a
+   Resistance cut in hand counts as what it takes off. Victory is checked before the
+   effects end.
+9. **Never reassign Allies**: groups are minimal, so no Holder can leave without the
+   Site becoming uncontrolled, and the turn's Dictate is better spent on draws.
+10. **Move every unpivoted reserve forward** at the Reconciliation.
 """
 
 from __future__ import annotations
 
 from collections.abc import Collection, Sequence
+from typing import NamedTuple
 
 from card_db.errors import UserError
 from deckbuilder.engine.deck import CHARACTER, SITE, EngineDeck
+from deckbuilder.engine.powers import ARTIST_MAGIC_BONUS
 from deckbuilder.engine.variant import STANDARD, Variant
 from deckbuilder.engine.victory import dominion_count
 
@@ -56,10 +94,17 @@ class SetupError(UserError, ValueError):
     The deck's fault, so a :class:`~card_db.errors.UserError`."""
 
 
-def ally_worth(deck: EngineDeck, card: int) -> int:
-    """Worth of establishing ``card``: its Magic; a Maestro at least MAESTRO_WORTH."""
-    m = deck.magic[card]
-    return max(m, MAESTRO_WORTH) if deck.maestro[card] else m
+def ally_worth(deck: EngineDeck, card: int, sites: Sequence[int] = ()) -> int:
+    """Worth of establishing ``card``: its Magic plus its largest "+N versus Y Sites"
+    toward one of ``sites`` (the Circle's Sites of a Dominion not yet controlled); at
+    least MAESTRO_WORTH for a Maestro or an Ally that may hold one of them alone."""
+    w = deck.magic[card]
+    alone = deck.maestro[card]
+    if sites and (deck.site_bonus or deck.hold_alone):
+        k, kind = deck.kind[card], deck.kind
+        w += max(0, max(deck.site_bonus.get((k, kind[s]), 0) for s in sites))
+        alone = alone or any((k, kind[s]) in deck.hold_alone for s in sites)
+    return max(w, MAESTRO_WORTH) if alone else w
 
 
 def _cover_cost(masks: Sequence[int], res: Sequence[int], variant: Variant) -> int:
@@ -142,6 +187,57 @@ def choose_circle_sites(
     return tuple(out)
 
 
+def choose_dictate(deck: EngineDeck, dictates: Sequence[int], destiny: int) -> int | None:
+    """Policy 4: the Dictate to play once every Site is revealed, or ``None``.
+
+    ``dictates``: the Dictates in hand that only draw cards (``deck.dictate_draws``);
+    ``destiny``: cards left in the Destiny. The one drawing most (ties: kind, id), when
+    the Destiny holds more cards than it draws (so it never exhausts the Destiny).
+    """
+    draws = deck.dictate_draws
+    best = min(dictates, key=lambda c: (-draws[c], deck.kind[c], c), default=None)
+    if best is None or destiny <= draws[best]:
+        return None
+    return best
+
+
+def _kind_conditions(deck: EngineDeck, kind: int) -> int:
+    """Bitmask of the "Allies for -N if" conditions controlling ``kind`` meets."""
+    return sum(1 << c for c, kinds in enumerate(deck.condition_kinds) if kind in kinds)
+
+
+def _card_conditions(deck: EngineDeck, card: int) -> int:
+    """Bitmask of the conditions of ``card``'s "Allies for -N if" traits."""
+    return sum(1 << cond for _, cond in deck.allies_for[card])
+
+
+def _pack(
+    deck: EngineDeck, cands: Sequence[int], worth: dict[int, int], met: int, budget: int
+) -> tuple[int, int, int, tuple[int, ...]]:
+    """The most worth, then the most Allies, then the most Prime spent, of a set of
+    ``cands`` whose Primes (with the ``met`` reductions) fit ``budget``:
+    ``(worth, Allies, Prime, cards)``."""
+    best: list[tuple[int, int, tuple[int, ...]] | None] = [None] * (budget + 1)
+    best[0] = (0, 0, ())
+    for c in cands:
+        p = deck.effective_prime(c, met)
+        if p > budget:
+            continue
+        w = worth[c]
+        for s in range(budget - p, -1, -1):
+            cur = best[s]
+            if cur is None:
+                continue
+            old = best[s + p]
+            nw = cur[0] + w
+            if old is None or nw > old[0] or (nw == old[0] and cur[1] >= old[1]):
+                best[s + p] = (nw, cur[1] + 1, cur[2] + (c,))
+    spent = max((s for s in range(budget + 1) if best[s] is not None),
+                key=lambda s: (*best[s][:2], s))  # type: ignore[index]
+    w, n, chosen = best[spent]  # type: ignore[misc]
+    return w, n, spent, chosen
+
+
 def choose_alliances(
     deck: EngineDeck,
     hand_characters: Sequence[int],
@@ -149,14 +245,18 @@ def choose_alliances(
     controlled_mask: int,
     met_conditions: int,
     unique_in_play: Collection[int],
+    sites: Sequence[int] = (),
 ) -> tuple[tuple[int, ...], bool]:
-    """Characters to establish this turn, and whether the controlled-Dominion exception
-    is used (policy 5; rules in :mod:`.alliances`).
+    """Characters to establish this turn, in the order to establish them, and whether
+    the controlled-Dominion exception is used (policy 5; rules in :mod:`.alliances`).
 
     ``controlled_mask``: Dominions of the Autarch's controlled Sites; ``met_conditions``:
-    bitmask of met "Allies for -N if" conditions (before this turn's Allies enter; the
-    reductions are then certain to hold as each one enters); ``unique_in_play``: unique
-    keys of cards in play. Returns card ids (at most one per unique card).
+    bitmask of "Allies for -N if" conditions met before this turn's Allies enter;
+    ``unique_in_play``: unique keys of cards in play; ``sites``: the Circle's Sites of a
+    Dominion not yet controlled (for :func:`ally_worth`). An Ally that meets another
+    candidate's condition may be established first, and the others then enter with
+    the reduction ("Allies for -N if...": the condition is read as each one is brought
+    into play). Returns card ids (at most one per unique card).
     """
     cands = []
     seen: set[int] = set()
@@ -171,33 +271,43 @@ def choose_alliances(
         cands.append(c)
     if not cands:
         return (), False
-    best: list[tuple[int, tuple[int, ...]] | None] = [None] * (allowance + 1)
-    best[0] = (0, ())
-    for c in cands:
-        p = deck.effective_prime(c, met_conditions)
-        if p > allowance:
+    worth = {c: ally_worth(deck, c, sites) for c in cands}
+    wanted = 0
+    if deck.condition_kinds:
+        for c in cands:
+            wanted |= _card_conditions(deck, c)
+    best_w, best_n, best_p, chosen = _pack(deck, cands, worth, met_conditions, allowance)
+    for e in cands if wanted else ():
+        if not _kind_conditions(deck, deck.kind[e]) & wanted & ~met_conditions:
             continue
-        w = ally_worth(deck, c)
-        for s in range(allowance - p, -1, -1):
-            cur = best[s]
-            if cur is None:
-                continue
-            nw = cur[0] + w
-            old = best[s + p]
-            if old is None or nw > old[0]:
-                best[s + p] = (nw, cur[1] + (c,))
-    spent = max(s for s in range(allowance + 1) if best[s] is not None)
-    worth, chosen = best[spent]  # type: ignore[misc]
+        pe = deck.effective_prime(e, met_conditions)
+        if pe > allowance:
+            continue
+        met = met_conditions | _kind_conditions(deck, deck.kind[e])
+        w, n, p, rest = _pack(deck, [c for c in cands if c != e], worth, met, allowance - pe)
+        if (w + worth[e], n + 1, p + pe) > (best_w, best_n, best_p):
+            best_w, best_n, best_p, chosen = w + worth[e], n + 1, p + pe, (e, *rest)
     exception = None
     exception_key = None
     for c in cands:
         if deck.dmask[c] & controlled_mask:
-            key = (ally_worth(deck, c), deck.prime[c], -deck.kind[c], -c)
+            key = (worth[c], deck.prime[c], -deck.kind[c], -c)
             if exception_key is None or key > exception_key:
                 exception_key, exception = key, c
-    if exception is not None and (not chosen or exception_key[0] > worth):  # type: ignore[index]
+    if exception is not None and (not chosen or exception_key[0] > best_w):  # type: ignore[index]
         return (exception,), True
     return chosen, False
+
+
+class Seizure(NamedTuple):
+    """One planned seizure: the Site, the Allies that seize it (its Holders to be), the
+    influence maneuvers played, as ``(card, acting Ally)`` pairs, and the Artist powers
+    used first, as ``(Artist, Ally given Magic +3)`` pairs."""
+
+    site: int
+    allies: tuple[int, ...]
+    maneuvers: tuple[tuple[int, int], ...] = ()
+    powers: tuple[tuple[int, int], ...] = ()
 
 
 def _victory_gain(masks: list[int], mask: int, variant: Variant) -> int:
@@ -215,7 +325,7 @@ def _cheapest_group(
 ) -> tuple[int, tuple[int, ...]] | None:
     """Least total Magic of a non-empty group of ``free`` Allies whose influence toward
     ``site`` is at least ``need``, or one Ally that may hold it alone. ``free`` is
-    sorted by (Magic, kind, id). Returns ``(Magic tied up, group)`` or ``None``."""
+    sorted by (Magic, profile, kind, id). Returns ``(Magic tied up, group)`` or ``None``."""
     magic = deck.magic
     sk = deck.kind[site]
     best: tuple[int, int, tuple[int, ...]] | None = None
@@ -268,25 +378,93 @@ def _cheapest_group(
     return (best[0], best[2]) if best else None
 
 
+def _boosted_group(
+    deck: EngineDeck, free: Sequence[int], site: int, need: int, held: Sequence[int],
+    finish: bool = False,
+) -> tuple[int, tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] | None:
+    """Policy 7: the free Allies in order of least Magic, one more at a time, each time
+    with the ``held`` maneuvers that add most played first, until the group meets
+    ``need``. ``free`` sorted by (Magic, profile, kind, id), ``held`` by (kind, id).
+    ``finish`` (policy 8): also the Resistance cuts in hand, and the Artist power of the
+    free Artists outside the group (each Magic +3 to the group's first Ally), after the
+    maneuvers adding at least as much. Returns ``(Magic tied up, group, ((maneuver,
+    acting Ally), ...), ((Artist, Ally it gives Magic), ...))``, or ``None`` when no such
+    group needs a card or a power (Allies alone get there first) or none gets there."""
+    if need <= 0 or not (held or finish):
+        return None
+    kind, magic = deck.kind, deck.magic
+    base, per, cut = deck.maneuvers.base, deck.maneuvers.per, deck.maneuvers.cut
+    sk = kind[site]
+    n = len(held)
+    best = [0] * n  # the largest amount an Ally of the group adds playing each card
+    actor = [-1] * n
+    count = [0] * n  # the group's characters each "for each involved X" card counts
+    if finish:
+        for i, m in enumerate(held):
+            best[i] = cut.get(kind[m], 0)
+    influence = cost = 0
+    for k, a in enumerate(free):
+        ak = kind[a]
+        influence += magic[a] + deck.site_bonus.get((ak, sk), 0)
+        cost += magic[a]
+        if influence >= need:
+            return None
+        for i, m in enumerate(held):
+            mk = kind[m]
+            b = base.get((mk, ak), 0)
+            if b > best[i]:
+                best[i], actor[i] = b, a
+            elif actor[i] < 0:
+                actor[i] = a  # a Resistance cut is played from the group's first Ally
+            if ak in per.get(mk, ()):
+                count[i] += 1
+        adds = [(-(best[i] * (count[i] if kind[m] in per else 1)), 0, i)
+                for i, m in enumerate(held)]
+        if finish:
+            adds += [(-ARTIST_MAGIC_BONUS, 1, j) for j in range(k + 1, len(free))
+                     if deck.artist_power[free[j]]]
+        total = influence
+        plays = []
+        powers = []
+        for neg, source, i in sorted(adds):
+            if neg >= 0:
+                break
+            total -= neg
+            if source:
+                powers.append((free[i], free[0]))
+            else:
+                plays.append((held[i], actor[i]))
+            if total >= need:
+                return cost, tuple(free[: k + 1]), tuple(plays), tuple(powers)
+    return None
+
+
+def _won(masks: Sequence[int], variant: Variant) -> bool:
+    return dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win
+
+
 def plan_seizures(
     deck: EngineDeck,
     active: Sequence[int],
     circle: Sequence[int],
     controlled_masks: Sequence[int],
     variant: Variant = STANDARD,
-) -> list[tuple[int, tuple[int, ...]]]:
-    """Seizures for this Ally phase, in order: ``(Site id, Ally ids)`` (policy 6).
+    held: Sequence[int] = (),
+) -> list[Seizure]:
+    """Seizures for this Ally phase, in order (policies 6, 7 and 8); the Allies of a
+    seizure's ``powers`` use them just before it.
 
     ``active``: unpivoted active Allies; ``circle``: Sites in the Circle;
-    ``controlled_masks``: Dominion bitmasks of the Autarch's controlled Sites. With no
-    opponent there is no contest and no Path effect, so every planned seizure secures
-    its Site (influence >= Resistance, a Maestro alone, or "May hold Y alone").
+    ``controlled_masks``: Dominion bitmasks of the Autarch's controlled Sites; ``held``:
+    the influence maneuvers in hand the autopilot may play (``deck.seizure_maneuver``).
+    With no opponent there is no contest and no Path effect, so every planned seizure
+    secures its Site (influence >= Resistance, a Maestro alone, or "May hold Y alone").
     """
     masks = list(controlled_masks)
-    if dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win:
+    if _won(masks, variant):
         return []
     sites = sorted(circle)
-    plan: list[tuple[int, tuple[int, ...]]] = []
+    plan: list[Seizure] = []
     taken: set[int] = set()
     maestros = sorted((a for a in active if deck.maestro[a]), key=lambda a: (deck.kind[a], a))
     for a in maestros:
@@ -303,14 +481,39 @@ def plan_seizures(
                 best_key, best_site = key, s
         if best_site < 0:
             break
-        plan.append((best_site, (a,)))
+        plan.append(Seizure(best_site, (a,)))
         taken.add(best_site)
         masks.append(deck.dmask[best_site])
-        if dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win:
+        if _won(masks, variant):
             return plan
-    free = sorted(
-        (a for a in active if not deck.maestro[a]), key=lambda a: (deck.magic[a], deck.kind[a], a)
-    )
+    # By Magic, then profile: Allies of one profile are alike in every way a seizure
+    # reads, so the plan's profiles depend only on the profiles of the Allies present.
+    profile = deck.profile
+    free = sorted((a for a in active if not deck.maestro[a]),
+                  key=lambda a: (deck.magic[a], profile[a], deck.kind[a], a))
+    hand = sorted(held, key=lambda m: (deck.kind[m], m))
+    rest = _ally_seizures(deck, free, sites, masks, set(taken), hand, variant, False)
+    after = masks + [deck.dmask[p.site] for p in rest]
+    if not _won(after, variant) and (any(deck.maneuvers.cut.get(deck.kind[m]) for m in hand)
+                                     or any(deck.artist_power[a] for a in free)):
+        # Policy 8: "until end of round" help only when it wins this round, tried when
+        # one more seizure would win.
+        seized = taken | {p.site for p in rest}
+        if any(_won(after + [deck.dmask[s]], variant) for s in sites if s not in seized):
+            finish = _ally_seizures(deck, free, sites, masks, set(taken), hand, variant, True)
+            if _won(masks + [deck.dmask[p.site] for p in finish], variant):
+                return plan + finish
+    return plan + rest
+
+
+def _ally_seizures(
+    deck: EngineDeck, free: list[int], sites: Sequence[int], masks0: Sequence[int],
+    taken: set[int], hand: list[int], variant: Variant, finish: bool,
+) -> list[Seizure]:
+    """Policies 6 and 7 (and 8 when ``finish``) for the Allies that are not Maestros:
+    one Site at a time, the least Magic tied up per new Dominion."""
+    masks = list(masks0)
+    plan: list[Seizure] = []
     plain = not deck.site_bonus and not deck.hold_alone
     magic, resistance, dmask = deck.magic, deck.resistance, deck.dmask
     while free:
@@ -334,33 +537,37 @@ def plan_seizures(
         for s, g in cands:
             if plain:
                 need = resistance[s]
+                cost = None
                 if need <= 0:
                     cost = magic[free[0]]
-                else:
-                    t = reach >> need
-                    if not t:
-                        continue
+                elif t := reach >> need:
                     cost = need + (t & -t).bit_length() - 1
                 group = None
             else:
                 option = _cheapest_group(deck, free, s, resistance[s])
-                if option is None:
-                    continue
-                cost, group = option
-            if best_pick is None:
-                best_pick = (cost, g, s, group)
+                cost, group = option if option is not None else (None, None)
+            plays: tuple[tuple[int, int], ...] = ()
+            powers: tuple[tuple[int, int], ...] = ()
+            if hand or finish:
+                boosted = _boosted_group(deck, free, s, resistance[s], hand, finish)
+                if boosted is not None and (cost is None or boosted[0] < cost):
+                    cost, group, plays, powers = boosted
+            if cost is None:
                 continue
-            bc, bg, bs, _ = best_pick
+            if best_pick is None:
+                best_pick = (cost, g, s, group, plays, powers)
+                continue
+            bc, bg, bs, _, _, _ = best_pick
             lhs, rhs = cost * bg, bc * g
             if lhs < rhs or (
                 lhs == rhs
                 and (-g, resistance[s], deck.kind[s], s)
                 < (-bg, resistance[bs], deck.kind[bs], bs)
             ):
-                best_pick = (cost, g, s, group)
+                best_pick = (cost, g, s, group, plays, powers)
         if best_pick is None:
             break
-        cost, _, s, group = best_pick
+        cost, _, s, group, plays, powers = best_pick
         if group is None:
             if resistance[s] <= 0:
                 group = (free[0],)
@@ -374,11 +581,14 @@ def plan_seizures(
                         target -= max(0, magic[a])
                 chosen.reverse()
                 group = tuple(chosen)
-        plan.append((s, group))
+        plan.append(Seizure(s, group, plays, powers))
         taken.add(s)
         masks.append(dmask[s])
-        used = set(group)
+        used = set(group) | {artist for artist, _ in powers}
         free = [a for a in free if a not in used]
-        if dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win:
+        if plays:
+            spent = {m for m, _ in plays}
+            hand = [m for m in hand if m not in spent]
+        if _won(masks, variant):
             break
     return plan

@@ -93,8 +93,21 @@ def _keyword_abilities(rnd: random.Random, kind: int) -> tuple[Ability, ...]:
 _ORDINAL = {1: "First", 2: "Second", 3: "Third", 4: "Fourth", 5: "Fifth"}
 
 
+#: Printed influence-maneuver texts of ``generated_deck(..., maneuvers=True)``, in the
+#: forms :mod:`.maneuvers` reads ({n}, {m}: amounts).
+MANEUVER_TEXTS = (
+    "Acting Ally is magic +{n}.",
+    "Acting Ally is magic +{n}, or +{m} if it is an Artist.",
+    "Acting Maestro is magic +{m}.",
+    "Acting Artist is magic +{m}.",
+    "Acting Ally is magic +1 for each involved Oviate you control.",
+    "Target involved Site is Resistance -{n} until end of round.",
+)
+
+
 def generated_deck(
-    seed: int = 0, characters: int = 20, sites: int = 12, abilities: bool = False
+    seed: int = 0, characters: int = 20, sites: int = 12, abilities: bool = False,
+    playable: bool = False,
 ) -> list[CardRecord]:
     """A deterministic, realistic 60-card deck (one record per copy).
 
@@ -103,9 +116,14 @@ def generated_deck(
     among Dictates, Ally Actions, maneuvers and Flashes. ``abilities``: some Characters
     get keyword abilities ("+N versus Y Sites", "May hold Y alone", "Allies for -N
     if ...").
+    ``playable``: cards the goldfish autopilot plays: Characters that are not Maestros
+    may be Artists or Oviates, more of the other cards are influence maneuvers with a
+    printed Magic bonus (:data:`MANEUVER_TEXTS`, some of them permanents), and the
+    instant Dictates read "Draw N cards.".
     """
     rnd = random.Random(seed)
     extra = random.Random(seed ^ 0x5EED)
+    texts = random.Random(seed ^ 0x3A7E)
     deck: list[CardRecord] = []
     kinds = 0
     while sum(1 for r in deck if r.card_type is CardType.CHARACTER) < characters:
@@ -121,7 +139,8 @@ def generated_deck(
             dominion=rnd.randint(1, 5),
             unique=maestro or rnd.random() < 0.2,
             gender=rnd.choice([Gender.MALE, Gender.FEMALE]),
-            affiliations=("Maestro",) if maestro else (),
+            affiliations=("Maestro",) if maestro else (
+                texts.choice([(), ("Artist",), ("Oviate",)]) if playable else ()),
             abilities=_keyword_abilities(extra, kinds) if abilities else (),
         )
         copies = 1 if rec.unique else rnd.randint(1, 3)
@@ -143,9 +162,18 @@ def generated_deck(
         (CardType.COMBAT_MANEUVER, False), (CardType.INFLUENCE_MANEUVER, False),
         (CardType.FLASH, False), (CardType.FLASH, True),
     ]
+    if playable:
+        others += [(CardType.INFLUENCE_MANEUVER, False), (CardType.INFLUENCE_MANEUVER, True)]
     i = 0
     while len(deck) < 60:
         t, perm = others[i % len(others)]
-        deck.append(make_card(f"Generated {t} {i // len(others) + 1}", t, perm))
+        powers = ""
+        if playable and t is CardType.INFLUENCE_MANEUVER:
+            powers = texts.choice(MANEUVER_TEXTS).format(n=texts.randint(1, 3),
+                                                         m=texts.randint(3, 5))
+        elif playable and t is CardType.DICTATE and not perm:
+            powers = f"Draw {texts.randint(1, 2)} cards."
+        deck.append(make_card(f"Generated {t} {i // len(others) + 1}", t, perm,
+                              powers=powers))
         i += 1
     return deck[:60]
