@@ -200,6 +200,7 @@ typedef struct {
     int *draws;              /* per card: cards a Dictate the policy may play draws */
     int *cut;                /* per kind: Resistance cut of a maneuver (policy 8) */
     int *artist;             /* per card: may use the Artist power (policy 8) */
+    int *mvs;                /* nkinds * nkinds: "+N versus Y Sites" of maneuver kind m vs site kind */
     uint64_t uniq_bits0;
     PyObject *result_cls, *trace_cls, *reasons;
     size_t scratch_len;      /* ints of work space a call needs (GAME_WORK + POLICY_WORK) */
@@ -211,7 +212,7 @@ static void core_dealloc(Core *c)
                       &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                       &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
                       &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
-                      &c->mhasper, &c->draws, &c->cut, &c->artist};
+                      &c->mhasper, &c->draws, &c->cut, &c->artist, &c->mvs};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++)
         PyMem_Free(*arrays[i]);
     PyMem_Free(c->card_cond);
@@ -295,7 +296,7 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
                      &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                      &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
                      &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
-                     &c->mhasper, &c->draws, &c->cut, &c->artist};
+                     &c->mhasper, &c->draws, &c->cut, &c->artist, &c->mvs};
     const int nslots = (int)(sizeof(slots) / sizeof(slots[0]));
     if (PyTuple_GET_SIZE(arrays) != nslots || PyTuple_GET_SIZE(cond_arrays) != 2
         || PyTuple_GET_SIZE(reasons) != 4) {
@@ -324,7 +325,8 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
     c->npool0 = lens[17];
     if (ncc != c->n || lens[11] != c->n + 1 || lens[14] != nkc * nkc || lens[15] != nkc * nkc
         || lens[18] != c->n || lens[19] != nkc * nkc || lens[20] != nkc * nkc
-        || lens[21] != nkc || lens[22] != c->n || lens[23] != nkc || lens[24] != c->n) {
+        || lens[21] != nkc || lens[22] != c->n || lens[23] != nkc || lens[24] != c->n
+        || lens[25] != nkc * nkc) {
         PyErr_SetString(PyExc_ValueError, "Core: inconsistent array lengths");
         return -1;
     }
@@ -722,7 +724,8 @@ static int cheapest_group(const Core *c, const int *free, int nf, int site, int 
 /* ------------------------------------------------------------ policy._boosted_group */
 
 /* Policy 7: free (sorted by profile, kind, id) one more Ally at a time, with the held
- * maneuvers (sorted by kind, id) that add most played first; with finish (policy 8) also
+ * maneuvers (sorted by kind, id) that add most played first (a permanent "+N versus Y
+ * Sites" one, mvs, adds its bonus toward the Site from any Ally); with finish (policy 8) also
  * the Resistance cuts in hand and the Artist power of free Artists outside the group,
  * after the maneuvers adding at least as much. Writes the group, the positions in hand
  * of the maneuvers played (*nplays), the Artists using their power (*npowers) and the
@@ -737,8 +740,10 @@ static int boosted_group(const Core *c, const int *free, int nf, int site, int n
         return 0;
     const int K = c->nkinds, sk = c->kind[site];
     int *best = work, *count = best + nh, *amount = count + nh;
-    for (int i = 0; i < nh; i++)
-        best[i] = finish ? c->cut[c->kind[hand[i]]] : 0;
+    for (int i = 0; i < nh; i++) { /* "+N versus Y Sites" and cuts add as much from any Ally */
+        int mk = c->kind[hand[i]];
+        best[i] = c->mvs[mk * K + sk] + (finish ? c->cut[mk] : 0);
+    }
     memset(count, 0, sizeof(int) * (size_t)nh);
     int influence = 0, tied = 0;
     for (int k = 0; k < nf; k++) {

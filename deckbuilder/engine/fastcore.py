@@ -88,6 +88,7 @@ def _core_arguments(sim: FastGoldfish) -> tuple:
         bonus, alone, sim.circle0, sim.pool0, [int(p) for p in deck.seizure_maneuver],
         mbase, mper, [int(m in tables.per) for m in range(kinds)], deck.dictate_draws,
         [tables.cut.get(m, 0) for m in range(kinds)], [int(a) for a in deck.artist_power],
+        [tables.versus.get((m, s), 0) for m in range(kinds) for s in range(kinds)],
     )
     variant = sim.variant
     return (

@@ -22,10 +22,11 @@ on many seeds and generated decks). It is the same game because:
   alliances"); only seizures that secure their Site ("Seize a
   Site", "Securing the Site": no opponent, so no contest; no Paths played), with the
   influence maneuvers policy 7 plays ("Influence maneuvers": their Magic bonuses as
-  printed, an Ally playing any number of them; no other effect, so only the card's
-  leaving the hand is kept) and the "until end of round" help of policy 8 (the Artist
-  power, Resistance cuts: only in the round the Autarch wins, so the game ends before
-  the pivoted Artists or the lapsing effects could matter); every
+  printed, an Ally playing any number of them, and the "+N versus Y Sites" of a
+  permanent one toward the Site seized, which its Holders keep; no other effect, so
+  only the card's leaving the hand is kept) and the "until end of round" help of
+  policy 8 (the Artist power, Resistance cuts: only in the round the Autarch wins, so
+  the game ends before the pivoted Artists or the lapsing effects could matter); every
   unpivoted reserve forward ("Phase 4: The Reconciliation"; in a goldfish game nothing
   in the Reserve is ever pivoted); victory as in :mod:`.victory` (no Site is ever
   pivoted); "Exhausted Destiny".
@@ -53,7 +54,8 @@ What the full engine keeps and this does not: the log, pivot state, cards in han
 than Characters, the influence maneuvers policy 7 may play and the Dictates policy 4
 may play, the In Ovo (a played card's only effect there is that it left the hand) and
 the permanent maneuvers attached to Holders (a Holder never seizes again under the
-policy).
+policy, and its Site stays held: a "+N versus Y Sites" card keeps counting toward it,
+and the "until end of round" effects lapse only after the round the Autarch wins).
 """
 
 from __future__ import annotations

@@ -29,10 +29,17 @@ The policy, in full:
    and "Counters ..." only matter against a rival; "Target Maestro is magic +2" never
    helps, as a Maestro secures alone; "Unpivot target Ally" has nothing to unpivot that
    could still act, since the autopilot's Allies act only by seizing and then hold.
+   "Return an Oviate from your In Ovo to your hand" (Call the Brood) never helps: in a
+   goldfish game no Character reaches the In Ovo (no challenge, no damage, no Path is
+   played, no Site is lost before the game ends), so there is never an Oviate to return.
    Not yet part of this policy, though they could help a lone Autarch: other Dictates,
-   Ally Action cards ("Acting Ally is magic +1" attached to an Ally), and influence
-   maneuvers with another effect or a keyword ability ("+2 versus Sites"), besides
-   those policies 7 and 8 play.
+   Ally Action cards such as "Acting Ally is magic +1" (Sketch the Threshold, attached
+   to its Ally for good), and influence maneuvers with another effect, besides those
+   policies 7 and 8 play. An Ally Action pivots its Ally ("Ally Actions"), so that Ally
+   cannot seize that turn; the card would pay off only when the +1 later lets a group
+   secure a Site it otherwise could not, and an Ally's Magic would change during the
+   game, which the seizure plans (keyed on profiles that never change) and the compiled
+   core do not model yet.
 5. **Establish alliances** (:func:`choose_alliances`): bring in the Allies that add the
    most worth within the Prime allowance, then the most Allies, then the most Prime
    spent. An Ally's worth (:func:`ally_worth`) is the Magic it brings toward the
@@ -58,6 +65,12 @@ The policy, in full:
    the group that gets most from it, as printed: an "Acting Maestro" card only from a
    Maestro (so never, since Maestros seize alone), "or +4 if it is an Artist" from an
    Artist, "for each involved Oviate you control" counting the group's Oviates.
+   A permanent "+N versus Y Sites" maneuver (Silver Tongue, "+2 versus Sites") counts
+   the same way toward the Sites it names, played from the group's first Ally: it stays
+   attached to that Ally, now a Holder, so the Holders keep the bonus toward the Site
+   ("Permanents and Instants"; the engine counts it when holding, see
+   :meth:`~.game.Game.holding_influence`). An instant one is held: the engine counts a
+   "versus" bonus only from a card attached to an Ally.
 8. **Use help that lasts until end of round only to win this round** (the ``finish``
    pass of :func:`_ally_seizures`). When the round's effects end, the engine takes back
    a Site whose Holders no longer have the influence to secure it, so the Artist power
@@ -395,13 +408,14 @@ def _boosted_group(
     kind, magic = deck.kind, deck.magic
     base, per, cut = deck.maneuvers.base, deck.maneuvers.per, deck.maneuvers.cut
     sk = kind[site]
+    # The largest amount an Ally of the group adds playing each card: a "+N versus Y
+    # Sites" card (and with finish a Resistance cut) adds the same from any Ally.
+    versus = deck.maneuvers.versus
+    best = [versus.get((kind[m], sk), 0) + (cut.get(kind[m], 0) if finish else 0)
+            for m in held]
     n = len(held)
-    best = [0] * n  # the largest amount an Ally of the group adds playing each card
     actor = [-1] * n
     count = [0] * n  # the group's characters each "for each involved X" card counts
-    if finish:
-        for i, m in enumerate(held):
-            best[i] = cut.get(kind[m], 0)
     influence = cost = 0
     for k, a in enumerate(free):
         ak = kind[a]
@@ -415,7 +429,7 @@ def _boosted_group(
             if b > best[i]:
                 best[i], actor[i] = b, a
             elif actor[i] < 0:
-                actor[i] = a  # a Resistance cut is played from the group's first Ally
+                actor[i] = a  # a card adding as much from any Ally: the first one
             if ak in per.get(mk, ()):
                 count[i] += 1
         adds = [(-(best[i] * (count[i] if kind[m] in per else 1)), 0, i)
