@@ -36,10 +36,13 @@ The policy, in full:
    Ally Action cards such as "Acting Ally is magic +1" (Sketch the Threshold, attached
    to its Ally for good), and influence maneuvers with another effect, besides those
    policies 7 and 8 play. An Ally Action pivots its Ally ("Ally Actions"), so that Ally
-   cannot seize that turn; the card would pay off only when the +1 later lets a group
-   secure a Site it otherwise could not, and an Ally's Magic would change during the
-   game, which the seizure plans (keyed on profiles that never change) and the compiled
-   core do not model yet.
+   cannot seize that turn; the card pays off only when the +1 later lets a group secure
+   a Site it otherwise could not. The simple rule it would follow: after the turn's
+   seizures, an active Ally that did not seize (not a Maestro, which secures alone)
+   plays it, since that Ally would be idle anyway and unpivots at the next "Phase 1:
+   Coming of Order". Not done because an Ally's Magic would then change during the
+   game, which the seizure plans (keyed on Ally profiles that never change), the fast
+   path's caches and the compiled core (Magic per card, fixed per deck) do not model.
 5. **Establish alliances** (:func:`choose_alliances`): bring in the Allies that add the
    most worth within the Prime allowance, then the most Allies, then the most Prime
    spent. An Ally's worth (:func:`ally_worth`) is the Magic it brings toward the
