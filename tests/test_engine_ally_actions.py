@@ -22,7 +22,7 @@ from deckbuilder.engine.rng import game_seeds
 from deckbuilder.engine.sample_decks import generated_deck, make_card, make_character, make_site
 from deckbuilder.engine.variant import Variant
 from tests.test_engine_fastcore import demo_decks, same_games
-from tests.test_engine_seizure_maneuvers import logged, small_deck
+from tests.test_engine_seizure_maneuvers import attached_holdings, logged, small_deck
 from tests.test_engine_trace import compare
 
 
@@ -75,19 +75,12 @@ def test_the_full_engine_plays_it_from_idle_allies_and_the_holders_keep_it():
     assert deck.ally_action_magic.count(1) == 12
     seeds = list(game_seeds(5, 0, 40))
     assert len(logged(deck, seeds, 12, "performs Sketch the Threshold")) > 40
-    held = 0
-    for seed in seeds[:10]:
-        game = GoldfishGame(deck, seed, 12)
-        game.run()
-        g = game.game
-        assert not [line for line in g.log if "lack the influence" in line]
-        for entry in g.autarch(0).realm.state:
-            sketches = sum(len(g.state.attached.get(h, ())) for h in entry.holders)
-            if sketches:
-                held += 1
-                assert g.holding_influence(entry) == 2 * len(entry.holders) + sketches
-                assert g.is_held(entry)
-    assert held > 5
+    holdings = attached_holdings(deck, seeds[:10], 12)
+    assert len(holdings) > 5
+    for game, entry, sketches in holdings:
+        assert game.holding_influence(entry) == 2 * len(entry.holders) + len(sketches)
+        assert game.is_held(entry)
+        assert not [line for line in game.log if "lack the influence" in line]
     compare(deck, seeds, 12)
     same_games(deck, seeds, 12)
 

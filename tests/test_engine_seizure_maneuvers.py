@@ -38,6 +38,21 @@ def small_deck(characters, cards, resistance: int, spare_sites: int = 0) -> Engi
     return EngineDeck.from_records(records + list(cards))
 
 
+def attached_holdings(deck: EngineDeck, seeds, rounds: int):
+    """``(game, secured Site, cards attached to its Holders)`` for every Site secured in
+    the full engine's games of ``seeds`` whose Holders carry a permanent card."""
+    found = []
+    for seed in seeds:
+        game = GoldfishGame(deck, seed, rounds)
+        game.run()
+        g = game.game
+        for entry in g.autarch(0).realm.state:
+            cards = [p for h in entry.holders for p in g.state.attached.get(h, ())]
+            if cards:
+                found.append((g, entry, cards))
+    return found
+
+
 def logged(deck: EngineDeck, seeds, rounds: int, *texts: str) -> list[str]:
     """The full engine's log lines holding one of ``texts``, over the games of ``seeds``."""
     found = []
@@ -226,19 +241,12 @@ def test_the_holders_keep_the_versus_sites_bonus_and_every_core_agrees():
                       [versus_card("Silver Tongue", "+2 versus Sites.")] * 15, 4)
     seeds = list(game_seeds(3, 0, 40))
     assert len(logged(deck, seeds, 10, "plays Silver Tongue (+2 versus Keep")) > 20
-    checked = 0
-    for seed in seeds[:10]:
-        game = GoldfishGame(deck, seed, 10)
-        game.run()
-        for entry in game.game.autarch(0).realm.state:
-            tongues = [p for h in entry.holders for p in game.game.state.attached.get(h, ())]
-            if tongues:
-                checked += 1
-                # Helpers of Magic 2 with Resistance 4: influence 2 per Holder and Tongue.
-                assert game.game.holding_influence(entry) == 2 * (
-                    len(entry.holders) + len(tongues))
-                assert game.game.is_held(entry)
-    assert checked > 5
+    holdings = attached_holdings(deck, seeds[:10], 10)
+    assert len(holdings) > 5
+    for game, entry, tongues in holdings:
+        # Helpers of Magic 2 with Resistance 4: influence 2 per Holder and Tongue.
+        assert game.holding_influence(entry) == 2 * (len(entry.holders) + len(tongues))
+        assert game.is_held(entry)
     compare(deck, seeds)
     same_games(deck, seeds)
 

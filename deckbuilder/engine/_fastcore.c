@@ -435,16 +435,15 @@ static int ally_worth(const Core *c, int card, const int *sites, int ns)
     return (c->maestro[card] || alone) && w < MAESTRO_WORTH ? MAESTRO_WORTH : w;
 }
 
-static void sort_by(int *a, int n, const int *k1, const int *k2)
-{ /* insertion sort by (k1[x], k2[x] or nothing, x); the lists are short */
+static void sort_keys(int *a, int n, const int *const *keys, int nkeys)
+{ /* insertion sort by (keys[0][x], ..., keys[nkeys - 1][x], x); the lists are short */
     for (int i = 1; i < n; i++) {
         int x = a[i], j = i - 1;
         while (j >= 0) {
-            int y = a[j];
-            int gt = k1[y] != k1[x] ? k1[y] > k1[x]
-                     : (k2 && k2[y] != k2[x]) ? k2[y] > k2[x]
-                                              : y > x;
-            if (!gt)
+            int y = a[j], k = 0;
+            while (k < nkeys && keys[k][y] == keys[k][x])
+                k++;
+            if (k < nkeys ? keys[k][y] < keys[k][x] : y < x)
                 break;
             a[j + 1] = y;
             j--;
@@ -453,24 +452,16 @@ static void sort_by(int *a, int n, const int *k1, const int *k2)
     }
 }
 
-/* insertion sort by (magic[x], profile[x], kind[x], x): policy's order of free Allies */
+static void sort_by(int *a, int n, const int *k1, const int *k2)
+{ /* by (k1[x], k2[x] or nothing, x) */
+    const int *keys[2] = {k1, k2};
+    sort_keys(a, n, keys, k2 ? 2 : 1);
+}
+
 static void sort_free(int *a, int n, const int *magic, const int *profile, const int *kind)
-{
-    for (int i = 1; i < n; i++) {
-        int x = a[i], j = i - 1;
-        while (j >= 0) {
-            int y = a[j];
-            int gt = magic[y] != magic[x]       ? magic[y] > magic[x]
-                     : profile[y] != profile[x] ? profile[y] > profile[x]
-                     : kind[y] != kind[x]       ? kind[y] > kind[x]
-                                                : y > x;
-            if (!gt)
-                break;
-            a[j + 1] = y;
-            j--;
-        }
-        a[j + 1] = x;
-    }
+{ /* by (magic[x], profile[x], kind[x], x): the policy's order of free Allies */
+    const int *keys[3] = {magic, profile, kind};
+    sort_keys(a, n, keys, 3);
 }
 
 /* ------------------------------------------------------------ policy.choose_alliances */

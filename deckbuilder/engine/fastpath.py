@@ -56,11 +56,13 @@ worked out in C instead of memoised. The decision caches here are bounded
 (:data:`CACHE_LIMIT`), so memory stays flat over any number of games.
 
 What the full engine keeps and this does not: the log, pivot state, cards in hand other
-than Characters, the influence maneuvers policy 7 may play, the Dictates policy 4
-may play and the Ally Actions policy 9 may play, the In Ovo (a played card's only effect there is that it left the hand) and
-the permanent maneuvers attached to Holders (a Holder never seizes again under the
-policy, and its Site stays held: a "+N versus Y Sites" card keeps counting toward it,
-and the "until end of round" effects lapse only after the round the Autarch wins).
+than Characters, the influence maneuvers policy 7 may play, the Dictates policy 4 may
+play and the Ally Actions policy 9 may play, the In Ovo (a played card's only effect
+there is that it left the hand), the permanent cards attached to Holders (a Holder
+never seizes again under the policy, and its Site stays held: a "+N versus Y Sites"
+card or an Ally Action's Magic +N keeps counting toward it, and the "until end of
+round" effects lapse only after the round the Autarch wins) and those attached to
+active Allies (only their Magic bonus is kept, as each card's Magic now).
 """
 
 from __future__ import annotations
