@@ -15,6 +15,7 @@ import dataclasses
 
 from card_db.records import CardType
 from deckbuilder.engine.deck import CHARACTER, EngineDeck
+from deckbuilder.engine.fastcore import fits_compiled_core
 from deckbuilder.engine.goldfish_game import GoldfishGame
 from deckbuilder.engine.magic_ally_actions import lasting_magic
 from deckbuilder.engine.policy import choose_ally_actions, plan_seizures
@@ -111,3 +112,11 @@ def test_no_oviate_ever_waits_in_the_in_ovo_of_a_goldfish_game():
         game.run()
         in_ovo = game.game.autarch(0).in_ovo
         assert not [c for c in in_ovo if deck.ctype[c] == CHARACTER], seed
+
+
+def test_the_compiled_core_leaves_room_for_every_magic_bonus():
+    # Subset sums in one 64-bit word: Resistance + Magic, with every bonus an Ally might
+    # carry, stays within 62; other decks play on the pure-Python core.
+    records = [make_character("Giant", 1, 30), make_site("Keep", (1,), 30)]
+    assert fits_compiled_core(EngineDeck.from_records(records + [SKETCH] * 2), Variant())
+    assert not fits_compiled_core(EngineDeck.from_records(records + [SKETCH] * 3), Variant())
