@@ -9,13 +9,16 @@ Magic of the involved Allies with their maneuvers), "Target Characters and Actin
 
 from __future__ import annotations
 
+import dataclasses
+
+from card_db.abilities import parse_abilities
 from card_db.records import CardType
 from deckbuilder.engine.deck import EngineDeck
 from deckbuilder.engine.goldfish_game import GoldfishGame
 from deckbuilder.engine.policy import plan_seizures
 from deckbuilder.engine.rng import game_seeds
 from deckbuilder.engine.sample_decks import generated_deck, make_card, make_character, make_site
-from deckbuilder.engine.seizure_maneuvers import goldfish_bonus
+from deckbuilder.engine.seizure_maneuvers import goldfish_bonus, versus_sites_maneuver
 from deckbuilder.engine.variant import Variant
 from tests.test_engine_fastcore import same_games
 from tests.test_engine_trace import compare
@@ -33,6 +36,21 @@ def small_deck(characters, cards, resistance: int, spare_sites: int = 0) -> Engi
     records += [make_site(f"Spare {d}", (d,), resistance - 1) for d in range(1, spare_sites + 1)]
     records += [make_card(f"Path {d}", CardType.PATH, dominions=(d,)) for d in range(1, 6)]
     return EngineDeck.from_records(records + list(cards))
+
+
+def attached_holdings(deck: EngineDeck, seeds, rounds: int):
+    """``(game, secured Site, cards attached to its Holders)`` for every Site secured in
+    the full engine's games of ``seeds`` whose Holders carry a permanent card."""
+    found = []
+    for seed in seeds:
+        game = GoldfishGame(deck, seed, rounds)
+        game.run()
+        g = game.game
+        for entry in g.autarch(0).realm.state:
+            cards = [p for h in entry.holders for p in g.state.attached.get(h, ())]
+            if cards:
+                found.append((g, entry, cards))
+    return found
 
 
 def logged(deck: EngineDeck, seeds, rounds: int, *texts: str) -> list[str]:
@@ -171,3 +189,82 @@ def test_the_full_engine_uses_the_artist_power_and_the_resistance_cut_to_win():
                           "Resistance -2 until end of round")) > 10
         compare(deck, seeds, 12)
         same_games(deck, seeds, 12)
+
+
+def versus_card(name: str, text: str, permanent: bool = True):
+    """An influence maneuver whose text is a "+N versus Y Sites" keyword ability."""
+    return dataclasses.replace(influence(name, text, permanent),
+                               abilities=parse_abilities(text))
+
+
+def test_which_versus_sites_maneuvers_the_autopilot_plays():
+    # "Card Powers, Traits, and Special Rules" ("+N versus Y Sites"), "Permanents and
+    # Instants": the engine counts the bonus from the card attached to its Ally.
+    assert versus_sites_maneuver(versus_card("Silver Tongue", "+2 versus Sites."))
+    assert versus_sites_maneuver(versus_card("Tongue", "+3 versus Third Dominion Sites."))
+    assert not versus_sites_maneuver(versus_card("Tongue", "+2 versus Sites.", False))
+    unique = dataclasses.replace(versus_card("Tongue", "+2 versus Sites."), unique=True)
+    assert not versus_sites_maneuver(unique)
+    assert not versus_sites_maneuver(influence("Glyph", "Acting Ally is magic +1.", True))
+    assert goldfish_bonus(versus_card("Silver Tongue", "+2 versus Sites.")) is None
+
+
+def test_a_versus_sites_maneuver_counts_toward_the_sites_it_names():
+    # Magic 2 + "+2 versus Sites" meets Resistance 4; "+3 versus Third Dominion Sites"
+    # adds nothing toward a Site of Dominion 1.
+    deck = EngineDeck.from_records([
+        make_character("Helper", 2, 2), make_character("Helper", 2, 2),
+        make_site("Keep", (1,), 4), make_site("Tower", (3,), 5),
+        versus_card("Silver Tongue", "+2 versus Sites."),
+        versus_card("Third Tongue", "+3 versus Third Dominion Sites."),
+    ])
+    # kinds: Helper 0, Keep 1, Tower 2, Silver Tongue 3, Third Tongue 4
+    assert deck.maneuvers.versus == {(3, 1): 2, (3, 2): 2, (4, 2): 3}
+    assert plan_seizures(deck, [0, 1], [2], [], held=[4]) == [(2, (0,), ((4, 0),), ())]
+    # Two Helpers (4 Magic tied up) rather than the wrong Tongue.
+    assert plan_seizures(deck, [0, 1], [2], [], held=[5]) == [(2, (0, 1), (), ())]
+    # Tower, Resistance 5: one Helper with the Third Tongue (2 + 3).
+    assert plan_seizures(deck, [0, 1], [3], [], held=[4, 5]) == [(3, (0,), ((5, 0),), ())]
+    # Both cards when one is not enough: 2 + 3 + 2 >= 7.
+    far = EngineDeck.from_records([
+        make_character("Helper", 2, 2), make_site("Tower", (3,), 7),
+        versus_card("Silver Tongue", "+2 versus Sites."),
+        versus_card("Third Tongue", "+3 versus Third Dominion Sites."),
+    ])
+    assert plan_seizures(far, [0], [1], [], held=[2, 3]) == [(1, (0,), ((3, 0), (2, 0)), ())]
+
+
+def test_the_holders_keep_the_versus_sites_bonus_and_every_core_agrees():
+    # The card stays attached to its Ally, now a Holder: the Holders' influence toward
+    # the Site keeps the bonus ("Securing the Site", "Permanents and Instants").
+    deck = small_deck([make_character(f"Helper {i}", 1, 2) for i in range(30)],
+                      [versus_card("Silver Tongue", "+2 versus Sites.")] * 15, 4)
+    seeds = list(game_seeds(3, 0, 40))
+    assert len(logged(deck, seeds, 10, "plays Silver Tongue (+2 versus Keep")) > 20
+    holdings = attached_holdings(deck, seeds[:10], 10)
+    assert len(holdings) > 5
+    for game, entry, tongues in holdings:
+        # Helpers of Magic 2 with Resistance 4: influence 2 per Holder and Tongue.
+        assert game.holding_influence(entry) == 2 * (len(entry.holders) + len(tongues))
+        assert game.is_held(entry)
+    compare(deck, seeds)
+    same_games(deck, seeds)
+
+
+VERSUS_TEXTS = ("+2 versus Sites.", "+3 versus Border Sites.", "+2 versus Second Dominion Sites.")
+
+
+def test_decks_with_versus_sites_maneuvers_play_the_same_games_on_every_core():
+    for deck_seed in range(4):
+        records = generated_deck(deck_seed, 15 + deck_seed, 10, deck_seed % 2 == 1,
+                                 playable=True)
+        maneuvers = [i for i, r in enumerate(records)
+                     if r.card_type is CardType.INFLUENCE_MANEUVER]
+        for n, i in enumerate(maneuvers[::2]):
+            text = VERSUS_TEXTS[(n + deck_seed) % len(VERSUS_TEXTS)]
+            records[i] = versus_card(f"Tongue {(n + deck_seed) % len(VERSUS_TEXTS)}", text)
+        deck = EngineDeck.from_records(records)
+        assert deck.maneuvers.versus
+        for variant in (Variant(), Variant.shorter_games()):
+            same_games(deck, game_seeds(deck_seed, 0, 300), 15, variant)
+            compare(deck, game_seeds(deck_seed, 0, 40), 15, variant)

@@ -2,7 +2,8 @@
  *
  * Specification: deckbuilder/engine/fastpath.py (FastGoldfish.play) and
  * deckbuilder/engine/policy.py (choose_dictate, choose_alliances with _pack, plan_seizures
- * with _ally_seizures, _cheapest_group and _boosted_group).
+ * with _ally_seizures, _cheapest_group and _boosted_group, choose_ally_actions: the Magic
+ * of each card now, emag, raised by the "Acting Ally is magic +N" Ally Actions attached).
  * Each function below names its Python counterpart and follows it step by step, in
  * the same order, with the same tie-breaks; tests/test_engine_fastcore.py plays
  * thousands of seeded games of the demo decks and random legal decks on both cores
@@ -17,7 +18,8 @@
  * Limits checked by deckbuilder/engine/fastcore.py before a deck is handed over
  * (other decks play on the Python core): at most 63 unique names and 63 "Allies for
  * -N if" conditions (bitmasks in uint64), no negative Magic, Resistance or Prime,
- * largest Resistance + largest Magic <= 62 (subset sums in one uint64), at most 1,000
+ * largest Resistance + largest Magic + every policy 9 Ally Action's N <= 62 (subset sums
+ * in one uint64), at most 1,000
  * cards and a Prime allowance of at most 200 (the work space of one call).
  */
 #define PY_SSIZE_T_CLEAN
@@ -200,6 +202,9 @@ typedef struct {
     int *draws;              /* per card: cards a Dictate the policy may play draws */
     int *cut;                /* per kind: Resistance cut of a maneuver (policy 8) */
     int *artist;             /* per card: may use the Artist power (policy 8) */
+    int *mvs;                /* nkinds * nkinds: "+N versus Y Sites" of maneuver kind m vs site kind */
+    int *aamagic;            /* per card: N of an "Acting Ally is magic +N" Ally Action (policy 9) */
+    int has_actions;         /* the deck holds such an Ally Action */
     uint64_t uniq_bits0;
     PyObject *result_cls, *trace_cls, *reasons;
     size_t scratch_len;      /* ints of work space a call needs (GAME_WORK + POLICY_WORK) */
@@ -211,7 +216,7 @@ static void core_dealloc(Core *c)
                       &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                       &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
                       &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
-                      &c->mhasper, &c->draws, &c->cut, &c->artist};
+                      &c->mhasper, &c->draws, &c->cut, &c->artist, &c->mvs, &c->aamagic};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++)
         PyMem_Free(*arrays[i]);
     PyMem_Free(c->card_cond);
@@ -276,7 +281,7 @@ static uint64_t *u64_array(PyObject *seq, int *len)
 
 /* Work space in ints: the game's zones, then the policy's tables (choose_alliances and
  * plan_seizures with cheapest_group, never at once; Resistance + Magic <= 62). */
-#define GAME_WORK(n) (16 * (size_t)(n) + 64)
+#define GAME_WORK(n) (20 * (size_t)(n) + 64)
 #define POLICY_WORK(n, allowance) \
     ((size_t)((allowance) + 4) * ((n) + 4) + 160 * ((size_t)(n) + 4) + 1024)
 
@@ -295,7 +300,7 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
                      &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                      &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
                      &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
-                     &c->mhasper, &c->draws, &c->cut, &c->artist};
+                     &c->mhasper, &c->draws, &c->cut, &c->artist, &c->mvs, &c->aamagic};
     const int nslots = (int)(sizeof(slots) / sizeof(slots[0]));
     if (PyTuple_GET_SIZE(arrays) != nslots || PyTuple_GET_SIZE(cond_arrays) != 2
         || PyTuple_GET_SIZE(reasons) != 4) {
@@ -324,7 +329,8 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
     c->npool0 = lens[17];
     if (ncc != c->n || lens[11] != c->n + 1 || lens[14] != nkc * nkc || lens[15] != nkc * nkc
         || lens[18] != c->n || lens[19] != nkc * nkc || lens[20] != nkc * nkc
-        || lens[21] != nkc || lens[22] != c->n || lens[23] != nkc || lens[24] != c->n) {
+        || lens[21] != nkc || lens[22] != c->n || lens[23] != nkc || lens[24] != c->n
+        || lens[25] != nkc * nkc || lens[26] != c->n) {
         PyErr_SetString(PyExc_ValueError, "Core: inconsistent array lengths");
         return -1;
     }
@@ -334,6 +340,9 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
     c->standard = standard;
     c->has_bonus = has_bonus;
     c->has_alone = has_alone;
+    c->has_actions = 0;
+    for (int i = 0; i < c->n; i++)
+        c->has_actions |= c->aamagic[i] > 0;
     Py_XSETREF(c->result_cls, Py_NewRef(result_cls));
     Py_XSETREF(c->trace_cls, Py_NewRef(trace_cls));
     Py_XSETREF(c->reasons, Py_NewRef(reasons));
@@ -426,22 +435,33 @@ static int ally_worth(const Core *c, int card, const int *sites, int ns)
     return (c->maestro[card] || alone) && w < MAESTRO_WORTH ? MAESTRO_WORTH : w;
 }
 
-static void sort_by(int *a, int n, const int *k1, const int *k2)
-{ /* insertion sort by (k1[x], k2[x] or nothing, x); the lists are short */
+static void sort_keys(int *a, int n, const int *const *keys, int nkeys)
+{ /* insertion sort by (keys[0][x], ..., keys[nkeys - 1][x], x); the lists are short */
     for (int i = 1; i < n; i++) {
         int x = a[i], j = i - 1;
         while (j >= 0) {
-            int y = a[j];
-            int gt = k1[y] != k1[x] ? k1[y] > k1[x]
-                     : (k2 && k2[y] != k2[x]) ? k2[y] > k2[x]
-                                              : y > x;
-            if (!gt)
+            int y = a[j], k = 0;
+            while (k < nkeys && keys[k][y] == keys[k][x])
+                k++;
+            if (k < nkeys ? keys[k][y] < keys[k][x] : y < x)
                 break;
             a[j + 1] = y;
             j--;
         }
         a[j + 1] = x;
     }
+}
+
+static void sort_by(int *a, int n, const int *k1, const int *k2)
+{ /* by (k1[x], k2[x] or nothing, x) */
+    const int *keys[2] = {k1, k2};
+    sort_keys(a, n, keys, k2 ? 2 : 1);
+}
+
+static void sort_free(int *a, int n, const int *magic, const int *profile, const int *kind)
+{ /* by (magic[x], profile[x], kind[x], x): the policy's order of free Allies */
+    const int *keys[3] = {magic, profile, kind};
+    sort_keys(a, n, keys, 3);
 }
 
 /* ------------------------------------------------------------ policy.choose_alliances */
@@ -603,10 +623,9 @@ static int group_less(int c1, int n1, const int *g1, int c2, int n2, const int *
 
 /* Writes the group to group (length *glen) and its Magic tied up to *cost; returns 0
  * when no group can secure the Site. work: see POLICY_WORK. */
-static int cheapest_group(const Core *c, const int *free, int nf, int site, int need,
-                          int *cost, int *group, int *glen, int *work)
+static int cheapest_group(const Core *c, const int *magic, const int *free, int nf, int site,
+                          int need, int *cost, int *group, int *glen, int *work)
 {
-    const int *magic = c->magic;
     int sk = c->kind[site], K = c->nkinds;
     int found = 0, bcost = 0, bcount = 0;
     if (c->has_alone) {
@@ -722,13 +741,15 @@ static int cheapest_group(const Core *c, const int *free, int nf, int site, int 
 /* ------------------------------------------------------------ policy._boosted_group */
 
 /* Policy 7: free (sorted by profile, kind, id) one more Ally at a time, with the held
- * maneuvers (sorted by kind, id) that add most played first; with finish (policy 8) also
+ * maneuvers (sorted by kind, id) that add most played first (a permanent "+N versus Y
+ * Sites" one, mvs, adds its bonus toward the Site from any Ally); with finish (policy 8) also
  * the Resistance cuts in hand and the Artist power of free Artists outside the group,
  * after the maneuvers adding at least as much. Writes the group, the positions in hand
  * of the maneuvers played (*nplays), the Artists using their power (*npowers) and the
  * Magic tied up; returns 0 when Allies alone get there first or nothing does.
  * work: 3 * nh ints. */
-static int boosted_group(const Core *c, const int *free, int nf, int site, int need,
+static int boosted_group(const Core *c, const int *magic, const int *free, int nf, int site,
+                         int need,
                          const int *hand, int nh, int finish, int *cost, int *group,
                          int *glen, int *plays, int *nplays, int *powers, int *npowers,
                          int *work)
@@ -737,14 +758,16 @@ static int boosted_group(const Core *c, const int *free, int nf, int site, int n
         return 0;
     const int K = c->nkinds, sk = c->kind[site];
     int *best = work, *count = best + nh, *amount = count + nh;
-    for (int i = 0; i < nh; i++)
-        best[i] = finish ? c->cut[c->kind[hand[i]]] : 0;
+    for (int i = 0; i < nh; i++) { /* "+N versus Y Sites" and cuts add as much from any Ally */
+        int mk = c->kind[hand[i]];
+        best[i] = c->mvs[mk * K + sk] + (finish ? c->cut[mk] : 0);
+    }
     memset(count, 0, sizeof(int) * (size_t)nh);
     int influence = 0, tied = 0;
     for (int k = 0; k < nf; k++) {
         int a = free[k], ak = c->kind[a];
-        influence += c->magic[a] + c->bonus[ak * K + sk];
-        tied += c->magic[a];
+        influence += magic[a] + c->bonus[ak * K + sk];
+        tied += magic[a];
         if (influence >= need)
             return 0;
         int n = 0;
@@ -805,6 +828,7 @@ typedef struct {
 /* policy._ally_seizures: policies 6 and 7 (and 8 with finish) for the Allies that are not
  * Maestros, appended to plan. z's free, hand and taken are changed; z->nm is updated. */
 typedef struct {
+    const int *magic; /* each card's Magic now (policy 9) */
     const int *sites;
     int nc, nm, nf, nh;
     int *taken, *masks, *free, *hand;
@@ -814,7 +838,7 @@ typedef struct {
 
 static void ally_seizures(const Core *c, Seizing *z, Plan *plan, int finish)
 {
-    const int *res = c->res, *dmask = c->dmask, *kind = c->kind, *magic = c->magic;
+    const int *res = c->res, *dmask = c->dmask, *kind = c->kind, *magic = z->magic;
     const int *sites = z->sites, nc = z->nc;
     int *taken = z->taken, *masks = z->masks, *free = z->free, *hand = z->hand;
     int *group = z->group, *bgroup = z->bgroup, *bplays = z->bplays, *bpowers = z->bpowers;
@@ -853,10 +877,11 @@ static void ally_seizures(const Core *c, Seizing *z, Plan *plan, int finish)
                     }
                 }
             } else {
-                option = cheapest_group(c, free, nf, s, res[s], &cost, group, &glen, gwork);
+                option = cheapest_group(c, magic, free, nf, s, res[s], &cost, group, &glen,
+                                        gwork);
             }
             if ((nh || finish)
-                && boosted_group(c, free, nf, s, res[s], hand, nh, finish, &bcost, bgroup,
+                && boosted_group(c, magic, free, nf, s, res[s], hand, nh, finish, &bcost, bgroup,
                                  &bglen, bplays, &np, bpowers, &npw, bwork)) {
                 if (!option || bcost < cost) {
                     option = 1;
@@ -965,9 +990,9 @@ static void ally_seizures(const Core *c, Seizing *z, Plan *plan, int finish)
     z->nm = nm;
 }
 
-static int plan_seizures(const Core *c, const int *active, int na, const int *circle, int nc,
-                         const int *masks0, int nm0, const int *held, int nh, Plan *plan,
-                         int *work)
+static int plan_seizures(const Core *c, const int *magic, const int *active, int na,
+                         const int *circle, int nc, const int *masks0, int nm0, const int *held,
+                         int nh, Plan *plan, int *work)
 {
     const int *res = c->res, *dmask = c->dmask, *kind = c->kind;
     int *masks = work, *sites = masks + nm0 + nc + 1, *taken = sites + nc;
@@ -1028,7 +1053,7 @@ static int plan_seizures(const Core *c, const int *active, int na, const int *ci
         if (dominion_count(c, masks, nm, -1) >= c->to_win)
             return plan->n;
     }
-    sort_by(free, nf, c->profile, kind); /* profiles are numbered in Magic order */
+    sort_free(free, nf, magic, c->profile, kind);
     uint64_t *pref = (uint64_t *)pwork; /* nf + 1 entries */
     int *hand = pwork + 2 * (na + 2), *bgroup = hand + nh + 1;
     int *bplays = bgroup + na + 1, *bpowers = bplays + nh + 1, *donors = bpowers + na + 1;
@@ -1049,8 +1074,8 @@ static int plan_seizures(const Core *c, const int *active, int na, const int *ci
         memcpy(hand2, hand, sizeof(int) * (size_t)nh);
         memcpy(taken2, taken, sizeof(int) * (size_t)nc);
     }
-    Seizing z = {sites, nc, nm, nf, nh, taken, masks, free, hand, group, bgroup, bplays,
-                 bpowers, donors, bwork, gwork, pref};
+    Seizing z = {magic, sites, nc, nm, nf, nh, taken, masks, free, hand, group, bgroup,
+                 bplays, bpowers, donors, bwork, gwork, pref};
     int maestro_seizures = plan->n;
     ally_seizures(c, &z, plan, 0);
     if (!can_finish || dominion_count(c, masks, z.nm, -1) >= c->to_win)
@@ -1067,8 +1092,8 @@ static int plan_seizures(const Core *c, const int *active, int na, const int *ci
     memcpy(finish.start, plan->start, sizeof(int) * (size_t)(maestro_seizures + 1));
     memcpy(finish.mstart, plan->mstart, sizeof(int) * (size_t)(maestro_seizures + 1));
     memcpy(finish.ally, plan->ally, sizeof(int) * (size_t)plan->start[maestro_seizures]);
-    Seizing zf = {sites, nc, nm, nf, nh, taken2, masks, free2, hand2, group, bgroup, bplays,
-                  bpowers, donors, bwork, gwork, pref};
+    Seizing zf = {magic, sites, nc, nm, nf, nh, taken2, masks, free2, hand2, group, bgroup,
+                  bplays, bpowers, donors, bwork, gwork, pref};
     ally_seizures(c, &zf, &finish, 1);
     if (dominion_count(c, masks, zf.nm, -1) >= c->to_win)
         memcpy(plan, &finish, sizeof(Plan));
@@ -1098,13 +1123,18 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
     int *held = out + N + 1; /* influence maneuvers in hand the policy may play */
     int *waiting = held + N + 1; /* Sites a Dictate drew: revealed next turn */
     int *dicts = waiting + N + 1; /* Dictates in hand the policy may play */
+    int *acts = dicts + N + 1; /* Ally Actions in hand the policy may play (policy 9) */
+    int *emag = acts + N + 1; /* each card's Magic now, with those Ally Actions */
     int *work = scratch + GAME_WORK(N);
+    const int *mnow = c->has_actions ? emag : c->magic;
+    if (c->has_actions)
+        memcpy(emag, c->magic, sizeof(int) * (size_t)N);
     Plan plan;
     memcpy(pool, c->pool0, sizeof(int) * (size_t)c->npool0);
     int n = c->npool0;
     memcpy(circle, c->circle0, sizeof(int) * (size_t)c->ncircle0);
     int ncircle = c->ncircle0, nhand = 0, nactive = 0, nmasks = 0, nnew = 0;
-    int nheld = 0, nplayed = 0, nwaiting = 0, ndicts = 0;
+    int nheld = 0, nplayed = 0, nwaiting = 0, ndicts = 0, nacts = 0;
     uint64_t uniq = c->uniq_bits0, met = 0;
     int controlled = 0, exhausted = 0, established = 0, win_round = 0;
     int active_reach = 0, active_alone = 0, played = 0;
@@ -1191,6 +1221,8 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                 held[nheld++] = card;
             } else if (c->draws[card]) {
                 dicts[ndicts++] = card;
+            } else if (c->aamagic[card]) {
+                acts[nacts++] = card;
             }
         }
         memcpy(newq, waiting, sizeof(int) * (size_t)nwaiting);
@@ -1234,8 +1266,8 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
             }
             int np = 0;
             if (nuseful && (nheld || active_alone || active_reach >= least))
-                np = plan_seizures(c, active, nactive, useful, nuseful, masks, nmasks, held,
-                                   nheld, &plan, work);
+                np = plan_seizures(c, mnow, active, nactive, useful, nuseful, masks, nmasks,
+                                   held, nheld, &plan, work);
             /* Applied as (Site kind, Ally profiles), like the Python cache entries. */
             for (int p = 0; p < np; p++) {
                 int sk = kind[plan.site[p]], at = 0;
@@ -1247,15 +1279,15 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                 masks[nmasks++] = dmask[site];
                 controlled |= dmask[site];
                 for (int g = plan.start[p]; g < plan.start[p + 1]; g++) {
-                    int pr = profile[plan.ally[g]];
+                    int pr = profile[plan.ally[g]], mn = mnow[plan.ally[g]];
                     at = 0;
-                    while (profile[active[at]] != pr)
+                    while (profile[active[at]] != pr || mnow[active[at]] != mn)
                         at++;
                     int a = active[at];
                     memmove(active + at, active + at + 1,
                             sizeof(int) * (size_t)(nactive - at - 1));
                     nactive--;
-                    active_reach -= c->max_infl[a];
+                    active_reach -= c->max_infl[a] + mnow[a] - c->magic[a];
                     active_alone -= c->can_alone[a];
                 }
                 for (int g = plan.mstart[p]; g < plan.mstart[p + 1]; g++) {
@@ -1274,6 +1306,36 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                     if (res[circle[i]] < min_res)
                         min_res = res[circle[i]];
             }
+        }
+        /* Policy 9 (policy.choose_ally_actions): after the seizures, unless they won. */
+        if (nacts && nactive
+            && !(nmasks && (c->standard ? popcount((uint64_t)controlled) >= c->to_win
+                                        : matching_size(masks, nmasks, -1) >= c->to_win))) {
+            for (int i = 1; i < nacts; i++) { /* cards: (-N, kind, id) */
+                int x = acts[i], j = i - 1;
+                while (j >= 0) {
+                    int y = acts[j], ny = c->aamagic[y], nx = c->aamagic[x];
+                    int gt = ny != nx ? ny < nx : kind[y] != kind[x] ? kind[y] > kind[x] : y > x;
+                    if (!gt)
+                        break;
+                    acts[j + 1] = y;
+                    j--;
+                }
+                acts[j + 1] = x;
+            }
+            int nidle = 0; /* idle Allies that are not Maestros, in policy order */
+            for (int i = 0; i < nactive; i++)
+                if (!c->maestro[active[i]])
+                    useful[nidle++] = active[i];
+            sort_free(useful, nidle, emag, profile, kind);
+            int npairs = nacts < nidle ? nacts : nidle;
+            for (int i = 0; i < npairs; i++) {
+                emag[useful[i]] += c->aamagic[acts[i]];
+                active_reach += c->aamagic[acts[i]];
+            }
+            memmove(acts, acts + npairs, sizeof(int) * (size_t)(nacts - npairs));
+            nacts -= npairs;
+            nplayed += npairs;
         }
         /* Reconciliation: reserves forward; victory; Exhausted Destiny. */
         for (int i = 0; i < nchosen; i++) {

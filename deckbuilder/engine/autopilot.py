@@ -14,11 +14,13 @@ from deckbuilder.engine.game import Game
 from deckbuilder.engine.order_of_play import Controller
 from deckbuilder.engine.policy import (
     choose_alliances,
+    choose_ally_actions,
     choose_circle_sites,
     choose_dictate,
     plan_seizures,
 )
 from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.victory import has_victory
 
 #: Most setup plans kept before the cache is cleared (memory stays flat).
 PLAN_LIMIT = 64
@@ -94,8 +96,9 @@ class GoldfishAutopilot(Controller):
         active = [c for c in realm.active if c not in game.state.pivoted]
         masks = [deck.dmask[e.site] for e in realm.state]
         held = [c for c in a.hand if deck.seizure_maneuver[c]]
+        magic = self.magic_now(game, active)
         for site, group, plays, powers in plan_seizures(deck, active, game.state.circle,
-                                                        masks, self.variant, held):
+                                                        masks, self.variant, held, magic):
             for artist, target in powers:
                 game.use_power(seat, artist, target)
                 yield
@@ -104,6 +107,25 @@ class GoldfishAutopilot(Controller):
                 maneuvers.setdefault(actor, []).append(card)
             game.seize(seat, site, list(group), maneuvers=maneuvers or None)
             yield
+        masks = [deck.dmask[e.site] for e in realm.state]
+        if masks and has_victory(masks, self.variant):
+            return
+        idle = [c for c in realm.active if c not in game.state.pivoted]
+        cards = [c for c in a.hand if deck.ally_action_magic[c]]
+        for card, ally in choose_ally_actions(deck, cards, idle, magic):
+            game.ally_action(seat, ally, card)
+            yield
+
+    def magic_now(self, game: Game, allies: list[int]) -> list[int]:
+        """Each card's printed Magic, with the "Acting Ally is magic +N" Ally Actions
+        attached to ``allies`` (policy 9; the only permanents on an active Ally)."""
+        deck = self.deck
+        magic = list(deck.magic)
+        attached = game.state.attached
+        for ally in allies:
+            for card in attached.get(ally, ()):
+                magic[ally] += deck.ally_action_magic[card]
+        return magic
 
     def reconciliation_turn(self, game: Game, seat: int) -> Iterator[None]:
         realm = game.autarch(seat).realm

@@ -32,6 +32,7 @@ from deckbuilder.engine.cards import (
 )
 from deckbuilder.engine.draw_dictates import cards_drawn
 from deckbuilder.engine.influence import may_hold_alone, site_bonus
+from deckbuilder.engine.magic_ally_actions import lasting_magic
 from deckbuilder.engine.powers import is_artist, site_resistance_power
 from deckbuilder.engine.seizure_maneuvers import ManeuverTables, maneuver_tables
 
@@ -71,7 +72,9 @@ class EngineDeck:
     card ``i`` is one. ``dictate_draws[i]``: the cards a Dictate the autopilot plays draws
     (:mod:`.draw_dictates`; 0 for other cards). ``artist_power[i]``: card ``i`` is an
     Artist that is not a Maestro and may pivot to give another Ally Magic +3 until end
-    of round ("Affiliations: Artist"). ``profile[i]``: an id shared by cards
+    of round ("Affiliations: Artist"). ``ally_action_magic[i]``: N of an Ally Action the
+    autopilot plays, "Acting Ally is magic +N" for good (:mod:`.magic_ally_actions`; 0
+    for other cards). ``profile[i]``: an id shared by cards
     identical in everything a seizure reads (Magic, Maestro, "+N versus Y Sites" and
     "May hold Y alone" toward each Site kind, what each such maneuver adds played from it
     and whether it counts for one); ids are numbered in the order of those
@@ -98,6 +101,7 @@ class EngineDeck:
     seizure_maneuver: tuple[bool, ...]
     dictate_draws: tuple[int, ...]
     artist_power: tuple[bool, ...]
+    ally_action_magic: tuple[int, ...]
     profile: tuple[int, ...]
 
     def __len__(self) -> int:
@@ -173,6 +177,7 @@ class EngineDeck:
             seizure_maneuver=tuple(k in tables.kinds for k in kinds),
             dictate_draws=tuple(cards_drawn(r) for r in records),
             artist_power=artists,
+            ally_action_magic=tuple(lasting_magic(r) for r in records),
             profile=profile,
         )
 

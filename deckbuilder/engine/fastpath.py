@@ -22,10 +22,14 @@ on many seeds and generated decks). It is the same game because:
   alliances"); only seizures that secure their Site ("Seize a
   Site", "Securing the Site": no opponent, so no contest; no Paths played), with the
   influence maneuvers policy 7 plays ("Influence maneuvers": their Magic bonuses as
-  printed, an Ally playing any number of them; no other effect, so only the card's
-  leaving the hand is kept) and the "until end of round" help of policy 8 (the Artist
-  power, Resistance cuts: only in the round the Autarch wins, so the game ends before
-  the pivoted Artists or the lapsing effects could matter); every
+  printed, an Ally playing any number of them, and the "+N versus Y Sites" of a
+  permanent one toward the Site seized, which its Holders keep; no other effect, so
+  only the card's leaving the hand is kept) and the "until end of round" help of
+  policy 8 (the Artist power, Resistance cuts: only in the round the Autarch wins, so
+  the game ends before the pivoted Artists or the lapsing effects could matter); the
+  "Acting Ally is magic +N" Ally Actions of policy 9 after the seizures ("Ally
+  Actions": the acting Ally pivots, and unpivots next round; the card stays attached,
+  so that Ally's Magic is +N from then on, an Ally profile of its own); every
   unpivoted reserve forward ("Phase 4: The Reconciliation"; in a goldfish game nothing
   in the Reserve is ever pivoted); victory as in :mod:`.victory` (no Site is ever
   pivoted); "Exhausted Destiny".
@@ -42,7 +46,9 @@ and unique keys as bitmasks), and looks each decision up by them first: the Char
 in hand with the controlled Dominions, met conditions and unique cards in play that
 concern them (and the uncovered Sites' kinds when the deck has Site traits, which an
 Ally's worth reads); the active Allies' profiles with the Circle's Site kinds, the
-controlled Dominions and the kinds of the influence maneuvers in hand.
+controlled Dominions and the kinds of the influence maneuvers in hand (an Ally with
+such an Ally Action attached counts as its profile plus the number of profiles times
+its bonus).
 
 This module is the specification of the compiled core (``_fastcore.c``, chosen by
 :func:`.fastcore.make_goldfish`), which plays the same games with the policy's decisions
@@ -50,10 +56,13 @@ worked out in C instead of memoised. The decision caches here are bounded
 (:data:`CACHE_LIMIT`), so memory stays flat over any number of games.
 
 What the full engine keeps and this does not: the log, pivot state, cards in hand other
-than Characters, the influence maneuvers policy 7 may play and the Dictates policy 4
-may play, the In Ovo (a played card's only effect there is that it left the hand) and
-the permanent maneuvers attached to Holders (a Holder never seizes again under the
-policy).
+than Characters, the influence maneuvers policy 7 may play, the Dictates policy 4 may
+play and the Ally Actions policy 9 may play, the In Ovo (a played card's only effect
+there is that it left the hand), the permanent cards attached to Holders (a Holder
+never seizes again under the policy, and its Site stays held: a "+N versus Y Sites"
+card or an Ally Action's Magic +N keeps counting toward it, and the "until end of
+round" effects lapse only after the round the Autarch wins) and those attached to
+active Allies (only their Magic bonus is kept, as each card's Magic now).
 """
 
 from __future__ import annotations
@@ -64,6 +73,7 @@ from deckbuilder.engine.deck import CHARACTER, SITE, EngineDeck
 from deckbuilder.engine.goldfish_result import GoldfishResult
 from deckbuilder.engine.policy import (
     choose_alliances,
+    choose_ally_actions,
     choose_circle_sites,
     choose_dictate,
     plan_seizures,
@@ -138,6 +148,10 @@ class FastGoldfish:
         width = max(1, n.bit_length())
         self.kind_weight = [1 << (width * deck.kind[c]) for c in range(n)]
         self.profile_weight = [1 << (width * p) for p in self.profile]
+        # An Ally with an "Acting Ally is magic +N" Ally Action attached (policy 9) seizes
+        # as profile + profiles * (N total): a profile of its own.
+        self.profiles = max(self.profile, default=0) + 1
+        self.width = width
         self.unique_bit = [0 if u < 0 else 1 << u for u in deck.unique_key]
         self.uniq_bits0 = sum(1 << u for u in self.uniq0)
         self.circle_kinds0 = sum(self.kind_weight[c] for c in self.circle0)
@@ -211,14 +225,14 @@ class FastGoldfish:
         return cached
 
     def _seizures(self, active, active_profiles, active_alone, active_reach,
-                  circle, masks, covered, held, held_kinds):
+                  circle, masks, covered, held, held_kinds, magic, profile):
         """The policy's seizures as ``(Site kind, Ally profiles, maneuver kinds)``.
 
         ``active_profiles``: the multiset of the active Allies' profiles (see
         ``profile_weight``); ``active_alone``/``active_reach``: how many of them are
         Maestros or may hold some Site alone, and their total best influence; ``held``:
         the influence maneuvers in hand the policy may play, ``held_kinds`` their kinds'
-        multiset.
+        multiset; ``magic``/``profile``: each card's Magic and profile now (policy 9).
         """
         deck = self.deck
         dmask, resistance, kind_weight = deck.dmask, deck.resistance, self.kind_weight
@@ -251,8 +265,8 @@ class FastGoldfish:
         key = (active_profiles, sites, state_key, held_kinds)
         cached = self._seizure_cache.get(key)
         if cached is None:
-            kind, profile = deck.kind, self.profile
-            plan = plan_seizures(deck, active, useful, masks, self.variant, held)
+            kind = deck.kind
+            plan = plan_seizures(deck, active, useful, masks, self.variant, held, magic)
             # (Artist powers only occur in the round the Autarch wins: nothing to apply.)
             cached = tuple((kind[s], tuple(profile[a] for a in g), tuple(kind[m] for m, _ in p))
                            for s, g, p, _ in plan)
@@ -287,6 +301,8 @@ class FastGoldfish:
         seizures = self._seizures
         profile = self.profile
         profile_weight = self.profile_weight
+        magic = deck.magic  # copied on the first Ally Action played (policy 9)
+        action_magic = deck.ally_action_magic
         rnd = random.Random(seed).random
         pool = self.pool0[:]
         n = len(pool)
@@ -340,6 +356,7 @@ class FastGoldfish:
         held_kinds = 0  # their kinds' multiset
         played = 0  # maneuvers and Dictates played from hand
         dictates: list[int] = []  # Dictates in hand the policy may play
+        actions: list[int] = []  # Ally Actions in hand the policy may play
         waiting: list[int] = []  # Sites a Dictate drew: revealed next turn
         dictate_draws = deck.dictate_draws
         active: list[int] = []
@@ -401,6 +418,8 @@ class FastGoldfish:
                         held_kinds += kind_weight[c]
                     elif dictate_draws[c]:
                         dictates.append(c)
+                    elif action_magic[c]:
+                        actions.append(c)
                 if not revealing or not dictates:
                     break
                 revealing = False
@@ -462,7 +481,7 @@ class FastGoldfish:
                         site_decisions.clear()
                     plan = site_decisions[key] = seizures(
                         active, active_profiles, active_alone, active_reach,
-                        circle, masks, controlled, held, held_kinds)
+                        circle, masks, controlled, held, held_kinds, magic, profile)
                 if plan:
                     for site_kind, group, maneuvers in plan:
                         for site in circle:
@@ -478,7 +497,7 @@ class FastGoldfish:
                                 if profile[a] == t:
                                     break
                             active.remove(a)
-                            active_reach -= max_influence[a]
+                            active_reach -= max_influence[a] + magic[a] - deck.magic[a]
                             active_alone -= can_alone[a]
                             active_profiles -= profile_weight[a]
                         for mk in maneuvers:
@@ -489,6 +508,24 @@ class FastGoldfish:
                             held_kinds -= kind_weight[m]
                         played += len(maneuvers)
                     min_res = min([resistance[s] for s in circle], default=1 << 30)
+            if actions and active and not (masks and (
+                controlled.bit_count() >= to_win if standard else has_victory(masks, self.variant)
+            )):
+                # Policy 9: the idle Allies' lasting Magic bonus, a profile of their own.
+                pairs = choose_ally_actions(deck, actions, active, magic)
+                if pairs and magic is deck.magic:
+                    magic, profile, profile_weight = (
+                        list(magic), profile[:], profile_weight[:])
+                for card, ally in pairs:
+                    actions.remove(card)
+                    bonus = action_magic[card]
+                    magic[ally] += bonus
+                    active_reach += bonus
+                    active_profiles -= profile_weight[ally]
+                    profile[ally] += self.profiles * bonus
+                    profile_weight[ally] = 1 << (self.width * profile[ally])
+                    active_profiles += profile_weight[ally]
+                played += len(pairs)
             # Reconciliation: reserves forward; victory; Exhausted Destiny.
             if chosen:
                 active += chosen

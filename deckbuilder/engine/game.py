@@ -1186,6 +1186,9 @@ class Game(PlayedEffects):
                 done = self.resolve_played(card, seat, hit, actor=ally, site=site)
                 if left is not None and effects_of(rec, LEAVE_CHALLENGE):
                     left.append(ally)
+                if rec.permanent and site is not None and (
+                        versus := site_bonus(rec, self.record(site))):
+                    done = [f"{versus:+d} versus {self.name(site)}{lasts}", *done]
                 what = "; ".join([f"{amount:+d}{lasts}"] * bool(amount or not done) + done)
                 self._say(f"{self.name(ally)} plays {rec.name} ({what}).")
         return bonus

@@ -3,7 +3,8 @@
 Pure functions of plain ints, shared by the step-by-step autopilot
 (:mod:`.autopilot`) and the fast path (:mod:`.fastpath`), so both make the same
 choices. The compiled goldfish core (``_fastcore.c``, :mod:`.fastcore`) follows
-:func:`choose_alliances` and :func:`plan_seizures` step by step in C: a change here is
+:func:`choose_alliances`, :func:`plan_seizures` and :func:`choose_ally_actions` step by
+step in C: a change here is
 made there too, and ``tests/test_engine_fastcore.py`` checks that both cores agree.
 Inputs are card ids into an :class:`~.deck.EngineDeck`; ties are broken by
 profile (:attr:`~.deck.EngineDeck.profile`), card kind and id only, never by list order,
@@ -28,11 +29,14 @@ The policy, in full:
    a combat maneuver, a Flash that deals damage, pivots a Site or stops a challenge,
    and "Counters ..." only matter against a rival; "Target Maestro is magic +2" never
    helps, as a Maestro secures alone; "Unpivot target Ally" has nothing to unpivot that
-   could still act, since the autopilot's Allies act only by seizing and then hold.
+   could still help, since the autopilot's Allies act only by seizing (and then hold)
+   or, once the turn's seizures are over, by an Ally Action of policy 9.
+   "Return an Oviate from your In Ovo to your hand" (Call the Brood) never helps: in a
+   goldfish game no Character reaches the In Ovo (no challenge, no damage, no Path is
+   played, no Site is lost before the game ends), so there is never an Oviate to return.
    Not yet part of this policy, though they could help a lone Autarch: other Dictates,
-   Ally Action cards ("Acting Ally is magic +1" attached to an Ally), and influence
-   maneuvers with another effect or a keyword ability ("+2 versus Sites"), besides
-   those policies 7 and 8 play.
+   other Ally Action cards, and influence maneuvers with another effect, besides those
+   policies 7, 8 and 9 play.
 5. **Establish alliances** (:func:`choose_alliances`): bring in the Allies that add the
    most worth within the Prime allowance, then the most Allies, then the most Prime
    spent. An Ally's worth (:func:`ally_worth`) is the Magic it brings toward the
@@ -58,6 +62,12 @@ The policy, in full:
    the group that gets most from it, as printed: an "Acting Maestro" card only from a
    Maestro (so never, since Maestros seize alone), "or +4 if it is an Artist" from an
    Artist, "for each involved Oviate you control" counting the group's Oviates.
+   A permanent "+N versus Y Sites" maneuver (Silver Tongue, "+2 versus Sites") counts
+   the same way toward the Sites it names, played from the group's first Ally: it stays
+   attached to that Ally, now a Holder, so the Holders keep the bonus toward the Site
+   ("Permanents and Instants"; the engine counts it when holding, see
+   :meth:`~.game.Game.holding_influence`). An instant one is held: the engine counts a
+   "versus" bonus only from a card attached to an Ally.
 8. **Use help that lasts until end of round only to win this round** (the ``finish``
    pass of :func:`_ally_seizures`). When the round's effects end, the engine takes back
    a Site whose Holders no longer have the influence to secure it, so the Artist power
@@ -68,9 +78,19 @@ The policy, in full:
    the group's first Ally Magic +3 (after the maneuvers adding at least as much) and a
    Resistance cut in hand counts as what it takes off. Victory is checked before the
    effects end.
-9. **Never reassign Allies**: groups are minimal, so no Holder can leave without the
+9. **After the turn's seizures, give idle Allies a lasting Magic bonus**
+   (:func:`choose_ally_actions`; the cards are those of :mod:`.magic_ally_actions`,
+   "Acting Ally is magic +1" for good, Sketch the Threshold). An Ally Action is an
+   Ally's action and pivots it ("Ally Actions"), so it is played only by an active
+   Ally that did not seize this turn: that Ally would be idle anyway, it unpivots at the
+   next "Phase 1: Coming of Order", and from then on it brings its Magic +N to every
+   seizure and, as a Holder, to its Site ("Permanents and Instants"). Maestros are left
+   out (they secure alone), and nothing is played in the round the Autarch wins. The
+   cards adding most go first, each from the idle Ally of least Magic now (ties:
+   profile, kind, id), one card per Ally per turn.
+10. **Never reassign Allies**: groups are minimal, so no Holder can leave without the
    Site becoming uncontrolled, and the turn's Dictate is better spent on draws.
-10. **Move every unpivoted reserve forward** at the Reconciliation.
+11. **Move every unpivoted reserve forward** at the Reconciliation.
 """
 
 from __future__ import annotations
@@ -321,12 +341,12 @@ def _victory_gain(masks: list[int], mask: int, variant: Variant) -> int:
 
 
 def _cheapest_group(
-    deck: EngineDeck, free: list[int], site: int, need: int
+    deck: EngineDeck, free: list[int], site: int, need: int, magic: Sequence[int]
 ) -> tuple[int, tuple[int, ...]] | None:
     """Least total Magic of a non-empty group of ``free`` Allies whose influence toward
     ``site`` is at least ``need``, or one Ally that may hold it alone. ``free`` is
-    sorted by (Magic, profile, kind, id). Returns ``(Magic tied up, group)`` or ``None``."""
-    magic = deck.magic
+    sorted by (Magic, profile, kind, id); ``magic``: each card's Magic now.
+    Returns ``(Magic tied up, group)`` or ``None``."""
     sk = deck.kind[site]
     best: tuple[int, int, tuple[int, ...]] | None = None
     if deck.hold_alone:
@@ -380,7 +400,7 @@ def _cheapest_group(
 
 def _boosted_group(
     deck: EngineDeck, free: Sequence[int], site: int, need: int, held: Sequence[int],
-    finish: bool = False,
+    finish: bool, magic: Sequence[int],
 ) -> tuple[int, tuple[int, ...], tuple[tuple[int, int], ...], tuple[tuple[int, int], ...]] | None:
     """Policy 7: the free Allies in order of least Magic, one more at a time, each time
     with the ``held`` maneuvers that add most played first, until the group meets
@@ -392,16 +412,17 @@ def _boosted_group(
     group needs a card or a power (Allies alone get there first) or none gets there."""
     if need <= 0 or not (held or finish):
         return None
-    kind, magic = deck.kind, deck.magic
+    kind = deck.kind
     base, per, cut = deck.maneuvers.base, deck.maneuvers.per, deck.maneuvers.cut
     sk = kind[site]
+    # The largest amount an Ally of the group adds playing each card: a "+N versus Y
+    # Sites" card (and with finish a Resistance cut) adds the same from any Ally.
+    versus = deck.maneuvers.versus
+    best = [versus.get((kind[m], sk), 0) + (cut.get(kind[m], 0) if finish else 0)
+            for m in held]
     n = len(held)
-    best = [0] * n  # the largest amount an Ally of the group adds playing each card
     actor = [-1] * n
     count = [0] * n  # the group's characters each "for each involved X" card counts
-    if finish:
-        for i, m in enumerate(held):
-            best[i] = cut.get(kind[m], 0)
     influence = cost = 0
     for k, a in enumerate(free):
         ak = kind[a]
@@ -415,7 +436,7 @@ def _boosted_group(
             if b > best[i]:
                 best[i], actor[i] = b, a
             elif actor[i] < 0:
-                actor[i] = a  # a Resistance cut is played from the group's first Ally
+                actor[i] = a  # a card adding as much from any Ally: the first one
             if ak in per.get(mk, ()):
                 count[i] += 1
         adds = [(-(best[i] * (count[i] if kind[m] in per else 1)), 0, i)
@@ -443,6 +464,24 @@ def _won(masks: Sequence[int], variant: Variant) -> bool:
     return dominion_count(masks, variant.border_counts_both) >= variant.dominions_to_win
 
 
+def choose_ally_actions(
+    deck: EngineDeck, cards: Sequence[int], idle: Sequence[int], magic: Sequence[int]
+) -> list[tuple[int, int]]:
+    """Policy 9: ``(Ally Action, acting Ally)`` pairs to play after the turn's seizures.
+
+    ``cards``: the Ally Actions in hand the autopilot may play (``deck.ally_action_magic``
+    above 0); ``idle``: the unpivoted active Allies that did not seize; ``magic``: each
+    card's Magic now. The cards adding most first (ties: kind, id), each from the next
+    idle Ally that is not a Maestro, least Magic first (ties: profile, kind, id)."""
+    if not cards:
+        return []
+    bonus, kind, profile = deck.ally_action_magic, deck.kind, deck.profile
+    order = sorted(cards, key=lambda c: (-bonus[c], kind[c], c))
+    actors = sorted((a for a in idle if not deck.maestro[a]),
+                    key=lambda a: (magic[a], profile[a], kind[a], a))
+    return list(zip(order, actors, strict=False))
+
+
 def plan_seizures(
     deck: EngineDeck,
     active: Sequence[int],
@@ -450,13 +489,16 @@ def plan_seizures(
     controlled_masks: Sequence[int],
     variant: Variant = STANDARD,
     held: Sequence[int] = (),
+    magic: Sequence[int] | None = None,
 ) -> list[Seizure]:
     """Seizures for this Ally phase, in order (policies 6, 7 and 8); the Allies of a
     seizure's ``powers`` use them just before it.
 
     ``active``: unpivoted active Allies; ``circle``: Sites in the Circle;
     ``controlled_masks``: Dominion bitmasks of the Autarch's controlled Sites; ``held``:
-    the influence maneuvers in hand the autopilot may play (``deck.seizure_maneuver``).
+    the influence maneuvers in hand the autopilot may play (``deck.seizure_maneuver``);
+    ``magic``: each card's Magic now, with the "Acting Ally is magic +N" Ally Actions
+    attached to it (default ``deck.magic``).
     With no opponent there is no contest and no Path effect, so every planned seizure
     secures its Site (influence >= Resistance, a Maestro alone, or "May hold Y alone").
     """
@@ -489,10 +531,11 @@ def plan_seizures(
     # By Magic, then profile: Allies of one profile are alike in every way a seizure
     # reads, so the plan's profiles depend only on the profiles of the Allies present.
     profile = deck.profile
+    magic = deck.magic if magic is None else magic
     free = sorted((a for a in active if not deck.maestro[a]),
-                  key=lambda a: (deck.magic[a], profile[a], deck.kind[a], a))
+                  key=lambda a: (magic[a], profile[a], deck.kind[a], a))
     hand = sorted(held, key=lambda m: (deck.kind[m], m))
-    rest = _ally_seizures(deck, free, sites, masks, set(taken), hand, variant, False)
+    rest = _ally_seizures(deck, free, sites, masks, set(taken), hand, variant, False, magic)
     after = masks + [deck.dmask[p.site] for p in rest]
     if not _won(after, variant) and (any(deck.maneuvers.cut.get(deck.kind[m]) for m in hand)
                                      or any(deck.artist_power[a] for a in free)):
@@ -500,7 +543,8 @@ def plan_seizures(
         # one more seizure would win.
         seized = taken | {p.site for p in rest}
         if any(_won(after + [deck.dmask[s]], variant) for s in sites if s not in seized):
-            finish = _ally_seizures(deck, free, sites, masks, set(taken), hand, variant, True)
+            finish = _ally_seizures(deck, free, sites, masks, set(taken), hand, variant, True,
+                                    magic)
             if _won(masks + [deck.dmask[p.site] for p in finish], variant):
                 return plan + finish
     return plan + rest
@@ -508,14 +552,14 @@ def plan_seizures(
 
 def _ally_seizures(
     deck: EngineDeck, free: list[int], sites: Sequence[int], masks0: Sequence[int],
-    taken: set[int], hand: list[int], variant: Variant, finish: bool,
+    taken: set[int], hand: list[int], variant: Variant, finish: bool, magic: Sequence[int],
 ) -> list[Seizure]:
     """Policies 6 and 7 (and 8 when ``finish``) for the Allies that are not Maestros:
     one Site at a time, the least Magic tied up per new Dominion."""
     masks = list(masks0)
     plan: list[Seizure] = []
     plain = not deck.site_bonus and not deck.hold_alone
-    magic, resistance, dmask = deck.magic, deck.resistance, deck.dmask
+    resistance, dmask = deck.resistance, deck.dmask
     while free:
         cands = []
         for s in sites:
@@ -544,12 +588,12 @@ def _ally_seizures(
                     cost = need + (t & -t).bit_length() - 1
                 group = None
             else:
-                option = _cheapest_group(deck, free, s, resistance[s])
+                option = _cheapest_group(deck, free, s, resistance[s], magic)
                 cost, group = option if option is not None else (None, None)
             plays: tuple[tuple[int, int], ...] = ()
             powers: tuple[tuple[int, int], ...] = ()
             if hand or finish:
-                boosted = _boosted_group(deck, free, s, resistance[s], hand, finish)
+                boosted = _boosted_group(deck, free, s, resistance[s], hand, finish, magic)
                 if boosted is not None and (cost is None or boosted[0] < cost):
                     cost, group, plays, powers = boosted
             if cost is None:

@@ -9,6 +9,9 @@ Ally and only on the targets it names; "Acting Maestro" only from a Maestro) and
 Holder of the Site, so in a goldfish game it adds the same as an instant one).
 
 A card the autopilot plays is an influence maneuver whose printed text is exactly one
+"+N versus Y Sites" keyword ability on a permanent card ("+2 versus Sites", Silver Tongue:
+:func:`versus_sites_maneuver`; it stays attached to its acting Ally, so the Site's
+Holders keep the bonus toward it, :meth:`~.game.Game.holding_influence`), or exactly one
 Resistance cut on the Site seized ("Target involved Site is Resistance -2 until end of
 round", :func:`resistance_cut`: played only when it brings victory this round, since the
 engine takes a Site back from Holders who cannot secure it once the round's effects end),
@@ -17,13 +20,16 @@ or exactly one Magic bonus in a form :mod:`.maneuvers` reads ("Acting Ally is ma
 "Acting Ally is magic +1 for each involved Oviate you control"), with no other effect
 and no keyword ability.
 Other influence maneuvers are held (their other effects are not part of the goldfish
-policy; see :mod:`.policy`).
+policy; see :mod:`.policy`). An instant "+N versus Y Sites" maneuver is held too: the
+engine counts such a bonus only from a permanent attached to an Ally
+(:meth:`~.game.Game.attached_versus`), so an instant one would add nothing there.
 
 What a card ``m`` adds to a group ``G`` when played from its best actor:
 ``max(base(m, a) for a in G) * mult(m, G)``, where ``base`` is the printed amount for that
 actor (0 if the card cannot be played from it, the "or +M" amount for the named kind) and
 ``mult`` is the number of involved characters of the named kind for "for each involved X
-you control", else 1.
+you control", else 1. A "+N versus Y Sites" card adds ``versus(m, site)`` whatever its
+actor, so it is played from the group's first Ally.
 """
 
 from __future__ import annotations
@@ -33,6 +39,7 @@ from collections.abc import Sequence
 
 from card_db.records import CardRecord, CardType
 from deckbuilder.engine.card_effects import RESISTANCE, card_effects
+from deckbuilder.engine.influence import site_bonus
 from deckbuilder.engine.maneuvers import MAGIC, StatBonus, bonus_amount, stat_bonuses
 
 
@@ -70,27 +77,49 @@ def resistance_cut(record: CardRecord) -> int:
     return -e.amount
 
 
+def versus_sites_maneuver(record: CardRecord) -> bool:
+    """True for a permanent, non-unique influence maneuver whose only printed text is
+    "+N versus Y Sites" keyword abilities (Silver Tongue: "+2 versus Sites")."""
+    if (record.card_type is not CardType.INFLUENCE_MANEUVER or not record.permanent
+            or record.unique or not record.abilities):
+        return False
+    if any(a.kind != "versus_sites" or a.amount <= 0 for a in record.abilities):
+        return False
+    return not stat_bonuses(record) and not card_effects(record)
+
+
 @dataclasses.dataclass(frozen=True, slots=True)
 class ManeuverTables:
     """Per pair of kinds: ``base[(maneuver kind, character kind)]`` (absent: 0);
     ``per[maneuver kind]``: the character kinds counted by "for each involved X you
     control" (only for such cards); ``cut[maneuver kind]``: :func:`resistance_cut`;
-    ``kinds``: the maneuver kinds the autopilot plays."""
+    ``versus[(maneuver kind, Site kind)]``: the "+N versus Y Sites" of a
+    :func:`versus_sites_maneuver` toward that Site (absent: 0); ``kinds``: the maneuver
+    kinds the autopilot plays."""
 
     kinds: frozenset[int]
     base: dict[tuple[int, int], int]
     per: dict[int, frozenset[int]]
     cut: dict[int, int]
+    versus: dict[tuple[int, int], int]
 
 
 def maneuver_tables(kind_records: Sequence[CardRecord]) -> ManeuverTables:
     """The :class:`ManeuverTables` of a deck's distinct records (indexes are kinds)."""
     chars = [k for k, r in enumerate(kind_records) if r.card_type is CardType.CHARACTER]
+    sites = [k for k, r in enumerate(kind_records) if r.card_type is CardType.SITE]
     kinds = set()
     base: dict[tuple[int, int], int] = {}
     per: dict[int, frozenset[int]] = {}
     cut: dict[int, int] = {}
+    versus: dict[tuple[int, int], int] = {}
     for mk, r in enumerate(kind_records):
+        if versus_sites_maneuver(r):
+            kinds.add(mk)
+            for sk in sites:
+                if n := site_bonus(r, kind_records[sk]):
+                    versus[(mk, sk)] = n
+            continue
         if n := resistance_cut(r):
             kinds.add(mk)
             cut[mk] = n
@@ -108,4 +137,4 @@ def maneuver_tables(kind_records: Sequence[CardRecord]) -> ManeuverTables:
         if b.per_kind is not None:
             per[mk] = frozenset(ck for ck in chars
                                 if kind_records[ck].has_affiliation(b.per_kind))
-    return ManeuverTables(frozenset(kinds), base, per, cut)
+    return ManeuverTables(frozenset(kinds), base, per, cut, versus)
