@@ -26,8 +26,9 @@ The policy, in full:
    more cards than it draws. The turn is then over, so a Site it draws is revealed
    next turn; a Character it draws may be established this turn.
    **Other cards are held.** A Path would only target the Autarch's own seizing Allies;
-   a combat maneuver, a Flash that deals damage, pivots a Site or stops a challenge,
-   and "Counters ..." only matter against a rival; "Target Maestro is magic +2" never
+   a combat maneuver, any card that only adds Strength (Tithe of Blood, Sworn
+   Bodyguard: Strength counts only in challenges), a Flash that deals damage, pivots a
+   Site or stops a challenge, and "Counters ..." only matter against a rival; "Target Maestro is magic +2" never
    helps, as a Maestro secures alone; "Unpivot target Ally" has nothing to unpivot that
    could still help, since the autopilot's Allies act only by seizing (and then hold)
    or, once the turn's seizures are over, by an Ally Action of policy 9.
