@@ -207,7 +207,7 @@ def _first_last_call(n, seed):
     return asked.index("last_call")
 
 
-@pytest.mark.parametrize(("n", "seed"), [(3, 4), (4, 12)])
+@pytest.mark.parametrize(("n", "seed"), [(3, 4), (4, 16)])
 @pytest.mark.parametrize("after", [0, 1])
 def test_a_game_saved_at_a_persons_last_call_resumes_to_the_same_end(n, seed, after):
     """Saved while the person is asked at a last call (after = 1: at the next

@@ -79,6 +79,18 @@ def test_a_flash_or_dictate_that_names_a_target_is_not_played_without_one():
     assert labels and all(" on " in label for label in labels)
 
 
+def test_a_flash_that_only_counters_is_not_played_on_its_own():
+    """"Timing and Countering": a counter is played after the card or action it
+    counters. Sudden Clarity ("Counters any Flash") played on its own is refused and
+    stays in hand, and a person is not offered it at a last call."""
+    game = table({"hand": [card("Sudden Clarity")], "active": [HOLLAND]}, phase=ALLY_PHASE)
+    clarity = one(game, "Sudden Clarity")
+    with pytest.raises(RuleError, match="Timing and Countering"):
+        game.play_flash(0, clarity)
+    assert clarity in game.autarch(0).hand
+    assert flash_options(game, 0) == []
+
+
 def test_target_maestro_until_end_of_round_counts_then_lapses():
     """"Target Characters and Acting Allies": Proclamation of Reconciliation only on a
     Maestro; its Magic +2 lasts until the end of the round ("Phase 4")."""

@@ -53,3 +53,11 @@ def counters(counterer: CardRecord, played: CardRecord) -> bool:
         a.kind == "counters" and names_card(a.target, played)
         for a in counterer.abilities
     )
+
+
+def only_counters(record: CardRecord) -> bool:
+    """True if every sentence of ``record``'s powers is a "Counters P" power (Sudden
+    Clarity, "Counters any Flash"): such a card does nothing unless it is played as a
+    counter, after the card or action it counters ("Timing and Countering")."""
+    sentences = [t.strip() for t in (record.powers or "").split(".") if t.strip()]
+    return bool(sentences) and all(t.casefold().startswith("counters ") for t in sentences)

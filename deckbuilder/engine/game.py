@@ -66,7 +66,7 @@ from deckbuilder.engine.challenge import (
     versus_bonus,
 )
 from deckbuilder.engine.contest import Involved
-from deckbuilder.engine.countering import counters, names_card
+from deckbuilder.engine.countering import counters, names_card, only_counters
 from deckbuilder.engine.destiny import Destiny
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.immunity import immunity
@@ -1455,6 +1455,9 @@ class Game(PlayedEffects):
         rec = self.record(card)
         if card not in a.hand or rec.card_type is not CardType.FLASH:
             raise RuleError("Types of Cards: Flashes", f"{rec.name} is not a Flash in hand")
+        if only_counters(rec):
+            raise RuleError("Timing and Countering", f"{rec.name} is played only to counter a"
+                            " card or action, after it is played")
         if target is not None and target not in self.targetable():
             raise RuleError("Types of Cards: Flashes",
                             f"{self.name(target)} is not a card in play to target")

@@ -28,10 +28,11 @@ The policy, in full:
    **Other cards are held.** A Path would only target the Autarch's own seizing Allies;
    a combat maneuver, any card that only adds Strength (Tithe of Blood, Sworn
    Bodyguard: Strength counts only in challenges), a Flash that deals damage, pivots a
-   Site or stops a challenge, and "Counters ..." only matter against a rival; "Target Maestro is magic +2" never
-   helps, as a Maestro secures alone; "Unpivot target Ally" has nothing to unpivot that
-   could still help, since the autopilot's Allies act only by seizing (and then hold)
-   or, once the turn's seizures are over, by an Ally Action of policy 9.
+   Site or stops a challenge, and "Counters ..." only matter against a rival;
+   "Target Maestro is magic +2" never helps, as a Maestro secures alone; "Unpivot
+   target Ally" has nothing to unpivot that could still help, since the autopilot's
+   Allies act only by seizing (and then hold) or, once the turn's seizures are over,
+   by an Ally Action of policy 9.
    "Return an Oviate from your In Ovo to your hand" (Call the Brood) never helps: in a
    goldfish game no Character reaches the In Ovo (no challenge, no damage, no Path is
    played, no Site is lost before the game ends), so there is never an Oviate to return.
