@@ -4,8 +4,11 @@ Card texts are the bundled data's; each test names its rulebook section."""
 
 from __future__ import annotations
 
+from dataclasses import replace
+
 import pytest
 
+from card_db.abilities import parse_abilities
 from card_db.checklist.bundled import load_bundled_records
 from card_db.records import CardType
 from deckbuilder.engine.card_effects import (
@@ -89,6 +92,23 @@ def test_a_flash_that_only_counters_is_not_played_on_its_own():
         game.play_flash(0, clarity)
     assert clarity in game.autarch(0).hand
     assert flash_options(game, 0) == []
+
+
+def test_an_instant_versus_sites_maneuver_adjusts_the_seizure_it_is_played_in():
+    """"Some Special Powers: +N versus Y Sites": influence toward the named Site is
+    adjusted by N. An instant maneuver with it (no such card is bundled) counts in the
+    seizure it is played in: Holland (Magic 3) secures Slew (Resistance 4) with it."""
+    quick = replace(make_card("Quick Tongue", CardType.INFLUENCE_MANEUVER,
+                              powers="+2 versus Sites."),
+                    abilities=parse_abilities("+2 versus Sites."))
+    game = table({"active": [HOLLAND], "hand": [quick], "circle": [SLEW]}, phase=ALLY_PHASE)
+    holland, tongue, slew = one(game, "Henry Holland"), one(game, "Quick Tongue"), one(
+        game, "Slew")
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.seize(0, slew, [holland], maneuvers={holland: [tongue]})
+    assert result.secured
+    assert any(line.endswith("Henry Holland plays Quick Tongue (+2).") for line in game.log)
+    assert tongue in game.autarch(0).in_ovo
 
 
 def test_target_maestro_until_end_of_round_counts_then_lapses():

@@ -331,6 +331,15 @@ class Game(PlayedEffects):
         opp = [self.record(o) for o in opponents]
         return sum(versus_bonus(self.record(p), opp) for p in perms)
 
+    def _instant_versus(self, rec: CardRecord, site: int | None,
+                        opponents: Sequence[int]) -> int:
+        """"+N versus Y Sites" of an instant maneuver toward ``site`` (the Site seized or
+        contested), or "+N versus X" against ``opponents`` in a challenge: it adjusts the
+        action it is played in ("Some Special Powers")."""
+        if site is not None:
+            return site_bonus(rec, self.record(site))
+        return versus_bonus(rec, [self.record(o) for o in opponents])
+
     def _lasting(self, card: int, stat: str, involved: Sequence[int]) -> int:
         perms = self.state.attached.get(card)
         if not perms:
@@ -1173,6 +1182,8 @@ class Game(PlayedEffects):
             for card in cards:
                 rec = self.record(card)
                 amount = stat_bonus(rec, stat, actor, involved)
+                if not rec.permanent:  # an attached one counts through attached_versus
+                    amount += self._instant_versus(rec, site, opponents)
                 a.hand.remove(card)
                 if counter is not None and self._countered(card, ally, counter[0],
                                                            (kind, counter[1])):

@@ -20,9 +20,10 @@ or exactly one Magic bonus in a form :mod:`.maneuvers` reads ("Acting Ally is ma
 "Acting Ally is magic +1 for each involved Oviate you control"), with no other effect
 and no keyword ability.
 Other influence maneuvers are held (their other effects are not part of the goldfish
-policy; see :mod:`.policy`). An instant "+N versus Y Sites" maneuver is held too: the
-engine counts such a bonus only from a permanent attached to an Ally
-(:meth:`~.game.Game.attached_versus`), so an instant one would add nothing there.
+policy; see :mod:`.policy`). An instant "+N versus Y Sites" maneuver is held too (no
+bundled card is one): the engine counts it in the seizure it is played in, but the
+goldfish cores model only the permanent ones, whose bonus also keeps counting toward
+the Holders' influence.
 
 What a card ``m`` adds to a group ``G`` when played from its best actor:
 ``max(base(m, a) for a in G) * mult(m, G)``, where ``base`` is the printed amount for that
