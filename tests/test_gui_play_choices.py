@@ -53,6 +53,8 @@ def test_the_person_is_offered_the_last_call_and_plays_a_flash(screen, qtbot):
     decision = _until_last_call(screen, qtbot)
     assert decision is not None and decision.seat == 0
     assert screen.prompt.text().startswith("Last call for Flashes before it begins:")
+    # the log already shows the action the last call comes in, up to the last line
+    assert screen.log.toPlainText().splitlines() == screen.session.game.log
     labels = [screen.moves.item(i).text() for i in range(screen.moves.count())]
     assert labels and all(label.startswith("Play the Flash ") for label in labels)
     assert screen.pass_button.isEnabled() and screen.play_button.isEnabled()

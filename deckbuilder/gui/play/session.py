@@ -197,20 +197,34 @@ class PlaySession(QObject):
             raise GameAbandoned
         self._skip.clear()
         self.waiting = True
+        self._show_lines_so_far()
         self.decision.emit(decision, snapshot(self.game, HUMAN))
         answer = self._answers.get()
         if answer is GameAbandoned:
             raise GameAbandoned
         return answer
 
+    def _show_lines_so_far(self) -> None:
+        """Emit the log lines the current step has written so far: a decision asked in
+        the middle of an action (a last call, a contest) follows the lines that led to
+        it. The step then emits only the rest."""
+        early = self.game.log[self._step_start + self._shown_early:]
+        if early:
+            self._shown_early += len(early)
+            self.stepped.emit(snapshot(self.game, HUMAN), list(early))
+
     def _run(self) -> None:
+        # Each step's lines are the log written since the step before (order_of_play).
+        self._step_start, self._shown_early = len(self.game.log), 0
         try:
             recorded = self.recorded
             steps = recorded.play() if recorded is not None else self._steps()
             for step in steps:
                 if self._stop.is_set():
                     return
-                self.stepped.emit(snapshot(self.game, HUMAN), list(step.lines))
+                lines = list(step.lines)[self._shown_early:]
+                self._step_start, self._shown_early = len(self.game.log), 0
+                self.stepped.emit(snapshot(self.game, HUMAN), lines)
                 replaying = recorded is not None and recorded.replaying
                 if step.seat != HUMAN and step.lines and not replaying:
                     self._skip.wait(self.delay)  # returns at once after skip() or stop()
