@@ -33,6 +33,7 @@ from deckbuilder.engine.cards import (
 from deckbuilder.engine.draw_dictates import cards_drawn
 from deckbuilder.engine.influence import may_hold_alone, site_bonus
 from deckbuilder.engine.magic_ally_actions import lasting_magic
+from deckbuilder.engine.magic_flashes import flash_magic
 from deckbuilder.engine.powers import is_artist, site_resistance_power
 from deckbuilder.engine.seizure_maneuvers import ManeuverTables, maneuver_tables
 
@@ -74,12 +75,13 @@ class EngineDeck:
     Artist that is not a Maestro and may pivot to give another Ally Magic +3 until end
     of round ("Affiliations: Artist"). ``ally_action_magic[i]``: N of an Ally Action the
     autopilot plays, "Acting Ally is magic +N" for good (:mod:`.magic_ally_actions`; 0
-    for other cards). ``profile[i]``: an id shared by cards
-    identical in everything a seizure reads (Magic, Maestro, "+N versus Y Sites" and
-    "May hold Y alone" toward each Site kind, what each such maneuver adds played from it
-    and whether it counts for one); ids are numbered in the order of those
-    characteristics, so the order of two profiles does not depend on where their cards
-    sit in the deck.
+    for other cards). ``flash_magic[i]``: N of a Flash the autopilot plays, "Target Ally
+    is magic +N" for good (:mod:`.magic_flashes`; 0 for other cards). ``profile[i]``: an
+    id shared by cards identical in everything a seizure reads (Magic, Maestro, "+N
+    versus Y Sites" and "May hold Y alone" toward each Site kind, what each such
+    maneuver adds played from it and whether it counts for one); ids are numbered in the
+    order of those characteristics, so the order of two profiles does not depend on
+    where their cards sit in the deck.
     """
 
     records: tuple[CardRecord, ...]
@@ -102,6 +104,7 @@ class EngineDeck:
     dictate_draws: tuple[int, ...]
     artist_power: tuple[bool, ...]
     ally_action_magic: tuple[int, ...]
+    flash_magic: tuple[int, ...]
     profile: tuple[int, ...]
 
     def __len__(self) -> int:
@@ -178,6 +181,7 @@ class EngineDeck:
             dictate_draws=tuple(cards_drawn(r) for r in records),
             artist_power=artists,
             ally_action_magic=tuple(lasting_magic(r) for r in records),
+            flash_magic=tuple(flash_magic(r) for r in records),
             profile=profile,
         )
 

@@ -29,7 +29,9 @@ on many seeds and generated decks). It is the same game because:
   the game ends before the pivoted Artists or the lapsing effects could matter); the
   "Acting Ally is magic +N" Ally Actions of policy 9 after the seizures ("Ally
   Actions": the acting Ally pivots, and unpivots next round; the card stays attached,
-  so that Ally's Magic is +N from then on, an Ally profile of its own); every
+  so that Ally's Magic is +N from then on, an Ally profile of its own) and the
+  "Target Ally is magic +N" Flashes of policy 9 before the seizures ("Types of Cards:
+  Flashes": no action, no pivot; the card stays attached the same way); every
   unpivoted reserve forward ("Phase 4: The Reconciliation"; in a goldfish game nothing
   in the Reserve is ever pivoted); victory as in :mod:`.victory` (no Site is ever
   pivoted); "Exhausted Destiny".
@@ -47,7 +49,7 @@ in hand with the controlled Dominions, met conditions and unique cards in play t
 concern them (and the uncovered Sites' kinds when the deck has Site traits, which an
 Ally's worth reads); the active Allies' profiles with the Circle's Site kinds, the
 controlled Dominions and the kinds of the influence maneuvers in hand (an Ally with
-such an Ally Action attached counts as its profile plus the number of profiles times
+such an Ally Action or Flash attached counts as its profile plus the number of profiles times
 its bonus).
 
 This module is the specification of the compiled core (``_fastcore.c``, chosen by
@@ -57,7 +59,7 @@ worked out in C instead of memoised. The decision caches here are bounded
 
 What the full engine keeps and this does not: the log, pivot state, cards in hand other
 than Characters, the influence maneuvers policy 7 may play, the Dictates policy 4 may
-play and the Ally Actions policy 9 may play, the In Ovo (a played card's only effect
+play and the Ally Actions and Flashes policy 9 may play, the In Ovo (a played card's only effect
 there is that it left the hand), the permanent cards attached to Holders (a Holder
 never seizes again under the policy, and its Site stays held: a "+N versus Y Sites"
 card or an Ally Action's Magic +N keeps counting toward it, and the "until end of
@@ -76,6 +78,7 @@ from deckbuilder.engine.policy import (
     choose_ally_actions,
     choose_circle_sites,
     choose_dictate,
+    choose_flashes,
     plan_seizures,
 )
 from deckbuilder.engine.powers import ARTIST_MAGIC_BONUS
@@ -148,8 +151,9 @@ class FastGoldfish:
         width = max(1, n.bit_length())
         self.kind_weight = [1 << (width * deck.kind[c]) for c in range(n)]
         self.profile_weight = [1 << (width * p) for p in self.profile]
-        # An Ally with an "Acting Ally is magic +N" Ally Action attached (policy 9) seizes
-        # as profile + profiles * (N total): a profile of its own.
+        # An Ally with an "Acting Ally is magic +N" Ally Action or a "Target Ally is magic
+        # +N" Flash attached (policy 9) seizes as profile + profiles * (N total): a profile
+        # of its own.
         self.profiles = max(self.profile, default=0) + 1
         self.width = width
         self.unique_bit = [0 if u < 0 else 1 << u for u in deck.unique_key]
@@ -223,6 +227,21 @@ class FastGoldfish:
                 self._alliance_cache.clear()
             self._alliance_cache[key] = cached
         return cached
+
+    def _attach(self, pairs, bonus, magic, profile, profile_weight) -> int:
+        """Policy 9: each ``(card, Ally)`` pair's Ally carries the card's lasting Magic
+        ``bonus`` from now on, seizing as a profile of its own (profile + profiles * N);
+        ``magic``, ``profile`` and ``profile_weight`` are updated in place. Returns the
+        change in the multiset of the active Allies' profiles."""
+        delta = 0
+        for card, ally in pairs:
+            b = bonus[card]
+            magic[ally] += b
+            delta -= profile_weight[ally]
+            profile[ally] += self.profiles * b
+            profile_weight[ally] = 1 << (self.width * profile[ally])
+            delta += profile_weight[ally]
+        return delta
 
     def _seizures(self, active, active_profiles, active_alone, active_reach,
                   circle, masks, covered, held, held_kinds, magic, profile):
@@ -301,8 +320,9 @@ class FastGoldfish:
         seizures = self._seizures
         profile = self.profile
         profile_weight = self.profile_weight
-        magic = deck.magic  # copied on the first Ally Action played (policy 9)
+        magic = deck.magic  # copied on the first Ally Action or Flash played (policy 9)
         action_magic = deck.ally_action_magic
+        flash_bonus = deck.flash_magic
         rnd = random.Random(seed).random
         pool = self.pool0[:]
         n = len(pool)
@@ -357,6 +377,7 @@ class FastGoldfish:
         played = 0  # maneuvers and Dictates played from hand
         dictates: list[int] = []  # Dictates in hand the policy may play
         actions: list[int] = []  # Ally Actions in hand the policy may play
+        flashes: list[int] = []  # Flashes in hand the policy may play
         waiting: list[int] = []  # Sites a Dictate drew: revealed next turn
         dictate_draws = deck.dictate_draws
         active: list[int] = []
@@ -420,6 +441,8 @@ class FastGoldfish:
                         dictates.append(c)
                     elif action_magic[c]:
                         actions.append(c)
+                    elif flash_bonus[c]:
+                        flashes.append(c)
                 if not revealing or not dictates:
                     break
                 revealing = False
@@ -471,6 +494,18 @@ class FastGoldfish:
                         hand_doms |= dmask[c]
                         hand_conds |= card_conditions[c]
                         hand_unique |= unique_bit[c]
+            if flashes and active:
+                # Policy 9: the Flashes' lasting Magic bonus, before the seizures.
+                pairs = choose_flashes(deck, flashes, active, magic)
+                if pairs and magic is deck.magic:
+                    magic, profile, profile_weight = (
+                        list(magic), profile[:], profile_weight[:])
+                for card, _ in pairs:
+                    flashes.remove(card)
+                active_reach += sum(flash_bonus[c] for c, _ in pairs)
+                active_profiles += self._attach(pairs, flash_bonus, magic, profile,
+                                                profile_weight)
+                played += len(pairs)
             if active and (held or active_alone or active_reach >= min_res):
                 # The seizures depend only on this key (see _seizures).
                 key = (active_profiles, circle_kinds, held_kinds,
@@ -516,15 +551,11 @@ class FastGoldfish:
                 if pairs and magic is deck.magic:
                     magic, profile, profile_weight = (
                         list(magic), profile[:], profile_weight[:])
-                for card, ally in pairs:
+                for card, _ in pairs:
                     actions.remove(card)
-                    bonus = action_magic[card]
-                    magic[ally] += bonus
-                    active_reach += bonus
-                    active_profiles -= profile_weight[ally]
-                    profile[ally] += self.profiles * bonus
-                    profile_weight[ally] = 1 << (self.width * profile[ally])
-                    active_profiles += profile_weight[ally]
+                active_reach += sum(action_magic[c] for c, _ in pairs)
+                active_profiles += self._attach(pairs, action_magic, magic, profile,
+                                                profile_weight)
                 played += len(pairs)
             # Reconciliation: reserves forward; victory; Exhausted Destiny.
             if chosen:
