@@ -33,6 +33,7 @@
 #define SITE 2
 #define OPENING_HAND 5         /* setup.py */
 #define DRAWS_PER_ROUND 2      /* fastpath.py */
+#define CENSUS_DESTINY 20      /* policy.py */
 #define MAESTRO_WORTH 10       /* policy.py */
 #define ARTIST_BONUS 3         /* powers.py ARTIST_MAGIC_BONUS */
 #define NO_RES (1 << 30)
@@ -206,6 +207,7 @@ typedef struct {
     int *mvs;                /* nkinds * nkinds: "+N versus Y Sites" of maneuver kind m vs site kind */
     int *aamagic;            /* per card: N of an "Acting Ally is magic +N" Ally Action (policy 9) */
     int *fmagic;             /* per card: N of a "Target Ally is magic +N" Flash (policy 9) */
+    int *tdraws;             /* per card: cards a Dictate the policy may play draws every turn */
     int has_actions;         /* the deck holds such an Ally Action or Flash */
     uint64_t uniq_bits0;
     PyObject *result_cls, *trace_cls, *reasons;
@@ -219,7 +221,7 @@ static void core_dealloc(Core *c)
                       &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
                       &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
                       &c->mhasper, &c->draws, &c->cut, &c->artist, &c->mvs, &c->aamagic,
-                      &c->fmagic};
+                      &c->fmagic, &c->tdraws};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++)
         PyMem_Free(*arrays[i]);
     PyMem_Free(c->card_cond);
@@ -304,7 +306,7 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
                      &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
                      &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
                      &c->mhasper, &c->draws, &c->cut, &c->artist, &c->mvs, &c->aamagic,
-                      &c->fmagic};
+                      &c->fmagic, &c->tdraws};
     const int nslots = (int)(sizeof(slots) / sizeof(slots[0]));
     if (PyTuple_GET_SIZE(arrays) != nslots || PyTuple_GET_SIZE(cond_arrays) != 2
         || PyTuple_GET_SIZE(reasons) != 4) {
@@ -334,7 +336,8 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
     if (ncc != c->n || lens[11] != c->n + 1 || lens[14] != nkc * nkc || lens[15] != nkc * nkc
         || lens[18] != c->n || lens[19] != nkc * nkc || lens[20] != nkc * nkc
         || lens[21] != nkc || lens[22] != c->n || lens[23] != nkc || lens[24] != c->n
-        || lens[25] != nkc * nkc || lens[26] != c->n || lens[27] != c->n) {
+        || lens[25] != nkc * nkc || lens[26] != c->n || lens[27] != c->n
+        || lens[28] != c->n) {
         PyErr_SetString(PyExc_ValueError, "Core: inconsistent array lengths");
         return -1;
     }
@@ -1177,6 +1180,7 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
     memcpy(circle, c->circle0, sizeof(int) * (size_t)c->ncircle0);
     int ncircle = c->ncircle0, nhand = 0, nactive = 0, nmasks = 0, nnew = 0;
     int nheld = 0, nplayed = 0, nwaiting = 0, ndicts = 0, nacts = 0, nflashes = 0;
+    int census = 0; /* cards drawn each turn by the Dictates in play (policy 4) */
     uint64_t uniq = c->uniq_bits0, met = 0;
     int controlled = 0, exhausted = 0, established = 0, win_round = 0;
     int active_reach = 0, active_alone = 0, played = 0;
@@ -1212,8 +1216,9 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
             DRAW();
     }
     for (int rnum = 1; rnum <= rounds; rnum++) {
-        /* Coming of Order: draw two. */
-        for (int i = 0; i < DRAWS_PER_ROUND; i++)
+        /* Coming of Order: draw two; then, at the beginning of the Autarch-phase turn, the
+         * draws of the Dictates in play that draw every turn (policy 4). */
+        for (int i = 0; i < DRAWS_PER_ROUND + census; i++)
             DRAW();
         /* Autarch phase: reveal Sites in hand order, each with a replacement draw; then
          * the turn's Dictate (policy.choose_dictate): the cards it draws join the hand,
@@ -1224,18 +1229,23 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                 if (!revealing || !ndicts)
                     break;
                 revealing = 0;
-                int best = -1;
+                int best = -1, every = -1; /* the instant and the every-turn choice */
                 for (int k = 0; k < ndicts; k++) {
                     int d = dicts[k];
-                    if (best < 0 || c->draws[d] > c->draws[dicts[best]]
-                        || (c->draws[d] == c->draws[dicts[best]]
-                            && (kind[d] < kind[dicts[best]]
-                                || (kind[d] == kind[dicts[best]] && d < dicts[best]))))
-                        best = k;
+                    const int *dr = c->tdraws[d] ? c->tdraws : c->draws;
+                    int *b = c->tdraws[d] ? &every : &best;
+                    if (*b < 0 || dr[d] > dr[dicts[*b]]
+                        || (dr[d] == dr[dicts[*b]]
+                            && (kind[d] < kind[dicts[*b]]
+                                || (kind[d] == kind[dicts[*b]] && d < dicts[*b]))))
+                        *b = k;
                 }
-                int d = dicts[best];
-                if (n <= c->draws[d])
+                if (every >= 0 && n >= CENSUS_DESTINY)
+                    best = every;
+                else if (best < 0 || n <= c->draws[dicts[best]])
                     break;
+                int d = dicts[best];
+                census += c->tdraws[d];
                 memmove(dicts + best, dicts + best + 1, sizeof(int) * (size_t)(ndicts - best - 1));
                 ndicts--;
                 nplayed++;
@@ -1261,7 +1271,7 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                 hand[nhand++] = card;
             } else if (c->playable[card]) {
                 held[nheld++] = card;
-            } else if (c->draws[card]) {
+            } else if (c->draws[card] || c->tdraws[card]) {
                 dicts[ndicts++] = card;
             } else if (c->aamagic[card]) {
                 acts[nacts++] = card;

@@ -67,8 +67,9 @@ class GoldfishAutopilot(Controller):
             game.reveal_site(seat, site)
             yield
         deck = self.deck
-        dictate = choose_dictate(deck, [c for c in hand if deck.dictate_draws[c]],
-                                 len(a.destiny))
+        dictate = choose_dictate(
+            deck, [c for c in hand if deck.dictate_draws[c] or deck.turn_draws[c]],
+            len(a.destiny))
         if dictate is not None:
             game.play_dictate(seat, dictate)
             yield

@@ -30,7 +30,7 @@ from deckbuilder.engine.cards import (
     resistance,
     strength,
 )
-from deckbuilder.engine.draw_dictates import cards_drawn
+from deckbuilder.engine.draw_dictates import cards_drawn, turn_draws
 from deckbuilder.engine.influence import may_hold_alone, site_bonus
 from deckbuilder.engine.magic_ally_actions import lasting_magic
 from deckbuilder.engine.magic_flashes import flash_magic
@@ -71,8 +71,10 @@ class EngineDeck:
     with the same (folded) name. ``maneuvers``: the influence maneuvers the goldfish
     autopilot plays (:class:`~.seizure_maneuvers.ManeuverTables`); ``seizure_maneuver[i]``:
     card ``i`` is one. ``dictate_draws[i]``: the cards a Dictate the autopilot plays draws
-    (:mod:`.draw_dictates`; 0 for other cards). ``artist_power[i]``: card ``i`` is an
-    Artist that is not a Maestro and may pivot to give another Ally Magic +3 until end
+    (:mod:`.draw_dictates`; 0 for other cards). ``turn_draws[i]``: the cards a permanent
+    Dictate the autopilot plays draws at the beginning of every turn (Census of the
+    Dominions, :mod:`.draw_dictates`; 0 for other cards). ``artist_power[i]``: card ``i``
+    is an Artist that is not a Maestro and may pivot to give another Ally Magic +3 until end
     of round ("Affiliations: Artist"). ``ally_action_magic[i]``: N of an Ally Action the
     autopilot plays, "Acting Ally is magic +N" for good (:mod:`.magic_ally_actions`; 0
     for other cards). ``flash_magic[i]``: N of a Flash the autopilot plays, "Target Ally
@@ -104,6 +106,7 @@ class EngineDeck:
     dictate_draws: tuple[int, ...]
     artist_power: tuple[bool, ...]
     ally_action_magic: tuple[int, ...]
+    turn_draws: tuple[int, ...]
     flash_magic: tuple[int, ...]
     profile: tuple[int, ...]
 
@@ -182,6 +185,7 @@ class EngineDeck:
             artist_power=artists,
             ally_action_magic=tuple(lasting_magic(r) for r in records),
             flash_magic=tuple(flash_magic(r) for r in records),
+            turn_draws=tuple(turn_draws(r) for r in records),
             profile=profile,
         )
 

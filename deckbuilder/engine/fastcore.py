@@ -91,7 +91,7 @@ def _core_arguments(sim: FastGoldfish) -> tuple:
         mbase, mper, [int(m in tables.per) for m in range(kinds)], deck.dictate_draws,
         [tables.cut.get(m, 0) for m in range(kinds)], [int(a) for a in deck.artist_power],
         [tables.versus.get((m, s), 0) for m in range(kinds) for s in range(kinds)],
-        deck.ally_action_magic, deck.flash_magic,
+        deck.ally_action_magic, deck.flash_magic, deck.turn_draws,
     )
     variant = sim.variant
     return (

@@ -18,9 +18,10 @@ on many seeds and generated decks). It is the same game because:
   examining cards in draw order is examining the hand in order); then the turn's
   Dictate when policy 4 plays one ("Draw N cards": its draws join the hand, its Sites
   wait for the next turn's reveals, ahead of that turn's draws as they are in the
-  hand); Allies established to the Reserve, in the order the policy gives ("Establishing
-  alliances"); only seizures that secure their Site ("Seize a
-  Site", "Securing the Site": no opponent, so no contest; no Paths played), with the
+  hand; a permanent one that draws every turn stays in play); Allies established to
+  the Reserve, in the order the policy gives ("Establishing alliances"); only seizures
+  that secure their Site ("Seize a Site", "Securing the Site": no opponent, so no
+  contest; no Paths played), with the
   influence maneuvers policy 7 plays ("Influence maneuvers": their Magic bonuses as
   printed, an Ally playing any number of them, and the "+N versus Y Sites" of a
   permanent one toward the Site seized, which its Holders keep; no other effect, so
@@ -31,7 +32,10 @@ on many seeds and generated decks). It is the same game because:
   Actions": the acting Ally pivots, and unpivots next round; the card stays attached,
   so that Ally's Magic is +N from then on, an Ally profile of its own) and the
   "Target Ally is magic +N" Flashes of policy 9 before the seizures ("Types of Cards:
-  Flashes": no action, no pivot; the card stays attached the same way); every
+  Flashes": no action, no pivot; the card stays attached the same way); the Dictates
+  of policy 4 that draw at the beginning of every turn (Census of the Dominions: one
+  more draw per such card in play, just after the two of "Phase 1: Coming of Order", as
+  the engine draws it when the Autarch-phase turn begins); every
   unpivoted reserve forward ("Phase 4: The Reconciliation"; in a goldfish game nothing
   in the Reserve is ever pivoted); victory as in :mod:`.victory` (no Site is ever
   pivoted); "Exhausted Destiny".
@@ -49,8 +53,8 @@ in hand with the controlled Dominions, met conditions and unique cards in play t
 concern them (and the uncovered Sites' kinds when the deck has Site traits, which an
 Ally's worth reads); the active Allies' profiles with the Circle's Site kinds, the
 controlled Dominions and the kinds of the influence maneuvers in hand (an Ally with
-such an Ally Action or Flash attached counts as its profile plus the number of profiles times
-its bonus).
+such an Ally Action or Flash attached counts as its profile plus the number of
+profiles times its bonus).
 
 This module is the specification of the compiled core (``_fastcore.c``, chosen by
 :func:`.fastcore.make_goldfish`), which plays the same games with the policy's decisions
@@ -59,7 +63,8 @@ worked out in C instead of memoised. The decision caches here are bounded
 
 What the full engine keeps and this does not: the log, pivot state, cards in hand other
 than Characters, the influence maneuvers policy 7 may play, the Dictates policy 4 may
-play and the Ally Actions and Flashes policy 9 may play, the In Ovo (a played card's only effect
+play (only the number of cards the permanent ones draw each turn is kept) and the
+Ally Actions and Flashes policy 9 may play, the In Ovo (a played card's only effect
 there is that it left the hand), the permanent cards attached to Holders (a Holder
 never seizes again under the policy, and its Site stays held: a "+N versus Y Sites"
 card or an Ally Action's Magic +N keeps counting toward it, and the "until end of
@@ -380,6 +385,8 @@ class FastGoldfish:
         flashes: list[int] = []  # Flashes in hand the policy may play
         waiting: list[int] = []  # Sites a Dictate drew: revealed next turn
         dictate_draws = deck.dictate_draws
+        turn_draws = deck.turn_draws
+        census = 0  # cards drawn each turn by the Dictates in play (policy 4)
         active: list[int] = []
         masks: list[int] = []
         controlled = 0
@@ -391,8 +398,9 @@ class FastGoldfish:
         standard = self.variant.border_counts_both
         to_win = self.variant.dominions_to_win
         for rnum in range(1, rounds + 1):
-            # Coming of Order: draw two.
-            for _ in range(DRAWS_PER_ROUND):
+            # Coming of Order: draw two; then, at the beginning of the Autarch-phase turn,
+            # the draws of the Dictates in play that draw every turn (policy 4).
+            for _ in range(DRAWS_PER_ROUND + census):
                 if n:
                     j = int(rnd() * n)
                     n -= 1
@@ -437,7 +445,7 @@ class FastGoldfish:
                     elif playable[c]:
                         held.append(c)
                         held_kinds += kind_weight[c]
-                    elif dictate_draws[c]:
+                    elif dictate_draws[c] or turn_draws[c]:
                         dictates.append(c)
                     elif action_magic[c]:
                         actions.append(c)
@@ -451,6 +459,7 @@ class FastGoldfish:
                     break
                 dictates.remove(d)
                 played += 1
+                census += turn_draws[d]
                 for _ in range(dictate_draws[d]):
                     if n:
                         j = int(rnd() * n)

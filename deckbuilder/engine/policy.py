@@ -25,6 +25,17 @@ The policy, in full:
    cards"): the one drawing most, as the turn's Dictate, unless the Destiny holds no
    more cards than it draws. The turn is then over, so a Site it draws is revealed
    next turn; a Character it draws may be established this turn.
+   A permanent Dictate that draws at the beginning of every turn (Census of the
+   Dominions, "At the beginning of a turn, draw a card"; :mod:`.draw_dictates`) is
+   played first, as the turn's Dictate, while the Destiny holds at least
+   :data:`CENSUS_DESTINY` (20) cards. It stays in play, and the engine draws its card at
+   the start of each of the Autarch's later Autarch-phase turns, just after the two
+   cards of "Phase 1: Coming of Order" (:mod:`.turn_effects`). Census now and "Draw
+   two" next turn have drawn more cards than the other order from the next turn on (3
+   against 2, and still one more each later turn), so with turns to spare Census goes
+   first. Its draws cannot be declined, so with a short Destiny it would hasten
+   "Exhausted Destiny" and is held; 20 cards is a chosen margin (about six rounds of
+   three draws), not a derived optimum.
    **Other cards are held.** A Path would only target the Autarch's own seizing Allies;
    a combat maneuver, any card that only adds Strength (Tithe of Blood, Sworn
    Bodyguard: Strength counts only in challenges), a Flash that deals damage, pivots a
@@ -36,8 +47,7 @@ The policy, in full:
    "Return an Oviate from your In Ovo to your hand" (Call the Brood) never helps: in a
    goldfish game no Character reaches the In Ovo (no challenge, no damage, no Path is
    played, no Site is lost before the game ends), so there is never an Oviate to return.
-   Not yet part of this policy, though they could help a lone Autarch: other Dictates
-   (Census of the Dominions, "At the beginning of a turn, draw a card", is held),
+   Not yet part of this policy, though they could help a lone Autarch: other Dictates,
    other Ally Action cards and Flashes, and influence maneuvers with another effect,
    besides those policies 7, 8 and 9 play.
 5. **Establish alliances** (:func:`choose_alliances`): bring in the Allies that add the
@@ -120,6 +130,10 @@ from deckbuilder.engine.victory import dominion_count
 
 #: Worth of a Maestro when choosing Allies: it secures any Site alone.
 MAESTRO_WORTH = 10
+
+#: Fewest cards in the Destiny for playing a Dictate that draws at the beginning of every
+#: turn (policy 4): it then has turns enough to draw more than "Draw two" would now.
+CENSUS_DESTINY = 20
 
 
 class SetupError(UserError, ValueError):
@@ -224,12 +238,21 @@ def choose_circle_sites(
 def choose_dictate(deck: EngineDeck, dictates: Sequence[int], destiny: int) -> int | None:
     """Policy 4: the Dictate to play once every Site is revealed, or ``None``.
 
-    ``dictates``: the Dictates in hand that only draw cards (``deck.dictate_draws``);
-    ``destiny``: cards left in the Destiny. The one drawing most (ties: kind, id), when
-    the Destiny holds more cards than it draws (so it never exhausts the Destiny).
+    ``dictates``: the Dictates in hand that only draw cards, now (``deck.dictate_draws``)
+    or at the beginning of every turn (``deck.turn_draws``); ``destiny``: cards left in
+    the Destiny. While the Destiny holds at least :data:`CENSUS_DESTINY` cards, the
+    permanent one drawing most each turn; else the instant one drawing most (ties: kind,
+    id), when the Destiny holds more cards than it draws (so it never exhausts the
+    Destiny).
     """
+    kind, every_turn = deck.kind, deck.turn_draws
+    census = min((c for c in dictates if every_turn[c]),
+                 key=lambda c: (-every_turn[c], kind[c], c), default=None)
+    if census is not None and destiny >= CENSUS_DESTINY:
+        return census
     draws = deck.dictate_draws
-    best = min(dictates, key=lambda c: (-draws[c], deck.kind[c], c), default=None)
+    best = min((c for c in dictates if draws[c]), key=lambda c: (-draws[c], kind[c], c),
+               default=None)
     if best is None or destiny <= draws[best]:
         return None
     return best
