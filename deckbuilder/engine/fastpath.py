@@ -233,20 +233,26 @@ class FastGoldfish:
             self._alliance_cache[key] = cached
         return cached
 
-    def _attach(self, pairs, bonus, magic, profile, profile_weight) -> int:
-        """Policy 9: each ``(card, Ally)`` pair's Ally carries the card's lasting Magic
-        ``bonus`` from now on, seizing as a profile of its own (profile + profiles * N);
-        ``magic``, ``profile`` and ``profile_weight`` are updated in place. Returns the
-        change in the multiset of the active Allies' profiles."""
-        delta = 0
+    def _attach(self, pairs, bonus, cards, magic, profile, profile_weight):
+        """Policy 9: each ``(card, Ally)`` pair's card leaves ``cards`` (the hand's) and its
+        Ally carries the card's lasting Magic ``bonus`` from now on, seizing as a profile
+        of its own (profile + profiles * N). ``magic``, ``profile`` and
+        ``profile_weight`` are copied first if they are still the deck's, then updated.
+        Returns them, the Magic added and the change in the multiset of the active
+        Allies' profiles."""
+        if magic is self.deck.magic:
+            magic, profile, profile_weight = list(magic), profile[:], profile_weight[:]
+        delta = added = 0
         for card, ally in pairs:
+            cards.remove(card)
             b = bonus[card]
+            added += b
             magic[ally] += b
             delta -= profile_weight[ally]
             profile[ally] += self.profiles * b
             profile_weight[ally] = 1 << (self.width * profile[ally])
             delta += profile_weight[ally]
-        return delta
+        return magic, profile, profile_weight, added, delta
 
     def _seizures(self, active, active_profiles, active_alone, active_reach,
                   circle, masks, covered, held, held_kinds, magic, profile):
@@ -506,15 +512,12 @@ class FastGoldfish:
             if flashes and active:
                 # Policy 9: the Flashes' lasting Magic bonus, before the seizures.
                 pairs = choose_flashes(deck, flashes, active, magic)
-                if pairs and magic is deck.magic:
-                    magic, profile, profile_weight = (
-                        list(magic), profile[:], profile_weight[:])
-                for card, _ in pairs:
-                    flashes.remove(card)
-                active_reach += sum(flash_bonus[c] for c, _ in pairs)
-                active_profiles += self._attach(pairs, flash_bonus, magic, profile,
-                                                profile_weight)
-                played += len(pairs)
+                if pairs:
+                    magic, profile, profile_weight, added, moved = self._attach(
+                        pairs, flash_bonus, flashes, magic, profile, profile_weight)
+                    active_reach += added
+                    active_profiles += moved
+                    played += len(pairs)
             if active and (held or active_alone or active_reach >= min_res):
                 # The seizures depend only on this key (see _seizures).
                 key = (active_profiles, circle_kinds, held_kinds,
@@ -557,15 +560,12 @@ class FastGoldfish:
             )):
                 # Policy 9: the idle Allies' lasting Magic bonus, a profile of their own.
                 pairs = choose_ally_actions(deck, actions, active, magic)
-                if pairs and magic is deck.magic:
-                    magic, profile, profile_weight = (
-                        list(magic), profile[:], profile_weight[:])
-                for card, _ in pairs:
-                    actions.remove(card)
-                active_reach += sum(action_magic[c] for c, _ in pairs)
-                active_profiles += self._attach(pairs, action_magic, magic, profile,
-                                                profile_weight)
-                played += len(pairs)
+                if pairs:
+                    magic, profile, profile_weight, added, moved = self._attach(
+                        pairs, action_magic, actions, magic, profile, profile_weight)
+                    active_reach += added
+                    active_profiles += moved
+                    played += len(pairs)
             # Reconciliation: reserves forward; victory; Exhausted Destiny.
             if chosen:
                 active += chosen
