@@ -1,7 +1,8 @@
 /* The compiled goldfish core: fastpath.py's game, policy.py's decisions, in C.
  *
  * Specification: deckbuilder/engine/fastpath.py (FastGoldfish.play) and
- * deckbuilder/engine/policy.py (choose_dictate, choose_alliances with _pack, plan_seizures
+ * deckbuilder/engine/policy.py (choose_dictate, with the Dictates that draw every turn
+ * counted in census and drawn after Coming of Order, choose_alliances with _pack, plan_seizures
  * with _ally_seizures, _cheapest_group and _boosted_group, choose_ally_actions and
  * choose_flashes: the Magic of each card now, emag, raised by the "Acting Ally is magic +N"
  * Ally Actions and "Target Ally is magic +N" Flashes attached).
