@@ -1,9 +1,11 @@
 /* The compiled goldfish core: fastpath.py's game, policy.py's decisions, in C.
  *
  * Specification: deckbuilder/engine/fastpath.py (FastGoldfish.play) and
- * deckbuilder/engine/policy.py (choose_dictate, choose_alliances with _pack, plan_seizures
- * with _ally_seizures, _cheapest_group and _boosted_group, choose_ally_actions: the Magic
- * of each card now, emag, raised by the "Acting Ally is magic +N" Ally Actions attached).
+ * deckbuilder/engine/policy.py (choose_dictate, with the Dictates that draw every turn
+ * counted in census and drawn after Coming of Order, choose_alliances with _pack, plan_seizures
+ * with _ally_seizures, _cheapest_group and _boosted_group, choose_ally_actions and
+ * choose_flashes: the Magic of each card now, emag, raised by the "Acting Ally is magic +N"
+ * Ally Actions and "Target Ally is magic +N" Flashes attached).
  * Each function below names its Python counterpart and follows it step by step, in
  * the same order, with the same tie-breaks; tests/test_engine_fastcore.py plays
  * thousands of seeded games of the demo decks and random legal decks on both cores
@@ -32,6 +34,7 @@
 #define SITE 2
 #define OPENING_HAND 5         /* setup.py */
 #define DRAWS_PER_ROUND 2      /* fastpath.py */
+#define CENSUS_DESTINY 20      /* policy.py */
 #define MAESTRO_WORTH 10       /* policy.py */
 #define ARTIST_BONUS 3         /* powers.py ARTIST_MAGIC_BONUS */
 #define NO_RES (1 << 30)
@@ -204,7 +207,9 @@ typedef struct {
     int *artist;             /* per card: may use the Artist power (policy 8) */
     int *mvs;                /* nkinds * nkinds: "+N versus Y Sites" of maneuver kind m vs site kind */
     int *aamagic;            /* per card: N of an "Acting Ally is magic +N" Ally Action (policy 9) */
-    int has_actions;         /* the deck holds such an Ally Action */
+    int *fmagic;             /* per card: N of a "Target Ally is magic +N" Flash (policy 9) */
+    int *tdraws;             /* per card: cards a Dictate the policy may play draws every turn */
+    int has_actions;         /* the deck holds such an Ally Action or Flash */
     uint64_t uniq_bits0;
     PyObject *result_cls, *trace_cls, *reasons;
     size_t scratch_len;      /* ints of work space a call needs (GAME_WORK + POLICY_WORK) */
@@ -216,7 +221,8 @@ static void core_dealloc(Core *c)
                       &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                       &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
                       &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
-                      &c->mhasper, &c->draws, &c->cut, &c->artist, &c->mvs, &c->aamagic};
+                      &c->mhasper, &c->draws, &c->cut, &c->artist, &c->mvs, &c->aamagic,
+                      &c->fmagic, &c->tdraws};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++)
         PyMem_Free(*arrays[i]);
     PyMem_Free(c->card_cond);
@@ -300,7 +306,8 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
                      &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
                      &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
                      &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
-                     &c->mhasper, &c->draws, &c->cut, &c->artist, &c->mvs, &c->aamagic};
+                     &c->mhasper, &c->draws, &c->cut, &c->artist, &c->mvs, &c->aamagic,
+                      &c->fmagic, &c->tdraws};
     const int nslots = (int)(sizeof(slots) / sizeof(slots[0]));
     if (PyTuple_GET_SIZE(arrays) != nslots || PyTuple_GET_SIZE(cond_arrays) != 2
         || PyTuple_GET_SIZE(reasons) != 4) {
@@ -330,7 +337,8 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
     if (ncc != c->n || lens[11] != c->n + 1 || lens[14] != nkc * nkc || lens[15] != nkc * nkc
         || lens[18] != c->n || lens[19] != nkc * nkc || lens[20] != nkc * nkc
         || lens[21] != nkc || lens[22] != c->n || lens[23] != nkc || lens[24] != c->n
-        || lens[25] != nkc * nkc || lens[26] != c->n) {
+        || lens[25] != nkc * nkc || lens[26] != c->n || lens[27] != c->n
+        || lens[28] != c->n) {
         PyErr_SetString(PyExc_ValueError, "Core: inconsistent array lengths");
         return -1;
     }
@@ -342,7 +350,7 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
     c->has_alone = has_alone;
     c->has_actions = 0;
     for (int i = 0; i < c->n; i++)
-        c->has_actions |= c->aamagic[i] > 0;
+        c->has_actions |= c->aamagic[i] > 0 || c->fmagic[i] > 0;
     Py_XSETREF(c->result_cls, Py_NewRef(result_cls));
     Py_XSETREF(c->trace_cls, Py_NewRef(trace_cls));
     Py_XSETREF(c->reasons, Py_NewRef(reasons));
@@ -462,6 +470,43 @@ static void sort_free(int *a, int n, const int *magic, const int *profile, const
 { /* by (magic[x], profile[x], kind[x], x): the policy's order of free Allies */
     const int *keys[3] = {magic, profile, kind};
     sort_keys(a, n, keys, 3);
+}
+
+/* policy._lasting_pairs, applied: cards[0..*ncards) sorted by (-bonus, kind, id) go one
+ * each to the Allies of active[0..nactive) that are not Maestros, least Magic now first
+ * (emag, profile, kind, id), which carry the bonus in emag from now on. The cards played
+ * leave cards; useful is work space. Returns the Magic added; *npairs: cards played. */
+static int attach_lasting(const Core *c, int *cards, int *ncards, const int *bonus,
+                          const int *active, int nactive, int *useful, int *emag, int *npairs)
+{
+    const int *kind = c->kind;
+    int n = *ncards;
+    for (int i = 1; i < n; i++) { /* cards: (-N, kind, id) */
+        int x = cards[i], j = i - 1;
+        while (j >= 0) {
+            int y = cards[j], ny = bonus[y], nx = bonus[x];
+            int gt = ny != nx ? ny < nx : kind[y] != kind[x] ? kind[y] > kind[x] : y > x;
+            if (!gt)
+                break;
+            cards[j + 1] = y;
+            j--;
+        }
+        cards[j + 1] = x;
+    }
+    int nidle = 0; /* Allies that are not Maestros, in policy order */
+    for (int i = 0; i < nactive; i++)
+        if (!c->maestro[active[i]])
+            useful[nidle++] = active[i];
+    sort_free(useful, nidle, emag, c->profile, kind);
+    int np = n < nidle ? n : nidle, added = 0;
+    for (int i = 0; i < np; i++) {
+        emag[useful[i]] += bonus[cards[i]];
+        added += bonus[cards[i]];
+    }
+    memmove(cards, cards + np, sizeof(int) * (size_t)(n - np));
+    *ncards = n - np;
+    *npairs = np;
+    return added;
 }
 
 /* ------------------------------------------------------------ policy.choose_alliances */
@@ -1124,7 +1169,8 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
     int *waiting = held + N + 1; /* Sites a Dictate drew: revealed next turn */
     int *dicts = waiting + N + 1; /* Dictates in hand the policy may play */
     int *acts = dicts + N + 1; /* Ally Actions in hand the policy may play (policy 9) */
-    int *emag = acts + N + 1; /* each card's Magic now, with those Ally Actions */
+    int *emag = acts + N + 1; /* each card's Magic now, with those Ally Actions and Flashes */
+    int *flashes = emag + N + 1; /* Flashes in hand the policy may play (policy 9) */
     int *work = scratch + GAME_WORK(N);
     const int *mnow = c->has_actions ? emag : c->magic;
     if (c->has_actions)
@@ -1134,7 +1180,8 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
     int n = c->npool0;
     memcpy(circle, c->circle0, sizeof(int) * (size_t)c->ncircle0);
     int ncircle = c->ncircle0, nhand = 0, nactive = 0, nmasks = 0, nnew = 0;
-    int nheld = 0, nplayed = 0, nwaiting = 0, ndicts = 0, nacts = 0;
+    int nheld = 0, nplayed = 0, nwaiting = 0, ndicts = 0, nacts = 0, nflashes = 0;
+    int census = 0; /* cards drawn each turn by the Dictates in play (policy 4) */
     uint64_t uniq = c->uniq_bits0, met = 0;
     int controlled = 0, exhausted = 0, established = 0, win_round = 0;
     int active_reach = 0, active_alone = 0, played = 0;
@@ -1170,8 +1217,9 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
             DRAW();
     }
     for (int rnum = 1; rnum <= rounds; rnum++) {
-        /* Coming of Order: draw two. */
-        for (int i = 0; i < DRAWS_PER_ROUND; i++)
+        /* Coming of Order: draw two; then, at the beginning of the Autarch-phase turn, the
+         * draws of the Dictates in play that draw every turn (policy 4). */
+        for (int i = 0; i < DRAWS_PER_ROUND + census; i++)
             DRAW();
         /* Autarch phase: reveal Sites in hand order, each with a replacement draw; then
          * the turn's Dictate (policy.choose_dictate): the cards it draws join the hand,
@@ -1182,18 +1230,23 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                 if (!revealing || !ndicts)
                     break;
                 revealing = 0;
-                int best = -1;
+                int best = -1, every = -1; /* the instant and the every-turn choice */
                 for (int k = 0; k < ndicts; k++) {
                     int d = dicts[k];
-                    if (best < 0 || c->draws[d] > c->draws[dicts[best]]
-                        || (c->draws[d] == c->draws[dicts[best]]
-                            && (kind[d] < kind[dicts[best]]
-                                || (kind[d] == kind[dicts[best]] && d < dicts[best]))))
-                        best = k;
+                    const int *dr = c->tdraws[d] ? c->tdraws : c->draws;
+                    int *b = c->tdraws[d] ? &every : &best;
+                    if (*b < 0 || dr[d] > dr[dicts[*b]]
+                        || (dr[d] == dr[dicts[*b]]
+                            && (kind[d] < kind[dicts[*b]]
+                                || (kind[d] == kind[dicts[*b]] && d < dicts[*b]))))
+                        *b = k;
                 }
-                int d = dicts[best];
-                if (n <= c->draws[d])
+                if (every >= 0 && n >= CENSUS_DESTINY)
+                    best = every;
+                else if (best < 0 || n <= c->draws[dicts[best]])
                     break;
+                int d = dicts[best];
+                census += c->tdraws[d];
                 memmove(dicts + best, dicts + best + 1, sizeof(int) * (size_t)(ndicts - best - 1));
                 ndicts--;
                 nplayed++;
@@ -1219,10 +1272,12 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                 hand[nhand++] = card;
             } else if (c->playable[card]) {
                 held[nheld++] = card;
-            } else if (c->draws[card]) {
+            } else if (c->draws[card] || c->tdraws[card]) {
                 dicts[ndicts++] = card;
             } else if (c->aamagic[card]) {
                 acts[nacts++] = card;
+            } else if (c->fmagic[card]) {
+                flashes[nflashes++] = card;
             }
         }
         memcpy(newq, waiting, sizeof(int) * (size_t)nwaiting);
@@ -1252,6 +1307,12 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
                 met |= c->kind_cond[k];
             }
             established += nk;
+        }
+        if (nflashes && nactive) { /* Policy 9 (policy.choose_flashes): before the seizures. */
+            int npairs;
+            active_reach += attach_lasting(c, flashes, &nflashes, c->fmagic, active, nactive,
+                                           useful, emag, &npairs);
+            nplayed += npairs;
         }
         if (nactive && (nheld || active_alone || active_reach >= min_res)) {
             /* FastGoldfish._seizures: only Sites that still add a Dominion (standard). */
@@ -1311,30 +1372,9 @@ static int play_game(const Core *c, MT *r, int rounds, int *allies, int *sites, 
         if (nacts && nactive
             && !(nmasks && (c->standard ? popcount((uint64_t)controlled) >= c->to_win
                                         : matching_size(masks, nmasks, -1) >= c->to_win))) {
-            for (int i = 1; i < nacts; i++) { /* cards: (-N, kind, id) */
-                int x = acts[i], j = i - 1;
-                while (j >= 0) {
-                    int y = acts[j], ny = c->aamagic[y], nx = c->aamagic[x];
-                    int gt = ny != nx ? ny < nx : kind[y] != kind[x] ? kind[y] > kind[x] : y > x;
-                    if (!gt)
-                        break;
-                    acts[j + 1] = y;
-                    j--;
-                }
-                acts[j + 1] = x;
-            }
-            int nidle = 0; /* idle Allies that are not Maestros, in policy order */
-            for (int i = 0; i < nactive; i++)
-                if (!c->maestro[active[i]])
-                    useful[nidle++] = active[i];
-            sort_free(useful, nidle, emag, profile, kind);
-            int npairs = nacts < nidle ? nacts : nidle;
-            for (int i = 0; i < npairs; i++) {
-                emag[useful[i]] += c->aamagic[acts[i]];
-                active_reach += c->aamagic[acts[i]];
-            }
-            memmove(acts, acts + npairs, sizeof(int) * (size_t)(nacts - npairs));
-            nacts -= npairs;
+            int npairs;
+            active_reach += attach_lasting(c, acts, &nacts, c->aamagic, active, nactive,
+                                           useful, emag, &npairs);
             nplayed += npairs;
         }
         /* Reconciliation: reserves forward; victory; Exhausted Destiny. */

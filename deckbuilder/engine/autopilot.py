@@ -17,6 +17,7 @@ from deckbuilder.engine.policy import (
     choose_ally_actions,
     choose_circle_sites,
     choose_dictate,
+    choose_flashes,
     plan_seizures,
 )
 from deckbuilder.engine.variant import Variant
@@ -66,8 +67,9 @@ class GoldfishAutopilot(Controller):
             game.reveal_site(seat, site)
             yield
         deck = self.deck
-        dictate = choose_dictate(deck, [c for c in hand if deck.dictate_draws[c]],
-                                 len(a.destiny))
+        dictate = choose_dictate(
+            deck, [c for c in hand if deck.dictate_draws[c] or deck.turn_draws[c]],
+            len(a.destiny))
         if dictate is not None:
             game.play_dictate(seat, dictate)
             yield
@@ -94,6 +96,10 @@ class GoldfishAutopilot(Controller):
             game.establish(seat, card, use_exception=exception)
             yield
         active = [c for c in realm.active if c not in game.state.pivoted]
+        flashes = [c for c in a.hand if deck.flash_magic[c]]
+        for card, ally in choose_flashes(deck, flashes, active, self.magic_now(game, active)):
+            game.play_flash(seat, card, ally)
+            yield
         masks = [deck.dmask[e.site] for e in realm.state]
         held = [c for c in a.hand if deck.seizure_maneuver[c]]
         magic = self.magic_now(game, active)
@@ -117,14 +123,15 @@ class GoldfishAutopilot(Controller):
             yield
 
     def magic_now(self, game: Game, allies: list[int]) -> list[int]:
-        """Each card's printed Magic, with the "Acting Ally is magic +N" Ally Actions
-        attached to ``allies`` (policy 9; the only permanents on an active Ally)."""
+        """Each card's printed Magic, with the "Acting Ally is magic +N" Ally Actions and
+        "Target Ally is magic +N" Flashes attached to ``allies`` (policy 9; the only
+        permanents on an active Ally)."""
         deck = self.deck
         magic = list(deck.magic)
         attached = game.state.attached
         for ally in allies:
             for card in attached.get(ally, ()):
-                magic[ally] += deck.ally_action_magic[card]
+                magic[ally] += deck.ally_action_magic[card] + deck.flash_magic[card]
         return magic
 
     def reconciliation_turn(self, game: Game, seat: int) -> Iterator[None]:

@@ -30,9 +30,10 @@ from deckbuilder.engine.cards import (
     resistance,
     strength,
 )
-from deckbuilder.engine.draw_dictates import cards_drawn
+from deckbuilder.engine.draw_dictates import cards_drawn, turn_draws
 from deckbuilder.engine.influence import may_hold_alone, site_bonus
 from deckbuilder.engine.magic_ally_actions import lasting_magic
+from deckbuilder.engine.magic_flashes import flash_magic
 from deckbuilder.engine.powers import is_artist, site_resistance_power
 from deckbuilder.engine.seizure_maneuvers import ManeuverTables, maneuver_tables
 
@@ -70,16 +71,19 @@ class EngineDeck:
     with the same (folded) name. ``maneuvers``: the influence maneuvers the goldfish
     autopilot plays (:class:`~.seizure_maneuvers.ManeuverTables`); ``seizure_maneuver[i]``:
     card ``i`` is one. ``dictate_draws[i]``: the cards a Dictate the autopilot plays draws
-    (:mod:`.draw_dictates`; 0 for other cards). ``artist_power[i]``: card ``i`` is an
-    Artist that is not a Maestro and may pivot to give another Ally Magic +3 until end
+    (:mod:`.draw_dictates`; 0 for other cards). ``turn_draws[i]``: the cards a permanent
+    Dictate the autopilot plays draws at the beginning of every turn (Census of the
+    Dominions, :mod:`.draw_dictates`; 0 for other cards). ``artist_power[i]``: card ``i``
+    is an Artist that is not a Maestro and may pivot to give another Ally Magic +3 until end
     of round ("Affiliations: Artist"). ``ally_action_magic[i]``: N of an Ally Action the
     autopilot plays, "Acting Ally is magic +N" for good (:mod:`.magic_ally_actions`; 0
-    for other cards). ``profile[i]``: an id shared by cards
-    identical in everything a seizure reads (Magic, Maestro, "+N versus Y Sites" and
-    "May hold Y alone" toward each Site kind, what each such maneuver adds played from it
-    and whether it counts for one); ids are numbered in the order of those
-    characteristics, so the order of two profiles does not depend on where their cards
-    sit in the deck.
+    for other cards). ``flash_magic[i]``: N of a Flash the autopilot plays, "Target Ally
+    is magic +N" for good (:mod:`.magic_flashes`; 0 for other cards). ``profile[i]``: an
+    id shared by cards identical in everything a seizure reads (Magic, Maestro, "+N
+    versus Y Sites" and "May hold Y alone" toward each Site kind, what each such
+    maneuver adds played from it and whether it counts for one); ids are numbered in the
+    order of those characteristics, so the order of two profiles does not depend on
+    where their cards sit in the deck.
     """
 
     records: tuple[CardRecord, ...]
@@ -102,6 +106,8 @@ class EngineDeck:
     dictate_draws: tuple[int, ...]
     artist_power: tuple[bool, ...]
     ally_action_magic: tuple[int, ...]
+    turn_draws: tuple[int, ...]
+    flash_magic: tuple[int, ...]
     profile: tuple[int, ...]
 
     def __len__(self) -> int:
@@ -178,6 +184,8 @@ class EngineDeck:
             dictate_draws=tuple(cards_drawn(r) for r in records),
             artist_power=artists,
             ally_action_magic=tuple(lasting_magic(r) for r in records),
+            flash_magic=tuple(flash_magic(r) for r in records),
+            turn_draws=tuple(turn_draws(r) for r in records),
             profile=profile,
         )
 

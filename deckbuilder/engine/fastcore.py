@@ -55,15 +55,15 @@ def fits_compiled_core(deck: EngineDeck, variant: Variant) -> bool:
     """True if ``deck`` under ``variant`` is within the C core's limits (``_fastcore.c``):
     at most 63 unique names and 63 "Allies for -N if" conditions, no negative Magic,
     Resistance or Prime, largest Resistance + largest Magic (with every "Acting Ally is
-    magic +N" Ally Action of policy 9) at most 62, at most 1,000 cards, a Prime
-    allowance of at most 200."""
+    magic +N" Ally Action and "Target Ally is magic +N" Flash of policy 9) at most 62,
+    at most 1,000 cards, a Prime allowance of at most 200."""
     return (
         len(deck) <= _MAX_CARDS
         and max(deck.unique_key, default=-1) < _MAX_BITS
         and len(deck.condition_kinds) < _MAX_BITS
         and min(deck.magic + deck.resistance + deck.prime, default=0) >= 0
         and max(deck.resistance, default=0) + max(deck.magic, default=0)
-        + sum(deck.ally_action_magic) < _MAX_BITS
+        + sum(deck.ally_action_magic) + sum(deck.flash_magic) < _MAX_BITS
         and 0 <= variant.prime_allowance <= _MAX_ALLOWANCE
     )
 
@@ -91,7 +91,7 @@ def _core_arguments(sim: FastGoldfish) -> tuple:
         mbase, mper, [int(m in tables.per) for m in range(kinds)], deck.dictate_draws,
         [tables.cut.get(m, 0) for m in range(kinds)], [int(a) for a in deck.artist_power],
         [tables.versus.get((m, s), 0) for m in range(kinds) for s in range(kinds)],
-        deck.ally_action_magic,
+        deck.ally_action_magic, deck.flash_magic, deck.turn_draws,
     )
     variant = sim.variant
     return (

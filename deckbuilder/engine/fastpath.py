@@ -18,9 +18,10 @@ on many seeds and generated decks). It is the same game because:
   examining cards in draw order is examining the hand in order); then the turn's
   Dictate when policy 4 plays one ("Draw N cards": its draws join the hand, its Sites
   wait for the next turn's reveals, ahead of that turn's draws as they are in the
-  hand); Allies established to the Reserve, in the order the policy gives ("Establishing
-  alliances"); only seizures that secure their Site ("Seize a
-  Site", "Securing the Site": no opponent, so no contest; no Paths played), with the
+  hand; a permanent one that draws every turn stays in play); Allies established to
+  the Reserve, in the order the policy gives ("Establishing alliances"); only seizures
+  that secure their Site ("Seize a Site", "Securing the Site": no opponent, so no
+  contest; no Paths played), with the
   influence maneuvers policy 7 plays ("Influence maneuvers": their Magic bonuses as
   printed, an Ally playing any number of them, and the "+N versus Y Sites" of a
   permanent one toward the Site seized, which its Holders keep; no other effect, so
@@ -29,7 +30,12 @@ on many seeds and generated decks). It is the same game because:
   the game ends before the pivoted Artists or the lapsing effects could matter); the
   "Acting Ally is magic +N" Ally Actions of policy 9 after the seizures ("Ally
   Actions": the acting Ally pivots, and unpivots next round; the card stays attached,
-  so that Ally's Magic is +N from then on, an Ally profile of its own); every
+  so that Ally's Magic is +N from then on, an Ally profile of its own) and the
+  "Target Ally is magic +N" Flashes of policy 9 before the seizures ("Types of Cards:
+  Flashes": no action, no pivot; the card stays attached the same way); the Dictates
+  of policy 4 that draw at the beginning of every turn (Census of the Dominions: one
+  more draw per such card in play, just after the two of "Phase 1: Coming of Order", as
+  the engine draws it when the Autarch-phase turn begins); every
   unpivoted reserve forward ("Phase 4: The Reconciliation"; in a goldfish game nothing
   in the Reserve is ever pivoted); victory as in :mod:`.victory` (no Site is ever
   pivoted); "Exhausted Destiny".
@@ -47,8 +53,8 @@ in hand with the controlled Dominions, met conditions and unique cards in play t
 concern them (and the uncovered Sites' kinds when the deck has Site traits, which an
 Ally's worth reads); the active Allies' profiles with the Circle's Site kinds, the
 controlled Dominions and the kinds of the influence maneuvers in hand (an Ally with
-such an Ally Action attached counts as its profile plus the number of profiles times
-its bonus).
+such an Ally Action or Flash attached counts as its profile plus the number of
+profiles times its bonus).
 
 This module is the specification of the compiled core (``_fastcore.c``, chosen by
 :func:`.fastcore.make_goldfish`), which plays the same games with the policy's decisions
@@ -57,7 +63,8 @@ worked out in C instead of memoised. The decision caches here are bounded
 
 What the full engine keeps and this does not: the log, pivot state, cards in hand other
 than Characters, the influence maneuvers policy 7 may play, the Dictates policy 4 may
-play and the Ally Actions policy 9 may play, the In Ovo (a played card's only effect
+play (only the number of cards the permanent ones draw each turn is kept) and the
+Ally Actions and Flashes policy 9 may play, the In Ovo (a played card's only effect
 there is that it left the hand), the permanent cards attached to Holders (a Holder
 never seizes again under the policy, and its Site stays held: a "+N versus Y Sites"
 card or an Ally Action's Magic +N keeps counting toward it, and the "until end of
@@ -76,6 +83,7 @@ from deckbuilder.engine.policy import (
     choose_ally_actions,
     choose_circle_sites,
     choose_dictate,
+    choose_flashes,
     plan_seizures,
 )
 from deckbuilder.engine.powers import ARTIST_MAGIC_BONUS
@@ -148,8 +156,9 @@ class FastGoldfish:
         width = max(1, n.bit_length())
         self.kind_weight = [1 << (width * deck.kind[c]) for c in range(n)]
         self.profile_weight = [1 << (width * p) for p in self.profile]
-        # An Ally with an "Acting Ally is magic +N" Ally Action attached (policy 9) seizes
-        # as profile + profiles * (N total): a profile of its own.
+        # An Ally with an "Acting Ally is magic +N" Ally Action or a "Target Ally is magic
+        # +N" Flash attached (policy 9) seizes as profile + profiles * (N total): a profile
+        # of its own.
         self.profiles = max(self.profile, default=0) + 1
         self.width = width
         self.unique_bit = [0 if u < 0 else 1 << u for u in deck.unique_key]
@@ -223,6 +232,27 @@ class FastGoldfish:
                 self._alliance_cache.clear()
             self._alliance_cache[key] = cached
         return cached
+
+    def _attach(self, pairs, bonus, cards, magic, profile, profile_weight):
+        """Policy 9: each ``(card, Ally)`` pair's card leaves ``cards`` (the hand's) and its
+        Ally carries the card's lasting Magic ``bonus`` from now on, seizing as a profile
+        of its own (profile + profiles * N). ``magic``, ``profile`` and
+        ``profile_weight`` are copied first if they are still the deck's, then updated.
+        Returns them, the Magic added and the change in the multiset of the active
+        Allies' profiles."""
+        if magic is self.deck.magic:
+            magic, profile, profile_weight = list(magic), profile[:], profile_weight[:]
+        delta = added = 0
+        for card, ally in pairs:
+            cards.remove(card)
+            b = bonus[card]
+            added += b
+            magic[ally] += b
+            delta -= profile_weight[ally]
+            profile[ally] += self.profiles * b
+            profile_weight[ally] = 1 << (self.width * profile[ally])
+            delta += profile_weight[ally]
+        return magic, profile, profile_weight, added, delta
 
     def _seizures(self, active, active_profiles, active_alone, active_reach,
                   circle, masks, covered, held, held_kinds, magic, profile):
@@ -301,8 +331,9 @@ class FastGoldfish:
         seizures = self._seizures
         profile = self.profile
         profile_weight = self.profile_weight
-        magic = deck.magic  # copied on the first Ally Action played (policy 9)
+        magic = deck.magic  # copied on the first Ally Action or Flash played (policy 9)
         action_magic = deck.ally_action_magic
+        flash_bonus = deck.flash_magic
         rnd = random.Random(seed).random
         pool = self.pool0[:]
         n = len(pool)
@@ -357,8 +388,11 @@ class FastGoldfish:
         played = 0  # maneuvers and Dictates played from hand
         dictates: list[int] = []  # Dictates in hand the policy may play
         actions: list[int] = []  # Ally Actions in hand the policy may play
+        flashes: list[int] = []  # Flashes in hand the policy may play
         waiting: list[int] = []  # Sites a Dictate drew: revealed next turn
         dictate_draws = deck.dictate_draws
+        turn_draws = deck.turn_draws
+        census = 0  # cards drawn each turn by the Dictates in play (policy 4)
         active: list[int] = []
         masks: list[int] = []
         controlled = 0
@@ -370,8 +404,9 @@ class FastGoldfish:
         standard = self.variant.border_counts_both
         to_win = self.variant.dominions_to_win
         for rnum in range(1, rounds + 1):
-            # Coming of Order: draw two.
-            for _ in range(DRAWS_PER_ROUND):
+            # Coming of Order: draw two; then, at the beginning of the Autarch-phase turn,
+            # the draws of the Dictates in play that draw every turn (policy 4).
+            for _ in range(DRAWS_PER_ROUND + census):
                 if n:
                     j = int(rnd() * n)
                     n -= 1
@@ -416,10 +451,12 @@ class FastGoldfish:
                     elif playable[c]:
                         held.append(c)
                         held_kinds += kind_weight[c]
-                    elif dictate_draws[c]:
+                    elif dictate_draws[c] or turn_draws[c]:
                         dictates.append(c)
                     elif action_magic[c]:
                         actions.append(c)
+                    elif flash_bonus[c]:
+                        flashes.append(c)
                 if not revealing or not dictates:
                     break
                 revealing = False
@@ -428,6 +465,7 @@ class FastGoldfish:
                     break
                 dictates.remove(d)
                 played += 1
+                census += turn_draws[d]
                 for _ in range(dictate_draws[d]):
                     if n:
                         j = int(rnd() * n)
@@ -471,6 +509,15 @@ class FastGoldfish:
                         hand_doms |= dmask[c]
                         hand_conds |= card_conditions[c]
                         hand_unique |= unique_bit[c]
+            if flashes and active:
+                # Policy 9: the Flashes' lasting Magic bonus, before the seizures.
+                pairs = choose_flashes(deck, flashes, active, magic)
+                if pairs:
+                    magic, profile, profile_weight, added, moved = self._attach(
+                        pairs, flash_bonus, flashes, magic, profile, profile_weight)
+                    active_reach += added
+                    active_profiles += moved
+                    played += len(pairs)
             if active and (held or active_alone or active_reach >= min_res):
                 # The seizures depend only on this key (see _seizures).
                 key = (active_profiles, circle_kinds, held_kinds,
@@ -513,19 +560,12 @@ class FastGoldfish:
             )):
                 # Policy 9: the idle Allies' lasting Magic bonus, a profile of their own.
                 pairs = choose_ally_actions(deck, actions, active, magic)
-                if pairs and magic is deck.magic:
-                    magic, profile, profile_weight = (
-                        list(magic), profile[:], profile_weight[:])
-                for card, ally in pairs:
-                    actions.remove(card)
-                    bonus = action_magic[card]
-                    magic[ally] += bonus
-                    active_reach += bonus
-                    active_profiles -= profile_weight[ally]
-                    profile[ally] += self.profiles * bonus
-                    profile_weight[ally] = 1 << (self.width * profile[ally])
-                    active_profiles += profile_weight[ally]
-                played += len(pairs)
+                if pairs:
+                    magic, profile, profile_weight, added, moved = self._attach(
+                        pairs, action_magic, actions, magic, profile, profile_weight)
+                    active_reach += added
+                    active_profiles += moved
+                    played += len(pairs)
             # Reconciliation: reserves forward; victory; Exhausted Destiny.
             if chosen:
                 active += chosen

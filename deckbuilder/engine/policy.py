@@ -3,8 +3,8 @@
 Pure functions of plain ints, shared by the step-by-step autopilot
 (:mod:`.autopilot`) and the fast path (:mod:`.fastpath`), so both make the same
 choices. The compiled goldfish core (``_fastcore.c``, :mod:`.fastcore`) follows
-:func:`choose_alliances`, :func:`plan_seizures` and :func:`choose_ally_actions` step by
-step in C: a change here is
+:func:`choose_alliances`, :func:`plan_seizures`, :func:`choose_ally_actions` and
+:func:`choose_flashes` step by step in C: a change here is
 made there too, and ``tests/test_engine_fastcore.py`` checks that both cores agree.
 Inputs are card ids into an :class:`~.deck.EngineDeck`; ties are broken by
 profile (:attr:`~.deck.EngineDeck.profile`), card kind and id only, never by list order,
@@ -25,6 +25,17 @@ The policy, in full:
    cards"): the one drawing most, as the turn's Dictate, unless the Destiny holds no
    more cards than it draws. The turn is then over, so a Site it draws is revealed
    next turn; a Character it draws may be established this turn.
+   A permanent Dictate that draws at the beginning of every turn (Census of the
+   Dominions, "At the beginning of a turn, draw a card"; :mod:`.draw_dictates`) is
+   played first, as the turn's Dictate, while the Destiny holds at least
+   :data:`CENSUS_DESTINY` (20) cards. It stays in play, and the engine draws its card at
+   the start of each of the Autarch's later Autarch-phase turns, just after the two
+   cards of "Phase 1: Coming of Order" (:mod:`.turn_effects`). Census now and "Draw
+   two" next turn have drawn more cards than the other order from the next turn on (3
+   against 2, and still one more each later turn), so with turns to spare Census goes
+   first. Its draws cannot be declined, so with a short Destiny it would hasten
+   "Exhausted Destiny" and is held; 20 cards is a chosen margin (about six rounds of
+   three draws), not a derived optimum.
    **Other cards are held.** A Path would only target the Autarch's own seizing Allies;
    a combat maneuver, any card that only adds Strength (Tithe of Blood, Sworn
    Bodyguard: Strength counts only in challenges), a Flash that deals damage, pivots a
@@ -37,8 +48,8 @@ The policy, in full:
    goldfish game no Character reaches the In Ovo (no challenge, no damage, no Path is
    played, no Site is lost before the game ends), so there is never an Oviate to return.
    Not yet part of this policy, though they could help a lone Autarch: other Dictates,
-   other Ally Action cards, and influence maneuvers with another effect, besides those
-   policies 7, 8 and 9 play.
+   other Ally Action cards and Flashes, and influence maneuvers with another effect,
+   besides those policies 7, 8 and 9 play.
 5. **Establish alliances** (:func:`choose_alliances`): bring in the Allies that add the
    most worth within the Prime allowance, then the most Allies, then the most Prime
    spent. An Ally's worth (:func:`ally_worth`) is the Magic it brings toward the
@@ -80,7 +91,18 @@ The policy, in full:
    the group's first Ally Magic +3 (after the maneuvers adding at least as much) and a
    Resistance cut in hand counts as what it takes off. Victory is checked before the
    effects end.
-9. **After the turn's seizures, give idle Allies a lasting Magic bonus**
+9. **Give Allies a lasting Magic bonus.** Two kinds of permanent cards add Magic to
+   one Ally for as long as it stays in play ("Permanents and Instants"), so the Ally
+   brings its Magic +N to every later seizure and, as a Holder, to its Site.
+   *Flashes* (:func:`choose_flashes`; the cards are those of :mod:`.magic_flashes`,
+   "Target Ally is magic +N", Veil of Fortune, whose Strength +1 matters only in
+   challenges) cost no action and pivot no one ("Types of Cards: Flashes"), so each is
+   played as soon as the Ally phase has an Ally to take it: after the alliances and
+   before the seizures, so the bonus already counts in this turn's seizures. The cards
+   adding most go first, each on the unpivoted active Ally of least Magic now that is
+   not a Maestro (ties: profile, kind, id), one card per Ally per turn; the rest wait
+   in hand for the next turn (the same order as the Ally Actions below).
+   *Ally Actions* are played after the turn's seizures
    (:func:`choose_ally_actions`; the cards are those of :mod:`.magic_ally_actions`,
    "Acting Ally is magic +1" for good, Sketch the Threshold). An Ally Action is an
    Ally's action and pivots it ("Ally Actions"), so it is played only by an active
@@ -108,6 +130,10 @@ from deckbuilder.engine.victory import dominion_count
 
 #: Worth of a Maestro when choosing Allies: it secures any Site alone.
 MAESTRO_WORTH = 10
+
+#: Fewest cards in the Destiny for playing a Dictate that draws at the beginning of every
+#: turn (policy 4): it then has turns enough to draw more than "Draw two" would now.
+CENSUS_DESTINY = 20
 
 
 class SetupError(UserError, ValueError):
@@ -212,12 +238,21 @@ def choose_circle_sites(
 def choose_dictate(deck: EngineDeck, dictates: Sequence[int], destiny: int) -> int | None:
     """Policy 4: the Dictate to play once every Site is revealed, or ``None``.
 
-    ``dictates``: the Dictates in hand that only draw cards (``deck.dictate_draws``);
-    ``destiny``: cards left in the Destiny. The one drawing most (ties: kind, id), when
-    the Destiny holds more cards than it draws (so it never exhausts the Destiny).
+    ``dictates``: the Dictates in hand that only draw cards, now (``deck.dictate_draws``)
+    or at the beginning of every turn (``deck.turn_draws``); ``destiny``: cards left in
+    the Destiny. While the Destiny holds at least :data:`CENSUS_DESTINY` cards, the
+    permanent one drawing most each turn; else the instant one drawing most (ties: kind,
+    id), when the Destiny holds more cards than it draws (so it never exhausts the
+    Destiny).
     """
+    kind, every_turn = deck.kind, deck.turn_draws
+    census = min((c for c in dictates if every_turn[c]),
+                 key=lambda c: (-every_turn[c], kind[c], c), default=None)
+    if census is not None and destiny >= CENSUS_DESTINY:
+        return census
     draws = deck.dictate_draws
-    best = min(dictates, key=lambda c: (-draws[c], deck.kind[c], c), default=None)
+    best = min((c for c in dictates if draws[c]), key=lambda c: (-draws[c], kind[c], c),
+               default=None)
     if best is None or destiny <= draws[best]:
         return None
     return best
@@ -475,11 +510,30 @@ def choose_ally_actions(
     above 0); ``idle``: the unpivoted active Allies that did not seize; ``magic``: each
     card's Magic now. The cards adding most first (ties: kind, id), each from the next
     idle Ally that is not a Maestro, least Magic first (ties: profile, kind, id)."""
+    return _lasting_pairs(deck, cards, deck.ally_action_magic, idle, magic)
+
+
+def choose_flashes(
+    deck: EngineDeck, cards: Sequence[int], active: Sequence[int], magic: Sequence[int]
+) -> list[tuple[int, int]]:
+    """Policy 9: ``(Flash, target Ally)`` pairs to play before the turn's seizures.
+
+    ``cards``: the Flashes in hand the autopilot may play (``deck.flash_magic`` above 0);
+    ``active``: the unpivoted active Allies; ``magic``: each card's Magic now. The cards
+    adding most first (ties: kind, id), each on the next active Ally that is not a
+    Maestro, least Magic first (ties: profile, kind, id)."""
+    return _lasting_pairs(deck, cards, deck.flash_magic, active, magic)
+
+
+def _lasting_pairs(
+    deck: EngineDeck, cards: Sequence[int], bonus: Sequence[int], allies: Sequence[int],
+    magic: Sequence[int],
+) -> list[tuple[int, int]]:
     if not cards:
         return []
-    bonus, kind, profile = deck.ally_action_magic, deck.kind, deck.profile
+    kind, profile = deck.kind, deck.profile
     order = sorted(cards, key=lambda c: (-bonus[c], kind[c], c))
-    actors = sorted((a for a in idle if not deck.maestro[a]),
+    actors = sorted((a for a in allies if not deck.maestro[a]),
                     key=lambda a: (magic[a], profile[a], kind[a], a))
     return list(zip(order, actors, strict=False))
 

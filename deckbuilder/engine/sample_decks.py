@@ -118,8 +118,11 @@ def generated_deck(
     if ...").
     ``playable``: cards the goldfish autopilot plays: Characters that are not Maestros
     may be Artists or Oviates, more of the other cards are influence maneuvers with a
-    printed Magic bonus (:data:`MANEUVER_TEXTS`, some of them permanents), and the
-    instant Dictates read "Draw N cards.".
+    printed Magic bonus (:data:`MANEUVER_TEXTS`, some of them permanents), the instant
+    Dictates read "Draw N cards.", the permanent ones "At the beginning of a turn, draw a
+    card." and the permanent Flashes "Target Ally is strength +1
+    and magic +N." (N 1 or 2, in turn: no extra random draw, so the rest of the deck is
+    the same as before they had text).
     """
     rnd = random.Random(seed)
     extra = random.Random(seed ^ 0x5EED)
@@ -173,6 +176,10 @@ def generated_deck(
                                                          m=texts.randint(3, 5))
         elif playable and t is CardType.DICTATE and not perm:
             powers = f"Draw {texts.randint(1, 2)} cards."
+        elif playable and t is CardType.DICTATE:
+            powers = "At the beginning of a turn, draw a card."
+        elif playable and t is CardType.FLASH and perm:
+            powers = f"Target Ally is strength +1 and magic +{i // len(others) % 2 + 1}."
         deck.append(make_card(f"Generated {t} {i // len(others) + 1}", t, perm,
                               powers=powers))
         i += 1
