@@ -34,7 +34,6 @@ def lasting_magic(record: CardRecord) -> int:
     if len(bonuses) != 1:
         return 0
     b = bonuses[0]
-    if (b.stat != MAGIC or b.actor_kind is not None or b.alt_kind is not None
-            or b.per_kind is not None or b.amount <= 0):
+    if b.stat != MAGIC or not b.unconditional or b.amount <= 0:
         return 0
     return b.amount

@@ -36,7 +36,6 @@ def flash_magic(record: CardRecord) -> int:
     magic = [b for b in bonuses if b.stat == MAGIC]
     if len(magic) != 1 or any(b.stat not in (MAGIC, STRENGTH) for b in bonuses):
         return 0
-    if any(not b.targeted or b.actor_kind is not None or b.alt_kind is not None
-           or b.per_kind is not None for b in bonuses):
+    if any(not b.targeted or not b.unconditional for b in bonuses):
         return 0
     return max(0, magic[0].amount)

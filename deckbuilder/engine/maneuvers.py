@@ -67,6 +67,12 @@ class StatBonus:
     per_kind: str | None = None
     targeted: bool = False
 
+    @property
+    def unconditional(self) -> bool:
+        """The same ``amount`` for any character: no actor kind, no "or +M if it is an
+        X", no "for each involved X"."""
+        return self.actor_kind is None and self.alt_kind is None and self.per_kind is None
+
 
 def _singular(word: str) -> str:
     word = word.strip()
