@@ -359,6 +359,8 @@ class FastGoldfish:
         min_res = min([resistance[s] for s in circle])
 
         # Game Setup: five cards; a hand with no Character is reshuffled once.
+        # Each draw below is written out in place, as Destiny.draw does it: this loop is
+        # the pure-Python core's hot path, run for every card of every game.
         new = []
         for _ in range(OPENING_HAND):
             if n:
