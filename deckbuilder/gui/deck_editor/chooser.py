@@ -49,7 +49,7 @@ class DeckChooser(QComboBox):
         super().__init__(parent)
         self.context = context
         self.setObjectName("deckChooser")
-        self.setMinimumContentsLength(24)
+        self.setMinimumContentsLength(16)
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.items = QStandardItemModel(self)
         self.setModel(self.items)
