@@ -5,23 +5,22 @@ taller or wider than that scrolls instead of raising the window's minimum size.
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QFrame, QScrollArea, QWidget
 
 #: The smallest main window every screen fits, in px (width, height).
 SMALLEST_WINDOW = (1024, 700)
+#: The narrowest a scrolling side panel gets (px); its content wraps or scrolls below.
+NARROWEST_PANEL = 260
 
 
-def scrolling(widget: QWidget, horizontal: bool = False) -> QScrollArea:
+def scrolling(widget: QWidget) -> QScrollArea:
     """``widget`` in a frameless scroll area that grows it to the area's size and
-    scrolls it when the area is smaller (vertically only unless ``horizontal``)."""
+    scrolls it when the area is smaller; the area is as wide as the content needs, up
+    to :data:`NARROWEST_PANEL` (a narrower splitter pane scrolls sideways)."""
     area = QScrollArea()
     area.setWidgetResizable(True)
     area.setFrameShape(QFrame.Shape.NoFrame)
-    if not horizontal:
-        area.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
     area.setWidget(widget)
-    if not horizontal:  # as wide as its content needs, as a plain panel would be
-        area.setMinimumWidth(widget.minimumSizeHint().width()
-                             + area.verticalScrollBar().sizeHint().width())
+    area.setMinimumWidth(min(widget.minimumSizeHint().width(), NARROWEST_PANEL)
+                         + area.verticalScrollBar().sizeHint().width())
     return area

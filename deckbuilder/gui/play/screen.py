@@ -40,6 +40,7 @@ from deckbuilder.gui.dialogs import fit_title
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.fit import scrolling
 from deckbuilder.gui.play.board import TableBoard
+from deckbuilder.gui.play.faces import TableFaces
 from deckbuilder.gui.play.matchup import MatchupPanel
 from deckbuilder.gui.play.rivals import DeckPicker, RivalsBox
 from deckbuilder.gui.play.saved import SavedGamesBar
@@ -166,6 +167,8 @@ class PlayScreen(Screen):
 
         self.board = TableBoard()
         self.board.setObjectName("table")
+        self.faces = TableFaces(self.context.images, self)
+        self.board.set_faces(self.faces)
         self.board.chosen.connect(self.choose)
         self.matchup = MatchupPanel(self.context)
         self.matchup.setObjectName("matchup")
@@ -179,7 +182,7 @@ class PlayScreen(Screen):
         self.splitter.addWidget(scrolling(left))
         self.splitter.addWidget(self.tabs)
         self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([340, 1000])
+        self.splitter.setSizes([300, 1000])
         QVBoxLayout(self).addWidget(self.splitter)
 
     def choosers(self) -> list:
@@ -295,6 +298,7 @@ class PlayScreen(Screen):
         session.failed.connect(self.status.setText)
         self.session = session
         self.over = False
+        self.faces.set_records(session.game.state.cards)
         self.log.clear()
         self.tabs.setCurrentIndex(0)
         self.status.setText(message)
