@@ -95,3 +95,13 @@ def test_a_finished_game_closes_without_a_question(window, screen, qtbot):
     qtbot.waitUntil(finish, timeout=60_000)
     assert not screen.game_in_progress() and screen.setup.isVisible()
     assert window.close()
+
+
+def test_the_save_game_dialog_shows_the_whole_name(screen):
+    from deckbuilder.gui.play.saved import default_name
+
+    name = default_name(screen.session.record())
+    dialog = screen.saved.name_dialog(name)
+    assert dialog.width() >= 480
+    assert dialog.width() > dialog.fontMetrics().horizontalAdvance(name)
+    assert dialog.textValue() == name

@@ -105,11 +105,22 @@ class SavedGamesBar(QWidget):
         if not self._recordable():
             return
         record = self.screen.session.record()
-        name, ok = QInputDialog.getText(self, "Save game", "Name of the saved game:",
-                                        text=default_name(record))
-        name = " ".join(name.split())
+        dialog = self.name_dialog(default_name(record))
+        ok = dialog.exec() == QDialog.DialogCode.Accepted
+        name = " ".join(dialog.textValue().split())
         if ok and name:
             self.save_as(name, record)
+
+    def name_dialog(self, name: str) -> QInputDialog:
+        """The "Save game" dialog asking a name, wide enough to show ``name`` whole."""
+        dialog = QInputDialog(self)
+        dialog.setObjectName("saveGameName")
+        dialog.setWindowTitle("Save game")
+        dialog.setLabelText("Name of the saved game:")
+        dialog.setTextValue(name)
+        dialog.resize(max(480, dialog.fontMetrics().horizontalAdvance(name) + 80),
+                      dialog.sizeHint().height())
+        return dialog
 
     def save_as(self, name: str, record: PlayRecord, replace: bool = False, then=None):
         """Save ``record`` as ``name`` through the write road (asking before replacing
