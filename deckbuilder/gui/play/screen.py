@@ -29,7 +29,6 @@ from PySide6.QtWidgets import (
     QMessageBox,
     QPlainTextEdit,
     QPushButton,
-    QSpinBox,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
@@ -39,6 +38,7 @@ from PySide6.QtWidgets import (
 from deckbuilder.gui.dialogs import fit_title
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.fit import scrolling
+from deckbuilder.gui.number_field import NumberField
 from deckbuilder.gui.play.board import TableBoard
 from deckbuilder.gui.play.faces import TableFaces
 from deckbuilder.gui.play.matchup import MatchupPanel
@@ -87,7 +87,7 @@ class PlayScreen(Screen):
         self.rivals = RivalsBox(self.context)
         self.rival = self.rivals.rows[0].chooser
         self.level = self.rivals.rows[0].level
-        self.seed = QSpinBox()
+        self.seed = NumberField()
         self.seed.setObjectName("seed")
         self.seed.setRange(0, MAX_SEED)
         self.seed.setValue(1)

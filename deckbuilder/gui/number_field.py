@@ -1,0 +1,61 @@
+"""A number field that says its limits instead of silently dropping a digit.
+
+Qt's ``QSpinBox`` refuses a keystroke that would take it past its maximum: typing
+5,000,000 into a field of at most 500,000 leaves 500,000, and 99 into one of at most 30
+leaves 9, without a word. :class:`NumberField` shows its range beside the field (a
+tooltip at the field) the moment a keystroke is refused for that reason, emits
+``limit_said(message)`` (the screens put it in the status bar too) and keeps the message
+in :attr:`NumberField.limit_message`. Numbers are shown with thousands separators.
+"""
+
+from __future__ import annotations
+
+import re
+
+from PySide6.QtCore import QPoint, Signal
+from PySide6.QtGui import QValidator
+from PySide6.QtWidgets import QSpinBox, QToolTip, QWidget
+
+
+class NumberField(QSpinBox):
+    """A ``QSpinBox`` that says its limits; ``what`` names the number in the message
+    (e.g. "games")."""
+
+    limit_said = Signal(str)
+
+    def __init__(self, parent: QWidget | None = None, what: str = ""):
+        super().__init__(parent)
+        self.what = what
+        self.limit_message = ""
+        self.setGroupSeparatorShown(True)
+
+    def range_text(self) -> str:
+        """E.g. "1 to 500,000 games"."""
+        what = f" {self.what}" if self.what else ""
+        return f"{self.minimum():,} to {self.maximum():,}{what}"
+
+    def setRange(self, minimum: int, maximum: int) -> None:  # noqa: N802 (Qt's name)
+        super().setRange(minimum, maximum)
+        tip = self.toolTip()
+        note = f"From {self.range_text()}."
+        if note not in tip:
+            self.setToolTip(f"{tip}\n{note}" if tip else note)
+
+    def validate(self, text: str, pos: int):
+        result = super().validate(text, pos)
+        state = result[0] if isinstance(result, tuple) else result
+        if state == QValidator.State.Invalid:
+            digits = re.sub(r"[^\d-]", "", text.removeprefix(self.prefix())
+                            .removesuffix(self.suffix()))
+            try:
+                typed = int(digits)
+            except ValueError:
+                return result
+            if typed > self.maximum() or typed < self.minimum():
+                self._say(f"{typed:,} is out of range: {self.range_text()}.")
+        return result
+
+    def _say(self, message: str) -> None:
+        self.limit_message = message
+        QToolTip.showText(self.mapToGlobal(QPoint(0, self.height())), message, self)
+        self.limit_said.emit(message)
