@@ -49,3 +49,16 @@ def test_the_goldfish_games_field_says_its_maximum(window, qtbot):
     assert games.limit_message == (f"5,000,000 is out of range: {games.minimum():,} to "
                                    f"{maximum:,} games.")
     assert games.text().replace(",", "").isdigit() and "," in f"{maximum:,}"
+
+
+def test_progress_counts_have_thousands_separators(qtbot):
+    from deckbuilder.gui.number_field import CountingBar
+
+    bar = CountingBar()
+    qtbot.addWidget(bar)
+    bar.setRange(0, 500_000)
+    bar.setValue(12_000)
+    bar.setFormat("%v / %m games")
+    assert bar.text() == "12,000 / 500,000 games"
+    bar.setFormat("No games played yet")
+    assert bar.text() == "No games played yet"

@@ -5,7 +5,8 @@ Qt's ``QSpinBox`` refuses a keystroke that would take it past its maximum: typin
 leaves 9, without a word. :class:`NumberField` shows its range beside the field (a
 tooltip at the field) the moment a keystroke is refused for that reason, emits
 ``limit_said(message)`` (the screens put it in the status bar too) and keeps the message
-in :attr:`NumberField.limit_message`. Numbers are shown with thousands separators.
+in :attr:`NumberField.limit_message`. Numbers are shown with thousands separators, in
+the field and in a :class:`CountingBar` ("12,000 / 500,000 games").
 """
 
 from __future__ import annotations
@@ -14,7 +15,7 @@ import re
 
 from PySide6.QtCore import QPoint, Signal
 from PySide6.QtGui import QValidator
-from PySide6.QtWidgets import QSpinBox, QToolTip, QWidget
+from PySide6.QtWidgets import QProgressBar, QSpinBox, QToolTip, QWidget
 
 
 class NumberField(QSpinBox):
@@ -59,3 +60,14 @@ class NumberField(QSpinBox):
         self.limit_message = message
         QToolTip.showText(self.mapToGlobal(QPoint(0, self.height())), message, self)
         self.limit_said.emit(message)
+
+
+class CountingBar(QProgressBar):
+    """A progress bar whose text writes ``%v`` and ``%m`` with thousands separators
+    (Qt writes 500000)."""
+
+    def text(self) -> str:
+        text = self.format()
+        if "%v" not in text and "%m" not in text:
+            return super().text()
+        return text.replace("%v", f"{self.value():,}").replace("%m", f"{self.maximum():,}")
