@@ -105,3 +105,15 @@ def test_the_save_game_dialog_shows_the_whole_name(screen):
     assert dialog.width() >= 480
     assert dialog.width() > dialog.fontMetrics().horizontalAdvance(name)
     assert dialog.textValue() == name
+
+
+def test_the_damage_prompt_says_where_the_damage_comes_from(screen):
+    from deckbuilder.engine.human_autarch import Decision, Option
+
+    decision = Decision(0, "assign_damage", "You win the challenge: assign 8 damage to "
+                        "Gentle", (Option("Deal 8 damage to Gentle", {1: 8}, (1,)),))
+    screen._show_decision(decision)
+    text = screen.prompt.text()
+    assert text.startswith("You win the challenge: assign 8 damage")
+    assert "difference of the two sides' combat strengths" in text
+    assert "Challenge Summary" in text

@@ -55,6 +55,12 @@ if TYPE_CHECKING:
 MAX_SEED = 2**31 - 1
 #: Pace of the computer's steps: label -> seconds between two steps.
 SPEEDS = {"Slow": 1.2, "Normal": 0.6, "Fast": 0.15, "Instant": 0.0}
+#: What a decision's numbers come from, under its prompt (by the decision's kind).
+WHY = {
+    "assign_damage": "\nThe damage is the difference of the two sides' combat strengths; "
+                     "a character receiving more damage than its Strength goes to the In "
+                     "Ovo (rulebook, \u201cChallenge Summary\u201d).",
+}
 #: Answers to "Save the game in progress?"
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 #: Shortest time between two redraws of the table while the computer plays (ms).
@@ -422,7 +428,7 @@ class PlayScreen(Screen):
         self.board.set_decision(decision)
         self.moves.clear()
         if decision is not None:
-            self.prompt.setText(decision.prompt)
+            self.prompt.setText(decision.prompt + WHY.get(decision.kind, ""))
             self.moves.addItems([o.label for o in decision.options])
             # nothing chosen for the person: "Play move" waits for a move picked
             self.moves.setCurrentRow(-1)
