@@ -35,3 +35,26 @@ def test_every_tab_fits_a_1024_by_700_window(window, qtbot):
     qtbot.wait(20)
     assert (window.width(), window.height()) == (width, height)
     play.stop_game()
+
+
+def test_the_browser_table_needs_no_sideways_scroll_at_1024(window, qtbot):
+    from PySide6.QtCore import Qt
+
+    from deckbuilder.gui.browser.model import SET
+
+    window.resize(*SMALLEST_WINDOW)
+    browser = window.show_screen("browser")
+    assert window.context.wait_idle()
+    qtbot.wait(50)
+    table = browser.findChild(type(browser.table), "cardTable") if hasattr(
+        browser, "table") else None
+    from deckbuilder.gui.browser.views import CardTableView
+
+    table = table or browser.findChild(CardTableView)
+    header = table.horizontalHeader()
+    shown = sum(header.sectionSize(c) for c in range(header.count())
+                if not header.isSectionHidden(c))
+    assert shown <= table.viewport().width() + 1  # every column in view, Set elided
+    index = table.model().index(0, SET)
+    assert table.model().data(index, Qt.ItemDataRole.ToolTipRole) == \
+        table.model().data(index, Qt.ItemDataRole.DisplayRole)
