@@ -329,3 +329,12 @@ def test_import_dialog_shows_the_detected_mapping_and_remaps_a_column(screen, db
     assert screen.context.wait_idle()
     assert "unknown condition 'Good (Lightly Played)'" in dialog.problems.toPlainText()
     assert not dialog.import_button.isEnabled()
+
+
+def test_the_condition_column_holds_the_longest_condition(screen):
+    from card_db.records import Condition
+    from deckbuilder.gui.collection.owned_model import CONDITION
+
+    header = screen.table.horizontalHeader()
+    longest = max(screen.table.fontMetrics().horizontalAdvance(c.value) for c in Condition)
+    assert header.sectionSize(CONDITION) >= longest + 16  # text and the cell's margins
