@@ -212,3 +212,23 @@ def test_small_dialogs_are_wide_enough_for_their_titles(window, qtbot):
     error.close()
     add.close()
     assert collection is window.current_screen()
+
+
+def test_the_open_deck_dialog_shows_author_count_and_date_whole(window, qtbot):
+    from datetime import datetime, timezone
+
+    window.open_action.trigger()
+    editor = window.screen("deck-editor")
+    dialog = editor.findChildren(OpenDeckDialog)[-1]
+    assert window.context.wait_idle()
+    deck = type("Deck", (), {"name": "A deck with a rather long name", "author": "Cheryl",
+                             "card_count": 60,
+                             "modified": datetime(2026, 11, 29, 1, 11, tzinfo=timezone.utc)})
+    dialog.show_saved([deck])
+    qtbot.wait(20)
+    header = dialog.tree.header()
+    item = dialog.mine.child(0)
+    metrics = dialog.tree.fontMetrics()
+    for column in (1, 2, 3):
+        assert header.sectionSize(column) >= metrics.horizontalAdvance(item.text(column))
+    dialog.reject()
