@@ -222,7 +222,8 @@ def test_the_open_deck_dialog_shows_author_count_and_date_whole(window, qtbot):
     editor = window.screen("deck-editor")
     dialog = editor.findChildren(OpenDeckDialog)[-1]
     assert window.context.wait_idle()
-    deck = type("Deck", (), {"name": "A deck with a rather long name", "author": "Judith Odell of the Fifth Dominion",
+    deck = type("Deck", (), {"name": "A deck with a rather long name",
+                             "author": "Judith Odell of the Fifth Dominion",
                              "card_count": 60,
                              "modified": datetime(2026, 11, 29, 1, 11, tzinfo=UTC)})
     dialog.show_saved([deck])
