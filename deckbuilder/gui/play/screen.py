@@ -22,8 +22,8 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
-    QHBoxLayout,
     QLabel,
     QListWidget,
     QMessageBox,
@@ -122,7 +122,7 @@ class PlayScreen(Screen):
         self.new_game_button.setObjectName("newGame")
         self.new_game_button.setCheckable(True)
         self.new_game_button.setToolTip("Show the decks, rivals and seed for another game")
-        self.new_game_button.toggled.connect(self.setup.setVisible)
+        self.new_game_button.toggled.connect(self._setup_shown)
         self.new_game_button.hide()
 
         self.log = QPlainTextEdit()
@@ -141,6 +141,10 @@ class PlayScreen(Screen):
         self.moves = QListWidget()
         self.moves.setObjectName("moves")
         self.moves.setMinimumHeight(6 * self.moves.fontMetrics().lineSpacing())
+        # a long move wraps in the narrow side panel rather than run out of view
+        self.moves.setWordWrap(True)
+        self.moves.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.moves.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.moves.itemDoubleClicked.connect(lambda _item: self.play_selected())
         self.moves.currentRowChanged.connect(lambda _row: self._update_play_button())
         self.play_button = QPushButton("Play move")
@@ -152,9 +156,11 @@ class PlayScreen(Screen):
         self.skip_button = QPushButton("Skip to my decision")
         self.skip_button.setObjectName("skip")
         self.skip_button.clicked.connect(self._skip)
-        buttons = QHBoxLayout()
-        for b in (self.play_button, self.pass_button, self.skip_button):
-            buttons.addWidget(b)
+        # two rows: the side panel stays narrow during a game
+        buttons = QGridLayout()
+        buttons.addWidget(self.play_button, 0, 0)
+        buttons.addWidget(self.pass_button, 0, 1)
+        buttons.addWidget(self.skip_button, 1, 0, 1, 2)
         left = QWidget()
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 4, 0)
@@ -185,11 +191,13 @@ class PlayScreen(Screen):
         self.tabs.addTab(self.matchup, "Matchup")
         self.splitter = QSplitter()
         self.splitter.setObjectName("playSplitter")
-        self.splitter.addWidget(scrolling(left))
+        self.left_area = scrolling(left)
+        self.splitter.addWidget(self.left_area)
         self.splitter.addWidget(self.tabs)
         self.splitter.setStretchFactor(1, 1)
         self.splitter.setSizes([300, 1000])
         QVBoxLayout(self).addWidget(self.splitter)
+        self._setup_shown(True)
 
     def choosers(self) -> list:
         return [self.mine, *self.rivals.choosers()]
@@ -316,7 +324,21 @@ class PlayScreen(Screen):
         """Hide the game's setup while a game is played ("New game…" shows it)."""
         self.new_game_button.setVisible(folded)
         self.new_game_button.setChecked(not folded)
-        self.setup.setVisible(not folded)
+        self._setup_shown(not folded)
+        if folded:  # the table takes the room the setup had
+            sizes = self.splitter.sizes()
+            narrow = self.left_area.minimumWidth()
+            if len(sizes) == 2 and sizes[0] > narrow:
+                self.splitter.setSizes([narrow, sizes[1] + sizes[0] - narrow])
+
+    def _setup_shown(self, shown: bool) -> None:
+        """The side panel is as wide as the setup while it is shown (nothing cut off),
+        and narrow during a game, when it holds the moves and the log."""
+        self.setup.setVisible(shown)
+        content = self.left_area.widget()
+        content.layout().invalidate()
+        scrollbar = self.left_area.verticalScrollBar().sizeHint().width()
+        self.left_area.setMinimumWidth(content.minimumSizeHint().width() + scrollbar)
 
     # -- a game in progress ----------------------------------------------------------------
     def game_in_progress(self) -> bool:
