@@ -62,3 +62,13 @@ def test_progress_counts_have_thousands_separators(qtbot):
     assert bar.text() == "12,000 / 500,000 games"
     bar.setFormat("No games played yet")
     assert bar.text() == "No games played yet"
+
+
+def test_a_field_whose_lowest_value_means_none_says_so(qtbot):
+    field = NumberField()
+    qtbot.addWidget(field)
+    field.setSpecialValueText("–")
+    field.setRange(-1, 99)
+    field.show()
+    _type(field, "100")
+    assert field.limit_message == "100 is out of range: 0 to 99, or –."

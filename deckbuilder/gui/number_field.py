@@ -31,9 +31,13 @@ class NumberField(QSpinBox):
         self.setGroupSeparatorShown(True)
 
     def range_text(self) -> str:
-        """E.g. "1 to 500,000 games"."""
+        """E.g. "1 to 500,000 games"; a field whose lowest value stands for something
+        (:meth:`specialValueText`, e.g. "–" for no value) says so."""
         what = f" {self.what}" if self.what else ""
-        return f"{self.minimum():,} to {self.maximum():,}{what}"
+        special = self.specialValueText()
+        lowest = self.minimum() + 1 if special else self.minimum()
+        text = f"{lowest:,} to {self.maximum():,}{what}"
+        return f"{text}, or {special}" if special else text
 
     def setRange(self, minimum: int, maximum: int) -> None:  # noqa: N802 (Qt's name)
         super().setRange(minimum, maximum)
