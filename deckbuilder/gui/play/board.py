@@ -315,8 +315,7 @@ class TableBoard(QScrollArea):
         column.addStretch(1)
         self.setWidget(page)
         self.set_decision(self.decision)
-        self._apply_width(self.card_width)
-        self._fit_timer.start()
+        self._fit_timer.start()  # the cards are built at the width shown so far
 
     # -- scaling the cards to the room ---------------------------------------------------
     def resizeEvent(self, event) -> None:
@@ -347,22 +346,32 @@ class TableBoard(QScrollArea):
     def fit_cards(self) -> int:
         """Scale every card to the largest width (from :data:`MIN_CARD_W` to
         :data:`MAX_CARD_W` px) at which the whole table fits the board without
-        scrolling; returns that width."""
+        scrolling; returns that width. The search starts from the width shown (one
+        step of a game seldom changes it: two trial layouts then)."""
         if self.snap is None:
             return self.card_width
-        low, high = MIN_CARD_W, MAX_CARD_W
-        if not self._fits(low):
-            best = low
+        current = self.card_width
+        if self._fits(current):
+            if current >= MAX_CARD_W or not self._fits(current + 1):
+                best = current
+            else:
+                best = self._largest_fitting(current + 1, MAX_CARD_W, current + 1)
         else:
-            best = low
-            while low <= high:  # the table grows with the card width
-                middle = (low + high) // 2
-                if self._fits(middle):
-                    best, low = middle, middle + 1
-                else:
-                    high = middle - 1
+            best = self._largest_fitting(MIN_CARD_W, current - 1, MIN_CARD_W)
         self.card_width = best
         self._apply_width(best)
+        return best
+
+    def _largest_fitting(self, low: int, high: int, fallback: int) -> int:
+        """The largest width in ``low``..``high`` at which the table fits (the table
+        grows with the width), else ``fallback``."""
+        best = fallback
+        while low <= high:
+            middle = (low + high) // 2
+            if self._fits(middle):
+                best, low = middle, middle + 1
+            else:
+                high = middle - 1
         return best
 
     def _view(self, face: CardFace, caption: str = "") -> CardView:
