@@ -98,3 +98,16 @@ def test_hover_card_stays_on_screen(window, qtbot):
     assert room.contains(board.hover_card.frameGeometry().topLeft())
     board.hover_card.hide()
     assert Qt.WindowType.ToolTip & board.hover_card.windowFlags()
+
+
+def test_zone_marks_fit_their_names_on_the_smallest_cards(qtbot):
+    from deckbuilder.gui.play.board import ZoneMark
+
+    mark = ZoneMark("Active area", MIN_CARD_W)
+    qtbot.addWidget(mark)
+    mark.show()
+    from PySide6.QtGui import QFontMetrics
+
+    width = QFontMetrics(mark.title_font()).horizontalAdvance(mark.title)
+    assert width <= mark.height() - 4
+    assert not mark.grab().toImage().isNull()

@@ -22,7 +22,7 @@ from html import escape
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QPoint, QRect, Qt, QTimer, Signal
-from PySide6.QtGui import QFont, QPainter, QPalette
+from PySide6.QtGui import QFont, QFontMetrics, QPainter, QPalette
 from PySide6.QtWidgets import (
     QFrame,
     QGridLayout,
@@ -501,16 +501,25 @@ class ZoneMark(QWidget):
     def set_width(self, width: int) -> None:
         self.setFixedSize(self.fontMetrics().height() + 2, card_size(width).height())
 
+    def title_font(self) -> QFont:
+        """Bold, a little smaller than the text, and smaller still until the name fits
+        along the strip (a small card's height)."""
+        font = QFont(self.font())
+        font.setBold(True)
+        size = font.pointSizeF() * 0.85
+        font.setPointSizeF(size)
+        while size > 5 and QFontMetrics(font).horizontalAdvance(self.title) > self.height() - 4:
+            size -= 0.5
+            font.setPointSizeF(size)
+        return font
+
     def paintEvent(self, _event) -> None:
         p = QPainter(self)
         p.setPen(self.palette().color(QPalette.ColorRole.Mid))
         p.drawLine(self.width() - 1, 2, self.width() - 1, self.height() - 2)
         p.translate(0, self.height())
         p.rotate(-90)
-        font = QFont(self.font())
-        font.setBold(True)
-        font.setPointSizeF(font.pointSizeF() * 0.85)
-        p.setFont(font)
+        p.setFont(self.title_font())
         p.setPen(self.palette().color(QPalette.ColorRole.WindowText))
         p.drawText(QRect(0, 0, self.height(), self.width()),
                    Qt.AlignmentFlag.AlignCenter, self.title)
