@@ -20,15 +20,16 @@ from PySide6.QtWidgets import QProgressBar, QSpinBox, QToolTip, QWidget
 
 class NumberField(QSpinBox):
     """A ``QSpinBox`` that says its limits; ``what`` names the number in the message
-    (e.g. "games")."""
+    (e.g. "games"); ``grouped``: thousands separators (not for a seed)."""
 
     limit_said = Signal(str)
 
-    def __init__(self, parent: QWidget | None = None, what: str = ""):
+    def __init__(self, parent: QWidget | None = None, what: str = "",
+                 grouped: bool = True):
         super().__init__(parent)
         self.what = what
         self.limit_message = ""
-        self.setGroupSeparatorShown(True)
+        self.setGroupSeparatorShown(grouped)  # counts grouped; a seed is an identifier
 
     def range_text(self) -> str:
         """E.g. "1 to 500,000 games"; a field whose lowest value stands for something
@@ -36,7 +37,7 @@ class NumberField(QSpinBox):
         what = f" {self.what}" if self.what else ""
         special = self.specialValueText()
         lowest = self.minimum() + 1 if special else self.minimum()
-        text = f"{lowest:,} to {self.maximum():,}{what}"
+        text = f"{self._shown(lowest)} to {self._shown(self.maximum())}{what}"
         return f"{text}, or {special}" if special else text
 
     def setRange(self, minimum: int, maximum: int) -> None:  # noqa: N802 (Qt's name)
@@ -57,8 +58,11 @@ class NumberField(QSpinBox):
             except ValueError:
                 return result
             if typed > self.maximum() or typed < self.minimum():
-                self._say(f"{typed:,} is out of range: {self.range_text()}.")
+                self._say(f"{self._shown(typed)} is out of range: {self.range_text()}.")
         return result
+
+    def _shown(self, number: int) -> str:
+        return f"{number:,}" if self.isGroupSeparatorShown() else str(number)
 
     def _say(self, message: str) -> None:
         self.limit_message = message

@@ -81,7 +81,7 @@ class GoldfishScreen(ChosenDeckScreen):
         self.variant.currentIndexChanged.connect(lambda _index: self._rules_changed())
         self.variant.setToolTip('"Shorter Games": Prime allowance 9, any three Dominions win, '
                                 "a Border Site counts once")
-        self.seed = NumberField()
+        self.seed = NumberField(grouped=False)
         self.seed.setObjectName("gameSeed")
         self.seed.setRange(0, MAX_SEED)
         self.seed.setToolTip("The game's seed: the same seed replays the same game. "

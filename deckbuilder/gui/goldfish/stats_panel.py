@@ -169,7 +169,7 @@ class GoldfishStatsPanel(CancellableRun, QWidget):
         self.games.setSingleStep(1000)
         self.games.setValue(DEFAULT_GAMES)
         self.games.setGroupSeparatorShown(True)
-        self.seed = NumberField()
+        self.seed = NumberField(grouped=False)
         self.seed.setObjectName("statsSeed")
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setToolTip(

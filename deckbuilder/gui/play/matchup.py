@@ -76,7 +76,7 @@ class MatchupPanel(CancellableRun, QWidget):
         self.games.setRange(1, MAX_GAMES)
         self.games.setValue(DEFAULT_GAMES)
         self.games.setToolTip("Games against each rival")
-        self.seed = NumberField()
+        self.seed = NumberField(grouped=False)
         self.seed.setObjectName("matchupSeed")
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setToolTip("Master seed: the same seed plays the same games again "

@@ -93,7 +93,7 @@ class PlayScreen(Screen):
         self.rivals = RivalsBox(self.context)
         self.rival = self.rivals.rows[0].chooser
         self.level = self.rivals.rows[0].level
-        self.seed = NumberField()
+        self.seed = NumberField(grouped=False)
         self.seed.setObjectName("seed")
         self.seed.setRange(0, MAX_SEED)
         self.seed.setValue(1)

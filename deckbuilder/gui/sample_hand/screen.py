@@ -69,7 +69,7 @@ class SampleHandScreen(ChosenDeckScreen):
     def _build(self) -> None:
         self.chooser = DeckChooser(self.context)
         self.chooser.source_changed.connect(lambda _source: self._source_changed())
-        self.seed = NumberField()
+        self.seed = NumberField(grouped=False)
         self.seed.setObjectName("seed")
         self.seed.setRange(0, MAX_SEED)
         self.seed.setToolTip("The shuffle's seed: the same seed deals the same cards. "
