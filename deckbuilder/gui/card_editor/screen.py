@@ -137,8 +137,10 @@ class CardEditorScreen(Screen):
         self.splitter.setObjectName("cardEditorSplitter")
         for widget in (left, middle, scrolling(right)):
             self.splitter.addWidget(widget)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([240, 640, 380])
+        # every pane gives way in a small window, the form least
+        for index, stretch in enumerate((1, 3, 2)):
+            self.splitter.setStretchFactor(index, stretch)
+        self.splitter.setSizes([220, 640, 340])
         layout = QVBoxLayout(self)
         layout.addWidget(self.splitter)
         self._update_buttons()
