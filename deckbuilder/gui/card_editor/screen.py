@@ -135,7 +135,7 @@ class CardEditorScreen(Screen):
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("cardEditorSplitter")
-        for widget in (left, middle, scrolling(right)):
+        for widget in (left, middle, scrolling(right, steady=True)):
             self.splitter.addWidget(widget)
         # every pane gives way in a small window, the form least
         for index, stretch in enumerate((1, 3, 2)):
