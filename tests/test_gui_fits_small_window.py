@@ -30,6 +30,14 @@ def test_every_tab_fits_a_1024_by_700_window(window, qtbot):
         hint = window.minimumSizeHint().expandedTo(window.minimumSize())
         if hint.width() > width or hint.height() > height:
             too_big[window.tabs.tabText(index)] = (hint.width(), hint.height())
+    play.rivals.count.setValue(3)
+    window.show_screen("play")
+    play.new_game_button.click()  # the setup shown again, three rivals' rows in it
+    qtbot.wait(20)
+    assert play.setup.isVisible()
+    hint = window.minimumSizeHint().expandedTo(window.minimumSize())
+    if hint.width() > width or hint.height() > height:
+        too_big["Play with its setup"] = (hint.width(), hint.height())
     assert too_big == {}
     window.resize(width, height)
     qtbot.wait(20)
