@@ -4,7 +4,9 @@ Realm at the bottom; one rival at the top, two at the left and right, three at t
 left, top and right (clockwise from your left, the order of play). Each Realm shows its
 State (each Site with its Holders under it), its active area, and its Reserve (the
 Destiny and In Ovo, cards affecting the Autarch, reserve Allies); your hand face up,
-rivals' hands as counts. Pivoted cards are drawn turned.
+rivals' hands as counts. Pivoted cards are drawn turned. Cards show the browser's faces
+(:mod:`~.faces`), all at one width, the largest at which the whole table fits the board
+(:meth:`TableBoard.fit_cards`); the card under the pointer is shown full size.
 
 The board offers the pending :class:`~.human_autarch.Decision`'s options on the cards
 they involve (:meth:`~.human_autarch.Decision.involving`): clicking a card opens a menu

@@ -11,6 +11,11 @@ Computer steps are shown at the chosen speed; "Skip to my decision" plays them w
 pauses. "Worked example" opens one of the rulebook's examples on the table
 (:mod:`~.scenario_picker`). The "Matchup" tab plays your deck against the chosen
 rivals, computer against computer (:class:`~.matchup.MatchupPanel`).
+
+While a game is played the setup folds away ("New game…" shows it) and nothing is
+preselected among the moves. Start, a worked example, Resume… and Quit ask Save /
+Discard / Cancel while a recorded game is in progress (:meth:`PlayScreen.keep_or_drop_game`,
+:meth:`PlayScreen.can_close`), as the deck editor does for unsaved decks.
 """
 
 from __future__ import annotations
