@@ -11,7 +11,7 @@ from PySide6.QtGui import QFont, QFontMetrics
 
 from deckbuilder.engine.sample_decks import generated_deck
 from deckbuilder.gui.play.board import MIN_CARD_W, TableBoard
-from deckbuilder.gui.play.cards import fitted_font, wrap_flags
+from deckbuilder.gui.play.cards import BREAK, breakable, fitted_font
 from deckbuilder.gui.play.session import Rival
 from tests.test_gui_play_table import capture, single_seizure
 
@@ -59,9 +59,14 @@ def test_a_long_name_is_never_clipped(width):
     name = "Candle-Bearer of the Pale Citadel Waystationmaster"
     box = QRect(0, 0, width, width)
     font = fitted_font(QFont(), name, box, 10.0)
-    flags = wrap_flags(font, name, box)
-    needed = QFontMetrics(font).boundingRect(QRect(0, 0, width, 10_000), flags, name)
+    text = breakable(font, name, box)
+    needed = QFontMetrics(font).boundingRect(QRect(0, 0, width, 10_000),
+                                             int(Qt.TextFlag.TextWordWrap), text)
     assert needed.width() <= width  # the band grows in height when needed, never wider
+    # only a word too long for the card is broken
+    for word, shown in zip(name.split(" "), text.split(" "), strict=True):
+        fits = QFontMetrics(font).horizontalAdvance(word) <= width
+        assert (BREAK not in shown) == fits
 
 
 def test_the_table_shows_faces_and_the_card_under_the_pointer(window, qtbot):

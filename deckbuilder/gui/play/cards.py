@@ -84,7 +84,7 @@ def holder_step(width: int) -> int:
 
 
 def fitted_font(base: QFont, text: str, box: QRect, largest: float,
-                smallest: float = 5.5) -> QFont:
+                smallest: float = 5.0) -> QFont:
     """The largest point size from ``largest`` down to ``smallest`` at which ``text``
     wraps into ``box`` (no word wider than it); the smallest if none does (the band
     then grows to hold it)."""
@@ -101,13 +101,18 @@ def fitted_font(base: QFont, text: str, box: QRect, largest: float,
     return font
 
 
-def wrap_flags(font: QFont, text: str, box: QRect) -> int:
-    """Word wrap, or wrap anywhere when a word is wider than ``box`` even at ``font``
-    (a long name on a small card is broken rather than clipped)."""
+#: A line may break here (zero-width space), inside a word too long for its line.
+BREAK = "\u200b"
+
+
+def breakable(font: QFont, text: str, box: QRect) -> str:
+    """``text`` with break opportunities inside each word wider than ``box`` at
+    ``font``, so that word wrap breaks that word only (a long name on a small card is
+    broken rather than clipped) and keeps the others whole."""
     metrics = QFontMetrics(font)
-    widest = max((metrics.horizontalAdvance(word) for word in text.split()), default=0)
-    return int(Qt.TextFlag.TextWrapAnywhere if widest > box.width()
-               else Qt.TextFlag.TextWordWrap)
+    words = text.split(" ")
+    return " ".join(BREAK.join(word) if metrics.horizontalAdvance(word) > box.width()
+                    else word for word in words)
 
 
 class CardView(QWidget):
@@ -242,13 +247,14 @@ class CardView(QWidget):
     def _paint_name(self, p: QPainter, over_face: bool) -> None:
         """The name in a band across the top, the font fitted so the name is whole."""
         width = self.width()
-        inner = QRect(4, 2, width - 8, banner_height(self.card_width()) - 4)
+        inner = QRect(2, 2, width - 4, banner_height(self.card_width()) - 4)
         base = QFont(self.font())
         largest = max(6.5, min(11.0, self.card_width() / 9))
         font = fitted_font(base, self.face.name, inner, largest)
-        wrap = wrap_flags(font, self.face.name, inner)
+        name = breakable(font, self.face.name, inner)
+        wrap = int(Qt.TextFlag.TextWordWrap)
         flags = int(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter) | wrap
-        needed = QFontMetrics(font).boundingRect(inner, wrap, self.face.name).height()
+        needed = QFontMetrics(font).boundingRect(inner, wrap, name).height()
         band = QRectF(1.5, 1.5, width - 3, max(inner.height(), needed) + 4)
         path = QPainterPath()
         path.addRoundedRect(band, 5, 5)
@@ -256,7 +262,7 @@ class CardView(QWidget):
         p.setPen(QColor("#111"))
         p.setFont(font)
         p.drawText(QRect(inner.x(), inner.y(), inner.width(), int(band.height())), flags,
-                   self.face.name)
+                   name)
         if not over_face:  # no face: say the card type on the lower edge
             small = QFont(base)
             small.setPointSizeF(max(5.5, largest - 1.5))
