@@ -66,3 +66,20 @@ def test_the_browser_table_needs_no_sideways_scroll_at_1024(window, qtbot):
     index = table.model().index(0, SET)
     assert table.model().data(index, Qt.ItemDataRole.ToolTipRole) == \
         table.model().data(index, Qt.ItemDataRole.DisplayRole)
+
+
+def test_browser_columns_that_gave_way_widen_again(window, qtbot):
+    from deckbuilder.gui.browser.model import SET, TYPE
+    from deckbuilder.gui.browser.views import CardTableView
+
+    browser = window.show_screen("browser")
+    table = browser.findChild(CardTableView)
+    header = table.horizontalHeader()
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: table.viewport().width() > 700)
+    wide = {c: header.sectionSize(c) for c in (SET, TYPE)}
+    window.resize(*SMALLEST_WINDOW)
+    qtbot.waitUntil(lambda: header.sectionSize(SET) < wide[SET])
+    window.resize(1280, 800)
+    qtbot.waitUntil(lambda: table.viewport().width() > 700)
+    assert {c: header.sectionSize(c) for c in (SET, TYPE)} == wide

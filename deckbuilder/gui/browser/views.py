@@ -117,6 +117,8 @@ class CardTableView(QTableView, _ChoosingView):
         header.setStretchLastSection(False)
         header.setMinimumSectionSize(32)
         self._fitting = False
+        #: column -> the width it had before it gave way (see :meth:`_give_way`)
+        self._wanted: dict[int, int] = {}
         header.sectionResized.connect(self._section_resized)
         self._install_choosing()
 
@@ -152,25 +154,40 @@ class CardTableView(QTableView, _ChoosingView):
 
     def _fit_name(self) -> None:
         header = self.horizontalHeader()
-        em = self.fontMetrics().horizontalAdvance("M")
         if not self._fitting:
-            # short of room: Set, then Type give way (elided, their tooltips whole)
-            # before the table scrolls sideways and cuts the last columns off
             self._fitting = True
             try:
-                for column, narrowest_em in GIVE_WAY:
-                    short = self.name_minimum() - (self.viewport().width() - self._others())
-                    narrowest = round(em * narrowest_em)
-                    if short > 0 and header.sectionSize(column) > narrowest:
-                        header.resizeSection(column, max(narrowest,
-                                                         header.sectionSize(column) - short))
+                self._give_way(header)
             finally:
                 self._fitting = False
         header.resizeSection(NAME, max(self.name_minimum(),
                                        self.viewport().width() - self._others()))
 
+    def _give_way(self, header: QHeaderView) -> None:
+        """Short of room, Set then Type narrow (elided, their tooltips whole) before the
+        table scrolls sideways and cuts the last columns off; with room again they
+        widen back to the width they had (Type first)."""
+        em = self.fontMetrics().horizontalAdvance("M")
+        for column, narrowest_em in GIVE_WAY:
+            short = self.name_minimum() - (self.viewport().width() - self._others())
+            narrowest = round(em * narrowest_em)
+            if short > 0 and header.sectionSize(column) > narrowest:
+                self._wanted.setdefault(column, header.sectionSize(column))
+                header.resizeSection(column, max(narrowest, header.sectionSize(column) - short))
+        for column, _narrowest in reversed(GIVE_WAY):
+            spare = self.viewport().width() - self._others() - self.name_minimum()
+            wanted = self._wanted.get(column)
+            if wanted is None or spare <= 0:
+                continue
+            width = min(wanted, header.sectionSize(column) + spare)
+            header.resizeSection(column, width)
+            if width >= wanted:
+                del self._wanted[column]
+
     def _section_resized(self, column: int, _old: int, new: int) -> None:
         if column != NAME:
+            if not self._fitting:  # the person's width is the one to come back to
+                self._wanted.pop(column, None)
             self._fit_name()
         elif new < self.name_minimum():
             self.horizontalHeader().resizeSection(NAME, self.name_minimum())
