@@ -77,8 +77,10 @@ def import_(file: str, adds: bool, dry_run: bool, preset: str | None,
     By default each entry the file lists (card, condition, location) gets the
     quantity the file gives, so importing your own export changes nothing; entries
     it does not list are kept. With --add, the file's copies are added instead.
-    The columns of Deckbox, Moxfield, TCGplayer, ManaBox, Deckstats, MTGGoldfish and
-    Urza Gatherer exports are recognised; the mapping used is printed first.
+    The columns of Deckbox, Moxfield, TCGplayer, ManaBox, Deckstats, MTGGoldfish,
+    Urza Gatherer, Dragon Shield, MTGO, TopDecked and Archidekt exports are recognised;
+    the mapping used is printed first. Their condition words are mapped onto our
+    scale; a word on none of its steps is listed and read as Near Mint.
     Prints what changes; a progress bar shows on a terminal; Ctrl+C imports nothing.
     """
     choice = ColumnChoice(preset, tuple(parse_overrides(maps).items()))
@@ -106,6 +108,8 @@ def _echo_mapping(file: Path, choice: ColumnChoice) -> None:
 
 
 def _echo_plan(file: str, plan: CollectionImport, dry_run: bool) -> None:
+    if plan.unmapped_conditions:
+        click.echo(escape_unsafe(plan.unmapped_text()))
     for change in plan.changes[:SHOWN_CHANGES]:
         click.echo(f"  {change.describe()}")
     if len(plan.changes) > SHOWN_CHANGES:
