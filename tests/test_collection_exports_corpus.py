@@ -143,3 +143,29 @@ def test_an_import_keeps_the_unknown_word_in_the_notes_and_says_so(userdb, tmp_p
     stored = {(r.name, r.condition, r.location, r.notes) for r in collection_rows(userdb)}
     assert stored == {("Gentle", Condition.NEAR_MINT, "Binder", "condition 'Shiny' in the file"),
                       ("Judith", Condition.NEAR_MINT, "Binder", "")}
+
+
+def test_text_lists_clean_art_marks_and_read_a_slash_as_a_split_name():
+    """Cockatrice drops `` (3)`` after a basic's name and reads ``A/B`` (any spacing,
+    one or two slashes) as the split name ``A // B`` (``DeckList::loadFromStream_Plain``)."""
+    from deckbuilder import formats
+
+    raw = formats.get("text").parse("4 Forest (3)\n1 Fire/Ice\n2 Who / What\n1 Boom//Bust\n")
+    assert [(e.name, e.count) for e in raw.entries] == [
+        ("Forest", 4), ("Fire // Ice", 1), ("Who // What", 2), ("Boom // Bust", 1)]
+
+
+def test_a_name_with_a_slash_is_written_in_a_form_cockatrice_keeps_and_matches_back():
+    """Cockatrice would read ``Who/What`` in a text list as a split card; written with a
+    space it finds the card by its simple name, and so does our name matching."""
+    from card_db.names import fold_name
+    from deckbuilder import formats
+    from deckbuilder.deck.decklist import DeckList
+
+    deck = DeckList(name="", author="", notes="", sideboard=[],
+                    main=[("Who/What/When", 2), ("Fire // Ice", 1)])
+    written = formats.get("text").write(deck)
+    assert written == "2 Who What When\n1 Fire // Ice\n"
+    back = formats.get("text").read(written)
+    assert [fold_name(e.name) for e in back.main] == [
+        fold_name("Who/What/When"), fold_name("Fire/Ice")]

@@ -25,6 +25,9 @@ from deckbuilder.formats.raw import RawDeck, to_decklist
 NAME = "mws"
 EXTENSIONS = (".mwdeck", ".dec")
 CARRIES = frozenset({"name", "author", "notes", "main", "sideboard"})
+#: What text lists cannot hold, MWS lists cannot either (they are read alike).
+NAMES_CANNOT_HOLD = text.NAMES_CANNOT_HOLD
+NAMES_CANNOT_END = text.NAMES_CANNOT_END
 
 
 def parse(data: str | bytes, path: str | None = None) -> RawDeck:
