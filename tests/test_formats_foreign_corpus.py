@@ -33,14 +33,16 @@ FOREIGN = Path(__file__).parent / "fixtures" / "foreign"
 MANIFEST = json.loads((FOREIGN / "MANIFEST.json").read_text(encoding="utf-8"))
 FILES = MANIFEST["files"]
 COLLECTIONS = MANIFEST["collections"]
+PLUGIN_FILES = MANIFEST["plugin_files"]
 
 
 def test_the_corpus_is_what_the_manifest_lists():
     on_disk = {p.relative_to(FOREIGN).as_posix() for p in FOREIGN.rglob("*") if p.is_file()}
-    assert on_disk - {"MANIFEST.json", ".gitattributes"} == set(FILES) | set(COLLECTIONS)
+    assert on_disk - {"MANIFEST.json", ".gitattributes"} == (
+        set(FILES) | set(COLLECTIONS) | set(PLUGIN_FILES))
     assert not set(FILES) & set(COLLECTIONS)
     assert len(FILES) + len(COLLECTIONS) >= 40
-    for entry in [*FILES.values(), *COLLECTIONS.values()]:
+    for entry in [*FILES.values(), *COLLECTIONS.values(), *PLUGIN_FILES.values()]:
         assert {"repo", "path", "commit"} <= set(entry["source"])
         assert len(entry["source"]["commit"]) == 40
 
