@@ -329,10 +329,7 @@ def odds(game: str, groups: tuple[str, ...], cards: int, at_least: int,
                          "--judgment-within K")
     answers = []
     if groups:
-        try:
-            p = mystic_war.p_in_first_cards(definition, groups, cards, at_least)
-        except ValueError as exc:
-            raise ShelfError(str(exc)) from None
+        p = mystic_war.p_in_first_cards(definition, groups, cards, at_least)
         answers.append((f"P(at least {at_least} of {' or '.join(groups)} among the first "
                         f"{cards} cards)", p))
     if judgment_within is not None:

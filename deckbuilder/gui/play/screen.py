@@ -34,6 +34,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from card_db.errors import UserError
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.play.board import TableBoard
 from deckbuilder.gui.play.matchup import MatchupPanel
@@ -228,7 +229,7 @@ class PlayScreen(Screen):
             for rival in rivals:
                 check_playable(rival.records)
             session = PlaySession(mine, rivals, seed, SPEEDS[self.speed.currentText()])
-        except ValueError as exc:
+        except UserError as exc:
             self.status.setText(f"This game cannot be set up: {exc}")
             return None
         seats = ", ".join(f"{r.name} seat {k + 2}" for k, r in enumerate(rivals))
