@@ -16,7 +16,7 @@ from pathlib import Path
 
 import platformdirs
 
-from card_db.errors import UserError
+from card_db.errors import Cancelled, UserError
 from card_db.records import CardRecord
 from card_db.userdb import UserDatabase
 from deckbuilder.formats.publish import TOOLS, cockatrice
@@ -33,7 +33,7 @@ class UnknownToolError(UserError, ValueError):
     """A tool name :func:`publish` does not know."""
 
 
-class PublishCancelled(UserError):
+class PublishCancelled(UserError, Cancelled):
     """:func:`publish` stopped by its ``cancelled`` check; nothing was written."""
 
 
