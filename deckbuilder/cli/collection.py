@@ -24,6 +24,7 @@ from deckbuilder.services.collection import (
     parse_condition,
     preview_import,
 )
+from deckbuilder.services.collection_edits import remove_copies, set_copies
 
 #: Most changed entries ``collection import`` lists one by one.
 SHOWN_CHANGES = 20
@@ -51,6 +52,36 @@ def add(name: str, qty: int, condition: str, location: str, notes: str) -> None:
     row = CollectionRow(name, qty, parse_condition(condition), location, notes)
     add_rows(user_db(), [row], label="command line")
     click.echo(f"added {qty} x {name} ({row.condition.value})")
+
+
+_CONDITION_HELP = "Only copies in this condition (Mint ... Damaged, or NM, LP...)."
+
+
+@collection.command()
+@click.argument("name")
+@click.option("--qty", type=click.IntRange(1, 100_000), default=None,
+              help="How many copies to take out (default: every copy).")
+@click.option("--condition", default=None, help=_CONDITION_HELP)
+@click.option("--location", default=None, help="Only copies kept here.")
+@handles_errors
+def remove(name: str, qty: int | None, condition: str | None, location: str | None) -> None:
+    """Take QTY copies of the card NAME out of the collection (worst condition first)."""
+    outcome = remove_copies(user_db(), name, qty, condition=condition, location=location)
+    click.echo(outcome.changes.label)
+
+
+@collection.command("set")
+@click.argument("name")
+@click.option("--qty", type=click.IntRange(0, 100_000), required=True,
+              help="How many copies you own (0 removes the entry).")
+@click.option("--condition", default="Near Mint", show_default=True,
+              help="The entry's condition (Mint ... Damaged).")
+@click.option("--location", default="", help="The entry's binder, box or shelf.")
+@handles_errors
+def set_(name: str, qty: int, condition: str, location: str) -> None:
+    """Own exactly QTY copies of the card NAME in one condition and place."""
+    outcome = set_copies(user_db(), name, qty, condition=condition, location=location)
+    click.echo(f"{outcome.changes.label} (was {outcome.value})")
 
 
 @collection.command("import")
