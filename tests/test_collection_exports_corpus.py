@@ -169,3 +169,26 @@ def test_a_name_with_a_slash_is_written_in_a_form_cockatrice_keeps_and_matches_b
     back = formats.get("text").read(written)
     assert [fold_name(e.name) for e in back.main] == [
         fold_name("Who/What/When"), fold_name("Fire/Ice")]
+
+
+def test_mws_lists_write_a_slash_name_as_cockatrice_keeps_it():
+    from deckbuilder import formats
+    from deckbuilder.deck.decklist import DeckList
+
+    deck = DeckList(name="", author="", notes="", main=[("Who/What", 1)],
+                    sideboard=[("Fire // Ice", 2)])
+    assert formats.get("mws").write(deck) == "1 Who What\nSB: 2 Fire // Ice\n"
+
+
+def test_the_import_dialog_names_the_words_read_as_near_mint(window, tmp_path):
+    screen = window.show_screen("collection")
+    assert window.context.wait_idle()
+    path = tmp_path / "dragonshield.csv"
+    path.write_text('"sep=,"\nFolder Name,Quantity,Trade Quantity,Card Name,Condition\n'
+                    "Binder,2,0,Gentle,Shiny\nBinder,1,0,Judith,NearMint\n", encoding="utf-8")
+    dialog = screen.import_csv(str(path))
+    assert window.context.wait_idle()
+    assert "Dragon Shield" in dialog.preset_box.currentText()
+    assert dialog.import_button.isEnabled()
+    assert "'Shiny' (1 row)" in dialog.summary.text()
+    dialog.reject()

@@ -53,6 +53,7 @@ def write(deck: DeckList) -> str:
         lines.extend(f"// NOTES : {line}".rstrip() for line in deck.notes.split("\n"))
     if lines:
         lines.append("")
-    lines.extend(f"{count} {name}" for name, count in deck.main)
-    lines.extend(f"SB: {count} {name}" for name, count in deck.sideboard)
+    # a lone "/" in a name is written as Cockatrice keeps it (see text.write)
+    lines.extend(f"{count} {text.kept_name(name)}" for name, count in deck.main)
+    lines.extend(f"SB: {count} {text.kept_name(name)}" for name, count in deck.sideboard)
     return "\n".join(lines) + "\n"

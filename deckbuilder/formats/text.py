@@ -343,14 +343,14 @@ def write(deck: DeckList) -> str:
         lines.extend(f"# Notes: {line}".rstrip() for line in deck.notes.split("\n"))
     if lines:
         lines.append("")
-    lines.extend(f"{count} {_kept_name(name)}" for name, count in deck.main)
+    lines.extend(f"{count} {kept_name(name)}" for name, count in deck.main)
     if deck.sideboard:
         lines.extend(["", "Sideboard:"])
-        lines.extend(f"{count} {_kept_name(name)}" for name, count in deck.sideboard)
+        lines.extend(f"{count} {kept_name(name)}" for name, count in deck.sideboard)
     return "\n".join(lines) + "\n"
 
 
-def _kept_name(name: str) -> str:
+def kept_name(name: str) -> str:
     """``name`` in a form Cockatrice keeps: a lone ``/`` (not the split mark) as a space."""
     if "/" not in name or " // " in name:
         return name
