@@ -175,8 +175,10 @@ def edit_copy_(game: str, copy_id: int | None, location: str | None, condition: 
                         edition=edition)
     click.echo(changes.label if changes.changed else f"copy {status.copy.id}: no change")
     copy = pick_copy(db, game, status.copy.id).copy
+    edition = f"; edition: {copy.edition}" if copy.edition else ""
     click.echo(f"  kept in: {copy.location or '-'}; box: {copy.box_condition or '-'}; "
-               f"components: {copy.components_condition or '-'}; notes: {copy.notes or '-'}")
+               f"components: {copy.components_condition or '-'}; notes: {copy.notes or '-'}"
+               f"{edition}")
 
 
 @shelf.command("remove-copy")
