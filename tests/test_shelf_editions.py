@@ -43,3 +43,30 @@ def test_an_unknown_edition_is_refused_with_the_games_editions(userdb):
         add_copy(userdb, TWING, edition="Retail edition")
     assert list(info.value.suggestions) == ["prototype", "retail"]
     assert shelf_game(userdb, TWING).copies == ()
+
+
+def test_the_edition_migration_goes_down_and_up_again(db, db_engine):
+    from alembic import command
+    from alembic.config import Config
+    from sqlalchemy import inspect
+
+    from card_db import postgres
+    from card_db.database import MIGRATIONS_DIR, make_engine
+
+    engine = postgres.make_engine(db) if db_engine == "postgresql" else make_engine(db)
+    config = Config()
+    config.set_main_option("script_location", str(MIGRATIONS_DIR))
+    try:
+        with engine.begin() as connection:
+            config.attributes["connection"] = connection
+
+            def columns() -> set[str]:
+                return {c["name"] for c in inspect(connection).get_columns("shelf_copy")}
+
+            assert "edition" in columns()
+            command.downgrade(config, "0007")
+            assert "edition" not in columns()
+            command.upgrade(config, "0008i25files")
+            assert "edition" in columns()
+    finally:
+        engine.dispose()
