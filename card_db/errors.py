@@ -60,3 +60,10 @@ def _restore(cls: type[UserError], args: tuple, state: dict[str, Any]) -> UserEr
     exc.args = args
     exc.__dict__.update(state)
     return exc
+
+
+class Cancelled(Exception):
+    """The user asked to stop (Cancel, Ctrl+C): the one base of every "cancelled" class,
+    so a caller tells a stop from a failure with one ``except Cancelled``. Neither a
+    bug nor the user's mistake: nothing is reported, and the work was left as it was
+    (each subclass says how)."""

@@ -217,6 +217,8 @@ class ShelfCopy(SQLModel, table=True):
     components_condition: str = ""
     notes: str = ""
     created: datetime = Field(default_factory=utcnow)
+    #: The game edition the copy is (``""``: the one its game file's parts list describes).
+    edition: str = Field(default="", sa_column_kwargs={"server_default": ""})
 
 
 class ShelfCount(SQLModel, table=True):

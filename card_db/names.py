@@ -6,7 +6,12 @@ is the name
 * case-folded (:meth:`str.casefold`, so ``"STRASSE"`` matches ``"straße"``),
 * with the typographic apostrophe U+2019 read as ``'`` (printed cards and web
   checklists use it, keyboards type ``'``),
-* with surrounding whitespace dropped and every run of whitespace read as one space.
+* with surrounding whitespace dropped and every run of whitespace read as one space,
+* with every run of ``/`` read as a space, so ``"Fire/Ice"``, ``"Fire // Ice"`` and
+  ``"Fire Ice"`` match: plain-text deck lists read ``A/B`` as the split name
+  ``A // B`` (as Cockatrice does), and cannot keep a ``/`` that is part of a name, so
+  :mod:`deckbuilder.formats.text` writes it as a space (a spelling Cockatrice's
+  simple-name lookup also finds).
 
 The catalogue, the checklists, deck lists, every deck file format, the collection and
 the rules engine all match names by this key.
@@ -24,7 +29,10 @@ alone"), "Unique Cards".
 
 from __future__ import annotations
 
+import re
+
 _ARTICLE = "the "
+_SLASHES = re.compile(r"/+")
 
 
 def fold_name(name: str) -> str:
@@ -33,7 +41,10 @@ def fold_name(name: str) -> str:
     ``"  The  Erasure"`` -> ``"the erasure"``; ``"Charlotte\u2019s Tower"`` ->
     ``"charlotte's tower"``.
     """
-    return " ".join(name.replace("\u2019", "'").casefold().split())
+    folded = name.replace("\u2019", "'").casefold()
+    if "/" in folded:
+        folded = _SLASHES.sub(" ", folded)
+    return " ".join(folded.split())
 
 
 def names_match(a: str, b: str) -> bool:

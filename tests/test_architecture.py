@@ -293,13 +293,16 @@ def dependency_edges(modules: dict[str, Module]) -> dict[str, dict[str, list[Imp
 
     Every import counts: at module level, inside functions and under ``TYPE_CHECKING``
     (a cycle hidden by a lazy import is still a cycle). An import of one's own package
-    (``from app.pkg import x`` inside ``app.pkg.mod``) is not an edge.
+    (``from app.pkg import x`` inside ``app.pkg.mod``, where ``x`` is defined in
+    ``app/pkg/__init__.py``) is an edge to the package: it runs the package's
+    ``__init__``, so a package whose ``__init__`` imports the module back is a cycle
+    (issue 25). Python loading a module's parent packages first is not an edge.
     """
     edges: dict[str, dict[str, list[ImportRef]]] = {}
     for module in modules.values():
         for ref in module.imports:
             target = _project_module(ref.target, modules)
-            if target is None or target == module.name or module.name.startswith(target + "."):
+            if target is None or target == module.name:
                 continue
             edges.setdefault(module.name, {}).setdefault(target, []).append(ref)
     return edges
@@ -570,6 +573,22 @@ def test_cycle_check_accepts_a_package_importing_its_modules(tmp_path):
         "app/helpers.py": "import os\n",
     })
     assert import_cycles(modules, tmp_path) == []
+
+
+def test_cycle_check_sees_a_cycle_through_a_package_init(tmp_path):
+    """``app/pkg/__init__.py`` imports ``app.pkg.tool``, which imports a name the
+    ``__init__`` defines: loading either runs the other half-done (issue 25)."""
+    modules = _write(tmp_path, {
+        "app/__init__.py": "",
+        "app/pkg/__init__.py": "from app.pkg.tool import run\nLIMIT = 3\n",
+        "app/pkg/tool.py": "def run():\n    from app.pkg import LIMIT  # lazy: test\n",
+        "app/pkg/other.py": "from . import LIMIT\n",
+    })
+    assert import_cycles(modules, tmp_path) == [
+        "cycle app.pkg -> app.pkg.tool -> app.pkg\n"
+        "    app.pkg imports app.pkg.tool at app/pkg/__init__.py:1\n"
+        "    app.pkg.tool imports app.pkg at app/pkg/tool.py:2",
+    ]
 
 
 def _iter_scope_files(scope: Iterable[str]) -> Iterator[Path]:

@@ -71,6 +71,8 @@ def test_round_trip(name, data):
     deck_format = formats.get(name)
     forbidden = getattr(deck_format.module, "NAMES_CANNOT_HOLD", "")
     assume(not any(c in entry.name for entry in deck.main + deck.sideboard for c in forbidden))
+    ending = getattr(deck_format.module, "NAMES_CANNOT_END", None)
+    assume(ending is None or not any(ending.search(e.name) for e in deck.main + deck.sideboard))
     written = deck_format.write(deck)
     back = deck_format.read(written)
     assert back == _projection(deck, deck_format.carries)

@@ -328,7 +328,68 @@ def test_show_json_shape():
                     "players": {"min": 2, "max": 4}, "source": "tiny.txt",
                     "components": [{"name": "Die", "group": ["Dice"], "kind": "die",
                                     "count": 2, "source": "Box", "estimated": []}],
-                    "total_components": 2, "notes": []}
+                    "total_components": 2, "notes": [], "contradictions": [],
+                    "edition": None, "editions": []}
+
+
+def _twing():
+    return next(g for g in bundled_games() if g.name == "Imperial Twing")
+
+
+def test_imperial_twing_offers_the_retail_parts_list_as_a_second_edition():
+    """The rulebook the app checks against is the prototype edition; the publisher's
+    official rules page lists the retail box (issue 25, section 4)."""
+    game = _twing()
+    assert game.edition_names() == ("prototype", "retail")
+    prototype, retail = game.all_editions()
+    assert prototype.source == "imperial-twing-rules.txt" and "Prototype" in prototype.title
+    assert retail.source.startswith("https://imperialtwing.com/")
+    parts = {c.name: c.count for c in retail.components}
+    assert parts == {"Card": 160, "Blank magical object card": 2, "Orn Dice": 4,
+                     "Ornicle token": 30, "Cloth bag": 1}
+    cards = sum(c.count for c in game.components if c.kind == "card")
+    assert cards == 160  # the prototype's 4 + 138 + 9 + 9
+    variant = game.for_edition("retail")
+    assert variant.total_components == 197 and variant.rulebook == retail.source
+    assert {r.target for r in variant.requires} == {"Orn dice", "Ornicle tokens"}
+    assert game.for_edition("prototype") is game and game.for_edition(None) is game
+    with pytest.raises(KeyError):
+        game.for_edition("deluxe")
+    assert parse_game(dump_game(game)) == game
+    data = game.as_dict()
+    assert data["edition"] == {"name": "prototype", "title": prototype.title}
+    assert [e["name"] for e in data["editions"]] == ["retail"]
+    assert data["editions"][0]["total_components"] == 197
+
+
+def test_edition_errors_name_the_field():
+    text = MINIMAL + ('\n[[editions]]\nname = "b"\ntitle = "B"\nsource = "x"\n')
+    with pytest.raises(GameFileError) as caught:
+        parse_game(text)
+    assert caught.value.field == "edition"
+    with_edition = MINIMAL.replace('name = "Tiny"', 'name = "Tiny"\nedition = "a"')
+    with pytest.raises(GameFileError) as caught:
+        parse_game(with_edition + '\n[[editions]]\nname = "b"\ntitle = "B"\nsource = "x"\n')
+    assert "no components" in str(caught.value)
+    part = ('\n[[edition_components]]\nedition = "c"\nname = "Die"\ngroup = ["Dice"]\n'
+            'kind = "die"\ncount = 1\nsource = "Box"\nevidence = "x"\n')
+    with pytest.raises(GameFileError) as caught:
+        parse_game(with_edition + '\n[[editions]]\nname = "b"\ntitle = "B"\nsource = "x"\n'
+                   + part)
+    assert caught.value.field == "edition_components[0].edition"
+
+
+def test_chimera_records_its_dream_fragment_contradiction():
+    game = next(g for g in bundled_games() if g.name == "Imaginarium: Chimera")
+    (tokens,) = [c for c in game.as_dict()["contradictions"]
+                 if c["group"] == ["Dream fragment tokens"]]
+    assert [s["value"] for s in tokens["statements"]] == [48, 56]
+    assert tokens["used"] == 1 and tokens["why"]
+    rulebook = RULEBOOKS / game.rulebook
+    if rulebook.is_file():
+        text = normalise_text(rulebook.read_text(encoding="utf-8"))
+        for statement in tokens["statements"]:
+            assert normalise_text(statement["evidence"]) in text
 
 
 def test_a_missing_file_is_a_user_error(tmp_path):

@@ -324,10 +324,12 @@ def test_lackey_row_marks_estimates_and_keeps_one_line_per_card(userdb):
     lines = text.splitlines()
     assert len(lines) == 3
     row = dict(zip(lackey.COLUMNS, lines[1].split("\t"), strict=True))
-    assert row["Magic"] == f"{record.magic}*"
-    assert row["Text"].endswith(ESTIMATED_NOTE)
+    assert row["Magic"] == str(record.magic)  # bare: the marks have a column of their own
+    assert "Magic" in row["Estimated"].split(", ")
+    assert not any("*" in value for value in row.values())
+    assert ESTIMATED_NOTE not in row["Text"]
     assert lines[2].split("\t")[0] == "Two Lines"
-    assert lines[2].split("\t")[-1] == "first second"
+    assert lines[2].split("\t")[-2:] == ["first second", ""]  # Text, Estimated
 
 
 def test_lackey_image_ids_are_ascii_file_names():
@@ -433,3 +435,89 @@ def test_cli_publish_writes_a_package_and_says_how_to_install_it(db, tmp_path):
     refused = CliRunner().invoke(cli, ["publish", "octgn", str(tmp_path)])
     assert refused.exit_code == 2
     assert "not empty" in refused.output
+
+
+# --- install files (issue 25) -------------------------------------------------------------
+
+FOREIGN = Path(__file__).parent / "fixtures" / "foreign"
+
+
+def test_lackey_checksum_gives_the_numbers_of_a_real_plugins_updatelist():
+    import json
+
+    entries = json.loads((FOREIGN / "MANIFEST.json").read_text(encoding="utf-8"))["plugin_files"]
+    assert len(entries) == 3
+    for name, entry in entries.items():
+        assert lackey.checksum((FOREIGN / name).read_bytes()) == entry["updatelist_checksum"]
+
+
+def test_lackey_plugin_has_formats_and_with_a_url_its_update_files(tmp_path, userdb):
+    folder = tmp_path / "lackey"
+    publish(userdb, "lackey", folder, width=WIDTH)
+    formats_root = etree.fromstring((folder / lackey.FORMATS_FILE).read_bytes())
+    assert formats_root.tag == "formatdefinitions"
+    assert [s.text for s in formats_root.iter("set")] == [lackey_format.SET]
+    assert not (folder / lackey.UPDATE_LIST).exists()  # no URL: nothing to point at
+    served = tmp_path / "served"
+    publish(userdb, "lackey", served, width=WIDTH, base_url="https://example.org/imajica/")
+    version = etree.fromstring((served / lackey.VERSION_FILE).read_bytes())
+    assert version.findtext("updateurl") == "https://example.org/imajica/updatelist.txt"
+    assert len(version.findtext("lastupdateYYMMDD")) == 6
+    lines = (served / lackey.UPDATE_LIST).read_text(encoding="utf-8").splitlines()
+    assert lines[0].split("\t")[0] == lackey.PLUGIN_FOLDER
+    listed = {}
+    for line in lines[1:]:
+        local, url, number = line.split("\t")
+        relative = local.removeprefix(f"plugins/{lackey.PLUGIN_FOLDER}/")
+        assert url == f"https://example.org/imajica/{relative}"
+        listed[relative] = int(number)
+    on_disk = {p.relative_to(served).as_posix() for p in served.rglob("*") if p.is_file()}
+    assert set(listed) == on_disk - {lackey.UPDATE_LIST, MARKER}
+    assert {"plugininfo.txt", "formats.txt", "version.txt", lackey.CARD_DATA} <= set(listed)
+    for relative, number in listed.items():
+        assert lackey.checksum((served / relative).read_bytes()) == number
+
+
+def _main_database(path: Path, names: list[str]) -> Path:
+    cards = "".join(f"<card><name>{n}</name><text/></card>" for n in names)
+    path.write_text(f"<?xml version='1.0'?><cockatrice_carddatabase version='4'><cards>"
+                    f"{cards}</cards></cockatrice_carddatabase>", encoding="utf-8")
+    return path
+
+
+def test_cockatrice_package_offers_a_main_database_and_lists_clashing_names(tmp_path, userdb):
+    name = sorted(r.name for r in userdb.catalogue())[0]
+    main = _main_database(tmp_path / "cards.xml", [name, "Lightning Bolt"])
+    folder = tmp_path / "cockatrice"
+    result = publish(userdb, "cockatrice", folder, width=WIDTH, cockatrice_database=main)
+    assert result.clashes == (name,) and result.main_database == main
+    assert (folder / cockatrice.MAIN_DATABASE_FILE).read_bytes() == (
+        folder / cockatrice.DATABASE_FILE).read_bytes()
+    _assert_valid(_schema(COCKATRICE), folder / cockatrice.MAIN_DATABASE_FILE)
+    instructions = (folder / MARKER).read_text(encoding="utf-8")
+    assert "only after its main card database" in instructions
+    assert f"  {name}\n" in instructions and "Lightning Bolt" not in instructions
+    missing = publish(userdb, "cockatrice", tmp_path / "c2", width=WIDTH,
+                      cockatrice_database=tmp_path / "none.xml")
+    assert missing.clashes is None
+    assert "could not be read" in (tmp_path / "c2" / MARKER).read_text(encoding="utf-8")
+
+
+def test_cli_publish_names_the_clashes(db, tmp_path):
+    main = _main_database(tmp_path / "cards.xml", ["Gentle"])
+    result = CliRunner().invoke(cli, ["publish", "cockatrice", str(tmp_path / "out"),
+                                      "--width", str(WIDTH), "--cockatrice-db", str(main)])
+    assert result.exit_code == 0, result.output
+    assert "1 names are also in" in result.output and "Gentle" in result.output
+
+
+def test_published_folders_have_the_users_normal_permissions(tmp_path, userdb):
+    import os
+    import stat
+
+    old = os.umask(0o022)
+    try:
+        publish(userdb, "lackey", tmp_path / "pkg", width=WIDTH)
+    finally:
+        os.umask(old)
+    assert stat.S_IMODE((tmp_path / "pkg").stat().st_mode) == 0o755

@@ -85,7 +85,7 @@ def test_list_shows_copies_and_completeness(run):
     mystic = next(g for g in data if g["game"] == "Mystic War")
     assert mystic["total_components"] == _game("Mystic War").total_components
     assert mystic["copies"] == [{
-        "copy": copy_id, "location": "attic", "box_condition": "Lightly Played",
+        "copy": copy_id, "edition": None, "location": "attic", "box_condition": "Lightly Played",
         "components_condition": "", "notes": "", "counted": 49, "components": 49,
         "complete": True, "playable": True, "missing_pieces": 0}]
     text = run("shelf", "list").output
@@ -95,7 +95,8 @@ def test_list_shows_copies_and_completeness(run):
 def test_show_json_has_the_issues_shape(run):
     data = json.loads(run("shelf", "show", "mystic war", "--json").stdout)
     assert list(data) == ["game", "publisher", "year", "players", "source", "components",
-                          "total_components", "notes"]
+                          "total_components", "notes", "contradictions", "edition",
+                          "editions"]
     assert list(data["components"][0]) == ["name", "group", "kind", "count", "source",
                                            "estimated"]
     assert data == _game("Mystic War").as_dict()
@@ -227,3 +228,42 @@ def test_report_to_an_unwritable_place_names_the_file(run, tmp_path):
     run("shelf", "add-copy", "Mystic War")
     result = run("shelf", "missing", "Mystic War", "--csv", str(tmp_path / "no" / "x.csv"))
     assert result.exit_code == 2 and "x.csv" in result.output
+
+
+def test_show_records_the_rulebooks_contradictions(run):
+    """Chimera's parts list says 48 dream fragment tokens and lists 56 (issue 25, s4)."""
+    data = json.loads(run("shelf", "show", "Imaginarium: Chimera", "--json").stdout)
+    (tokens,) = [c for c in data["contradictions"] if c["group"] == ["Dream fragment tokens"]]
+    assert [s["value"] for s in tokens["statements"]] == [48, 56] and tokens["used"] == 1
+    text = run("shelf", "show", "Imaginarium: Chimera").output
+    assert "contradiction: The number of dream fragment tokens" in text
+    assert '"48 dream fragment tokens" = 48 (not used)' in text
+    assert "= 56 (used)" in text
+
+
+def test_a_copy_says_which_edition_it_is(run):
+    text = run("shelf", "show", "Imperial Twing").output
+    assert "edition: prototype (Prototype edition" in text
+    assert "edition: retail (Retail first edition" in text and "160 x Card" in text
+    added = run("shelf", "add-copy", "Imperial Twing", "--edition", "retail")
+    assert added.exit_code == 0, added.output
+    copy_id = int(added.output.rsplit("copy ", 1)[1])
+    counted = run("shelf", "count", "Imperial Twing", "--copy", str(copy_id), "Card=160",
+                  "Blank magical object card=2", "Orn Dice=4", "Ornicle token=30",
+                  "Cloth bag=1")
+    assert counted.exit_code == 0, counted.output
+    assert "[retail edition]: complete, playable" in counted.output
+    wrong = run("shelf", "count", "Imperial Twing", "--copy", str(copy_id), "Playing card=138")
+    assert wrong.exit_code == 2  # the prototype's playing cards are not in the retail box
+    listed = json.loads(run("shelf", "list", "--json").stdout)
+    twing = next(g for g in listed if g["game"] == "Imperial Twing")
+    assert twing["copies"][0]["edition"] == "retail" and twing["copies"][0]["complete"]
+    edited = run("shelf", "edit-copy", "Imperial Twing", "--edition", "prototype")
+    assert edited.exit_code == 0, edited.output
+    line = next(x for x in run("shelf", "list").output.splitlines() if f"copy {copy_id}" in x)
+    assert "edition]" not in line  # the prototype: the game file's own parts list
+    assert f"2 of {len(_game('Imperial Twing').components)} components counted" in line
+    bad = run("shelf", "add-copy", "Imperial Twing", "--edition", "deluxe")
+    assert bad.exit_code == 2 and "no edition 'deluxe'" in bad.output and "'retail'" in bad.output
+    single = run("shelf", "add-copy", "Mystic War", "--edition", "retail")
+    assert single.exit_code == 2 and "single edition" in single.output

@@ -24,6 +24,7 @@ from card_db.games.model import (
     SCHEMA_VERSION,
     Component,
     Contradiction,
+    Edition,
     GameDefinition,
     GameFileError,
     GroupTotal,
@@ -45,7 +46,7 @@ from card_db.games.writer import dump_game, write_game
 
 __all__ = [
     "COUNT_BASES", "GAMES_DIR", "KINDS", "SCHEMA_VERSION", "Component", "Contradiction",
-    "GameDefinition", "GameFileError", "GroupTotal", "Players", "Requirement", "Source",
+    "Edition", "GameDefinition", "GameFileError", "GroupTotal", "Players", "Requirement", "Source",
     "Stated", "Statement", "bundled_game_files", "bundled_games", "dump_game", "load_game",
     "normalise_text", "parse_game", "rulebook_sections", "write_game",
 ]

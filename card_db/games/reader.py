@@ -15,6 +15,7 @@ from card_db.games.model import (
     SCHEMA_VERSION,
     Component,
     Contradiction,
+    Edition,
     GameDefinition,
     GameFileError,
     GroupTotal,
@@ -133,7 +134,10 @@ def _line_of(text: str, path: Sequence[str | int]) -> int | None:
 
 _GAME_KEYS = {"schema": True, "name": True, "rulebook": True, "players": True,
               "components": True, "groups": False, "requires": False, "contradictions": False,
-              "publisher": False, "year": False, "expansion_of": False, "notes": False}
+              "publisher": False, "year": False, "expansion_of": False, "notes": False,
+              "edition": False, "edition_title": False, "editions": False,
+              "edition_components": False}
+_EDITION_KEYS = {"name": True, "title": True, "source": True, "notes": False}
 _SOURCE_KEYS = {"source": True, "evidence": True}
 _COMPONENT_KEYS = {"name": True, "group": True, "kind": True, "count": True, **_SOURCE_KEYS,
                    "count_basis": False, "back": False, "also_called": False, "summary": False,
@@ -169,9 +173,10 @@ def _group_path(reader: _Reader, data: dict, path: Sequence[str | int], key: str
     return reader.strings(data, path, key, required=True)
 
 
-def _component(reader: _Reader, data: Any, index: int) -> Component:
-    path = ["components", index]
-    table = reader.table(data, path, _COMPONENT_KEYS)
+def _component(reader: _Reader, data: Any, index: int, key: str = "components",
+               extra: Mapping[str, bool] | None = None) -> Component:
+    path = [key, index]
+    table = reader.table(data, path, {**_COMPONENT_KEYS, **(extra or {})})
     kind = reader.text_value(table, path, "kind")
     if kind not in KINDS:
         raise reader.fail([*path, "kind"], f"unknown kind {kind!r} (one of: {', '.join(KINDS)})")
@@ -245,13 +250,48 @@ def _contradiction(reader: _Reader, data: Any, index: int, game: GameDefinition)
                          reader.text_value(table, path, "why"), group)
 
 
-def _check_unique(reader: _Reader, game: GameDefinition) -> None:
+def _check_unique(reader: _Reader, components: Sequence[Component],
+                  key: str = "components", indexes: Sequence[int] | None = None) -> None:
     names: set[str] = set()
-    for index, component in enumerate(game.components):
+    for position, component in enumerate(components):
+        index = indexes[position] if indexes is not None else position
         for name in (component.name, *component.also_called):
             if name in names:
-                raise reader.fail(["components", index, "name"], f"{name!r} is used twice")
+                raise reader.fail([key, index, "name"], f"{name!r} is used twice")
             names.add(name)
+
+
+def _editions(reader: _Reader, data: dict) -> tuple[Edition, ...]:
+    """The other editions (``[[editions]]``) with their parts (``[[edition_components]]``,
+    each naming its ``edition``)."""
+    tables = [reader.table(item, ["editions", i], _EDITION_KEYS)
+              for i, item in enumerate(reader.array(data, "editions"))]
+    if tables and "edition" not in data:
+        raise reader.fail(["edition"], "name the edition the parts list describes "
+                                       "when the game lists other editions")
+    names = [reader.text_value(t, ["editions", i], "name") for i, t in enumerate(tables)]
+    for i, name in enumerate(names):
+        if name in names[:i] or name == data.get("edition"):
+            raise reader.fail(["editions", i, "name"], f"{name!r} is used twice")
+    parts: dict[str, list[tuple[int, Component]]] = {name: [] for name in names}
+    for i, item in enumerate(reader.array(data, "edition_components")):
+        component = _component(reader, item, i, "edition_components", {"edition": True})
+        edition = reader.text_value(item, ["edition_components", i], "edition")
+        if edition not in parts:
+            raise reader.fail(["edition_components", i, "edition"],
+                              f"no edition is called {edition!r}")
+        parts[edition].append((i, component))
+    result = []
+    for i, (table, name) in enumerate(zip(tables, names, strict=True)):
+        if not parts[name]:
+            raise reader.fail(["editions", i], f"the edition {name!r} has no components")
+        _check_unique(reader, [c for _, c in parts[name]], "edition_components",
+                      [index for index, _ in parts[name]])
+        result.append(Edition(name, reader.text_value(table, ["editions", i], "title"),
+                              reader.text_value(table, ["editions", i], "source"),
+                              tuple(c for _, c in parts[name]),
+                              reader.strings(table, ["editions", i], "notes")))
+    return tuple(result)
 
 
 def parse_game(text: str, file: str | Path | None = None) -> GameDefinition:
@@ -289,8 +329,11 @@ def parse_game(text: str, file: str | Path | None = None) -> GameDefinition:
         year=_stated(reader, data, "year", int),
         expansion_of=_stated(reader, data, "expansion_of", str),
         notes=reader.strings(data, [], "notes"),
+        edition=reader.text_value(data, [], "edition"),
+        edition_title=reader.text_value(data, [], "edition_title"),
+        editions=_editions(reader, data),
     )
-    _check_unique(reader, game)
+    _check_unique(reader, game.components)
     requires = tuple(_requirement(reader, item, i, game)
                      for i, item in enumerate(reader.array(data, "requires")))
     contradictions = tuple(_contradiction(reader, item, i, game)

@@ -9,7 +9,7 @@ from pathlib import Path
 from typing import Any
 
 from card_db.atomic import replace_file
-from card_db.games.model import SCHEMA_VERSION, GameDefinition, Source
+from card_db.games.model import SCHEMA_VERSION, Component, GameDefinition, Source
 
 
 def _toml_value(value: Any) -> str:
@@ -39,10 +39,20 @@ def _drop_empty(fields: Mapping[str, Any]) -> dict[str, Any]:
     return {k: v for k, v in fields.items() if v not in (None, (), [], "")}
 
 
+def _component_fields(c: Component) -> dict[str, Any]:
+    return _drop_empty({
+        "name": c.name, "also_called": list(c.also_called), "group": list(c.group),
+        "kind": c.kind, "count": c.count,
+        "count_basis": None if c.count_basis == "stated" else c.count_basis,
+        "back": c.back, **_source_fields(c.source), "summary": c.summary,
+        "notes": list(c.notes)})
+
+
 def _tables(game: GameDefinition) -> Iterator[tuple[str, dict[str, Any]]]:
     """``(header, fields)`` of every table; header ``""`` for the top level."""
     yield "", _drop_empty({"schema": SCHEMA_VERSION, "name": game.name,
-                           "rulebook": game.rulebook, "notes": list(game.notes)})
+                           "rulebook": game.rulebook, "notes": list(game.notes),
+                           "edition": game.edition, "edition_title": game.edition_title})
     for key in ("publisher", "year", "expansion_of"):
         stated = getattr(game, key)
         if stated is not None:
@@ -55,12 +65,14 @@ def _tables(game: GameDefinition) -> Iterator[tuple[str, dict[str, Any]]]:
         yield "[[groups]]", {"path": list(group.path), "total": group.total,
                              **_source_fields(group.source)}
     for c in game.components:
-        yield "[[components]]", _drop_empty({
-            "name": c.name, "also_called": list(c.also_called), "group": list(c.group),
-            "kind": c.kind, "count": c.count,
-            "count_basis": None if c.count_basis == "stated" else c.count_basis,
-            "back": c.back, **_source_fields(c.source), "summary": c.summary,
-            "notes": list(c.notes)})
+        yield "[[components]]", _component_fields(c)
+    for edition in game.editions:
+        yield "[[editions]]", _drop_empty({"name": edition.name, "title": edition.title,
+                                           "source": edition.source,
+                                           "notes": list(edition.notes)})
+    for edition in game.editions:
+        for c in edition.components:
+            yield "[[edition_components]]", {"edition": edition.name, **_component_fields(c)}
     for r in game.requires:
         yield "[[requires]]", _drop_empty({
             "component": r.component, "group": list(r.group or ()),

@@ -24,6 +24,7 @@ from deckbuilder.services.collection import (
     parse_condition,
     preview_import,
 )
+from deckbuilder.services.collection_edits import remove_copies, set_copies
 
 #: Most changed entries ``collection import`` lists one by one.
 SHOWN_CHANGES = 20
@@ -53,6 +54,36 @@ def add(name: str, qty: int, condition: str, location: str, notes: str) -> None:
     click.echo(f"added {qty} x {name} ({row.condition.value})")
 
 
+_CONDITION_HELP = "Only copies in this condition (Mint ... Damaged, or NM, LP...)."
+
+
+@collection.command()
+@click.argument("name")
+@click.option("--qty", type=click.IntRange(1, 100_000), default=None,
+              help="How many copies to take out (default: every copy).")
+@click.option("--condition", default=None, help=_CONDITION_HELP)
+@click.option("--location", default=None, help="Only copies kept here.")
+@handles_errors
+def remove(name: str, qty: int | None, condition: str | None, location: str | None) -> None:
+    """Take QTY copies of the card NAME out of the collection (worst condition first)."""
+    outcome = remove_copies(user_db(), name, qty, condition=condition, location=location)
+    click.echo(outcome.changes.label)
+
+
+@collection.command("set")
+@click.argument("name")
+@click.option("--qty", type=click.IntRange(0, 100_000), required=True,
+              help="How many copies you own (0 removes the entry).")
+@click.option("--condition", default="Near Mint", show_default=True,
+              help="The entry's condition (Mint ... Damaged).")
+@click.option("--location", default="", help="The entry's binder, box or shelf.")
+@handles_errors
+def set_(name: str, qty: int, condition: str, location: str) -> None:
+    """Own exactly QTY copies of the card NAME in one condition and place."""
+    outcome = set_copies(user_db(), name, qty, condition=condition, location=location)
+    click.echo(f"{outcome.changes.label} (was {outcome.value})")
+
+
 @collection.command("import")
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @click.option(
@@ -77,8 +108,10 @@ def import_(file: str, adds: bool, dry_run: bool, preset: str | None,
     By default each entry the file lists (card, condition, location) gets the
     quantity the file gives, so importing your own export changes nothing; entries
     it does not list are kept. With --add, the file's copies are added instead.
-    The columns of Deckbox, Moxfield, TCGplayer, ManaBox, Deckstats, MTGGoldfish and
-    Urza Gatherer exports are recognised; the mapping used is printed first.
+    The columns of Deckbox, Moxfield, TCGplayer, ManaBox, Deckstats, MTGGoldfish,
+    Urza Gatherer, Dragon Shield, MTGO, TopDecked and Archidekt exports are recognised;
+    the mapping used is printed first. Their condition words are mapped onto our
+    scale; a word on none of its steps is listed and read as Near Mint.
     Prints what changes; a progress bar shows on a terminal; Ctrl+C imports nothing.
     """
     choice = ColumnChoice(preset, tuple(parse_overrides(maps).items()))
@@ -106,6 +139,8 @@ def _echo_mapping(file: Path, choice: ColumnChoice) -> None:
 
 
 def _echo_plan(file: str, plan: CollectionImport, dry_run: bool) -> None:
+    if plan.unmapped_conditions:
+        click.echo(escape_unsafe(plan.unmapped_text()))
     for change in plan.changes[:SHOWN_CHANGES]:
         click.echo(f"  {change.describe()}")
     if len(plan.changes) > SHOWN_CHANGES:

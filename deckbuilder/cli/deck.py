@@ -26,7 +26,7 @@ from deckbuilder.deck.ownership import to_acquire
 from deckbuilder.deck.resolve import UnknownCardsError, resolve_deck
 from deckbuilder.deck.stats import deck_stats
 from deckbuilder.formats import DeckFormatError
-from deckbuilder.presentation import ESTIMATED_MARK, ESTIMATED_NOTE
+from deckbuilder.presentation import ESTIMATED_MARK, ESTIMATED_NOTE, count_text
 from deckbuilder.services.collection import deck_usage, owned_counts
 from deckbuilder.services.deck_sources import (
     STDIN,
@@ -35,6 +35,7 @@ from deckbuilder.services.deck_sources import (
     read_deck_list,
     source_label,
 )
+from deckbuilder.services.proxy_sheet import needs_proxy_sheet
 
 EXIT_ILLEGAL = 1
 
@@ -195,18 +196,30 @@ def stats(file: str, from_format: str | None, as_json: bool) -> None:
 )
 @click.option("--no-sideboard", is_flag=True, help="Leave the sideboard out.")
 @click.option("--json", "as_json", is_flag=True, help="Print the list as JSON.")
+@click.option("--pdf", "pdf_file", type=click.Path(dir_okay=False), default=None,
+              help="Also write a proxy sheet of exactly these copies (A4, 3 x 3 cards "
+              "of real size with cut lines) to this PDF.")
 @handles_errors
 def needs(
-    file: str, from_format: str | None, other_decks: bool, no_sideboard: bool, as_json: bool
+    file: str, from_format: str | None, other_decks: bool, no_sideboard: bool, as_json: bool,
+    pdf_file: str | None,
 ) -> None:
     """List the cards of FILE (- for standard input) you do not own enough copies of (a
-    buy or trade list)."""
+    buy or trade list); --pdf prints them as proxies."""
     deck_list, _ = _resolved(file, from_format)
     db = user_db()
     # The deck's own saved copy (saved under its name, or the file's) is not another deck.
     own_name = deck_list.name or ("" if file == STDIN else name_from_file(file))
     used = deck_usage(db, exclude_deck=own_name) if other_decks else None
     rows = to_acquire(deck_list, owned_counts(db), used, include_sideboard=not no_sideboard)
+    if pdf_file is not None and rows:
+        path, cards = needs_proxy_sheet(db, rows, pdf_file,
+                                        title=f"{own_name or 'Deck'}: cards still needed")
+        click.echo(f"Proxy sheet of {count_text(cards, 'card')} written to {path}",
+                   err=as_json)
+    elif pdf_file is not None:
+        click.echo("No proxy sheet written: you own every card this deck needs.",
+                   err=as_json)
     if as_json:
         _echo_json([row.to_dict() for row in rows])
         return

@@ -16,12 +16,11 @@ import sys
 
 import click
 
+from card_db.errors import UserError
 from card_db.text_safety import escape_unsafe
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.deck_files import from_option
 from deckbuilder.cli.errors import fail, handles_errors
-from deckbuilder.deck.resolve import UnknownCardsError
-from deckbuilder.formats import DeckFormatError
 from deckbuilder.presentation import STALL_TEXT, count_text
 from deckbuilder.services.deck_sources import play_deck_file
 
@@ -32,7 +31,7 @@ def _records(file: str, from_format: str | None) -> list:
     catalogue = user_db().catalogue()
     try:
         return list(play_deck_file(file, catalogue, from_format).records)
-    except (DeckFormatError, UnknownCardsError, ValueError) as exc:
+    except UserError as exc:
         fail(str(exc))
 
 

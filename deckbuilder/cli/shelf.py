@@ -40,7 +40,8 @@ def _echo_json(data: Any) -> None:
 
 def _copy_json(status: CopyStatus) -> dict[str, Any]:
     copy, report = status.copy, status.report
-    return {"copy": copy.id, "location": copy.location, "box_condition": copy.box_condition,
+    return {"copy": copy.id, "edition": copy.edition or None,
+            "location": copy.location, "box_condition": copy.box_condition,
             "components_condition": copy.components_condition, "notes": copy.notes,
             "counted": status.counted, "components": len(report.components),
             "complete": report.complete, "playable": report.playable,
@@ -56,6 +57,8 @@ def _game_json(game: ShelfGame) -> dict[str, Any]:
 def _copy_line(status: CopyStatus) -> str:
     report = status.report
     where = f" ({status.copy.location})" if status.copy.location else ""
+    if status.copy.edition:
+        where += f" [{status.copy.edition} edition]"
     state = ("complete" if report.complete
              else f"{sum(c.missing for c in report.missing)} piece(s) missing")
     playable = "playable" if report.playable else "not playable"
@@ -109,6 +112,20 @@ def show(game: str, as_json: bool) -> None:
     click.echo(f"  {definition.total_components} pieces in all")
     for note in definition.notes:
         click.echo(f"note: {note}")
+    for contradiction in definition.contradictions:
+        for line in contradiction.describe():
+            click.echo(line)
+    if definition.edition:
+        click.echo(f"edition: {definition.edition} ({definition.edition_title}), "
+                   f"the parts list above; source: {definition.rulebook}")
+    for edition in definition.editions:
+        click.echo(f"edition: {edition.name} ({edition.title}); source: {edition.source}")
+        for component in edition.components:
+            click.echo(f"  {component.count:>4} x {component.name}  "
+                       f"[{' > '.join(component.group)}; {component.kind}]")
+        click.echo(f"  {edition.total_components} pieces in all")
+        for note in edition.notes:
+            click.echo(f"  note: {note}")
     for status in entry.copies:
         click.echo(_copy_line(status))
 
@@ -120,11 +137,15 @@ def show(game: str, as_json: bool) -> None:
 @click.option("--components-condition", default="",
               help="Condition of the components (Mint ... Damaged).")
 @click.option("--notes", default="")
+@click.option("--edition", default="",
+              help="Which edition of GAME the copy is (see 'shelf show'; default: the "
+              "edition of the game file's own parts list).")
 @handles_errors
 def add_copy_(game: str, location: str, condition: str, components_condition: str,
-              notes: str) -> None:
+              notes: str, edition: str) -> None:
     """Record a copy of GAME that you own; prints its id (for --copy)."""
-    outcome = add_copy(user_db(), game, location, condition, components_condition, notes)
+    outcome = add_copy(user_db(), game, location, condition, components_condition, notes,
+                       edition)
     click.echo(f"{outcome.changes.label}: copy {outcome.value}")
 
 
@@ -136,21 +157,28 @@ def add_copy_(game: str, location: str, condition: str, components_condition: st
 @click.option("--components-condition",
               help="Condition of the components (Mint ... Damaged; '' clears it).")
 @click.option("--notes", help="Notes ('' clears them).")
+@click.option("--edition", help="Which edition of GAME the copy is ('' : the game file's own).")
 @handles_errors
 def edit_copy_(game: str, copy_id: int | None, location: str | None, condition: str | None,
-               components_condition: str | None, notes: str | None) -> None:
-    """Change where a copy of GAME is kept, its condition or notes (others are kept)."""
+               components_condition: str | None, notes: str | None,
+               edition: str | None) -> None:
+    """Change where a copy of GAME is kept, its condition, notes or edition (others are
+    kept)."""
     if location is None and condition is None and components_condition is None \
-            and notes is None:
-        raise ShelfError("give --location, --condition, --components-condition or --notes")
+            and notes is None and edition is None:
+        raise ShelfError("give --location, --condition, --components-condition, --notes "
+                         "or --edition")
     db = user_db()
     status = pick_copy(db, game, copy_id)
     changes = edit_copy(db, status.copy.id, location=location, box_condition=condition,
-                        components_condition=components_condition, notes=notes)
+                        components_condition=components_condition, notes=notes,
+                        edition=edition)
     click.echo(changes.label if changes.changed else f"copy {status.copy.id}: no change")
     copy = pick_copy(db, game, status.copy.id).copy
+    edition = f"; edition: {copy.edition}" if copy.edition else ""
     click.echo(f"  kept in: {copy.location or '-'}; box: {copy.box_condition or '-'}; "
-               f"components: {copy.components_condition or '-'}; notes: {copy.notes or '-'}")
+               f"components: {copy.components_condition or '-'}; notes: {copy.notes or '-'}"
+               f"{edition}")
 
 
 @shelf.command("remove-copy")
@@ -303,10 +331,7 @@ def odds(game: str, groups: tuple[str, ...], cards: int, at_least: int,
                          "--judgment-within K")
     answers = []
     if groups:
-        try:
-            p = mystic_war.p_in_first_cards(definition, groups, cards, at_least)
-        except ValueError as exc:
-            raise ShelfError(str(exc)) from None
+        p = mystic_war.p_in_first_cards(definition, groups, cards, at_least)
         answers.append((f"P(at least {at_least} of {' or '.join(groups)} among the first "
                         f"{cards} cards)", p))
     if judgment_within is not None:

@@ -2,9 +2,12 @@
 
 Columns (header required, any order, any case): ``name,quantity,condition,location,
 notes,for_trade``; only ``name`` is required. Other columns are ignored, and the
-layouts other tools export (Deckbox, Moxfield, ManaBox...) are detected from the header
-and mapped by :mod:`deckbuilder.formats.collection_presets` (a :class:`ColumnChoice`
-forces a preset or remaps columns). ``quantity`` defaults to 1 and
+layouts other tools export (Deckbox, Moxfield, ManaBox, Dragon Shield, MTGO, TopDecked,
+Archidekt...) are detected from the header and mapped by
+:mod:`deckbuilder.formats.collection_presets` (a :class:`ColumnChoice` forces a preset
+or remaps columns); another tool's condition word on none of our steps is listed
+(:attr:`CollectionFile.unmapped_conditions`), read as Near Mint and kept in the notes.
+``quantity`` defaults to 1 and
 ``for_trade`` to 0 (whole numbers 0..:data:`MAX_QUANTITY`). ``condition`` is one of the
 :class:`card_db.records.Condition` names (Mint, Near Mint, Lightly Played, Moderately
 Played, Heavily Played, Damaged; case-insensitive, with the usual abbreviations M, NM,
@@ -12,8 +15,9 @@ LP, MP, HP, D); empty means Near Mint. A condition cell listing the copies' cond
 (``1xMint, 2xGood``, as Urza Gatherer writes) gives one row per condition, the copies it
 does not list in Near Mint. Decoded as
 :func:`deckbuilder.formats.textfiles.decode_bytes` decodes (a byte order mark for UTF-8
-or UTF-16, else UTF-8, else Windows-1252), but as a stream; an Excel ``sep=;`` first line
-and blank lines before the header are accepted; blank rows are skipped. Cells written
+or UTF-16, else UTF-8, else Windows-1252), but as a stream; an Excel ``sep=;`` line
+(after blank lines, as Urza Gatherer writes it) and blank lines before the header are
+accepted; blank rows are skipped. Cells written
 with a leading quote against spreadsheet formulas (:mod:`card_db.spreadsheet_cells`) are
 read back without it.
 
@@ -235,6 +239,19 @@ class CollectionFile:
     problems: tuple[CollectionFileError, ...] = ()
     more: int = 0
     mapping: ColumnMapping | None = None
+    #: ``(word, rows)``: another tool's condition words on none of our scale's steps,
+    #: each with the number of rows that use it (read as Near Mint, the word kept in
+    #: the row's notes), in order of first use.
+    unmapped_conditions: tuple[tuple[str, int], ...] = ()
+
+    def describe_unmapped_conditions(self) -> str:
+        """One sentence naming :attr:`unmapped_conditions`, or ``""`` if there are none."""
+        if not self.unmapped_conditions:
+            return ""
+        listed = ", ".join(f"{word!r} ({count} row{'s' if count != 1 else ''})"
+                           for word, count in self.unmapped_conditions)
+        return (f"condition words on no step of our scale, read as Near Mint with the "
+                f"word kept in the notes: {listed}")
 
     def raise_problems(self, label: str) -> None:
         """Raise :class:`CollectionFileProblems` if there are problems."""
@@ -290,8 +307,13 @@ def _read_stream(
 ) -> CollectionFile:
     counter = [0]
     lines = _lines(handle, label, counter)
-    first, delimiter = csv_preamble(next(lines, ""))
-    reader = csv.reader(itertools.chain([first], lines), delimiter=delimiter, strict=True)
+    blank, first = [], next(lines, "")
+    while first and not first.strip():  # blank lines before Excel's sep= line
+        blank.append(first)
+        first = next(lines, "")
+    first, delimiter = csv_preamble(first)
+    reader = csv.reader(itertools.chain(blank, [first], lines), delimiter=delimiter,
+                        strict=True)
     try:
         header = next(reader)
         while not any(cell.strip() for cell in header):  # blank lines before the header
@@ -306,6 +328,7 @@ def _read_stream(
         return CollectionFile((), tuple(n for n in names if n), mapping=mapping)
     rows: list[CollectionRow] = []
     problems = ProblemList()
+    unmapped: dict[str, int] = {}
     start = reader.line_num + 1
     try:
         for values in reader:
@@ -318,7 +341,7 @@ def _read_stream(
                     f"more than {MAX_ROWS:,} rows: split the file into smaller ones",
                 )
             try:
-                rows.extend(_rows(values, names, label, line, mapping))
+                rows.extend(_rows(values, names, label, line, mapping, unmapped))
             except CollectionFileError as exc:
                 problems.add(exc)
             if progress is not None and len(rows) % 1000 == 0:
@@ -328,7 +351,7 @@ def _read_stream(
     if progress is not None:
         progress(counter[0], size)
     return CollectionFile(tuple(rows), tuple(n for n in names if n), tuple(problems.kept),
-                          problems.more, mapping)
+                          problems.more, mapping, tuple(unmapped.items()))
 
 
 def _header(header: list[str], label: str, line: int, choice: ColumnChoice) -> ColumnMapping:
@@ -368,9 +391,12 @@ def _int_field(value: str, column: str, low: int, high: int) -> int:
 
 
 def _rows(values: list[str], names: list[str], label: str, line: int,
-          mapping: ColumnMapping) -> list[CollectionRow]:
+          mapping: ColumnMapping, unmapped: dict[str, int] | None = None,
+          ) -> list[CollectionRow]:
     """The rows one file line holds: one, or one per condition when the condition
-    cell lists the copies' conditions (Urza Gatherer's ``"1xMint, 2xGood"``)."""
+    cell lists the copies' conditions (Urza Gatherer's ``"1xMint, 2xGood"``). Another
+    tool's condition word on none of our steps is counted in ``unmapped``, read as
+    Near Mint and kept in the notes (our own layout's words must be ours)."""
     if len(values) > len(names):
         raise CollectionFileError(label, line, len(names) + 1, "more fields than the header")
     for index, value in enumerate(values):
@@ -390,13 +416,20 @@ def _rows(values: list[str], names: list[str], label: str, line: int,
         column = names.index("quantity") + 1 if "quantity" in names else column
         quantity = _int_field(fields.get("quantity", ""), "quantity", 0, MAX_QUANTITY)
         column = names.index("condition") + 1 if "condition" in names else column
-        groups = _conditions(fields.get("condition", ""), quantity, mapping)
+        unknown: list[str] = []
+        groups = _conditions(fields.get("condition", ""), quantity, mapping, unknown)
         column = names.index("for_trade") + 1 if "for_trade" in names else column
         for_trade = _int_field(fields.get("for_trade", ""), "for_trade", 0, MAX_QUANTITY)
     except ValueError as exc:
         raise CollectionFileError(label, line, column, str(exc)) from None
     location = fields.get("location", "").strip()
     notes = fields.get("notes", "").strip()
+    if unknown:
+        kept = "; ".join(f"condition {word!r} in the file" for word in unknown)
+        notes = f"{notes}; {kept}" if notes else kept
+        if unmapped is not None:
+            for word in dict.fromkeys(unknown):
+                unmapped[word] = unmapped.get(word, 0) + 1
     rows = []
     for count, condition in groups:  # the trade count goes to the first copies
         trade = min(for_trade, count) if len(groups) > 1 else for_trade
@@ -405,13 +438,16 @@ def _rows(values: list[str], names: list[str], label: str, line: int,
     return rows
 
 
-def _conditions(text: str, quantity: int, mapping: ColumnMapping) -> list[tuple[int, Condition]]:
+def _conditions(text: str, quantity: int, mapping: ColumnMapping,
+                unknown: list[str]) -> list[tuple[int, Condition]]:
     """``[(copies, condition)]`` for a row of ``quantity`` copies: one group, or one per
     condition a per-copy list names, copies it does not name in Near Mint (our default).
-    ValueError if the list names more copies than ``quantity``."""
-    groups = per_copy_conditions(text, mapping.conditions or _OUR_WORDS)
+    A preset's word on none of our steps is appended to ``unknown`` and read as Near
+    Mint. ValueError if the list names more copies than ``quantity``."""
+    lenient = unknown if mapping.conditions is not None else None
+    groups = per_copy_conditions(text, mapping.conditions or _OUR_WORDS, lenient)
     if groups is None:
-        return [(quantity, _condition(text, mapping))]
+        return [(quantity, _condition(text, mapping, unknown))]
     listed = sum(count for count, _ in groups)
     if listed > quantity:
         raise ValueError(f"condition: lists {listed} copies but the row has {quantity}")
@@ -422,10 +458,16 @@ def _conditions(text: str, quantity: int, mapping: ColumnMapping) -> list[tuple[
 
 
 
-def _condition(text: str, mapping: ColumnMapping) -> Condition:
-    """``text`` read with the preset's condition words first, then ours."""
+def _condition(text: str, mapping: ColumnMapping, unknown: list[str]) -> Condition:
+    """``text`` read with the preset's condition words first, then ours; a preset's
+    word on none of our steps is appended to ``unknown`` and read as Near Mint."""
     if mapping.conditions is not None and text.strip():
         found = condition_from_words(text, mapping.conditions)
         if found is not None:
             return found
+        try:
+            return parse_condition(text)
+        except ConditionError:
+            unknown.append(" ".join(text.split()))
+            return Condition.NEAR_MINT
     return parse_condition(text)

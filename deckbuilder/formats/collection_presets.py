@@ -16,6 +16,13 @@ ManaBox, Deckstats (a truncated sample of a user's export, quoted in a test of
 NicoVIII/tcg-card-collector), MTGGoldfish (``Card,Set ID,Set Name,Quantity,Foil,
 Variation,Collector Number,Scryfall ID``, in two exports) and Urza Gatherer are in
 ``tests/fixtures/foreign/collection``, their sources in its ``MANIFEST.json``.
+Dragon Shield (``Folder Name,Quantity,Trade Quantity,Card Name,...``, Cardmarket's
+condition words run together: ``NearMint``, ``LightPlayed``), MTGO (``Card Name,
+Quantity,ID #,...``), TopDecked (upper-case header, ``slightly played``), Archidekt
+(``Quantity,Name,Finish,Condition,...``) and the older MTGGoldfish header
+(``Card,Set,Quantity,Price,Condition,...``): the real exports of the shared corpus
+``../shared/corpus/deck-files`` (sources in its ``manifest.json``), most from
+StepKie/MtgCsvHelper's sample exports.
 """
 
 from __future__ import annotations
@@ -64,6 +71,8 @@ _CARDMARKET_SCALE = {
     "played": Condition.HEAVILY_PLAYED,
     "pl": Condition.HEAVILY_PLAYED,
     "po": Condition.DAMAGED,
+    # Dragon Shield writes Cardmarket's words run together ("NearMint", "LightPlayed"),
+    # read with a space between the words (see condition_from_words)
 }
 
 
@@ -116,10 +125,11 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
             {"amount": "quantity", "card_name": "name", "condition": "condition",
              "comment": "notes"},
             ("amount", "card_name")),
-    # Card,Set ID,Set Name,Quantity,Foil[,Variation,Collector Number,Scryfall ID]
+    # Card,Set ID,Set Name,Quantity,Foil[,Variation,Collector Number,Scryfall ID]; the
+    # older export: Card,Set,Quantity,Price,Condition,Language,Foil,Signed
     _preset("mtggoldfish", "MTGGoldfish",
-            {"Card": "name", "Quantity": "quantity"},
-            ("Card", "Set ID", "Quantity")),
+            {"Card": "name", "Quantity": "quantity", "Condition": "condition"},
+            ("Card", "Quantity")),
     # Name,Type,Color,Rarity,Author,Power,Toughness,Mana cost,Converted mana cost,Count,
     # Foil count,Special foil count,Price,Foil price,Number,Set,...,Comments,To trade,
     # Condition,Grading,Languages,...
@@ -127,6 +137,27 @@ PRESETS: dict[str, Preset] = {p.name: p for p in (
             {"Name": "name", "Count": "quantity", "Comments": "notes",
              "To trade": "for_trade", "Condition": "condition"},
             ("Name", "Count", "Foil count", "Special foil count"), _CARDMARKET_SCALE),
+    # Folder Name,Quantity,Trade Quantity,Card Name,Set Code,Set Name,Card Number,
+    # Condition,Printing,Language,Price Bought,Date Bought[,LOW,MID,MARKET]
+    _preset("dragonshield", "Dragon Shield",
+            {"Folder Name": "location", "Quantity": "quantity",
+             "Trade Quantity": "for_trade", "Card Name": "name", "Condition": "condition"},
+            ("Folder Name", "Card Name", "Trade Quantity"), _CARDMARKET_SCALE),
+    # Card Name,Quantity,ID #,Rarity,Set,Collector #,Premium,Sideboarded,Annotation
+    _preset("mtgo", "MTGO",
+            {"Card Name": "name", "Quantity": "quantity"},
+            ("Card Name", "Quantity", "ID #")),
+    # QUANTITY,NAME,SETCODE,SETNAME,COLLECTOR NUMBER,FINISH,PRICE,RARITY,ID,ACQUIRED DATE,
+    # ACQUIRED PRICE,LANG,PRICE SALE,SIGNING,ALTERATION,CONDITION,NOTES,TAGS
+    _preset("topdecked", "TopDecked",
+            {"QUANTITY": "quantity", "NAME": "name", "CONDITION": "condition",
+             "NOTES": "notes"},
+            ("QUANTITY", "NAME", "SETCODE", "ACQUIRED DATE")),
+    # Quantity,Name,Finish,Condition,Date Added,Language,Purchase Price,Tags,Edition Name,
+    # Edition Code,Multiverse Id,Scryfall ID,Collector Number
+    _preset("archidekt", "Archidekt",
+            {"Quantity": "quantity", "Name": "name", "Condition": "condition"},
+            ("Quantity", "Name", "Finish", "Edition Code")),
 )}
 
 
@@ -239,10 +270,15 @@ def parse_overrides(pairs: Sequence[str]) -> dict[str, str]:
     return result
 
 
+_CAMEL = re.compile(r"(?<=[a-z])(?=[A-Z])")
+
+
 def condition_from_words(text: str, words: Mapping[str, Condition]) -> Condition | None:
-    """The condition a tool's ``words`` give ``text`` (``_``/``-`` as spaces, a trailing
-    "foil" printing dropped as TCGplayer writes it), or ``None`` if none does."""
-    cleaned = " ".join(text.replace("_", " ").replace("-", " ").casefold().split())
+    """The condition a tool's ``words`` give ``text`` (``_``/``-`` as spaces, words run
+    together as Dragon Shield writes them split, ``NearMint`` as ``near mint``; a
+    trailing "foil" printing dropped as TCGplayer writes it), or ``None`` if none does."""
+    spaced = _CAMEL.sub(" ", text.replace("_", " ").replace("-", " "))
+    cleaned = " ".join(spaced.casefold().split())
     for suffix in (" holofoil", " foil"):
         cleaned = cleaned.removesuffix(suffix)
     return words.get(cleaned)
@@ -252,12 +288,13 @@ _PER_COPY = re.compile(r"\s*(?P<count>[0-9]+)\s*x\s*(?P<word>[^,]*?)\s*")
 
 
 def per_copy_conditions(
-    text: str, words: Mapping[str, Condition],
+    text: str, words: Mapping[str, Condition], unknown: list[str] | None = None,
 ) -> list[tuple[int, Condition]] | None:
     """The ``(copies, condition)`` groups of a per-copy condition list such as Urza
     Gatherer writes in its Condition column (``"1xMint, 2xNear mint, 1xPoor"``), in
     order of first mention, each condition once; ``None`` if ``text`` is not such a list.
-    Raises :class:`ValueError` naming a word that is no condition."""
+    A word that is no condition raises :class:`ValueError` naming it, or, if an
+    ``unknown`` list is given, is appended to it and its copies read as Near Mint."""
     parts = text.split(",")
     matches = [_PER_COPY.fullmatch(part) for part in parts]
     if not text.strip() or not all(matches):
@@ -267,6 +304,9 @@ def per_copy_conditions(
         assert match is not None  # checked above
         found = condition_from_words(match["word"], words)
         if found is None:
-            raise ValueError(f"condition: unknown condition {match['word']!r} in {text!r}")
+            if unknown is None:
+                raise ValueError(f"condition: unknown condition {match['word']!r} in {text!r}")
+            unknown.append(match["word"])
+            found = Condition.NEAR_MINT
         groups[found] = groups.get(found, 0) + int(match["count"])
     return [(count, condition) for condition, count in groups.items()]

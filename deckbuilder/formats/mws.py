@@ -25,6 +25,9 @@ from deckbuilder.formats.raw import RawDeck, to_decklist
 NAME = "mws"
 EXTENSIONS = (".mwdeck", ".dec")
 CARRIES = frozenset({"name", "author", "notes", "main", "sideboard"})
+#: What text lists cannot hold, MWS lists cannot either (they are read alike).
+NAMES_CANNOT_HOLD = text.NAMES_CANNOT_HOLD
+NAMES_CANNOT_END = text.NAMES_CANNOT_END
 
 
 def parse(data: str | bytes, path: str | None = None) -> RawDeck:
@@ -50,6 +53,7 @@ def write(deck: DeckList) -> str:
         lines.extend(f"// NOTES : {line}".rstrip() for line in deck.notes.split("\n"))
     if lines:
         lines.append("")
-    lines.extend(f"{count} {name}" for name, count in deck.main)
-    lines.extend(f"SB: {count} {name}" for name, count in deck.sideboard)
+    # a lone "/" in a name is written as Cockatrice keeps it (see text.write)
+    lines.extend(f"{count} {text.kept_name(name)}" for name, count in deck.main)
+    lines.extend(f"SB: {count} {text.kept_name(name)}" for name, count in deck.sideboard)
     return "\n".join(lines) + "\n"

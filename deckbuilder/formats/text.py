@@ -12,8 +12,11 @@ forum lists are meant. One item a line (surrounding whitespace ignored):
   name, so names may start with digits (``1 2nd Guard``) and hold ``#``. A line
   without a count that starts with a letter or digit is one copy (``Gek-A-Gek``).
   Marks other tools add are removed from the name: a trailing Arena/Moxfield
-  ``(SET) 123`` (or ``(SET) SET-123``), a trailing foil mark ``*F*``/``*E*``, and a
-  leading Magic Workstation ``[SET]``; the set code is kept in the raw entry;
+  ``(SET) 123`` (or ``(SET) SET-123``), a trailing foil mark ``*F*``/``*E*``, a
+  leading Magic Workstation ``[SET]`` (the set code is kept in the raw entry), and a
+  trailing art mark such as ``Forest (3)``, as Cockatrice drops it. A ``/`` between
+  two names (``Fire/Ice``, ``Fire / Ice``, ``Fire//Ice``) is read as the split name
+  ``Fire // Ice``, as Cockatrice reads it;
 * sideboard line: ``SB: COUNT NAME`` (any case, space after ``SB:`` optional);
 * Deckstats' commander mark: a card line (main or ``SB:``) ending in ``# !Commander``
   (any case) puts the card in the ``commander`` zone, the mark removed from the name;
@@ -44,7 +47,12 @@ there is part of the name (so a name cannot end in ``# !Commander``).
 as the deck name; ``# Name: NAME`` when the name would read as something else, and
 an empty ``//`` when there is no name but an author or notes),
 ``# Author:``/``# Notes:`` comments, a blank line, the main deck, then a
-``Sideboard:`` heading and the sideboard, one ``COUNT NAME`` line per entry.
+``Sideboard:`` heading and the sideboard, one ``COUNT NAME`` line per entry. A name
+holding a ``/`` that is not the split mark `` // `` (which Cockatrice would read as a
+split card, and so as a card it does not know) is written with each such ``/`` as a
+space: Cockatrice finds the card by its simple name (``CardInfo::simplifyName``:
+lower case, spaces and non-alphanumerics dropped), the same for both spellings, and
+:func:`card_db.names.fold_name` matches the two spellings too.
 """
 
 from __future__ import annotations
@@ -87,6 +95,17 @@ _SET_NUMBER = re.compile(
         [0-9]+ [a-z]{0,3} [^\w\s]* $      # the number, its letters, symbols such as a star""",
     re.VERBOSE,
 )
+#: An art (picture) number after a basic's name, as Cockatrice drops it: ``Forest (3)``.
+_ART_MARK = re.compile(r"\s+\(\s*[0-9]{1,3}\s*\)$")
+#: A ``/`` (or ``//``) between two names: a split card, as Cockatrice reads plain text.
+_SPLIT = re.compile(r"(?<=\S)\s*/{1,2}\s*(?=\S)")
+#: A ``/`` in a name that is not the split mark, as :func:`write` cannot keep it.
+_LONE_SLASH = re.compile(r"\s*(?<!/)/(?!/)\s*")
+#: Characters a name read back from this format cannot hold as written (the round
+#: trip tests skip them): a lone ``/`` is read as a split mark.
+NAMES_CANNOT_HOLD = "/"
+#: The ending a name read back cannot keep: an art mark is dropped.
+NAMES_CANNOT_END = _ART_MARK
 #: MWS's edition mark before a name: ``[M10]``, or ``[]`` for an unknown edition.
 _SET_PREFIX = re.compile(r"\[(?P<set>(?:\w[\w-]{0,9})?)\]\s*(?=\S)")
 _SIDE_WORDS = {"sideboard", "side", "side board", "sb"}
@@ -165,7 +184,8 @@ def _strip_marks(name: str) -> tuple[str, str]:
     if prefix:
         set_code = set_code or prefix.group("set").upper()
         bare = bare[prefix.end():]
-    bare = bare.strip()
+    bare = _ART_MARK.sub("", bare.strip())
+    bare = _SPLIT.sub(" // ", bare).strip()
     return (bare, set_code) if bare else (name, "")
 
 
@@ -323,8 +343,15 @@ def write(deck: DeckList) -> str:
         lines.extend(f"# Notes: {line}".rstrip() for line in deck.notes.split("\n"))
     if lines:
         lines.append("")
-    lines.extend(f"{count} {name}" for name, count in deck.main)
+    lines.extend(f"{count} {kept_name(name)}" for name, count in deck.main)
     if deck.sideboard:
         lines.extend(["", "Sideboard:"])
-        lines.extend(f"{count} {name}" for name, count in deck.sideboard)
+        lines.extend(f"{count} {kept_name(name)}" for name, count in deck.sideboard)
     return "\n".join(lines) + "\n"
+
+
+def kept_name(name: str) -> str:
+    """``name`` in a form Cockatrice keeps: a lone ``/`` (not the split mark) as a space."""
+    if "/" not in name or " // " in name:
+        return name
+    return " ".join(_LONE_SLASH.sub(" ", name).split())

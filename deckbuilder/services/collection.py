@@ -100,6 +100,18 @@ class CollectionImport:
     changes: tuple[EntryChange, ...]
     unchanged: int
     adds: bool = False
+    #: The file's condition words on none of our steps (see
+    #: :attr:`~deckbuilder.formats.collection_csv.CollectionFile.unmapped_conditions`).
+    unmapped_conditions: tuple[tuple[str, int], ...] = ()
+
+    def unmapped_text(self) -> str:
+        """One sentence naming :attr:`unmapped_conditions` (``""`` if none)."""
+        if not self.unmapped_conditions:
+            return ""
+        listed = ", ".join(f"{word!r} ({count_text(n, 'row', 'rows')})"
+                           for word, n in self.unmapped_conditions)
+        return ("Condition words on no step of our scale, read as Near Mint with the word "
+                f"kept in the notes: {listed}.")
 
     @property
     def copies_before(self) -> int:
@@ -193,6 +205,14 @@ def _merge(rows: Iterable[CollectionRow]) -> dict[EntryKey, CollectionRow]:
     return merged
 
 
+def _kept_notes(old: str, added: str) -> str:
+    """The entry's ``old`` notes with ``added`` (a condition word the file's tool wrote,
+    from a file without a notes column) appended unless already there."""
+    if not added or added in old:
+        return old
+    return f"{old}; {added}" if old else added
+
+
 def plan_import(
     rows: Iterable[CollectionRow],
     stored: Mapping[EntryKey, _Stored],
@@ -218,7 +238,7 @@ def plan_import(
         else:
             quantity = row.quantity
             for_trade = row.for_trade if "for_trade" in columns else old.for_trade
-            notes = row.notes if "notes" in columns else old.notes
+            notes = row.notes if "notes" in columns else _kept_notes(old.notes, row.notes)
         if quantity > MAX_QUANTITY:
             raise CollectionFileError(
                 label, row.line, None, f"{key[0]}: {quantity} copies (at most {MAX_QUANTITY})"
@@ -379,8 +399,10 @@ def import_collection_csv(
     read = partial(progress, "read") if progress else None
     check = partial(progress, "check") if progress else None
     parsed, resolved = _checked_file(db, file, read, choice)
-    return import_rows(db, resolved, adds=adds, columns=parsed.columns,
-                       label=str(file), progress=check)
+    outcome = import_rows(db, resolved, adds=adds, columns=parsed.columns,
+                          label=str(file), progress=check)
+    return replace(outcome, value=replace(
+        outcome.value, unmapped_conditions=parsed.unmapped_conditions))
 
 
 def preview_import(db: UserDatabase, file: Path, *, adds: bool = False,
@@ -388,8 +410,9 @@ def preview_import(db: UserDatabase, file: Path, *, adds: bool = False,
     """What :func:`import_collection_csv` would change, writing nothing; raises as it
     does (every problem of the file at once)."""
     parsed, resolved = _checked_file(db, file, None, choice)
-    return plan_import(resolved, stored_entries(db), adds=adds, columns=parsed.columns,
+    plan = plan_import(resolved, stored_entries(db), adds=adds, columns=parsed.columns,
                        label=str(file))
+    return replace(plan, unmapped_conditions=parsed.unmapped_conditions)
 
 
 @dataclass(frozen=True)
@@ -532,6 +555,7 @@ class CollectionPreview:
     resolved: tuple[CollectionRow, ...] = ()
     stored: Mapping[EntryKey, _Stored] = field(default_factory=dict)
     mapping: ColumnMapping | None = None
+    unmapped_conditions: tuple[tuple[str, int], ...] = ()
 
     @property
     def ok(self) -> bool:
@@ -539,7 +563,8 @@ class CollectionPreview:
 
     def plan(self, adds: bool = False) -> CollectionImport:
         """What importing the rows would change (setting, or adding with ``adds``)."""
-        return plan_import(self.resolved, self.stored, adds=adds, columns=self.columns)
+        plan = plan_import(self.resolved, self.stored, adds=adds, columns=self.columns)
+        return replace(plan, unmapped_conditions=self.unmapped_conditions)
 
     def stored_quantity(self, row: CollectionRow) -> int:
         """Copies stored now in the entry ``row`` (a row of :attr:`resolved`) names."""
@@ -568,7 +593,7 @@ def preview_collection_csv(
         return CollectionPreview(parsed.rows, tuple(check.problems), check.more, parsed.columns,
                                  mapping=parsed.mapping)
     return CollectionPreview(parsed.rows, (), 0, parsed.columns, tuple(check.resolved),
-                             stored_entries(db), parsed.mapping)
+                             stored_entries(db), parsed.mapping, parsed.unmapped_conditions)
 
 
 def owned_entries(db: UserDatabase) -> list[OwnedEntry]:

@@ -13,6 +13,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from card_db.errors import Cancelled
 from card_db.records import CardRecord
 from deckbuilder.engine.levels import LEVELS
 from deckbuilder.engine.match import (
@@ -34,7 +35,7 @@ class Opponent:
     level: str = "quick"
 
 
-class MatchupsCancelled(Exception):
+class MatchupsCancelled(Cancelled):
     """Stopped by the ``cancelled`` check; ``partial``: one :class:`MatchStats` per
     rival begun (the last one with the games finished before the stop)."""
 

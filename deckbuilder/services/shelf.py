@@ -63,6 +63,8 @@ class OwnedCopy:
     created: str
     found: Mapping[str, int]
     damaged: Mapping[str, int]
+    #: The edition of the game the copy is (``""``: the game file's own parts list).
+    edition: str = ""
 
 
 @dataclass(frozen=True)
@@ -148,8 +150,8 @@ def component_name(game: GameDefinition, name: str) -> str:
 def _copies(db: UserDatabase, game_id: int, game: str) -> list[OwnedCopy]:
     with db.read() as conn:
         rows = conn.execute(
-            "SELECT id, location, box_condition, components_condition, notes, created "
-            "FROM shelf_copy WHERE game_id = ? ORDER BY id", (game_id,)).fetchall()
+            "SELECT id, location, box_condition, components_condition, notes, created, "
+            "edition FROM shelf_copy WHERE game_id = ? ORDER BY id", (game_id,)).fetchall()
         counts = conn.execute(
             "SELECT n.copy_id, n.component, n.found, n.damaged FROM shelf_count n "
             "JOIN shelf_copy c ON c.id = n.copy_id WHERE c.game_id = ?", (game_id,)
@@ -161,12 +163,23 @@ def _copies(db: UserDatabase, game_id: int, game: str) -> list[OwnedCopy]:
         if n_damaged:
             damaged.setdefault(copy_id, {})[component] = n_damaged
     return [OwnedCopy(r[0], game, r[1], r[2], r[3], r[4], str(r[5]), found.get(r[0], {}),
-                      damaged.get(r[0], {})) for r in rows]
+                      damaged.get(r[0], {}), r[6]) for r in rows]
+
+
+def copy_definition(game: GameDefinition, copy: OwnedCopy) -> GameDefinition:
+    """The parts list ``copy`` is checked against: its edition's (the game file's own
+    for ``""`` or an edition the game file no longer has)."""
+    try:
+        return game.for_edition(copy.edition)
+    except KeyError:
+        return game
 
 
 def copy_status(game: GameDefinition, copy: OwnedCopy) -> CopyStatus:
-    """The completeness of ``copy``; counts of components the definition no longer has
-    (a re-imported game file) are left out."""
+    """The completeness of ``copy`` against its edition's parts list; counts of
+    components the definition no longer has (a re-imported game file, another
+    edition) are left out."""
+    game = copy_definition(game, copy)
     known = {c.name for c in game.components}
     found = {k: v for k, v in copy.found.items() if k in known}
     damaged = {k: v for k, v in copy.damaged.items() if k in known}
@@ -216,7 +229,7 @@ def pick_copy(db: UserDatabase, game: str, copy_id: int | None = None) -> CopySt
 
 # --- copies -----------------------------------------------------------------------------
 
-_COPY_FIELDS = ("location", "box_condition", "components_condition", "notes")
+_COPY_FIELDS = ("location", "box_condition", "components_condition", "notes", "edition")
 
 
 def stored_time(value: datetime | str | None) -> datetime | str | None:
@@ -235,7 +248,7 @@ def _condition(text: str) -> str:
 def _copy_snapshot(db: UserDatabase, copy_id: int) -> tuple[dict, dict[str, tuple[int, int]]]:
     with db.read() as conn:
         row = conn.execute("SELECT id, game_id, location, box_condition, "
-                           "components_condition, notes, created FROM shelf_copy "
+                           "components_condition, notes, edition, created FROM shelf_copy "
                            "WHERE id = ?", (copy_id,)).fetchone()
         counts = conn.execute("SELECT component, found, damaged FROM shelf_count "
                               "WHERE copy_id = ?", (copy_id,)).fetchall()
@@ -279,19 +292,36 @@ def _delete_copy(db: UserDatabase, copy_id: int, label: str) -> Changes:
                                                 label=label)))
 
 
+def _edition(game: GameDefinition, edition: str) -> str:
+    """``edition`` checked against the game's (``""`` and the file's own edition: ``""``);
+    :class:`ShelfError` naming the game's editions otherwise."""
+    wanted = edition.strip()
+    if not wanted or wanted == game.edition:
+        return ""
+    names = game.edition_names()
+    if wanted in names:
+        return wanted
+    if not names:
+        raise ShelfError(f"{game.name} has a single edition; give no edition")
+    raise ShelfError(f"{game.name} has no edition {wanted!r}", suggestions=list(names))
+
+
 def add_copy(db: UserDatabase, game: str, location: str = "", box_condition: str = "",
-             components_condition: str = "", notes: str = "") -> Outcome[int]:
+             components_condition: str = "", notes: str = "",
+             edition: str = "") -> Outcome[int]:
     """Record a new copy of ``game``; the outcome's value is the copy's id.
 
     Conditions are names or abbreviations of the card condition scale (``""``: not
-    recorded). Raises :class:`ShelfError` for an unknown game and
-    :class:`~deckbuilder.formats.collection_csv.ConditionError` for an unknown
-    condition.
+    recorded); ``edition`` is one of the game's editions (``""``: the one its game
+    file's parts list describes). Raises :class:`ShelfError` for an unknown game or
+    edition and :class:`~deckbuilder.formats.collection_csv.ConditionError` for an
+    unknown condition.
     """
-    game_id, name, _origin, _text = _game_row(db, game)
+    game_id, name, _origin, text = _game_row(db, game)
     fields = {"game_id": game_id, "location": location.strip(),
               "box_condition": _condition(box_condition),
-              "components_condition": _condition(components_condition), "notes": notes}
+              "components_condition": _condition(components_condition), "notes": notes,
+              "edition": _edition(parse_game(text, f"shelf:{name}"), edition)}
     changes = _put_copy(db, fields, {}, f"Add a copy of {name}")
     with db.read() as conn:
         copy_id = conn.execute("SELECT max(id) FROM shelf_copy WHERE game_id = ?",
@@ -331,9 +361,10 @@ def _update_copy(db: UserDatabase, copy_id: int, values: Mapping[str, str],
 
 def edit_copy(db: UserDatabase, copy_id: int, *, location: str | None = None,
               box_condition: str | None = None, components_condition: str | None = None,
-              notes: str | None = None) -> Changes:
-    """Change where copy ``copy_id`` is kept, its box's or components' condition, or its
-    notes; a field left ``None`` keeps its value (``""`` clears it). Undoable.
+              notes: str | None = None, edition: str | None = None) -> Changes:
+    """Change where copy ``copy_id`` is kept, its box's or components' condition, its
+    notes or its ``edition``; a field left ``None`` keeps its value (``""`` clears it;
+    for the edition: the game file's own). Undoable.
 
     Conditions are names or abbreviations of the card condition scale. Raises
     :class:`ShelfError` for an unknown copy and
@@ -342,11 +373,16 @@ def edit_copy(db: UserDatabase, copy_id: int, *, location: str | None = None,
     given equals the stored one.
     """
     fields, _ = _copy_snapshot(db, copy_id)
+    if edition is not None:
+        with db.read() as conn:
+            text = conn.execute("SELECT definition FROM shelf_game WHERE id = ?",
+                                (fields["game_id"],)).fetchone()[0]
+        edition = _edition(parse_game(text, "shelf"), edition)
     given = {"location": None if location is None else location.strip(),
              "box_condition": None if box_condition is None else _condition(box_condition),
              "components_condition": (None if components_condition is None
                                       else _condition(components_condition)),
-             "notes": notes}
+             "notes": notes, "edition": edition}
     values = {k: v for k, v in given.items() if v is not None and v != fields[k]}
     label = f"Edit copy {copy_id}"
     if not values:
@@ -393,7 +429,7 @@ def set_counts(db: UserDatabase, game: str, copy_id: int | None,
     than found; nothing is written then.
     """
     status = pick_copy(db, game, copy_id)
-    definition = game_definition(db, game)
+    definition = copy_definition(game_definition(db, game), status.copy)
     damaged = damaged or {}
     new_found = _resolved(definition, found)
     new_damaged = _resolved(definition, damaged)
@@ -490,7 +526,8 @@ REPORT_KINDS = ("csv", "pdf")
 
 def copy_details(copy: OwnedCopy) -> list[tuple[str, str]]:
     """The copy's facts for a report, as ``(label, value)`` pairs ("" if not recorded)."""
-    return [("Copy", str(copy.id)), ("Kept in", copy.location),
+    edition = [("Edition", copy.edition)] if copy.edition else []
+    return [("Copy", str(copy.id)), *edition, ("Kept in", copy.location),
             ("Box condition", copy.box_condition),
             ("Components condition", copy.components_condition),
             ("Notes", copy.notes)]
@@ -512,7 +549,7 @@ def export_report(db: UserDatabase, game: str, copy_id: int | None, file: str | 
         raise ShelfError(f"{path}: a report is written as .csv or .pdf, not "
                          f"{kind or 'a file without an extension'!r}", file=path)
     status = pick_copy(db, game, copy_id)
-    definition = game_definition(db, game)
+    definition = copy_definition(game_definition(db, game), status.copy)
     details = copy_details(status.copy)
     if kind == "csv":
         data = write_csv(definition, status.report, details)

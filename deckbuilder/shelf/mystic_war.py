@@ -209,9 +209,15 @@ def p_in_first_cards(game: GameDefinition, targets: Sequence[str], cards: int,
     Action cards), e.g. ``(["Dragon", "Wild Magic"], 2)`` for a Dragon-capable card in
     the opening two. Any ``cards`` cards dealt from the shuffled part of the deck (81 of
     a complete copy) are a uniform random subset of it, so the answer is the same for
-    every seat. Raises ``ValueError`` for more cards than the shuffled part holds.
+    every seat. Raises :class:`DealError` (the user's question, not a bug) for a
+    negative count or more cards than the shuffled part holds.
     """
     shuffled = shuffled_part(game)
+    if not 0 <= cards <= len(shuffled):
+        raise DealError(f"{cards} cards: a player can be dealt 0 to {len(shuffled)} of the "
+                        f"{len(shuffled)} shuffled Action cards")
+    if at_least < 0:
+        raise DealError(f"at least {at_least}: give a number of cards >= 0")
     return p_at_least(at_least, cards, count_matching(shuffled, targets), len(shuffled))
 
 

@@ -13,8 +13,19 @@ found by the card's corrected name, :func:`picture_name`).
 The package::
 
     customsets/Imajica.xml          copy into Cockatrice's customsets folder
+    cards.xml                       the same cards as a main database, for a
+                                    Cockatrice that has none
     pics/CUSTOM/Imajica/<name>.jpg  copy into Cockatrice's pics/CUSTOM folder
     IMAJICA-PACKAGE.txt             these instructions
+
+Cockatrice reads the custom sets only after a main ``cards.xml`` has loaded
+(``CardDatabase::loadCardDatabases`` in ``card_database.cpp`` loads the main file
+first and the ``customsets`` folder after it; with no main database no card at all is
+loaded), so the instructions say so and the package offers its cards as that main
+database. A card of the main database with the same name as one of ours keeps the
+main database's card (Cockatrice keys its cards by name and keeps the first it
+read): :func:`clashes` lists such names from the user's main database where it can
+be read, and the instructions list them.
 
 A ``.cod`` deck (:mod:`deckbuilder.formats.cockatrice`) names cards, so every card of
 the catalogue is found by its name. Each catalogue set becomes a Cockatrice set with a
@@ -49,6 +60,8 @@ from deckbuilder.formats.publish.staging import MARKER
 
 NAME = "cockatrice"
 DATABASE_FILE = "customsets/Imajica.xml"
+#: The same database, for a Cockatrice without a main ``cards.xml``.
+MAIN_DATABASE_FILE = "cards.xml"
 PICTURE_FOLDER = "pics/CUSTOM/Imajica"
 #: Short names of the bundled sets; other sets get one from their name.
 KNOWN_SET_CODES = {
@@ -67,6 +80,16 @@ Imajica card database for Cockatrice, written by deckbuilder publish cockatrice.
 > General > Paths shows the data folder; customsets is inside it).
 2. Copy the folder pics/CUSTOM/Imajica into Cockatrice's pics/CUSTOM folder.
 3. Restart Cockatrice. Decks exported by deckbuilder as .cod now open with these cards.
+
+Cockatrice loads custom sets only after its main card database (cards.xml, which its \
+Oracle tool downloads): without one, no card loads, not even these. If your Cockatrice \
+has no main database (Settings > General > Paths, "Card database" is empty or missing), \
+copy this package's cards.xml into the data folder instead of step 1 (or choose it as \
+the card database there); it holds the same cards.
+
+A card of your main database with the same name as one of these replaces it without a \
+word; the names found in your main database when this package was written are listed \
+below.
 
 Values marked * are estimated: not printed in the rulebook; check your card.
 """
@@ -163,16 +186,53 @@ def database_xml(records: list[CardRecord], picture_base_url: str | None = None)
     return out.getvalue() + b"\n"
 
 
+def database_names(data: bytes) -> set[str]:
+    """The card names of a Cockatrice ``cards.xml`` (version 3 or 4: ``<card><name>``).
+    Raises :class:`xml.etree.ElementTree.ParseError` for a file that is not XML."""
+    names = set()
+    for _event, element in ET.iterparse(io.BytesIO(data)):
+        if element.tag == "card":
+            name = element.findtext("name")
+            if name:
+                names.add(name.strip())
+            element.clear()
+    return names
+
+
+def clashes(records: list[CardRecord], main_names: set[str]) -> list[str]:
+    """Our card names the main database also holds (its cards would be used), sorted."""
+    return sorted(r.name for r in records if r.name in main_names)
+
+
+def instructions(clashing: list[str] | None) -> str:
+    """:data:`INSTRUCTIONS` with the clashing names (``None``: the main database could
+    not be read)."""
+    if clashing is None:
+        tail = ("Your main Cockatrice database could not be read when this package was "
+                "written, so no names were checked.\n")
+    elif not clashing:
+        tail = "No card of your main Cockatrice database has the name of one of these.\n"
+    else:
+        tail = ("Names also in your main Cockatrice database (its cards will be used):\n"
+                + "".join(f"  {name}\n" for name in clashing))
+    return INSTRUCTIONS + "\n" + tail
+
+
 def build(records: list[CardRecord], faces: Faces, folder: Path,
-          progress: Progress | None = None, picture_base_url: str | None = None) -> int:
+          progress: Progress | None = None, picture_base_url: str | None = None,
+          clashing: list[str] | None = None) -> int:
     """Write the package into the empty ``folder``; returns the number of pictures.
+    ``clashing`` (from :func:`clashes`; ``None`` if the user's main database could not
+    be read) is listed in the instructions.
 
     Raises :class:`~deckbuilder.formats.publish._common.PublishError` if two cards
     would share a picture file.
     """
     files = unique_names(records, lambda r: picture_name(r.name), "Cockatrice picture")
     (folder / DATABASE_FILE).parent.mkdir(parents=True, exist_ok=True)
-    (folder / DATABASE_FILE).write_bytes(database_xml(records, picture_base_url))
-    (folder / MARKER).write_text(INSTRUCTIONS, encoding="utf-8")
+    database = database_xml(records, picture_base_url)
+    (folder / DATABASE_FILE).write_bytes(database)
+    (folder / MAIN_DATABASE_FILE).write_bytes(database)
+    (folder / MARKER).write_text(instructions(clashing), encoding="utf-8")
     return write_faces(records, faces,
                        lambda r: folder / PICTURE_FOLDER / f"{files[r.name]}.jpg", progress)

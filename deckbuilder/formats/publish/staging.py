@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import contextlib
 import os
+import secrets
 import shutil
-import tempfile
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -29,14 +29,27 @@ def staged_folder(target: str | os.PathLike) -> Iterator[Path]:
     target = Path(target).absolute()
     _check_replaceable(target)
     target.parent.mkdir(parents=True, exist_ok=True)
-    staging = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".part",
-                                    dir=target.parent))
+    staging = _new_folder(target, ".part")
     try:
         yield staging
         _swap_in(staging, target)
     except BaseException:
         shutil.rmtree(staging, ignore_errors=True)
         raise
+
+
+def _new_folder(target: Path, suffix: str) -> Path:
+    """A new hidden folder beside ``target``, made with :func:`os.mkdir` so the user's
+    umask sets its permissions as for any folder they make (``tempfile.mkdtemp`` would
+    make it 0700, private, and the package would keep that once renamed into place)."""
+    for _ in range(100):
+        folder = target.parent / f".{target.name}.{secrets.token_hex(6)}{suffix}"
+        try:
+            folder.mkdir()
+        except FileExistsError:
+            continue
+        return folder
+    raise FileExistsError(f"no free name for a folder beside {target}")
 
 
 def _check_replaceable(target: Path) -> None:
@@ -51,7 +64,7 @@ def _swap_in(staging: Path, target: Path) -> None:
     if not target.exists():
         os.replace(staging, target)
         return
-    old = Path(tempfile.mkdtemp(prefix=f".{target.name}.", suffix=".old", dir=target.parent))
+    old = _new_folder(target, ".old")
     os.replace(target, old / "package")
     try:
         os.replace(staging, target)

@@ -264,7 +264,7 @@ class CollectionImportDialog(QDialog):
                "are kept.")
         self.summary.setText(
             f"{count_text(shown, 'row')}{cut} ready to import. {how} "
-            f"Changes: {plan.summary()}."
+            f"Changes: {plan.summary()}. {plan.unmapped_text()}".rstrip()
         )
 
     # -- import -------------------------------------------------------------------------------

@@ -21,6 +21,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QFont
 
+from card_db.errors import UserError
 from card_db.records import CardRecord, CardType
 from deckbuilder.deck.decklist import MAIN, SIDEBOARD
 from deckbuilder.gui.deck_editor.document import DeckDocument
@@ -365,7 +366,7 @@ class DeckTreeModel(QAbstractItemModel):
             return False
         try:
             self.document.add_many(names, 1, self.zone_at(parent))
-        except (LookupError, ValueError) as exc:
+        except UserError as exc:
             self.drop_failed.emit(exc)
             return False
         return True

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from card_db.errors import UserError
 from deckbuilder.deck.decklist import MAIN, SIDEBOARD
 from deckbuilder.gui.deck_editor.deck_model import COLUMNS, COUNT, NAME, DeckTreeModel
 from deckbuilder.gui.deck_editor.document import DeckDocument
@@ -295,7 +296,7 @@ class DeckEditor(QWidget):
         try:
             for name, zone in cards:
                 edit(name, zone)
-        except (LookupError, ValueError) as exc:
+        except UserError as exc:
             self.error.emit("The deck was not changed", exc)
         finally:
             if len(cards) > 1:
@@ -351,7 +352,7 @@ class DeckEditor(QWidget):
         edit.setModified(False)
         try:
             self.document.set_field(field, edit.text())
-        except ValueError as exc:
+        except UserError as exc:
             edit.setText(getattr(self.document.deck, field))
             self.error.emit("The deck was not changed", exc)
 
@@ -360,7 +361,7 @@ class DeckEditor(QWidget):
             return
         try:
             self.document.set_field("notes", self.notes.toPlainText())
-        except ValueError as exc:
+        except UserError as exc:
             self.error.emit("The notes were not changed", exc)
 
     def commit_fields(self) -> None:

@@ -10,10 +10,12 @@ itself is pure and runs on every edit.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from PySide6.QtCore import QModelIndex, Qt
 from PySide6.QtWidgets import (
     QCheckBox,
+    QFileDialog,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -29,6 +31,7 @@ from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.row_model import RowTableModel
 from deckbuilder.services.changes import Changes, merge_all
 from deckbuilder.services.collection import deck_usage, owned_counts, set_wishlist
+from deckbuilder.services.proxy_sheet import needs_proxy_sheet
 
 HEADERS = ("Card", "Needed", "Owned", "In other decks", "To get")
 
@@ -99,15 +102,23 @@ class NeedsPanel(QWidget):
         self.wishlist_button = QPushButton("Add to wishlist")
         self.wishlist_button.setToolTip("Want the missing copies (Collection > Wishlist)")
         self.wishlist_button.clicked.connect(self.add_to_wishlist)
+        self.proxy_button = QPushButton("Proxy sheet…")
+        self.proxy_button.setToolTip("Print the missing copies as proxies: a PDF of real-size "
+                                     "cards, 9 to an A4 page, with cut lines")
+        self.proxy_button.clicked.connect(lambda: self.write_proxy_sheet())
         options = QHBoxLayout()
         options.addWidget(self.sideboard)
         options.addWidget(self.other_decks)
         options.addStretch(1)
-        options.addWidget(self.wishlist_button)
+        actions = QHBoxLayout()  # a row of its own: the panel fits a 1024-wide window
+        actions.addStretch(1)
+        actions.addWidget(self.proxy_button)
+        actions.addWidget(self.wishlist_button)
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.summary)
         layout.addLayout(options)
+        layout.addLayout(actions)
         layout.addWidget(self.table, 1)
         self.sideboard.toggled.connect(self.recompute)
         self.other_decks.toggled.connect(self.recompute)
@@ -163,6 +174,27 @@ class NeedsPanel(QWidget):
                 f"({len(needs)} different)."
             )
         self.wishlist_button.setEnabled(bool(needs))
+        self.proxy_button.setEnabled(bool(needs))
+
+    def write_proxy_sheet(self, file: str | None = None) -> None:
+        """Write the missing copies as a proxy sheet PDF to ``file`` (asks if ``None``),
+        off the GUI thread."""
+        needs = self.needs()
+        if not needs:
+            return
+        if file is None:
+            file, _ = QFileDialog.getSaveFileName(
+                self, "Proxy sheet of the cards still needed",
+                f"{self.document.title} - proxies.pdf", "PDF (*.pdf)")
+            if not file:
+                return
+        self.context.run(
+            needs_proxy_sheet, self.context.db, needs, Path(file),
+            title=f"{self.document.title}: cards still needed",
+            on_done=lambda result: self.context.status.emit(
+                f"Wrote a proxy sheet of {result[1]} cards to {result[0]}"),
+            on_error=self.context.error_handler("The proxy sheet was not written"),
+        )
 
     def add_to_wishlist(self) -> None:
         """Put each missing card on the wishlist for the copies missing."""

@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 from shiboken6 import isValid
 
 from card_db.catalogue import Catalogue
+from card_db.errors import UserError
 from card_db.postgres import PostgresError
 from card_db.userdb import UserDatabase
 from deckbuilder import formats
@@ -310,7 +311,7 @@ class DeckEditorScreen(Screen):
         editor = self.current_editor() or self.open_document_for(DeckList())
         try:
             editor.add_card(name, zone)
-        except (LookupError, ValueError) as exc:
+        except UserError as exc:
             self.context.report_error("The card was not added", exc)
             return
         total = editor.document.deck.total(MAIN)

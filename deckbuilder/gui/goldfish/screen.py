@@ -27,6 +27,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from card_db.errors import UserError
 from deckbuilder.engine.goldfish_result import DEFAULT_ROUNDS
 from deckbuilder.engine.variant import Variant
 from deckbuilder.gui.deck_editor.chooser import ChosenDeckScreen, DeckChooser
@@ -218,7 +219,7 @@ class GoldfishScreen(ChosenDeckScreen):
         try:
             self.session = GoldfishSession(records, seed, self.rounds.value(),
                                            self.current_variant())
-        except ValueError as exc:
+        except UserError as exc:
             self.session = None
             self._problem(f"This deck cannot be set up: {exc}")
             return None

@@ -6,8 +6,10 @@ from __future__ import annotations
 import threading
 from collections.abc import Callable
 
+from card_db.errors import Cancelled
 
-class OperationCancelled(Exception):
+
+class OperationCancelled(Cancelled):
     """The user cancelled a write; its transaction was rolled back (not an error)."""
 
 

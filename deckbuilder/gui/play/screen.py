@@ -40,6 +40,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from card_db.errors import UserError
 from deckbuilder.gui.dialogs import fit_title
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.fit import scrolling
@@ -281,7 +282,7 @@ class PlayScreen(Screen):
                 check_playable(rival.records)
             session = PlaySession(mine, rivals, seed, SPEEDS[self.speed.currentText()],
                                   deck_name=deck_name)
-        except ValueError as exc:
+        except UserError as exc:
             self.status.setText(f"This game cannot be set up: {exc}")
             return None
         seats = ", ".join(f"{r.name} seat {k + 2}" for k, r in enumerate(rivals))

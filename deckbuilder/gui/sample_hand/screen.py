@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from card_db.errors import UserError
 from deckbuilder.engine.odds import odds_report
 from deckbuilder.gui.deck_editor.chooser import ChosenDeckScreen, DeckChooser
 from deckbuilder.gui.errors import describe_error
@@ -184,7 +185,7 @@ class SampleHandScreen(ChosenDeckScreen):
         self.seed.setValue(seed)
         try:
             self.session = HandSession(records, seed)
-        except ValueError as exc:
+        except UserError as exc:
             self.session = None
             self._show_problem(f"This deck cannot be set up: {exc}")
             return None
