@@ -9,22 +9,19 @@ with Sites in the Circle, Allies in play and the moves on offer.
 from __future__ import annotations
 
 import time
-from typing import TYPE_CHECKING
 
 from PySide6.QtCore import QCoreApplication, QEventLoop
 
 from deckbuilder.services.deck_sources import DEMO, demo_deck_files
-
-if TYPE_CHECKING:
-    from deckbuilder.gui.play.screen import PlayScreen
 
 #: The round at which the table is shown, and the game's seed.
 ROUND = 3
 SEED = 7
 
 
-def play_to_mid_game(screen: PlayScreen, round_: int = ROUND, timeout: float = 60.0) -> bool:
-    """Start a demo game and answer the person's decisions until round ``round_``.
+def play_to_mid_game(screen, round_: int = ROUND, timeout: float = 60.0) -> bool:
+    """Start a demo game on ``screen`` (the :class:`~.screen.PlayScreen`) and answer the
+    person's decisions until round ``round_``.
 
     Returns True when the game waits for the person's move in that round or later
     (False if it ended first, or ``timeout`` seconds passed).

@@ -371,6 +371,7 @@ class PlayScreen(Screen):
 
     def prepare_screenshot(self) -> None:
         """The table mid-game (``deckbuilder --screenshot``: :mod:`~.demo_game`)."""
-        from deckbuilder.gui.play.demo_game import play_to_mid_game  # screenshot mode only
+        # lazy: used by the screenshot mode only
+        from deckbuilder.gui.play.demo_game import play_to_mid_game
 
         play_to_mid_game(self)
