@@ -12,7 +12,8 @@
 #    error, and packaging/linux/<id>.metainfo.xml), and checks the committed icons
 #    are what packaging/linux/make_icons.py draws.
 # 3. Builds dist/imajica-deckbuilder/ with packaging/build.sh (SKIP_BUILD=1 reuses it).
-# 4. Checks the folder: card data, migrations (as files) and images are there, the
+# 4. Checks the folder: card data, migrations (as files), images and the user guide's
+#    pages (Help > User Guide) are there, the
 #    excluded Qt modules are not, and every Qt library the bundle needs is in it.
 # 5. Runs the built program, outside the source tree and against a temporary
 #    DECKBUILDER_DB: --version, a card search and a deck check (the database is
@@ -138,6 +139,9 @@ same_files images "*.png"
 same_files images/types "*.png"
 same_files images/dominions "*.png"
 same_files card_db "abilities.py"
+same_files docs "*.md"
+same_files docs/screenshots "*.png"
+same_files . "mkdocs.yml"
 
 for lib in libQt6Core libQt6Gui libQt6Widgets libQt6Charts libQt6Svg; do
     [ -e "$INTERNAL/PySide6/Qt/lib/$lib.so.6" ] || fail "$lib is not in the build"
