@@ -33,6 +33,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from figures import figure
+
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
@@ -156,6 +158,11 @@ def main() -> int:
                        f"{result['seconds']:.2f} s")
             print(f"{label:<34} {size:6.1f} MB file  peak {result['peak_mb']:5.0f} MB "
                   f"({result['peak_mb'] / base:.1f}x yardstick)  {outcome}")
+            figure(f"peak memory of a scan import: {label} ({size:.1f} MB file; "
+                   f"{'refused' if 'error' in result else 'stored'})",
+                   f"{result['peak_mb']:.0f} MB",
+                   f"{result['peak_mb'] / base:.1f}x importing the module alone ({base:.0f} MB)",
+                   f"< {TARGET_MB} MB: {'yes' if result['peak_mb'] < TARGET_MB else 'NO'}")
     verdict = "met" if worst < TARGET_MB else "NOT met"
     print(f"target (every scan import under {TARGET_MB} MB peak): worst {worst:.0f} MB, {verdict}")
     return 0 if worst < TARGET_MB else 1
