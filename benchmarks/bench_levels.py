@@ -56,7 +56,7 @@ def main() -> None:
           f" {hi:.0%}); draws {draws}")
     figure(f"strong level against quick, {games} games on the demo decks",
            f"won {won} of {won + lost} decided ({share:.0%}, 95% CI {lo:.0%} to {hi:.0%}); "
-           f"{draws} draws", "the quick level is the yardstick (50% = no edge)")
+           f"draws: {draws}", "the quick level is the yardstick (50% = no edge)")
 
 
 if __name__ == "__main__":

@@ -24,6 +24,7 @@ import argparse
 import datetime
 import json
 import os
+import re
 import subprocess
 import sys
 import tempfile
@@ -53,11 +54,13 @@ def _name(script: Path) -> str:
 
 
 def _summary(script: Path) -> str:
-    """The first line of a benchmark's docstring."""
+    """The first sentence of a benchmark's docstring."""
     text = script.read_text(encoding="utf-8")
     start = text.find('"""')
-    line = text[start + 3:].split("\n", 1)[0].strip() if start >= 0 else script.stem
-    return line.removesuffix(".")
+    if start < 0:
+        return script.stem
+    paragraph = " ".join(text[start + 3:].split("\n\n", 1)[0].split())
+    return re.split(r"(?<=\.)\s", paragraph, maxsplit=1)[0].rstrip(".")
 
 
 def run(script: Path, args: list[str], figures_file: Path | None) -> tuple[int, list[str]]:
@@ -113,7 +116,8 @@ def markdown(results: list[tuple[Path, list[str], int, list[dict]]], quick: bool
         if not rows:
             lines += ["No figures were reported.", ""]
             continue
-        lines += ["| what | median | yardstick (same run) | target |", "|---|---|---|---|"]
+        lines += ["| what | figure (median unless named) | yardstick (same run) | target |",
+                  "|---|---|---|---|"]
         lines += [f"| {_cell(r['what'])} | {_cell(r['value'])} | {_cell(r['yardstick'])} "
                   f"| {_cell(r['target'])} |" for r in rows]
         lines.append("")

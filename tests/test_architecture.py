@@ -1,6 +1,6 @@
 """The import contracts between the layers, checked on the source with :mod:`ast`.
 
-Layers, lowest first (see the README's architecture notes)::
+Layers, lowest first (see CONTRIBUTING.md, "Architecture")::
 
     card_db/                        card data, records, search, database (no Qt)
     deckbuilder/deck, engine        deck rules and the rules engine: pure Python
