@@ -38,6 +38,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from figures import figure  # noqa: E402
+
 from deckbuilder.engine import fastcore  # noqa: E402
 from deckbuilder.engine import goldfish as goldfish_module  # noqa: E402
 from deckbuilder.engine.deck import EngineDeck  # noqa: E402
@@ -107,8 +109,9 @@ def speed_decks() -> dict[str, list]:
     return decks
 
 
-def bench_cores(repeat: int, quick: bool) -> None:
-    """The compiled and pure-Python cores per deck, and their ratios to the yardstick."""
+def bench_cores(repeat: int, quick: bool) -> float | None:
+    """The compiled and pure-Python cores per deck, and their ratios to the yardstick
+    (returned, in games/s; ``None`` without it)."""
     decks = speed_decks()
     compiled = fastcore._fastcore is not None
     compiled_games = 50_000 if quick else 200_000
@@ -142,6 +145,10 @@ def bench_cores(repeat: int, quick: bool) -> None:
             rate = statistics.median(by_core[core])
             ratio = f" = {rate / stick:4.1f}x yardstick" if stick else ""
             cells.append(f"{label} {rate:>9,.0f}/s{ratio}")
+            met = "" if core != "compiled" or not stick else \
+                f">= {SPEED_TARGET:.0f}x: {'yes' if rate / stick >= SPEED_TARGET else 'NO'}"
+            figure(f"goldfish, {label} core, one worker: {name}", f"{rate:,.0f} games/s",
+                   _versus(rate, stick), met)
             if core == "compiled" and stick and (lowest is None or rate / stick < lowest[0]):
                 lowest = (rate / stick, name)
         print(f"  {name:<32} " + "; ".join(cells))
@@ -150,6 +157,14 @@ def bench_cores(repeat: int, quick: bool) -> None:
         print(f"  target: compiled core >= {SPEED_TARGET:.0f}x the yardstick on every deck:"
               f" {verdict} (lowest {lowest[0]:.1f}x, {lowest[1]})")
     print()
+    return stick
+
+
+def _versus(rate: float, stick: float | None) -> str:
+    """A rate beside the lean goldfish yardstick of the same run."""
+    if not stick:
+        return "no yardstick (../shared/yardsticks/goldfish_lean.py missing)"
+    return f"{rate / stick:.2f}x goldfish_lean ({stick:,.0f} games/s)"
 
 
 def timed(fn, repeat: int) -> list[float]:
@@ -173,14 +188,15 @@ def main() -> None:
     decks = demo_decks()
     print(f"Python {sys.version.split()[0]}; goldfish core in use: {fastcore.core_name()};"
           f" medians of {repeat} runs\n")
-    bench_cores(repeat, args.quick)
+    stick = bench_cores(repeat, args.quick)
     if args.cores_only:
         return
     for name, records in decks.items():
-        bench_deck(name, records, games, big, repeat)
+        bench_deck(name, records, games, big, repeat, stick)
 
 
-def bench_deck(name: str, records: list, games: int, big: int, repeat: int) -> None:
+def bench_deck(name: str, records: list, games: int, big: int, repeat: int,
+               stick: float | None = None) -> None:
     deck = EngineDeck.from_records(records)
     print(f"== {name}")
 
@@ -190,27 +206,39 @@ def bench_deck(name: str, records: list, games: int, big: int, repeat: int) -> N
 
     t = statistics.median(timed(cold, repeat))
     print(f"  1 worker, cold start  : {games / t:>9,.0f} games/s ({games:,} games)")
+    figure(f"goldfish, default core, one worker, cold start: {name}",
+           f"{games / t:,.0f} games/s", _versus(games / t, stick),
+           f">= 20,000 games/s: {'yes' if games / t >= 20_000 else 'NO'}")
     run_games(deck, games, 10, seed=2)  # warm the caches
     t = statistics.median(timed(lambda: run_games(deck, games, 10, seed=3), repeat))
     print(f"  1 worker, warm        : {games / t:>9,.0f} games/s")
     t = statistics.median(timed(
         lambda: run_games(deck, games, 10, seed=4, workers=2), repeat))
     print(f"  2-process pool        : {games / t:>9,.0f} games/s (pool start-up included)")
+    figure(f"goldfish, 2-process pool: {name}", f"{games / t:,.0f} games/s",
+           _versus(games / t, stick),
+           f">= 35,000 games/s: {'yes' if games / t >= 35_000 else 'NO'}")
     t1 = statistics.median(timed(lambda: cold(big), max(1, repeat - 2)))
     print(f"  {big:,} games, 1 worker : {t1:6.2f} s (cold start)")
     t2 = statistics.median(timed(
         lambda: (goldfish_module._SIMULATORS.clear(),
                  run_games(deck, big, 10, seed=5, workers=2)), max(1, repeat - 2)))
     print(f"  {big:,} games, 2 workers: {t2:6.2f} s")
+    figure(f"{big:,} goldfish games, 2 workers: {name}", f"{t2:.2f} s", "",
+           f"100,000 games < 5 s: {'yes' if t2 * 100_000 / big < 5 else 'NO'}")
     full = 200
     t = statistics.median(timed(
         lambda: [GoldfishGame(deck, s, 10).run() for s in range(full)], repeat))
     print(f"  full engine (logged)  : {full / t:>9,.0f} games/s")
+    figure(f"full engine, logged games: {name}", f"{full / t:,.0f} games/s",
+           _versus(full / t, stick))
     profile = DestinyProfile.from_deck(records)
     queries = 2000
     t = statistics.median(timed(
         lambda: [profile.p_at_least(is_character, 3, 10) for _ in range(queries)], repeat))
     print(f"  odds query            : {t / queries * 1e6:9.1f} us (3+ Characters by round 10)")
+    figure(f"one exact-odds query: {name}", f"{t / queries * 1e6:.1f} µs", "",
+           f"< 1 ms: {'yes' if t / queries < 1e-3 else 'NO'}")
     t = statistics.median(timed(lambda: odds_report(records, 10), repeat))
     print(f"  odds report (66 queries + setup): {t * 1e3:6.2f} ms\n")
 

@@ -21,6 +21,8 @@ import subprocess
 import sys
 from pathlib import Path
 
+from figures import figure
+
 ROOT = Path(__file__).resolve().parents[1]
 TARGET_MB = 100
 
@@ -62,6 +64,8 @@ def main() -> None:
         name, played, seconds, peak = measure(games, core)
         worst = max(worst, peak)
         print(f"  {name:<12} {played:>10,} games in {seconds:7.1f} s: peak {peak:6.1f} MB")
+        figure(f"peak memory, goldfishing 54 Characters on the {name} core, {played:,} games",
+               f"{peak:.1f} MB", "", f"< {TARGET_MB} MB: {'yes' if peak < TARGET_MB else 'NO'}")
     verdict = "met" if worst < TARGET_MB else "NOT met"
     print(f"target: peak under {TARGET_MB} MB on one worker: {verdict} (largest {worst:.1f} MB)")
 

@@ -32,6 +32,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
+from figures import figure  # noqa: E402
+
 from card_db.search import search_card_ids  # noqa: E402
 from card_db.userdb import UserDatabase  # noqa: E402
 from deckbuilder.deck.decklist import DeckList  # noqa: E402
@@ -102,6 +104,10 @@ def main() -> int:
     for label in sqlite:
         print(f"{label:38} {sqlite[label]:9.3f} ms ({sqlite[label] / yardstick:7.2f}x) "
               f"{pg[label]:9.3f} ms ({pg[label] / yardstick:7.2f}x)")
+        for engine, values in (("SQLite", sqlite), ("PostgreSQL", pg)):
+            figure(f"{label}, {engine}", f"{values[label]:.3f} ms",
+                   f"{values[label] / yardstick:.2f}x sorting 10,000 floats "
+                   f"({yardstick:.2f} ms)")
     print("(x: the ratio to the yardstick)")
     return 0
 

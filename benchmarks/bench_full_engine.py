@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 
 from bench_engine import demo_decks, timed  # noqa: E402
+from figures import figure  # noqa: E402
 
 from deckbuilder.engine.deck import EngineDeck  # noqa: E402
 from deckbuilder.engine.goldfish_game import GoldfishGame  # noqa: E402
@@ -52,6 +53,9 @@ def main() -> None:
         rate = args.games / t
         ratio = f" ({rate / lean:.3f} x yardstick)" if lean else ""
         print(f"{name:<24}: {rate:>9,.0f} games/s full engine{ratio}")
+        figure(f"full engine, one worker: {name}", f"{rate:,.0f} games/s",
+               f"{rate / lean:.3f}x goldfish_lean ({lean:,.0f} games/s)" if lean
+               else "no yardstick")
 
 
 if __name__ == "__main__":

@@ -36,6 +36,8 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(ROOT / "benchmarks"))
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
+from figures import figure  # noqa: E402
+
 FRAME_MS = 16.0
 LAUNCH_TARGET_S = 1.5
 TYPED = ('t:character prime<=5 -is:unique', 'gentle or "roxborough tower"', "aff:maestro str>4")
@@ -167,12 +169,15 @@ def bench_scrolling(db: Path, repeat: int) -> dict[str, list[float]]:
     return result
 
 
-def _line(label: str, values: list[float], unit: str, target: float | None = None) -> bool:
+def _line(label: str, values: list[float], unit: str, target: float | None = None,
+          where: str = "") -> bool:
     median = statistics.median(values)
     worst = max(values)
     ok = target is None or median <= target
     flag = "" if ok else f"   <-- over {target:g} {unit}"
     print(f"  {label:44s} median {median:8.2f} {unit}   worst {worst:8.2f} {unit}{flag}")
+    figure(f"{label}{where}", f"{median:.2f} {unit} (worst {worst:.2f} {unit})", "",
+           "" if target is None else f"<= {target:g} {unit}: {'yes' if ok else 'NO'}")
     return ok
 
 
@@ -191,12 +196,13 @@ def main() -> int:
         os.environ["DECKBUILDER_SETTINGS"] = str(folder / "settings.ini")
         bundled = ensure_database(folder / "bundled.sqlite3")
         print("\nlaunch to main window shown (subprocess, bundled catalogue)")
-        ok &= _line("launch", bench_launch(bundled, args.launches), "s", LAUNCH_TARGET_S)
+        ok &= _line("launch", bench_launch(bundled, args.launches), "s", LAUNCH_TARGET_S,
+                    " to the main window shown")
 
         print("\nsearch while typing, bundled catalogue")
         gui, worker = bench_typing(bundled, args.repeat)
-        ok &= _line("GUI thread busy per keystroke", gui, "ms", FRAME_MS)
-        _line("query in the worker thread", worker, "ms")
+        ok &= _line("GUI thread busy per keystroke", gui, "ms", FRAME_MS, ", bundled cards")
+        _line("query in the worker thread", worker, "ms", where=", bundled cards")
 
         from bench_search import build_generated_catalogue
 
@@ -206,14 +212,15 @@ def main() -> int:
         print(f"\n(generated {args.cards:,} cards in {time.perf_counter() - start:.1f} s)")
         print(f"search while typing, generated catalogue ({args.cards:,} cards)")
         gui, worker = bench_typing(generated, max(args.repeat // 2, 1))
-        _line("GUI thread busy per keystroke", gui, "ms")
-        _line("query in the worker thread", worker, "ms")
+        _line("GUI thread busy per keystroke", gui, "ms", where=f", {args.cards:,} cards")
+        _line("query in the worker thread", worker, "ms", where=f", {args.cards:,} cards")
 
         print(f"\nscrolling the generated catalogue ({args.cards:,} rows)")
         scroll = bench_scrolling(generated, args.repeat)
-        ok &= _line("serve one screen (40 rows x 9), cold", scroll["cold"], "ms", FRAME_MS)
-        _line("serve one screen (40 rows x 9), warm", scroll["warm"], "ms", FRAME_MS)
-        ok &= _line("paint the table after a jump", scroll["paint"], "ms", FRAME_MS)
+        rows = f", {args.cards:,} rows"
+        ok &= _line("serve one screen (40 rows x 9), cold", scroll["cold"], "ms", FRAME_MS, rows)
+        _line("serve one screen (40 rows x 9), warm", scroll["warm"], "ms", FRAME_MS, rows)
+        ok &= _line("paint the table after a jump", scroll["paint"], "ms", FRAME_MS, rows)
     print(f"\nevery target met: {'yes' if ok else 'NO'}")
     return 0 if ok else 1
 

@@ -23,6 +23,8 @@ import tempfile
 import time
 from pathlib import Path
 
+from figures import figure
+
 from card_db.checklist.bundled import load_bundled_records
 from card_db.userdb import ensure_database
 from deckbuilder.formats.collection_csv import MAX_FIELD_CHARS, MAX_FILE_BYTES, MAX_ROWS
@@ -126,6 +128,11 @@ def main(runs: int) -> int:
             print(f"{label}: {outcome}, median peak RSS {peak:.0f} MB "
                   f"({peak / yardstick:.1f}x the yardstick), median {seconds:.1f} s "
                   f"({runs} runs)", flush=True)
+            if not label.startswith("yardstick"):
+                figure(f"peak memory of `collection import`: {label} ({outcome})",
+                       f"{peak:.0f} MB",
+                       f"{peak / yardstick:.1f}x a 3-row file ({yardstick:.0f} MB)",
+                       f"< {TARGET_MB} MB: {'yes' if peak < TARGET_MB else 'NO'}")
     ok = worst < TARGET_MB
     print(f"target: every huge collection CSV imported or refused under {TARGET_MB} MB: "
           f"worst median peak {worst:.0f} MB ({'met' if ok else 'NOT met'})")

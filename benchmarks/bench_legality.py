@@ -15,6 +15,8 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
+from figures import figure  # noqa: E402
+
 from card_db.catalogue import Catalogue  # noqa: E402
 from card_db.records import CardRecord, CardType  # noqa: E402
 from deckbuilder.deck.decklist import DeckList  # noqa: E402
@@ -75,6 +77,8 @@ def main() -> None:
             f"validate {label} ({len(deck.main)} entries, legal={report.legal}): "
             f"median {median_us:.1f} us over {RUNS} runs"
         )
+        figure(f"validate a 60-card deck ({label})", f"{median_us:.1f} µs", "",
+               f"< 1 ms: {'yes' if median_us < 1000 else 'NO'}")
 
 
 if __name__ == "__main__":

@@ -19,6 +19,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_engine import demo_decks  # noqa: E402
+from figures import figure  # noqa: E402
 
 from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table  # noqa: E402
 from deckbuilder.engine.game import Game  # noqa: E402
@@ -53,6 +54,9 @@ def main() -> None:
     share = won / (won + lost) if won + lost else 0.0
     print(f"strong won {won} of {won + lost} decided ({share:.0%}, 95% CI {lo:.0%} to"
           f" {hi:.0%}); draws {draws}")
+    figure(f"strong level against quick, {games} games on the demo decks",
+           f"won {won} of {won + lost} decided ({share:.0%}, 95% CI {lo:.0%} to {hi:.0%}); "
+           f"draws: {draws}", "the quick level is the yardstick (50% = no edge)")
 
 
 if __name__ == "__main__":

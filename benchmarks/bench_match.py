@@ -43,6 +43,7 @@ sys.path.insert(0, str(ROOT))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_engine import demo_decks  # noqa: E402
+from figures import figure  # noqa: E402
 
 from card_db.records import CardType  # noqa: E402
 from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table  # noqa: E402
@@ -166,17 +167,30 @@ def main() -> None:
     quick = statistics.median(quick_games_per_s(pairs, quick_games) for _ in range(repeat))
     ratio = f" ({quick / yard_rate:.5f}x yardstick)" if yard_rate else ""
     print(f"quick level: {quick:.1f} games/s{ratio}")
+    figure("computer against computer, quick level, 2 Autarchs", f"{quick:.1f} games/s",
+           _versus(quick, yard_rate))
     for players in (3, 4):
         rate = statistics.median(table_games_per_s(decks, players, quick_games // 2)
                                  for _ in range(repeat))
         ratio = f" ({rate / yard_rate:.5f}x yardstick)" if yard_rate else ""
         print(f"quick level, {players} Autarchs: {rate:.1f} games/s{ratio}")
+        figure(f"computer against computer, quick level, {players} Autarchs",
+               f"{rate:.1f} games/s", _versus(rate, yard_rate))
     rate, times, cpu = strong_games(pairs, strong_per_pair)
     ratio = f" ({rate / yard_rate:.6f}x yardstick)" if yard_rate else ""
     print(f"strong level: {rate:.2f} games/s{ratio}")
+    figure("computer against computer, strong level, 2 Autarchs", f"{rate:.2f} games/s",
+           _versus(rate, yard_rate))
     report("2 Autarchs", times, cpu, yard_rate)
     times, cpu, cut = strong_table_times(decks, 4, 4 if args.quick else 8)
     report("4 Autarchs", times, cpu, yard_rate, cut)
+
+
+def _versus(rate: float, yard_rate: float | None) -> str:
+    """A rate beside the lean goldfish yardstick of the same run."""
+    if not yard_rate:
+        return "no yardstick (../shared/yardsticks/goldfish_lean.py missing)"
+    return f"{rate / yard_rate:.6f}x goldfish_lean ({yard_rate:,.0f} games/s)"
 
 
 def decision_times(quick: bool) -> None:
@@ -205,6 +219,10 @@ def report(table: str, times: list[float], cpu: list[float], yard_rate: float | 
         print(f"strong decision time, {table}, {label} ({len(values)} decisions): median"
               f" {median * 1000:.0f} ms{fits}, p95 {p95 * 1000:.0f} ms, max {top * 1000:.0f} ms"
               " (target: under 1000 ms)")
+        figure(f"strong level, time per decision, {table}, {label} ({len(values)} decisions)",
+               f"median {median * 1000:.0f} ms, p95 {p95 * 1000:.0f} ms, max {top * 1000:.0f} ms",
+               f"median = {median * yard_rate:,.0f} goldfish_lean games" if yard_rate else "",
+               f"max < 1000 ms: {'yes' if top < 1 else 'NO'}")
 
 
 if __name__ == "__main__":

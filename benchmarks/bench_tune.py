@@ -21,6 +21,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
+from figures import figure  # noqa: E402
+
 from card_db.catalogue import Catalogue  # noqa: E402
 from card_db.checklist import load_bundled_records  # noqa: E402
 from deckbuilder.engine.tuning import tune  # noqa: E402
@@ -77,6 +79,9 @@ def main() -> int:
                  if rates else "")
         print(f"  {path.stem:<28} tune median {median:6.1f} s{units} "
               f"({result.candidates} swaps measured; {best_text}); target < {TARGET_SECONDS:.0f} s")
+        figure(f"`deckbuilder tune` of {path.stem}, {args.workers} worker(s)",
+               f"{median:.1f} s", units.removeprefix(" = ") if rates else "no yardstick",
+               f"< {TARGET_SECONDS:.0f} s: {'yes' if median < TARGET_SECONDS else 'NO'}")
     if rates:
         rate = statistics.median(rates)
         print(f"  yardstick goldfish_lean: median {rate:,.0f} games/s per core; "

@@ -12,14 +12,17 @@
 #    error, and packaging/linux/<id>.metainfo.xml), and checks the committed icons
 #    are what packaging/linux/make_icons.py draws.
 # 3. Builds dist/imajica-deckbuilder/ with packaging/build.sh (SKIP_BUILD=1 reuses it).
-# 4. Checks the folder: card data, migrations (as files) and images are there, the
+# 4. Checks the folder: card data, migrations (as files), images and the user guide's
+#    pages (Help > User Guide) are there, the
 #    excluded Qt modules are not, and every Qt library the bundle needs is in it.
 # 5. Runs the built program, outside the source tree and against a temporary
 #    DECKBUILDER_DB: --version, a card search and a deck check (the database is
 #    created by the bundled migrations), then
 #    QT_QPA_PLATFORM=offscreen imajica-deckbuilder --screenshot <tmpdir>, and checks
 #    that every screenshot the app's screens and the metainfo name was written and
-#    is a real picture (size, grey-level spread and colour count, with Pillow).
+#    is a real picture (size, grey-level spread and colour count, with Pillow); the
+#    same for the source install's deckbuilder --screenshot (every screen, the Play
+#    table mid-game included) before the build.
 #
 # Exit status 0 when everything passed; otherwise 1, after a line starting
 # "check.sh: FAILED:" that says what failed. Takes about a minute on 2 cores.
@@ -92,6 +95,18 @@ step "AppStream metainfo"
 step "icons"
 "$PY" "$LINUX/make_icons.py" --check || fail "the committed icons are stale (see above)"
 
+step "screenshots from the source install (deckbuilder --screenshot, offscreen)"
+registered="$("$PY" packaging/checks.py registered-screenshots | sort -u)" \
+    || fail "could not list the app's screens from the source tree"
+(cd "$TMP" && XDG_CONFIG_HOME="$TMP/config" XDG_DATA_HOME="$TMP/data" \
+    XDG_CACHE_HOME="$TMP/cache" DECKBUILDER_DB="$TMP/source.sqlite3" \
+    QT_QPA_PLATFORM=offscreen timeout "${RUN_TIMEOUT:-600}" \
+    "$VENV/bin/deckbuilder" --screenshot "$TMP/source-shots") \
+    || fail "deckbuilder --screenshot exited with status $?"
+# shellcheck disable=SC2086  # one argument per expected file name
+"$PY" packaging/checks.py screenshots "$TMP/source-shots" $registered \
+    || fail "deckbuilder --screenshot left screenshots missing or blank (see above)"
+
 # --- 3. build -----------------------------------------------------------------------
 if [ "${SKIP_BUILD:-0}" = "1" ] && [ -x "$PROGRAM" ]; then
     step "build skipped (SKIP_BUILD=1): using $DIST"
@@ -124,6 +139,9 @@ same_files images "*.png"
 same_files images/types "*.png"
 same_files images/dominions "*.png"
 same_files card_db "abilities.py"
+same_files docs "*.md"
+same_files docs/screenshots "*.png"
+same_files . "mkdocs.yml"
 
 for lib in libQt6Core libQt6Gui libQt6Widgets libQt6Charts libQt6Svg; do
     [ -e "$INTERNAL/PySide6/Qt/lib/$lib.so.6" ] || fail "$lib is not in the build"

@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import csv
 import io
-import os
 import re
 from collections import Counter
 from pathlib import Path
@@ -27,13 +26,8 @@ from card_db.checklist import (
     record_key,
 )
 from card_db.records import CardType, dominions_adjacent
+from tests.shared_files import read_rulebook
 
-REPO = Path(__file__).resolve().parents[1]
-RULEBOOK = Path(
-    os.environ.get(
-        "IMAJICA_RULEBOOK", REPO.parent / "shared" / "rulebook" / "imajica-ccg-rulebook.txt"
-    )
-)
 DEMO_SET = "Demo Set (invented cards, not the 1997 set)"
 ELEVEN = [
     "Maestro", "Vassal", "Adorer", "Aphrodyte", "Artist", "Tabula Rasa", "Oviate",
@@ -85,7 +79,7 @@ def test_the_catalogue_is_every_file_with_unique_names_and_keys(bundled):
 
 
 def test_the_eleven_affiliations_with_the_rulebook_descriptions():
-    rules = " ".join(RULEBOOK.read_text("utf-8").replace("*", "").split())
+    rules = " ".join(read_rulebook().replace("*", "").split())
     affiliations = load_affiliations()
     assert [name for name, _ in affiliations] == ELEVEN
     for name, description in affiliations:

@@ -265,14 +265,10 @@ def test_or_more_if_oethac_gives_the_larger_bonus_only_to_an_oethac(actor, expec
 # ---------------------------------------------------------------- rulings
 def test_every_ruling_quotes_the_rulebook_word_for_word():
     """Each decision in engine/rulings.py quotes its sections exactly (short quotes)."""
-    import os
-    from pathlib import Path
-
     from deckbuilder.engine.rulings import RULINGS, ruling
+    from tests.shared_files import read_rulebook
 
-    default = Path(__file__).resolve().parents[2] / "shared" / "rulebook"
-    path = Path(os.environ.get("IMAJICA_RULEBOOK", default / "imajica-ccg-rulebook.txt"))
-    book = " ".join(path.read_text(encoding="utf-8").replace("*", "").split()).casefold()
+    book = " ".join(read_rulebook().replace("*", "").split()).casefold()
     for r in RULINGS:
         assert r.quotes and r.decision
         for q in r.quotes:

@@ -6,7 +6,7 @@ Inputs are real files (the foreign corpus and this program's own exports of gene
 decks) with 1 to 8 edits drawn from tokens known to break these formats (section marks,
 XML and CSV syntax, byte order marks, huge numbers, NUL, lone surrogates, bidi
 controls), re-encoded now and then, plus raw bytes. ``FUZZ_EXAMPLES`` sets the examples
-per format (default 100 for CI; ``FUZZ_EXAMPLES=10000`` is the full run the README
+per format (default 100 for CI; ``FUZZ_EXAMPLES=10000`` is the full run the user guide
 reports).
 """
 

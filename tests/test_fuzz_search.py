@@ -7,7 +7,7 @@ Each query is parsed, explained, compiled and run on a database of the bundled c
 drawn from the language's keys, operators, words, quotes and parentheses mixed with
 characters known to break parsers: huge numbers, lone surrogates, controls, bidi
 overrides, other scripts' digits, FTS5 operators. ``FUZZ_EXAMPLES`` sets the number of
-queries per test (500 by default; the figure in the README's reliability section is
+queries per test (500 by default; the figure in the user guide's "Your data" page is
 ``FUZZ_EXAMPLES=10000 .venv/bin/python -m pytest tests/test_fuzz_search.py``).
 """
 

@@ -10,9 +10,7 @@ errors and the TOML round trip.
 
 from __future__ import annotations
 
-import os
 import re
-from pathlib import Path
 
 import pytest
 
@@ -30,15 +28,7 @@ from card_db.games import (
     rulebook_sections,
     write_game,
 )
-
-REPO = Path(__file__).resolve().parents[1]
-# Beside the Imajica rulebook (tests/test_rulebook_values.py's IMAJICA_RULEBOOK), else
-# ../shared/rulebook of the repository (or of the directory holding a git worktree).
-RULEBOOKS = (
-    Path(os.environ["IMAJICA_RULEBOOK"]).parent if "IMAJICA_RULEBOOK" in os.environ
-    else next((d / "shared" / "rulebook" for d in REPO.parents
-               if (d / "shared" / "rulebook").is_dir()), REPO.parent / "shared" / "rulebook")
-)
+from tests.shared_files import read_rulebook
 
 NUMBER_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
                 8: "eight", 9: "nine", 10: "ten", 11: "eleven", 12: "twelve"}
@@ -48,7 +38,9 @@ GAMES = bundled_games()
 
 
 def _rulebook(game: GameDefinition) -> str:
-    return (RULEBOOKS / game.rulebook).read_text(encoding="utf-8")
+    """The game's rulebook, beside the Imajica one (skipped when absent:
+    tests/shared_files.py)."""
+    return read_rulebook(game.rulebook)
 
 
 def _section(game: GameDefinition, source: Source) -> str:

@@ -69,3 +69,31 @@ def test_without_a_display_the_app_says_so(monkeypatch, capsys):
     monkeypatch.setattr(app.sys, "platform", "linux")
     assert app.run() == 1
     assert "no display found" in capsys.readouterr().err
+
+
+def test_every_screen_has_a_screenshot():
+    """``--screenshot`` covers every screen of the main window (issue 25, section 2)."""
+    from deckbuilder.gui.screens import registered_screens
+
+    missing = [spec.key for spec in registered_screens() if not spec.screenshot]
+    assert missing == []
+
+
+def test_the_play_screenshot_is_a_game_in_its_middle(qtbot, tmp_path):
+    """The Play screen's picture is a table mid-game, the person to move in round 3."""
+    from deckbuilder.gui.screenshots import write_screenshots
+
+    assert write_screenshots(tmp_path / "shots", ["play"]) == 0
+    image = QImage(str(tmp_path / "shots" / "play.png"))
+    assert (image.width(), image.height()) == (1280, 800)
+
+
+def test_play_to_mid_game_leaves_the_person_to_move(window):
+    from deckbuilder.gui.play.demo_game import ROUND, play_to_mid_game
+
+    screen = window.show_screen("play")
+    assert play_to_mid_game(screen)
+    assert screen.pending is not None and screen.pending.kind == "move"
+    assert screen.session.game.state.round >= ROUND and not screen.over
+    assert screen.moves.count() == len(screen.pending.options) > 0
+    screen.stop_game()

@@ -1,5 +1,6 @@
 """Which printed powers the engine executes (issue 12, section 2 "Printed effects as
-data"): derived from the engine's own parsers, shown by the CLI, counted in the README."""
+data"): derived from the engine's own parsers, shown by the CLI, counted in the user
+guide (docs/rules-engine.md)."""
 
 from __future__ import annotations
 
@@ -115,12 +116,12 @@ def test_each_sentence_is_judged_on_its_own():
     assert modelled_powers(RECORDS["Gentle"])[0].kind == "trait"
 
 
-def test_readme_gives_the_counts_on_the_bundled_data():
+def test_the_guide_gives_the_counts_on_the_bundled_data():
     counts = summary(RECORDS.values())
-    readme = (ROOT / "README.md").read_text(encoding="utf-8")
+    page = (ROOT / "docs" / "rules-engine.md").read_text(encoding="utf-8")
     m = re.search(r"(\d+) powers and traits on (\d+)\s+cards: (\d+) modelled by the engine, "
-                  r"(\d+) not modelled", readme)
-    assert m, "README lost its count of modelled powers"
+                  r"(\d+) not modelled", page)
+    assert m, "docs/rules-engine.md lost its count of modelled powers"
     assert [int(g) for g in m.groups()] == [counts["powers"], counts["cards"],
                                            counts["modelled"], counts["not_modelled"]]
     assert counts["modelled"] + counts["not_modelled"] == counts["powers"] > 0

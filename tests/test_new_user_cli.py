@@ -21,7 +21,10 @@ from deckbuilder.services.collection import CollectionRow, add_rows
 from deckbuilder.services.decks import save_deck
 
 ROOT = Path(__file__).resolve().parents[1]
-README = (ROOT / "README.md").read_text(encoding="utf-8")
+#: The README and every page of the user guide: the examples users copy.
+GUIDE = "\n".join(p.read_text(encoding="utf-8")
+                  for p in [ROOT / "README.md", *sorted((ROOT / "docs").glob("*.md"))])
+SEARCH_PAGE = (ROOT / "docs" / "search-language.md").read_text(encoding="utf-8")
 DEMO = ROOT / "card_db" / "data" / "decks" / "maestro-reconciliation.txt"
 
 
@@ -59,10 +62,10 @@ def test_a_query_starting_with_a_minus_is_a_query():
 
 
 def readme_search_examples() -> list[str]:
-    """Every search query the README shows: the command examples, the table of keys'
-    examples column, and the example after the table."""
-    section = README.split("## The search language", 1)[1].split("\n## ", 1)[0]
-    queries = re.findall(r'deckbuilder cards search "([^"]+)"', README)
+    """Every search query the README and the guide show: the command examples, the
+    search language page's table of keys (examples column) and the example after it."""
+    section = SEARCH_PAGE
+    queries = re.findall(r'deckbuilder cards search "([^"]+)"', GUIDE)
     for row in section.splitlines():
         if row.startswith("| `"):
             queries += re.findall(r"`([^`]+)`", row.rsplit("|", 2)[1])
@@ -82,7 +85,7 @@ def test_each_readme_search_example_returns_cards(query, db):
     add_rows(UserDatabase(db), [CollectionRow("Gentle", 1)])  # for owned>0
     result = run("cards", "search", query, "--json")
     assert result.exit_code == 0, result.output
-    assert json.loads(result.stdout), f"README example {query!r} returns no card"
+    assert json.loads(result.stdout), f"the guide's example {query!r} returns no card"
 
 
 @pytest.mark.parametrize("field", ["type", "Dominion", "card_type", "dominions", "str"])

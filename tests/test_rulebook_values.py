@@ -9,20 +9,16 @@ Source: the rulebook file, ``../shared/rulebook/imajica-ccg-rulebook.txt``.
 
 from __future__ import annotations
 
-import os
+import functools
 from pathlib import Path
 
 import pytest
 
 from card_db.checklist import load_bundled_records, read_checklist
 from card_db.records import CHARACTERISTIC_FIELDS, CardType
+from tests.shared_files import read_rulebook
 
 REPO = Path(__file__).resolve().parents[1]
-RULEBOOK = Path(
-    os.environ.get(
-        "IMAJICA_RULEBOOK", REPO.parent / "shared" / "rulebook" / "imajica-ccg-rulebook.txt"
-    )
-)
 RULEBOOK_CARDS = REPO / "card_db" / "data" / "rulebook_cards.csv"
 SET_NAME = "Imajica (1997)"
 
@@ -32,7 +28,11 @@ def _normalise(text: str) -> str:
     return " ".join(text.replace("*", "").split())
 
 
-RULES = _normalise(RULEBOOK.read_text(encoding="utf-8"))
+@functools.cache
+def rules() -> str:
+    """The rulebook's normalised text, read when a test first needs it: the tests that
+    do not read it run without the file (tests/shared_files.py)."""
+    return _normalise(read_rulebook())
 
 ALL_PERMANENT = "All Sites and characters are permanent."
 MANET = (
@@ -308,15 +308,15 @@ def test_the_table_covers_exactly_the_rulebook_cards(rulebook_cards):
 
 
 def test_every_rulebook_card_is_named_in_the_rulebook(rulebook_cards):
-    folded = RULES.casefold()
+    folded = rules().casefold()
     for name in rulebook_cards:
         assert name.casefold() in folded, name
 
 
 def test_the_credits_table_is_the_whole_art_credit_list():
-    start = RULES.index("except for the following images used with permission:")
-    end = RULES.index("©1997 Clive Barker", start)
-    printed = RULES[start:end].split(":", 1)[1].strip()
+    start = rules().index("except for the following images used with permission:")
+    end = rules().index("©1997 Clive Barker", start)
+    printed = rules()[start:end].split(":", 1)[1].strip()
     assert printed == " ".join(line for line, _, _ in CREDITS)
 
 
@@ -328,7 +328,7 @@ def test_the_credits_table_is_the_whole_art_credit_list():
 def test_each_stated_value_is_in_the_rulebook_and_on_the_card(rulebook_cards, name, field):
     value, evidence = _stated_fields(name)[field]
     for phrase in (evidence,) if isinstance(evidence, str) else evidence:
-        assert phrase in RULES, f"rulebook does not say {phrase!r}"
+        assert phrase in rules(), f"rulebook does not say {phrase!r}"
     record = rulebook_cards[name]
     assert _value(record, field) == value
     assert field not in record.estimated
@@ -350,7 +350,7 @@ def test_every_value_the_rulebook_does_not_state_is_marked_estimated(rulebook_ca
 @pytest.mark.parametrize("name", sorted(set(STATED) | set(CREDITED)))
 def test_rulebook_cards_cite_their_sections(rulebook_cards, name):
     record = rulebook_cards[name]
-    contents = RULES[: RULES.index("AUTHOR'S INTRODUCTION")].casefold()
+    contents = rules()[: rules().index("AUTHOR'S INTRODUCTION")].casefold()
     assert record.source.startswith("rulebook: ")
     assert record.set_name == SET_NAME
     assert record.collector_number == "" and record.rarity == ""
@@ -371,7 +371,7 @@ def test_named_examples_read_as_the_rulebook_tells_them(rulebook_cards):
     assert cards["Henry Holland"].magic + cards["Horace Thyrtwit"].magic == 7
     assert cards["Joshua Godolphin"].magic + cards["Huzzah Aping"].magic == 9
     # Combat maneuvers: Sartori 7 + Pneuma 6 = 13; the +6 is in Pneuma's (estimated) wording.
-    assert "This adds 6 to his combat strength, giving him a total of 13." in RULES
+    assert "This adds 6 to his combat strength, giving him a total of 13." in rules()
     assert cards["Sartori"].strength + 6 == 13
     assert "+6" in cards["Pneuma"].powers and "powers" in cards["Pneuma"].estimated
     assert "remain in reserve" in cards["Emotion: Guilt"].powers
@@ -383,7 +383,7 @@ def test_named_examples_read_as_the_rulebook_tells_them(rulebook_cards):
 
 def test_gentle_is_a_maestro_from_the_game_background_and_says_so(rulebook_cards):
     gentle = rulebook_cards["Gentle"]
-    assert "the Reconciler of the Fifth, a Maestro of great power" in RULES
+    assert "the Reconciler of the Fifth, a Maestro of great power" in rules()
     assert gentle.has_affiliation("Maestro")
     # The rulebook never prints Gentle's card affiliation: it is an estimate.
     assert "affiliations" in gentle.estimated
@@ -391,7 +391,7 @@ def test_gentle_is_a_maestro_from_the_game_background_and_says_so(rulebook_cards
 
 
 def test_horace_is_one_card_with_both_spellings_noted(rulebook_cards):
-    assert "Horace Tyrwith" in RULES and "Horace Thyrtwit" in RULES
+    assert "Horace Tyrwith" in rules() and "Horace Thyrtwit" in rules()
     assert "Horace Tyrwith" not in rulebook_cards
     horace = rulebook_cards["Horace Thyrtwit"]
     assert "Horace Tyrwith" in horace.source and "Horace Thyrtwit" in horace.source

@@ -29,7 +29,7 @@ from deckbuilder.presentation import (
 )
 
 #: Other names ``cards correct`` accepts for a field: the CLI's JSON keys and the keys
-#: of the search language (README "The search language").
+#: of the search language (docs/search-language.md).
 FIELD_ALIASES = {
     "type": "card_type",
     "t": "card_type",
@@ -75,7 +75,7 @@ def _dominion(record) -> str:
 @click.option("--limit", type=click.IntRange(min=1), default=None, help="At most N cards.")
 @handles_errors
 def search(query: str, as_json: bool, limit: int | None) -> None:
-    """List cards matching QUERY (see the README's search language). Empty lists all.
+    """List cards matching QUERY (the user guide's "The search language"). Empty lists all.
 
     A QUERY may start with "-" (a negated term): deckbuilder cards search -t:character
     """
@@ -133,7 +133,8 @@ def show(name: str, as_json: bool) -> None:
 def powers(summary: bool, as_json: bool) -> None:
     """List every power and trait of the catalogue and whether the engine executes it.
 
-    A fresh database's catalogue is the bundled data, whose counts the README gives.
+    A fresh database's catalogue is the bundled data, whose counts the user guide gives
+    ("The rules engine").
     """
     # lazy: the engine stays out of the search command's start-up
     from deckbuilder.engine.modelled import modelled_powers

@@ -184,6 +184,9 @@ class MainWindow(QMainWindow):
         self.about_action = self._action("&About Imajica Deck Builder", self.show_about,
                                          name="about")
         self.about_action.setMenuRole(QAction.MenuRole.AboutRole)
+        self.guide_action = self._action("&User Guide", lambda: self.open_guide(), None, "guide")
+        self.screen_help_action = self._action("&Help on This Screen", self.help_on_screen,
+                                               keys.HelpContents, "screenHelp")  # F1
         self.screen_actions: list[QAction] = []
         for number, spec in enumerate(self.specs, start=1):
             action = self._action(
@@ -216,6 +219,8 @@ class MainWindow(QMainWindow):
         view_menu = bar.addMenu("&View")
         view_menu.addActions(self.screen_actions)
         help_menu = bar.addMenu("&Help")
+        help_menu.addActions([self.guide_action, self.screen_help_action])
+        help_menu.addSeparator()
         help_menu.addAction(self.about_action)
 
     def _add_file_actions(self, key: str) -> None:
@@ -284,6 +289,30 @@ class MainWindow(QMainWindow):
         dialog = AboutDialog(self.context, self)
         dialog.open()
         return dialog
+
+    def open_guide(self, page: str = "index.md") -> QWidget | None:
+        """The user guide at ``page`` (:mod:`deckbuilder.gui.guide_window`)."""
+        # lazy: the guide's window loads when first asked for (start-up time)
+        from deckbuilder.gui.guide_window import open_guide
+        from deckbuilder.guide import GuideMissing
+
+        try:
+            return open_guide(page, self)
+        except GuideMissing as exc:
+            self.statusBar().showMessage(f"No user guide: {exc}.", 8000)
+            return None
+
+    def help_on_screen(self) -> QWidget | None:
+        """F1: the guide's page of the screen shown (``<key>.md``, else its first page)."""
+        # lazy: as open_guide
+        from deckbuilder.guide import GuideMissing, page_for_screen
+
+        screen = self.current_screen()
+        try:
+            page = page_for_screen(screen.key) if screen is not None else "index.md"
+        except GuideMissing:
+            page = "index.md"
+        return self.open_guide(page)
 
     # -- geometry ------------------------------------------------------------------------
 

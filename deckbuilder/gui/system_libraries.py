@@ -112,7 +112,7 @@ def missing_libraries_message(missing: list[str]) -> str:
     if unknown:
         lines.append("Install the package that provides " + ", ".join(unknown) + ".")
     lines.append(
-        "Other distributions: see 'System packages (Linux)' in the README. "
+        "Other distributions: see 'Install and start' in the README. "
         "The command line works without them (deckbuilder --help)."
     )
     return "\n".join(lines)

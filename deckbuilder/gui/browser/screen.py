@@ -77,9 +77,9 @@ class BrowserScreen(Screen):
         self.explain_label.setEnabled(False)  # the palette's quieter text
         self.help_action = QAction("Search &Help", self)
         self.help_action.setObjectName("searchHelpAction")
-        self.help_action.setShortcut(QKeySequence(QKeySequence.StandardKey.HelpContents))
+        self.help_action.setShortcut(QKeySequence("Shift+F1"))  # F1: this screen's guide page
         self.help_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
-        self.help_action.setToolTip("The search language: every key, with examples (F1)")
+        self.help_action.setToolTip("The search language: every key, with examples (Shift+F1)")
         self.addAction(self.help_action)
         self.help_button = QToolButton()
         self.help_button.setObjectName("searchHelpButton")
@@ -281,7 +281,7 @@ class BrowserScreen(Screen):
         self.explain_label.setText(f"Showing {text}.")
 
     def show_search_help(self) -> SearchHelpDialog:
-        """The search language's keys and examples, beside the window (F1 or "?")."""
+        """The search language's keys and examples, beside the window (Shift+F1 or "?")."""
         if self.help_dialog is None:
             self.help_dialog = SearchHelpDialog(self)
             self.help_dialog.destroyed.connect(lambda: setattr(self, "help_dialog", None))

@@ -75,7 +75,7 @@ def help_html() -> str:
 
 
 class SearchHelpDialog(QDialog):
-    """The search language's keys and examples (opened by "?" or F1 in the browser)."""
+    """The search language's keys and examples (opened by "?" or Shift+F1 in the browser)."""
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)

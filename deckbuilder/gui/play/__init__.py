@@ -19,5 +19,5 @@ def _screen(context: AppContext) -> PlayScreen:
 
 
 register_screen(
-    ScreenSpec("play", "Play", _screen, order=55, lazy=True)
+    ScreenSpec("play", "Play", _screen, order=55, lazy=True, screenshot="play.png")
 )

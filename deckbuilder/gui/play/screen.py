@@ -52,7 +52,7 @@ from deckbuilder.gui.play.rivals import DeckPicker, RivalsBox
 from deckbuilder.gui.play.saved import SavedGamesBar
 from deckbuilder.gui.play.scenario_picker import ScenarioPicker, describe, scenario_session
 from deckbuilder.gui.screens import Screen
-from deckbuilder.services.deck_sources import DEMO, PlayDeck, demo_deck_files
+from deckbuilder.services.deck_sources import PlayDeck
 
 if TYPE_CHECKING:
     from deckbuilder.engine.human_autarch import Decision
@@ -532,9 +532,8 @@ class PlayScreen(Screen):
             self._quit_confirmed = False
 
     def prepare_screenshot(self) -> None:
-        demos = demo_deck_files()
-        if demos:
-            self.mine.select(DEMO, str(demos[0]))
-            for chooser in self.rivals.choosers():
-                chooser.select(DEMO, str(demos[-1]))
+        """The table mid-game (``deckbuilder --screenshot``: :mod:`~.demo_game`)."""
+        # lazy: used by the screenshot mode only
+        from deckbuilder.gui.play.demo_game import play_to_mid_game
 
+        play_to_mid_game(self)
