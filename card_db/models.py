@@ -15,7 +15,7 @@ from __future__ import annotations
 import json
 from datetime import UTC, datetime
 
-from sqlalchemy import Index, LargeBinary
+from sqlalchemy import Index, LargeBinary, Text
 from sqlmodel import Field, SQLModel
 
 from card_db.abilities import abilities_from_json, abilities_to_json
@@ -275,6 +275,23 @@ class ChangeCounter(SQLModel, table=True):
     id: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
     counter: int = 0
     tables: str = ""
+
+
+class UndoStep(SQLModel, table=True):
+    """One step of the undo history (:mod:`deckbuilder.services.undo_history`): what a
+    user reads after "Undo " (``label``), the ``kind`` of step, when it was made, whether
+    it is ``undone`` (and when), and ``data``: a JSON description of the rows before and
+    after the write, written in the write's own transaction."""
+
+    __tablename__ = "undo_step"
+
+    id: int | None = Field(default=None, primary_key=True)
+    label: str
+    kind: str
+    created: datetime = Field(default_factory=utcnow)
+    undone: bool = False
+    undone_at: datetime | None = None
+    data: str = Field(sa_type=Text)
 
 
 class StoredImage(SQLModel, table=True):

@@ -41,6 +41,8 @@ LAZY_COMMANDS = {
     "shelf": "deckbuilder.cli.shelf:shelf",
     "tune": "deckbuilder.cli.tune:tune",
     "scenario": "deckbuilder.cli.scenario:scenario",
+    "undo": "deckbuilder.cli.undo:undo",
+    "redo": "deckbuilder.cli.undo:redo",
 }
 
 

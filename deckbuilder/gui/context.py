@@ -67,6 +67,7 @@ class AppContext(QObject):
         self.operations = Operations(self)
         #: Refreshes the screens when others change the database (started by the app).
         self.external = ExternalChanges(self, self)
+        self.external.refreshed.connect(self.operations.on_external_change)
         self.dialog_parent: QWidget | None = None
         self._connection: sqlite3.Connection | None = None
         self.last_error: str | None = None

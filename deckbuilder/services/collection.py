@@ -9,7 +9,6 @@ from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
-from datetime import datetime
 from functools import partial
 from pathlib import Path
 
@@ -36,7 +35,9 @@ from deckbuilder.formats.collection_csv import (
 from deckbuilder.formats.collection_layouts import write_layout_csv
 from deckbuilder.formats.collection_presets import ColumnMapping
 from deckbuilder.presentation import count_text
-from deckbuilder.services.changes import Changes, Outcome, Reversal
+from deckbuilder.services.changes import Changes, Outcome
+from deckbuilder.services.undo_history import record as record_step
+from deckbuilder.services.undo_history import snapshot
 
 
 def owned_counts(db: UserDatabase) -> dict[str, int]:
@@ -299,17 +300,18 @@ def import_rows(
     with db.session() as session:
         ids = dict(session.exec(select(Card.name, Card.id).where(Card.name.in_(names))).all())
         card_ids = frozenset(ids.values())
-        before = _entry_rows(session, card_ids)
+        before = entry_snapshot(session, card_ids)
         name_of = {card_id: name for name, card_id in ids.items()}
         stored = _stored(
-            (name_of[r.card_id], r.condition, r.location, r.entry_id, r.quantity, r.for_trade,
-             r.notes)
-            for r in sorted(before, key=lambda r: r.entry_id)
+            (name_of[r["card_id"]], r["condition"], r["location"], r["id"], r["quantity"],
+             r["for_trade"], r["notes"])
+            for r in before
         )
         plan = plan_import(resolved, stored, adds=adds, columns=columns, label=label)
         _write_changes(session, plan, stored, ids)
+        changes = record_entries(session, _import_label(plan, label), card_ids, before)
         session.commit()
-    return Outcome(plan, _undoable(_import_label(plan, label), card_ids, before))
+    return Outcome(plan, changes)
 
 
 def _write_changes(session, plan: CollectionImport, stored, ids: dict[str, int]) -> None:
@@ -660,7 +662,7 @@ def update_entry(
         entry = session.get(CollectionEntry, entry_id)
         if entry is None:
             raise CollectionEditError(f"no collection entry with id {entry_id}")
-        before = _entry_rows(session, frozenset({entry.card_id}))
+        before = entry_snapshot(session, {entry.card_id})
         if quantity is not None:
             entry.quantity = _count(quantity, "quantity")
         if for_trade is not None:
@@ -686,9 +688,15 @@ def update_entry(
             session.delete(entry)
             entry = twin
         session.add(entry)
+        name = session.get(Card, entry.card_id).name
+        fields = [(k, v) for k, v in asked.items() if v is not None]
+        if len(fields) == 1 and fields[0][0] != "notes":
+            label = f"Set {fields[0][0]} of {name} to {fields[0][1]}"
+        else:
+            label = f"Edit {', '.join(k for k, _ in fields) or 'nothing'} of {name}"
+        changes = record_entries(session, label, {entry.card_id}, before)
         session.commit()
         session.refresh(entry)
-        name = session.get(Card, entry.card_id).name
         stored = OwnedEntry(
             entry.id,
             name,
@@ -698,13 +706,7 @@ def update_entry(
             entry.notes,
             entry.for_trade,
         )
-        card_id = entry.card_id
-    fields = [(k, v) for k, v in asked.items() if v is not None]
-    if len(fields) == 1 and fields[0][0] != "notes":
-        label = f"Set {fields[0][0]} of {name} to {fields[0][1]}"
-    else:
-        label = f"Edit {', '.join(k for k, _ in fields) or 'nothing'} of {name}"
-    return Outcome(stored, _undoable(label, frozenset({card_id}), before))
+    return Outcome(stored, changes)
 
 
 def remove_entry(db: UserDatabase, entry_id: int) -> Changes:
@@ -719,84 +721,31 @@ def remove_entry(db: UserDatabase, entry_id: int) -> Changes:
         entry = session.get(CollectionEntry, entry_id)
         if entry is None:
             return Changes(label="Remove an entry")
-        card_ids = frozenset({entry.card_id})
-        before = _entry_rows(session, card_ids)
+        card_ids = {entry.card_id}
+        before = entry_snapshot(session, card_ids)
         name = session.get(Card, entry.card_id).name
         label = f"Remove {entry.quantity} × {name} ({entry.condition})"
         session.delete(entry)
+        changes = record_entries(session, label, card_ids, before)
         session.commit()
-    return _undoable(label, card_ids, before)
+    return changes
 
 
 # ---------------------------------------------------------------------------
-# Undo of collection writes: the touched cards' entries are put back as they were
+# Undo of collection writes: steps of the database's one undo history
 
 
-@dataclass(frozen=True)
-class _EntryRow:
-    """One ``collection_entry`` row as stored (id included), for undo."""
-
-    entry_id: int
-    card_id: int
-    quantity: int
-    condition: str
-    location: str
-    notes: str
-    for_trade: int
-    date_added: datetime
+def entry_snapshot(session, card_ids) -> list[dict]:
+    """The ``collection_entry`` rows of the cards ``card_ids`` (by id, JSON-ready), read in
+    ``session``: the "before" of :func:`record_entries`."""
+    return snapshot(session, "collection_entry", card_ids)
 
 
-def _entry_rows(session, card_ids: frozenset[int]) -> tuple[_EntryRow, ...]:
-    # lazy: SQLModel and the table models load only when the database is written
-    from sqlmodel import select
-
-    from card_db.models import CollectionEntry
-
-    entries = session.exec(
-        select(CollectionEntry).where(CollectionEntry.card_id.in_(card_ids))
-    ).all()
-    return tuple(
-        _EntryRow(e.id, e.card_id, e.quantity, e.condition, e.location, e.notes, e.for_trade,
-                  e.date_added)
-        for e in entries
-    )
-
-
-def _undoable(label: str, card_ids: frozenset[int], before: tuple[_EntryRow, ...]) -> Changes:
-    undo = partial(restore_entries, card_ids=card_ids, rows=before, label=label)
-    return Changes(label=label, collection=True, undo=Reversal(label, undo))
-
-
-def restore_entries(
-    db: UserDatabase, *, card_ids: frozenset[int], rows: tuple[_EntryRow, ...], label: str
-) -> Changes:
-    """Give the cards ``card_ids`` exactly the collection entries ``rows`` (ids kept), in
-    one transaction; the returned undo is the redo. Used by the collection's undo."""
-    # lazy: SQLModel and the table models load only when the database is written
-    from sqlmodel import delete
-
-    from card_db.models import CollectionEntry
-
-    with db.session() as session:
-        current = _entry_rows(session, card_ids)
-        session.exec(delete(CollectionEntry).where(CollectionEntry.card_id.in_(card_ids)))
-        session.flush()
-        for row in rows:
-            taken = session.get(CollectionEntry, row.entry_id) is not None
-            session.add(
-                CollectionEntry(
-                    id=None if taken else row.entry_id,
-                    card_id=row.card_id,
-                    quantity=row.quantity,
-                    condition=row.condition,
-                    location=row.location,
-                    notes=row.notes,
-                    for_trade=row.for_trade,
-                    date_added=row.date_added,
-                )
-            )
-        session.commit()
-    return _undoable(label, card_ids, current)
+def record_entries(session, label: str, card_ids, before: list[dict]) -> Changes:
+    """Record in ``session``'s transaction the step that puts the entries of ``card_ids``
+    back to ``before`` (:func:`deckbuilder.services.undo_history.record`); the caller
+    commits. The Changes' undo undoes that step."""
+    return record_step(session, "collection_entry", label, card_ids, before)
 
 
 # ---------------------------------------------------------------------------
@@ -833,7 +782,8 @@ def set_wishlist(
     with db.session() as session:
         card = session.exec(select(Card).where(Card.name == record.name)).one()
         entry = session.exec(select(WishlistEntry).where(WishlistEntry.card_id == card.id)).first()
-        old_quantity, old_notes = (entry.quantity, entry.notes) if entry else (0, "")
+        before = snapshot(session, "wishlist_entry", {card.id})
+        old_quantity = entry.quantity if entry else 0
         item = None
         if quantity == 0:
             if entry is not None:
@@ -845,19 +795,14 @@ def set_wishlist(
                 entry.notes = notes.strip()
             session.add(entry)
             item = WishlistItem(record.name, entry.quantity, entry.notes)
+        if quantity == 0:
+            label = f"Take {record.name} off the wishlist"
+        elif old_quantity == 0:
+            label = f"Add {record.name} to the wishlist"
+        else:
+            label = f"Want {quantity} × {record.name}"
+        changes = record_step(session, "wishlist_entry", label, {card.id}, before)
         session.commit()
-    if quantity == 0:
-        label = f"Take {record.name} off the wishlist"
-    elif old_quantity == 0:
-        label = f"Add {record.name} to the wishlist"
-    else:
-        label = f"Want {quantity} × {record.name}"
-    if old_quantity == 0 and quantity == 0:
-        return Outcome(None, Changes(label=label))
-    undo = partial(set_wishlist, name=record.name, quantity=old_quantity, notes=old_notes)
-    changes = Changes(
-        label=label, wishlist=True, undo=Reversal(label, lambda again: undo(again).changes)
-    )
     return Outcome(item, changes)
 
 

@@ -14,8 +14,8 @@ from deckbuilder.formats.collection_csv import MAX_QUANTITY, parse_condition
 from deckbuilder.services.changes import Outcome
 from deckbuilder.services.collection import (
     CollectionEditError,
-    _entry_rows,
-    _undoable,
+    entry_snapshot,
+    record_entries,
 )
 
 
@@ -57,10 +57,10 @@ def remove_copies(db: UserDatabase, name: str, quantity: int | None = None, *,
     order = list(Condition)
     with db.session() as session:
         card = _card(session, db, name)
-        before = _entry_rows(session, frozenset({card.id}))
-        entries = [session.get(CollectionEntry, row.entry_id) for row in before
-                   if (wanted is None or row.condition == wanted.value)
-                   and (location is None or row.location == location.strip())]
+        before = entry_snapshot(session, {card.id})
+        entries = [session.get(CollectionEntry, row["id"]) for row in before
+                   if (wanted is None or row["condition"] == wanted.value)
+                   and (location is None or row["location"] == location.strip())]
         entries.sort(key=lambda e: (-order.index(Condition(e.condition)), -e.quantity, e.id))
         owned = sum(e.quantity for e in entries)
         which = _which(card.name, wanted, location)
@@ -80,11 +80,10 @@ def remove_copies(db: UserDatabase, name: str, quantity: int | None = None, *,
                 session.add(entry)
             if left == 0:
                 break
-        session.commit()
         removed = owned if quantity is None else quantity
-        label = f"Remove {removed} × {card.name}"
-        card_ids = frozenset({card.id})
-    return Outcome(removed, _undoable(label, card_ids, before))
+        changes = record_entries(session, f"Remove {removed} × {card.name}", {card.id}, before)
+        session.commit()
+    return Outcome(removed, changes)
 
 
 def set_copies(db: UserDatabase, name: str, quantity: int, *,
@@ -105,7 +104,7 @@ def set_copies(db: UserDatabase, name: str, quantity: int, *,
     place = location.strip()
     with db.session() as session:
         card = _card(session, db, name)
-        before = _entry_rows(session, frozenset({card.id}))
+        before = entry_snapshot(session, {card.id})
         entry = session.exec(select(CollectionEntry).where(
             CollectionEntry.card_id == card.id, CollectionEntry.condition == wanted.value,
             CollectionEntry.location == place)).first()
@@ -120,10 +119,10 @@ def set_copies(db: UserDatabase, name: str, quantity: int, *,
             entry.quantity = quantity
             entry.for_trade = min(entry.for_trade, quantity)
             session.add(entry)
-        session.commit()
         label = f"Set {_which(card.name, wanted, location)} to {quantity}"
-        card_ids = frozenset({card.id})
-    return Outcome(old, _undoable(label, card_ids, before))
+        changes = record_entries(session, label, {card.id}, before)
+        session.commit()
+    return Outcome(old, changes)
 
 
 def _which(name: str, condition: Condition | None, location: str | None) -> str:

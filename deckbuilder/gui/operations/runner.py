@@ -23,9 +23,13 @@ from deckbuilder.gui.operations.history import (
 from deckbuilder.gui.operations.progress import Cancellation, OperationCancelled, reporter
 from deckbuilder.gui.operations.signals import ChangeSignals, changes_of, emit_changes
 from deckbuilder.gui.tasks import TaskRunner
-from deckbuilder.services.changes import Changes
+from deckbuilder.services import undo_history
+from deckbuilder.services.changes import Changes, Reversal
 
 UNDO_FAILED = "The change was not undone"
+#: Histories kept in the database (:mod:`deckbuilder.services.undo_history`), shared
+#: with other windows and ``deckbuilder undo``; the others live in this window only.
+STORED_HISTORIES = ("collection",)
 REDO_FAILED = "The change was not redone"
 
 
@@ -70,7 +74,39 @@ class Operations(QObject):
         if stack is None:
             stack = self._histories[key] = QUndoStack(self)
             stack.setObjectName(f"history-{key}")
+            if key in STORED_HISTORIES:
+                self.load_history(key)
         return stack
+
+    def load_history(self, key: str) -> None:
+        """Rebuild the stack of ``key`` (one of :data:`STORED_HISTORIES`) from the
+        database's undo history (:mod:`deckbuilder.services.undo_history`): the steps done,
+        oldest first, then the undone ones, next to redo first. A quick read on the GUI
+        thread (labels only)."""
+        stack = self.history(key) if key in self._histories else None
+        if stack is None:
+            return  # history() loads it when first made
+        steps = [s for s in undo_history.steps(self._context.db) if s.history == key]
+        done = [s for s in steps if not s.undone]
+        ordered = done + [s for s in steps if s.undone]
+        stack.clear()
+        commands = []
+        for step in ordered:
+            run = undo_history.redo if step.undone else undo_history.undo
+            reversal = Reversal(step.label, partial(run, step_id=step.step_id))
+            command = ReversalCommand(reversal, partial(self._replay, stack))
+            stack.push(command)
+            commands.append(command)
+        for command in commands[len(done):]:
+            command.skip_next()
+        stack.setIndex(len(done))
+
+    def on_external_change(self, tables: frozenset[str] | None) -> None:
+        """Another window or command wrote ``tables`` (``None``: not known): reload the
+        stored histories if it wrote the undo history."""
+        if tables is None or "undo_step" in tables:
+            for key in STORED_HISTORIES:
+                self.load_history(key)
 
     def run(
         self,

@@ -1,0 +1,39 @@
+"""one undo history in the user database
+
+Revision ID: 0009i25undo (branch i25-undo)
+Revises: 0008i25files
+Create Date: 2026-11-29 02:00:00
+
+Each undoable write records one ``undo_step`` row in its own transaction (issue 25,
+section 5; see :mod:`deckbuilder.services.undo_history`): its label, when it was made,
+whether it is done or undone, and a JSON description of the rows before and after
+(never pickled code). The GUI's Edit > Undo and ``deckbuilder undo`` / ``redo`` act
+on it. A plain table add, for SQLite and PostgreSQL.
+"""
+
+from __future__ import annotations
+
+import sqlalchemy as sa
+from alembic import op
+
+revision = "0009i25undo"
+down_revision = "0008i25files"
+branch_labels = None
+depends_on = None
+
+
+def upgrade() -> None:
+    op.create_table(
+        "undo_step",
+        sa.Column("id", sa.Integer(), primary_key=True),
+        sa.Column("label", sa.String(), nullable=False),
+        sa.Column("kind", sa.String(), nullable=False),
+        sa.Column("created", sa.DateTime(), nullable=False),
+        sa.Column("undone", sa.Boolean(), nullable=False, server_default=sa.false()),
+        sa.Column("undone_at", sa.DateTime(), nullable=True),
+        sa.Column("data", sa.Text(), nullable=False),
+    )
+
+
+def downgrade() -> None:
+    op.drop_table("undo_step")
