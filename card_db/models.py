@@ -284,6 +284,7 @@ class UndoStep(SQLModel, table=True):
     after the write, written in the write's own transaction."""
 
     __tablename__ = "undo_step"
+    __table_args__ = {"sqlite_autoincrement": True}  # ids never reused
 
     id: int | None = Field(default=None, primary_key=True)
     label: str

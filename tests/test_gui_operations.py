@@ -17,6 +17,7 @@ from card_db.userdb import UserDatabase
 from deckbuilder.deck.decklist import DeckList
 from deckbuilder.gui.collection.owned_model import QUANTITY
 from deckbuilder.gui.operations import OperationCancelled
+from deckbuilder.services import undo_history
 from deckbuilder.services.catalogue import load_catalogue
 from deckbuilder.services.changes import Changes, Reversal
 from deckbuilder.services.collection import (
@@ -37,6 +38,7 @@ def db(db):
     handle = UserDatabase(db)
     add_rows(handle, [CollectionRow("Gentle", 2, Condition.NEAR_MINT, "Binder 1")])
     save_deck(handle, DeckList(name="Reconciliation", main=[("Gentle", 2), ("Judith", 1)]))
+    undo_history.forget(handle)  # the window opens with an empty history
     return db
 
 

@@ -278,3 +278,14 @@ def _names(session, card_ids) -> str:
     names = sorted(session.exec(select(Card.name).where(Card.id.in_(card_ids))).all())
     shown = ", ".join(names[:5])
     return shown + (f" and {len(names) - 5} more" if len(names) > 5 else "")
+
+
+def forget(db: UserDatabase) -> int:
+    """Drop every step: the history starts empty (nothing can be undone or redone);
+    returns the steps dropped."""
+    from sqlalchemy import delete  # lazy: SQLAlchemy only for writes
+
+    from card_db.models import UndoStep
+
+    with db.write() as session:
+        return session.connection().execute(delete(UndoStep.__table__)).rowcount

@@ -32,6 +32,7 @@ def upgrade() -> None:
         sa.Column("undone", sa.Boolean(), nullable=False, server_default=sa.false()),
         sa.Column("undone_at", sa.DateTime(), nullable=True),
         sa.Column("data", sa.Text(), nullable=False),
+        sqlite_autoincrement=True,  # a step's id is never reused: a kept undo names one step
     )
 
 

@@ -25,7 +25,11 @@ COLLECTION_TABLES = frozenset({"collection_entry", "wishlist_entry"})
 DECK_TABLES = frozenset({"deck", "deck_entry"})
 SHELF_TABLES = frozenset({"shelf_game", "shelf_copy", "shelf_count", "shelf_photo"})
 GAME_TABLES = frozenset({"saved_game"})
-_KNOWN = CATALOGUE_TABLES | COLLECTION_TABLES | DECK_TABLES | SHELF_TABLES | GAME_TABLES
+#: The undo history (:mod:`deckbuilder.services.undo_history`): reloads the stored
+#: histories (:meth:`~deckbuilder.gui.operations.Operations.on_external_change`) only.
+UNDO_TABLES = frozenset({"undo_step"})
+_KNOWN = (CATALOGUE_TABLES | COLLECTION_TABLES | DECK_TABLES | SHELF_TABLES | GAME_TABLES
+          | UNDO_TABLES)
 
 #: Seconds one wait of the watcher lasts (how soon :meth:`ExternalChanges.stop` returns).
 WAIT_SECONDS = 0.5
