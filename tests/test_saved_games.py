@@ -97,7 +97,7 @@ def test_the_migration_goes_down_and_up_again(db, db_engine):
     try:
         with engine.begin() as connection:
             assert "saved_game" in inspect(connection).get_table_names()
-            command.downgrade(_config(connection), "-1")
+            command.downgrade(_config(connection), "0006")  # the migration before 0007
             assert "saved_game" not in inspect(connection).get_table_names()
             command.upgrade(_config(connection), MIGRATION)
             columns = {c["name"] for c in inspect(connection).get_columns("saved_game")}
