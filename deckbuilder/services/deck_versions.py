@@ -113,11 +113,17 @@ def _rows(db: UserDatabase, name: str) -> list[_Row]:
 def deck_history(db: UserDatabase, name: str) -> list[DeckVersionInfo]:
     """Every kept version of the saved deck ``name``, oldest first.
     :class:`NoSuchDeckError` if it is not saved."""
+    return [info for info, _deck in kept_versions(db, name)]
+
+
+def kept_versions(db: UserDatabase, name: str) -> list[tuple[DeckVersionInfo, DeckList]]:
+    """:func:`deck_history` with each version's deck list (read together), oldest first."""
+    rows = _rows(db, name)
     out, before = [], None
-    for row in _rows(db, name):
-        out.append(DeckVersionInfo(row.version, row.saved_at, row.author,
-                                   row.deck.total(MAIN), row.deck.total("side"),
-                                   tuple(card_changes(before, row.deck))))
+    for row in rows:
+        out.append((DeckVersionInfo(row.version, row.saved_at, row.author, row.deck.total(MAIN),
+                                    row.deck.total("side"),
+                                    tuple(card_changes(before, row.deck))), row.deck))
         before = row.deck
     return out
 
@@ -166,6 +172,17 @@ def revert_deck(db: UserDatabase, name: str, version: int) -> Outcome[int]:
     return Outcome(outcome.value, replace(changes, label=label, undo=undo))
 
 
+def race_versions(catalogue, deck_a: DeckList, deck_b: DeckList, **options):
+    """P(victory by round r) of the main decks of ``deck_a`` and ``deck_b`` on the same
+    goldfish shuffles (:func:`deckbuilder.engine.version_race.race`; ``options``:
+    ``rounds``, ``games``, ``seed``, ``progress``, ``cancelled``). Raises as ``race``
+    does, and ``UnknownCardError`` for a card the catalogue lacks."""
+    # lazy: the goldfish engine loads only when a comparison is asked for (start-up time)
+    from deckbuilder.engine.version_race import race
+
+    return race(deck_a.expand(catalogue), deck_b.expand(catalogue), **options)
+
+
 __all__ = ["DeckVersionInfo", "NoSuchDeckError", "UnknownVersionError", "closest",
-           "deck_history", "diff_versions", "load_version", "no_such_deck", "revert_deck",
-           "saved_deck_names"]
+           "deck_history", "diff_versions", "kept_versions", "load_version", "no_such_deck",
+           "race_versions", "revert_deck", "saved_deck_names"]

@@ -103,7 +103,8 @@ def stats(db: UserDatabase, by: str = "deck", deck: str | None = None,
 # -- checking a game against the database --------------------------------------------------
 
 
-def _affiliations(db: UserDatabase) -> list[str]:
+def affiliation_names(db: UserDatabase) -> list[str]:
+    """The catalogue's affiliations, in name order."""
     with db.read() as conn:
         return [r[0] for r in conn.execute("SELECT name FROM affiliation ORDER BY name")]
 
@@ -111,7 +112,7 @@ def _affiliations(db: UserDatabase) -> list[str]:
 def affiliation_named(db: UserDatabase, text: str, where: dict | None = None) -> str:
     """The catalogue's spelling of the affiliation ``text`` (case and accents ignored);
     :class:`LogEntryError` (field ``opponent_affiliation``) with the closest otherwise."""
-    known = _affiliations(db)
+    known = affiliation_names(db)
     match = {fold_name(a): a for a in known}.get(fold_name(text))
     if match is not None:
         return match
@@ -316,7 +317,8 @@ def import_entries(db: UserDatabase, entries: list[GameEntry], source: str) -> O
                    f"Import {len(entries)} game{'s' if len(entries) != 1 else ''} from {source}")
 
 
-__all__ = ["UnknownGameError", "add_game", "affiliation_named", "checked_entry", "export_log",
-           "get_game", "import_entries", "import_log", "logged_deck_names", "logged_games",
-           "opponent_deck", "read_log_csv", "remove_game", "require_deck", "stats",
+__all__ = ["UnknownGameError", "add_game", "affiliation_named", "affiliation_names",
+           "checked_entry", "export_log", "get_game", "import_entries", "import_log",
+           "log_computer_games", "logged_deck_names", "logged_games", "opponent_deck",
+           "read_log_csv", "remove_game", "require_deck", "saved_version", "stats",
            "update_game"]
