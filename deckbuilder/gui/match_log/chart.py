@@ -56,7 +56,6 @@ class WinRateChart(QChartView):
         y_axis = QValueAxis()
         y_axis.setRange(0, 100)
         y_axis.setLabelFormat("%d%%")
-        y_axis.setTitleText("win rate (95% interval)")
         chart.addAxis(x_axis, Qt.AlignmentFlag.AlignBottom)
         chart.addAxis(y_axis, Qt.AlignmentFlag.AlignLeft)
         colour = accent(self)

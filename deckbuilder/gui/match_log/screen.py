@@ -220,6 +220,7 @@ class GamesScreen(Screen):
         self.table.setSortingEnabled(True)
         self.table.sortByColumn(0, Qt.SortOrder.DescendingOrder)
         self.table.verticalHeader().hide()
+        self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 8)
         self.table.setAlternatingRowColors(True)
         self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
@@ -235,8 +236,9 @@ class GamesScreen(Screen):
         left.setObjectName("gamesLeft")
         left.addWidget(self.table)
         left.addWidget(self.chart)
-        left.setStretchFactor(0, 3)
-        left.setStretchFactor(1, 2)
+        left.setStretchFactor(0, 1)
+        left.setStretchFactor(1, 1)
+        left.setSizes([500, 300])
         self.form = GameForm()
         self.form.add_requested.connect(self.add_from_form)
         self.form.save_requested.connect(self.save_from_form)
@@ -301,7 +303,7 @@ class GamesScreen(Screen):
         rate = f", won {wins} of {decided} decided" if decided else ""
         self.summary.setText(f"{len(view.games)} game{'s' if len(view.games) != 1 else ''}"
                              f"{rate}")
-        title = (f"Win rate per version of {view.charted}" if view.charted
+        title = (f"Win rate per version of {view.charted} (bars: 95% interval)" if view.charted
                  else "No games logged yet")
         self.chart.show_rows(view.versions, title)
 
@@ -430,21 +432,25 @@ def seed_demo_log(db: UserDatabase) -> None:
     deck = read_deck(demo_deck_files()[0], db.catalogue()).deck
     deck.name = "Maestro Reconciliation"
     results = {1: "LLWLWDL", 2: "WLWWLWLW", 3: "WWLWWWDWW"}
+    swaps = {2: ("Townhouse Medium", "Reed-Boat Ferrywoman"),
+             3: ("Bell-Tower Sexton", "Crossroads Fortune-Teller")}
     opponents = ("Ann", "Bob", "Cleo")
     affiliations = ("Oviate", "Vassal", "Maestro")
+    their_decks = ("Oviate Swarm", "", "Vassal Oethac")
     day = date(2026, 10, 1)
     entries = []
     for version, outcomes in results.items():
-        if version > 1:
-            first = deck.main[version].name
-            deck.set_count(first, max(1, deck.count_of(first) - 1))
-            deck.add("Gentle")
+        if version in swaps:
+            out, card_in = swaps[version]
+            deck.remove(out)
+            deck.add(card_in)
         save_deck(db, deck)
         for k, letter in enumerate(outcomes):
             day += timedelta(days=2)
             entries.append(GameEntry(
                 played_on=day, deck=deck.name, version=version, opponent=opponents[k % 3],
-                opponent_affiliation=affiliations[k % 3], went=("first", "second")[k % 2],
+                opponent_deck=their_decks[k % 3], opponent_affiliation=affiliations[k % 3],
+                went=("first", "second")[k % 2],
                 result={"W": "win", "L": "loss", "D": "draw"}[letter],
                 ended="victory" if letter != "D" else "time", rounds=6 + k % 5,
                 kind="computer" if k % 4 == 3 else "real", level="quick" if k % 4 == 3 else ""))
