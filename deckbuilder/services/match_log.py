@@ -271,6 +271,14 @@ def log_computer_games(db: UserDatabase, entries: list[GameEntry],
     return _insert(db, entries, label)
 
 
+def log_play_game(db: UserDatabase, entry: GameEntry, saved_deck: bool) -> Outcome[list[int]]:
+    """Log a game finished on the Play screen (a computer game); ``saved_deck``: the deck
+    played is the saved deck ``entry.deck``, whose newest version it was. Undoable."""
+    version = saved_version(db, entry.deck) if saved_deck else None
+    return log_computer_games(db, [replace(entry, version=version)],
+                              f"Log the game against {entry.opponent}")
+
+
 # -- CSV -------------------------------------------------------------------------------------
 
 
@@ -319,6 +327,6 @@ def import_entries(db: UserDatabase, entries: list[GameEntry], source: str) -> O
 
 __all__ = ["UnknownGameError", "add_game", "affiliation_named", "affiliation_names",
            "checked_entry", "export_log", "get_game", "import_entries", "import_log",
-           "log_computer_games", "logged_deck_names", "logged_games", "opponent_deck",
-           "read_log_csv", "remove_game", "require_deck", "saved_version", "stats",
+           "log_computer_games", "log_play_game", "logged_deck_names", "logged_games",
+           "opponent_deck", "read_log_csv", "remove_game", "require_deck", "saved_version", "stats",
            "update_game"]

@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
 
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.play.board import TableBoard
+from deckbuilder.gui.play.game_log import played_decks, record_finished_game
 from deckbuilder.gui.play.matchup import MatchupPanel
 from deckbuilder.gui.play.rivals import DeckPicker, RivalsBox
 from deckbuilder.gui.play.saved import SavedGamesBar
@@ -211,10 +212,16 @@ class PlayScreen(Screen):
 
     # -- starting ------------------------------------------------------------------------
     def start_chosen(self) -> None:
-        """Read the chosen decks in the background, then start the game."""
-        self._load_chosen(lambda decks: self.start_game(decks[0].records,
-                                                        self._rivals(decks[1:]),
-                                                        self.seed.value()))
+        """Read the chosen decks in the background, then start the game (logged in the
+        match log when it ends, :mod:`.game_log`)."""
+        def start(decks: list[PlayDeck]) -> None:
+            session = self.start_game(decks[0].records, self._rivals(decks[1:]),
+                                      self.seed.value())
+            if session is not None:
+                session.played = played_decks(self.mine.current_source(), decks,
+                                              [r.level.currentText() for r in self.rivals.chosen()])
+
+        self._load_chosen(start)
 
     def start_game(self, mine, rivals: list[Rival], seed: int) -> PlaySession | None:
         """Start a game of ``mine`` (records) against ``rivals``."""
@@ -322,6 +329,7 @@ class PlayScreen(Screen):
         self._show_decision(None)
         self.status.setText(f"Game over. {message}")
         self.log.appendPlainText(f"Game over. {message}")
+        record_finished_game(self.context, self.session, snap)
 
     def _show_decision(self, decision: Decision | None) -> None:
         self.pending = decision
