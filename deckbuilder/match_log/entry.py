@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Iterable, Mapping
-from dataclasses import asdict, dataclass, replace
+from dataclasses import asdict, dataclass, fields, replace
 from datetime import date
 
 from card_db.errors import UserError
@@ -73,12 +73,13 @@ class GameEntry:
 
     def values(self) -> dict:
         """The stored columns (every field but ``id``)."""
-        data = asdict(self)
-        del data["id"]
-        return data
+        return {name: getattr(self, name) for name in _STORED}
 
     def with_id(self, id: int | None) -> GameEntry:
         return replace(self, id=id)
+
+
+_STORED = tuple(f.name for f in fields(GameEntry) if f.name != "id")
 
 
 def _fail(field: str, message: str, where: Mapping) -> LogEntryError:

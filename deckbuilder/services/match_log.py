@@ -18,7 +18,7 @@ transaction.
 from __future__ import annotations
 
 import os
-from dataclasses import replace
+from dataclasses import dataclass, replace
 from datetime import date
 from functools import partial
 from pathlib import Path
@@ -34,7 +34,6 @@ from deckbuilder.services.changes import Changes, Outcome, Reversal
 from deckbuilder.services.deck_versions import (
     NoSuchDeckError,
     closest,
-    deck_history,
     no_such_deck,
     saved_deck_names,
 )
@@ -109,14 +108,42 @@ def affiliation_names(db: UserDatabase) -> list[str]:
         return [r[0] for r in conn.execute("SELECT name FROM affiliation ORDER BY name")]
 
 
-def affiliation_named(db: UserDatabase, text: str, where: dict | None = None) -> str:
+@dataclass(frozen=True)
+class Known:
+    """What a game is checked against, read once (:func:`known_names`): the saved decks
+    and their ``versions``, the decks of logged games, the catalogue's affiliations."""
+
+    saved: frozenset[str]
+    versions: dict[str, list[int]]
+    logged: frozenset[str]
+    affiliations: tuple[str, ...]
+
+
+def known_names(db: UserDatabase) -> Known:
+    """The names and versions games are checked against, in one read."""
+    with db.read() as conn:
+        saved = frozenset(r[0] for r in conn.execute("SELECT name FROM deck"))
+        versions: dict[str, list[int]] = {}
+        for name, version in conn.execute(
+                "SELECT d.name, v.version FROM deck_version v JOIN deck d ON d.id = v.deck_id "
+                "ORDER BY v.version"):
+            versions.setdefault(name, []).append(int(version))
+        logged = frozenset(r[0] for r in conn.execute("SELECT DISTINCT deck FROM logged_game"))
+        affiliations = tuple(r[0] for r in conn.execute(
+            "SELECT name FROM affiliation ORDER BY name"))
+    return Known(saved, versions, logged, affiliations)
+
+
+def affiliation_named(db: UserDatabase, text: str, where: dict | None = None,
+                      known: Known | None = None) -> str:
     """The catalogue's spelling of the affiliation ``text`` (case and accents ignored);
-    :class:`LogEntryError` (field ``opponent_affiliation``) with the closest otherwise."""
-    known = affiliation_names(db)
-    match = {fold_name(a): a for a in known}.get(fold_name(text))
+    :class:`LogEntryError` (field ``opponent_affiliation``) with the closest otherwise.
+    ``known``: the names already read (:func:`known_names`)."""
+    names = list(known.affiliations) if known is not None else affiliation_names(db)
+    match = {fold_name(a): a for a in names}.get(fold_name(text))
     if match is not None:
         return match
-    near = closest(text, known)
+    near = closest(text, names)
     hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
     raise LogEntryError(f"opponent_affiliation: {text!r} is not an affiliation{hint}",
                         field="opponent_affiliation", suggestions=near, **(where or {}))
@@ -142,29 +169,31 @@ def opponent_deck(db: UserDatabase, spec: str) -> tuple[str, str]:
     return deck.name or Path(spec).stem, main_affiliation(records)
 
 
-def checked_entry(db: UserDatabase, entry: GameEntry, where: dict | None = None) -> GameEntry:
+def checked_entry(db: UserDatabase, entry: GameEntry, where: dict | None = None,
+                  known: Known | None = None) -> GameEntry:
     """``entry`` checked against the database (see the module docstring): the version
     of a saved deck defaults to its newest; the affiliation takes the catalogue's
     spelling. Raises as the module docstring says; ``where`` (file, line) goes into the
-    messages of a CSV row."""
+    messages of a CSV row; ``known``: the names already read (:func:`known_names`, for
+    many games at once)."""
     where = where or {}
-    saved = set(saved_deck_names(db))
-    if entry.deck in saved:
-        versions = [v.version for v in deck_history(db, entry.deck)]
+    known = known or known_names(db)
+    if entry.deck in known.saved:
+        versions = known.versions.get(entry.deck, [])
         if entry.version is None and versions:
             entry = replace(entry, version=versions[-1])
         elif entry.version is not None and entry.version not in versions:
             raise LogEntryError(
                 f"version: the deck {entry.deck!r} has no version {entry.version} "
                 f"(versions: {', '.join(map(str, versions))})", field="version", **where)
-    elif entry.kind != "computer" and entry.deck not in logged_deck_names(db):
-        near = closest(entry.deck, sorted(saved))
+    elif entry.kind != "computer" and entry.deck not in known.logged:
+        near = closest(entry.deck, sorted(known.saved))
         hint = f"; did you mean {', '.join(map(repr, near))}?" if near else ""
         raise LogEntryError(f"deck: no saved deck called {entry.deck!r}{hint}", field="deck",
                             suggestions=near, **where)
     if entry.opponent_affiliation:
         entry = replace(entry, opponent_affiliation=affiliation_named(
-            db, entry.opponent_affiliation, where))
+            db, entry.opponent_affiliation, where, known))
     return entry
 
 
@@ -174,15 +203,21 @@ def checked_entry(db: UserDatabase, entry: GameEntry, where: dict | None = None)
 def _insert(db: UserDatabase, entries: list[GameEntry], label: str) -> Outcome[list[int]]:
     """Store ``entries`` in one transaction (with their ``id`` if set); the undo removes
     them."""
-    from card_db.models import LoggedGame  # lazy: SQLModel only for writes
+    # lazy: SQLAlchemy and the table models load only for writes
+    from sqlalchemy import insert
 
-    ids = []
+    from card_db.models import LoggedGame, utcnow
+
+    table = LoggedGame.__table__
+    now = utcnow()
+    keep_ids = all(e.id is not None for e in entries)  # an undone removal: the same ids
+    rows = [{**e.values(), "added": now, **({"id": e.id} if keep_ids else {})}
+            for e in entries]
     with db.session() as session:
-        rows = [LoggedGame(**e.values(), **({"id": e.id} if e.id is not None else {}))
-                for e in entries]
-        session.add_all(rows)
-        session.flush()
-        ids = [row.id for row in rows]
+        # one multi-row INSERT ... RETURNING in the rows' order (no ORM object per game)
+        result = session.execute(
+            insert(table).returning(table.c.id, sort_by_parameter_order=True), rows)
+        ids = [row[0] for row in result]
         session.commit()
     stored = [e.with_id(i) for e, i in zip(entries, ids, strict=True)]
     undo = Reversal(label, partial(_delete, ids=ids, label=label, before=stored))
@@ -305,7 +340,8 @@ def read_log_csv(db: UserDatabase, path: str | os.PathLike) -> list[GameEntry]:
     except UnicodeDecodeError as exc:
         raise LogEntryError(f"the file is not UTF-8 text ({exc.reason} at byte {exc.start})",
                             field="file", file=str(path)) from None
-    return [checked_entry(db, entry, {"file": str(path), "line": line})
+    known = known_names(db)
+    return [checked_entry(db, entry, {"file": str(path), "line": line}, known)
             for line, entry in numbered_entries_from_csv(text, str(path))]
 
 
