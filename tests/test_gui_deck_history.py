@@ -75,3 +75,20 @@ def test_an_unsaved_deck_says_how_to_keep_versions(qtbot, window):
     qtbot.waitUntil(lambda: "Save the deck" in editor.history.message.text(), timeout=5000)
     assert editor.history.table.rowCount() == 0
     assert not editor.history.revert_button.isEnabled()
+
+
+def test_overwrite_after_a_conflict_keeps_the_other_writers_version(qtbot, window, db):
+    from tests.test_deck_versions import _click, _open_and_change_elsewhere
+
+    screen, document = _open_and_change_elsewhere(window, db)
+    qtbot.waitUntil(lambda: screen.conflict_box is not None, timeout=5000)
+    _click(screen.conflict_box, "Overwrite")
+    assert window.context.wait_idle()
+    qtbot.waitUntil(lambda: not document.dirty, timeout=5000)
+    handle = UserDatabase(db)
+    history = deck_history(handle, "Shared")
+    assert [v.cards for v in history] == [1, 4, 2]  # theirs (4 Gentle) kept before mine
+    assert [c.to_json() for c in history[2].changes] == [
+        {"name": "Gentle", "from": 4, "to": 1, "zone": "main"},
+        {"name": "Judith", "from": 0, "to": 1, "zone": "main"}]
+    handle.close()

@@ -97,3 +97,7 @@ def test_filter_sort_chart_and_import_preview(qtbot, window, db, tmp_path):
     assert screen.preview is None and len(_games(db)) == 26
     screen.undo_stack().undo()
     qtbot.waitUntil(lambda: len(_games(db)) == 24, timeout=10000)
+    exported = tmp_path / "out.csv"
+    screen.export_csv(exported)
+    assert window.context.wait_idle()
+    assert len(exported.read_text(encoding="utf-8").splitlines()) == 25  # header and 24
