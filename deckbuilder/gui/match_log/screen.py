@@ -40,7 +40,7 @@ from deckbuilder.gui.match_log.chart import WinRateChart
 from deckbuilder.gui.match_log.form import GameForm
 from deckbuilder.gui.row_model import RowTableModel
 from deckbuilder.gui.screens import Screen
-from deckbuilder.gui.settings import DECK_FOLDER
+from deckbuilder.gui.settings import DECK_FOLDER, restore_header, restore_splitter
 from deckbuilder.match_log.entry import ENDING_LABELS, GameEntry, parse_entry
 from deckbuilder.match_log.stats import StatsRow, group_stats
 from deckbuilder.services.deck_versions import saved_deck_names
@@ -170,6 +170,7 @@ class GamesScreen(Screen):
         self.preview: ImportPreview | None = None
         self._loading = False
         self._again = False
+        self._header_restored = False
         self._build()
         context.match_log_changed.connect(lambda _initiator: self.reload())
         context.decks_changed.connect(lambda _initiator: self.reload())
@@ -232,7 +233,7 @@ class GamesScreen(Screen):
         header.setMinimumSectionSize(40)
         self.table.selectionModel().selectionChanged.connect(lambda *_: self._row_selected())
         self.chart = WinRateChart()
-        left = QSplitter(Qt.Orientation.Vertical)
+        self.left = left = QSplitter(Qt.Orientation.Vertical)
         left.setObjectName("gamesLeft")
         left.addWidget(self.table)
         left.addWidget(self.chart)
@@ -297,7 +298,9 @@ class GamesScreen(Screen):
             self.form.deck.setEditText(view.charted if view.charted in view.saved
                                        else view.saved[0])
         self.model.replace_rows(view.games)
-        self.table.resizeColumnsToContents()
+        if not self._header_restored and view.games:  # then the user's widths are kept
+            self.table.resizeColumnsToContents()
+            self._header_restored = True
         wins = sum(1 for g in view.games if g.result == "win")
         decided = sum(1 for g in view.games if g.result in ("win", "loss"))
         rate = f", won {wins} of {decided} decided" if decided else ""
@@ -413,6 +416,12 @@ class GamesScreen(Screen):
 
     def file_actions(self) -> list[QAction]:
         return [self.import_action, self.export_action]
+
+    def restore_state(self, settings) -> None:
+        restore_splitter(settings, self.splitter, "games")
+        restore_splitter(settings, self.left, "games-left")
+        self._header_restored = restore_header(settings, self.table.horizontalHeader(),
+                                               "games")
 
     def prepare_screenshot(self) -> None:
         seed_demo_log(self.context.db)
