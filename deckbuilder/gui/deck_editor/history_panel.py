@@ -119,8 +119,7 @@ class HistoryPanel(CancellableRun, QWidget):
         self.versions: list[tuple[DeckVersionInfo, DeckList]] = []
         self.race: VersionRace | None = None
         self._stale = True
-        self._loading: int | None = None
-        self._loaded_name: str | None = None
+        self._generation = 0  # a read's result is shown only if no later read began
         self._init_run("Run Goldfish", "Race")
         self._build()
         context.decks_changed.connect(lambda _initiator: self.refresh())
@@ -260,6 +259,8 @@ class HistoryPanel(CancellableRun, QWidget):
         if not self.isVisible():
             return
         self._stale = False
+        self._generation += 1
+        generation = self._generation
         name = self.document.saved_name
         if name is None:
             self._show_versions([], "Save the deck in your decks to keep its versions: every "
@@ -268,18 +269,14 @@ class HistoryPanel(CancellableRun, QWidget):
         self.message.setText(f"Reading the versions of “{name}”…")
 
         def loaded(versions) -> None:
-            if isValid(self):
-                self._loading = None
-                self._loaded_name = name
+            if isValid(self) and generation == self._generation:
                 self._show_versions(versions, "")
 
         def failed(exc: BaseException, _details: str) -> None:
-            if isValid(self):
-                self._loading = None
+            if isValid(self) and generation == self._generation:
                 self._show_versions([], f"The versions could not be read: {exc}")
 
-        self._loading = self.context.run(kept_versions, self.context.db, name, on_done=loaded,
-                                         on_error=failed)
+        self.context.run(kept_versions, self.context.db, name, on_done=loaded, on_error=failed)
 
     def _show_versions(self, versions, message: str) -> None:
         keep = self.selected_version()
