@@ -67,6 +67,11 @@ def test_filter_sort_chart_and_import_preview(qtbot, window, db, tmp_path):
     qtbot.waitUntil(lambda: screen.model.rowCount() == 24, timeout=10000)
     assert [r.key for r in screen.chart.rows] == [1, 2, 3]
     assert len(screen.chart.chart().series()) == 3 * 3 + 1  # a bar and two caps each, points
+    screen.chart_by.setCurrentIndex(screen.chart_by.findData("opponent"))
+    qtbot.waitUntil(lambda: [r.key for r in screen.chart.rows] == ["Ann", "Bob", "Cleo"],
+                    timeout=10000)
+    assert sum(r.games for r in screen.chart.rows) == 24
+    screen.chart_by.setCurrentIndex(screen.chart_by.findData("version"))
     screen.kind_filter.setCurrentIndex(screen.kind_filter.findData("computer"))
     computer = sum(1 for g in _games(db) if g.kind == "computer")
     assert 0 < computer < 24

@@ -1,6 +1,7 @@
-"""The win rate of each version of a deck as a Qt Charts plot: a point per version at
-its win rate (wins over decided games), a vertical bar over its 95% Wilson interval,
-and the number of games behind the point under it (:mod:`deckbuilder.match_log.stats`).
+"""The win rate of each version of a deck (or of its games against each opponent, each
+affiliation...) as a Qt Charts plot: a point per group at its win rate (wins over
+decided games), a vertical bar over its 95% Wilson interval, and the number of games
+behind the point under it (:mod:`deckbuilder.match_log.stats`).
 """
 
 from __future__ import annotations
@@ -22,14 +23,18 @@ from deckbuilder.gui.deck_editor.bar_chart import accent, style_chart
 from deckbuilder.match_log.stats import StatsRow
 
 
-def axis_label(row: StatsRow) -> str:
-    """``"v3 · 12 games"`` (``"no version"`` for games of no known version)."""
-    name = "no version" if row.key is None else f"v{row.key}"
+def axis_label(row: StatsRow, by: str = "version") -> str:
+    """``"v3 · 12 games"`` grouped by version (``"no version"`` when not known),
+    ``"Ann · 4 games"`` by opponent, and so on (``"unknown"`` when not known)."""
+    if by == "version":
+        name = "no version" if row.key is None else f"v{row.key}"
+    else:
+        name = "unknown" if row.key is None else str(row.key)
     return f"{name} · {row.games} game{'s' if row.games != 1 else ''}"
 
 
 class WinRateChart(QChartView):
-    """:meth:`show_rows` plots one :class:`StatsRow` per version, in order."""
+    """:meth:`show_rows` plots one :class:`StatsRow` per group (version, opponent...)."""
 
     def __init__(self, parent=None):
         self._chart = QChart()
@@ -40,8 +45,9 @@ class WinRateChart(QChartView):
         style_chart(self._chart, self)
         self.rows: list[StatsRow] = []
 
-    def show_rows(self, rows: Sequence[StatsRow], title: str) -> None:
-        """Plot ``rows`` (the versions of one deck) under ``title``."""
+    def show_rows(self, rows: Sequence[StatsRow], title: str, by: str = "version") -> None:
+        """Plot ``rows`` (the groups of one deck's games, ``by`` as in
+        :data:`~deckbuilder.match_log.stats.GROUPS`) under ``title``."""
         chart = self._chart
         chart.removeAllSeries()
         for axis in chart.axes():
@@ -69,7 +75,7 @@ class WinRateChart(QChartView):
         points.setPointLabelsFormat("@yPoint%")
         points.setPointLabelsClipping(False)
         for x, row in enumerate(self.rows):
-            x_axis.append(axis_label(row), x)
+            x_axis.append(axis_label(row, by), x)
             bar = QLineSeries()
             bar.setPen(pen)
             lo, hi = row.ci95

@@ -62,6 +62,9 @@ SORT = Qt.ItemDataRole.UserRole
 KINDS = (("Real and computer games", None), ("Real games", "real"),
          ("Computer games", "computer"))
 ALL_DECKS = "All decks"
+CHART_BY = (("per version", "version"), ("per opponent", "opponent"),
+            ("per affiliation", "affiliation"), ("first or second", "went"),
+            ("real or computer", "kind"))
 
 
 def _cells(e: GameEntry) -> tuple:
@@ -102,20 +105,24 @@ class _SortProxy(QSortFilterProxyModel):
 
 @dataclass(frozen=True)
 class LogView:
-    """What the screen shows: the ``games`` of the filter, the ``versions`` rows of the
-    charted deck (``charted``), and the names offered in the filter and the form."""
+    """What the screen shows: the ``games`` of the filter, the ``versions`` rows (grouped
+    ``by`` version, opponent...) of the charted deck (``charted``), and the names offered
+    in the filter and the form."""
 
     games: list[GameEntry]
     charted: str | None
     versions: list[StatsRow]
+    by: str
     decks: list[str]
     saved: list[str]
     affiliations: list[str]
 
 
-def read_view(db: UserDatabase, deck: str | None, kind: str | None) -> LogView:
+def read_view(db: UserDatabase, deck: str | None, kind: str | None,
+              by: str = "version") -> LogView:
     """The games of ``deck`` (all if ``None``) and ``kind``, and the win rate per version
-    of ``deck`` (else of the deck with the most games shown). Runs in a worker."""
+    (or ``by`` another group) of ``deck`` (else of the deck with the most games shown).
+    Runs in a worker."""
     games = logged_games(db, deck, kind)
     charted = deck
     if charted is None and games:
@@ -123,9 +130,9 @@ def read_view(db: UserDatabase, deck: str | None, kind: str | None) -> LogView:
         for game in games:
             counts[game.deck] = counts.get(game.deck, 0) + 1
         charted = max(sorted(counts), key=lambda name: counts[name])
-    versions = group_stats([g for g in games if g.deck == charted], "version")
+    versions = group_stats([g for g in games if g.deck == charted], by)
     saved = saved_deck_names(db)
-    return LogView(games, charted, versions, sorted(set(saved) | set(logged_deck_names(db))),
+    return LogView(games, charted, versions, by, sorted(set(saved) | set(logged_deck_names(db))),
                    saved, affiliation_names(db))
 
 
@@ -186,7 +193,13 @@ class GamesScreen(Screen):
         self.kind_filter.setObjectName("gamesKindFilter")
         for text, kind in KINDS:
             self.kind_filter.addItem(text, kind)
-        for box in (self.deck_filter, self.kind_filter):
+        self.chart_by = QComboBox()
+        self.chart_by.setObjectName("gamesChartBy")
+        self.chart_by.setToolTip("What the chart compares: the deck's versions, or its games "
+                                 "against each opponent, affiliation...")
+        for text, by in CHART_BY:
+            self.chart_by.addItem(text, by)
+        for box in (self.deck_filter, self.kind_filter, self.chart_by):
             box.currentIndexChanged.connect(lambda _i: self.reload())
         self.remove_action = QAction("Remove Game", self)
         self.remove_action.setObjectName("removeGame")
@@ -209,6 +222,8 @@ class GamesScreen(Screen):
         bar.addWidget(QLabel("Deck:"))
         bar.addWidget(self.deck_filter)
         bar.addWidget(self.kind_filter)
+        bar.addWidget(QLabel("Chart:"))
+        bar.addWidget(self.chart_by)
         bar.addWidget(self.summary, 1)
         bar.addWidget(remove_button)
 
@@ -283,7 +298,7 @@ class GamesScreen(Screen):
                 self.context.report_error("The match log could not be read", exc, details)
 
         self.context.run(read_view, self.context.db, deck, self.kind_filter.currentData(),
-                         on_done=done, on_error=failed)
+                         self.chart_by.currentData(), on_done=done, on_error=failed)
 
     def show_view(self, view: LogView) -> None:
         self.view = view
@@ -306,9 +321,11 @@ class GamesScreen(Screen):
         rate = f", won {wins} of {decided} decided" if decided else ""
         self.summary.setText(f"{len(view.games)} game{'s' if len(view.games) != 1 else ''}"
                              f"{rate}")
-        title = (f"Win rate per version of {view.charted} (bars: 95% interval)" if view.charted
+        per = {"version": "version", "opponent": "opponent", "affiliation": "affiliation",
+               "went": "who went first", "kind": "kind of game"}[view.by]
+        title = (f"Win rate of {view.charted} per {per} (bars: 95% interval)" if view.charted
                  else "No games logged yet")
-        self.chart.show_rows(view.versions, title)
+        self.chart.show_rows(view.versions, title, view.by)
 
     # -- the form -----------------------------------------------------------------------------
 
