@@ -134,3 +134,15 @@ def test_closed_pipe_stops_quietly():
         ["bash", "-c", command], capture_output=True, text=True, cwd=ROOT, env=env
     )
     assert "Broken pipe" not in done.stderr and "Traceback" not in done.stderr
+
+
+def test_search_columns_stay_aligned_past_a_long_name():
+    result = run("cards", "search", "type:character")
+    assert result.exit_code == 0, result.output
+    lines = [line for line in result.stdout.splitlines() if line.strip()]
+    longest = max(lines, key=lambda line: len(line.split("  ")[0]))
+    name = longest.split("  ")[0].rstrip()
+    assert len(name) > 32  # a name longer than the old fixed column
+    # the type column starts at the same place on every line, after a space
+    starts = {line.index("Character") for line in lines}
+    assert len(starts) == 1 and longest[starts.pop() - 1] == " "

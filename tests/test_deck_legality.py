@@ -305,6 +305,10 @@ def test_paths_of_a_dominion_with_few_sites_is_a_warning():
     finding = next(f for f in report.warnings if f.rule == "path-few-sites")
     assert finding.cards == ("Path of the First",)
     assert "Dominion 1" in finding.message
+    # the threshold is said, not a bare "1 Path but 1 Site" (issue 25)
+    assert finding.message.startswith("1 Path of Dominion 1 wants at least 2 Sites of "
+                                      "Dominion 1")
+    assert "the deck has 1." in finding.message
     # The Erasure counts for Dominion 1 here (in play a Border Site is from both).
     more = validate(deck({**cards, "The Erasure": 1}), CATALOGUE)
     assert "path-few-sites" not in rules(more, "warnings")

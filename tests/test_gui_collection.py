@@ -314,6 +314,11 @@ def test_import_dialog_shows_the_detected_mapping_and_remaps_a_column(screen, db
     dialog = screen.import_csv(str(file))
     assert screen.context.wait_idle()
     assert "Deckbox" in dialog.preset_box.currentText()
+    # every column of the file in view, not a cramped strip over a half-empty preview
+    dialog.show()
+    view = dialog.mapping_view
+    assert view.verticalScrollBar().maximum() == 0, "all 7 columns shown"
+    assert dialog.tables.sizes()[1] >= 3 * dialog.rows_view.verticalHeader().defaultSectionSize()
     shown = {dialog.mapping_view.item(r, 0).text(): dialog.mapping_view.cellWidget(r, 1)
              for r in range(dialog.mapping_view.rowCount())}
     assert shown["Count"].currentText() == "quantity"
@@ -329,3 +334,12 @@ def test_import_dialog_shows_the_detected_mapping_and_remaps_a_column(screen, db
     assert screen.context.wait_idle()
     assert "unknown condition 'Good (Lightly Played)'" in dialog.problems.toPlainText()
     assert not dialog.import_button.isEnabled()
+
+
+def test_the_condition_column_holds_the_longest_condition(screen):
+    from card_db.records import Condition
+    from deckbuilder.gui.collection.owned_model import CONDITION
+
+    header = screen.table.horizontalHeader()
+    longest = max(screen.table.fontMetrics().horizontalAdvance(c.value) for c in Condition)
+    assert header.sectionSize(CONDITION) >= longest + 16  # text and the cell's margins

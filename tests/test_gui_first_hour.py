@@ -5,6 +5,7 @@ table's columns, help on the search language, removing a scan)."""
 from __future__ import annotations
 
 import warnings
+from datetime import UTC
 
 from PySide6.QtCore import Qt
 from PySide6.QtGui import QDragEnterEvent, QDragMoveEvent
@@ -212,3 +213,24 @@ def test_small_dialogs_are_wide_enough_for_their_titles(window, qtbot):
     error.close()
     add.close()
     assert collection is window.current_screen()
+
+
+def test_the_open_deck_dialog_shows_author_count_and_date_whole(window, qtbot):
+    from datetime import datetime
+
+    window.open_action.trigger()
+    editor = window.screen("deck-editor")
+    dialog = editor.findChildren(OpenDeckDialog)[-1]
+    assert window.context.wait_idle()
+    deck = type("Deck", (), {"name": "A deck with a rather long name",
+                             "author": "Judith Odell of the Fifth Dominion",
+                             "card_count": 60,
+                             "modified": datetime(2026, 11, 29, 1, 11, tzinfo=UTC)})
+    dialog.show_saved([deck])
+    qtbot.wait(20)
+    header = dialog.tree.header()
+    item = dialog.mine.child(0)
+    metrics = dialog.tree.fontMetrics()
+    for column in (1, 2, 3):
+        assert header.sectionSize(column) >= metrics.horizontalAdvance(item.text(column))
+    dialog.reject()

@@ -90,7 +90,9 @@ def test_a_whole_game_against_the_quick_computer_ends_with_a_clear_message(scree
     screen.start_chosen()
     qtbot.waitUntil(lambda: screen.session is not None, timeout=10_000)
     qtbot.waitUntil(lambda: screen.pending is not None, timeout=10_000)
-    assert screen.moves.count() >= 1 and screen.play_button.isEnabled()
+    assert screen.moves.count() >= 1 and not screen.play_button.isEnabled()
+    screen.moves.setCurrentRow(0)  # nothing is preselected for the person
+    assert screen.play_button.isEnabled()
     _play_first_moves(screen, qtbot)
     game = screen.session.game
     assert game.state.over or game.state.round >= 30

@@ -57,7 +57,7 @@ def test_the_person_is_offered_the_last_call_and_plays_a_flash(screen, qtbot):
     assert screen.log.toPlainText().splitlines() == screen.session.game.log
     labels = [screen.moves.item(i).text() for i in range(screen.moves.count())]
     assert labels and all(label.startswith("Play the Flash ") for label in labels)
-    assert screen.pass_button.isEnabled() and screen.play_button.isEnabled()
+    assert screen.pass_button.isEnabled() and not screen.play_button.isEnabled()
     flash = decision.options[0].value.args[0]
     name = screen.session.game.name(flash)
     before = len(screen.session.game.log)

@@ -27,11 +27,15 @@ def test_publishing_writes_the_package_and_says_how_to_install_it(qtbot, window,
                                                                   monkeypatch):
     out = tmp_path / "out"
     out.mkdir()
-    monkeypatch.setattr(QFileDialog, "getExistingDirectory", lambda *a, **k: str(out))
+    folder = out / "my package"
+    offered = []
+    monkeypatch.setattr(QFileDialog, "getSaveFileName",
+                        lambda *a, **k: offered.append(a[2]) or (str(folder), ""))
     action = next(a for a in _publish_menu(window).actions()
                   if a.objectName() == "publish-cockatrice")
     action.trigger()
-    folder = package_folder(out, "cockatrice")
+    # the named folder is the package, as `deckbuilder publish cockatrice FOLDER` writes
+    assert offered and offered[0].endswith("Imajica for Cockatrice")
     qtbot.waitUntil(lambda: window.findChild(QMessageBox, "publishDone") is not None,
                     timeout=60_000)
     box = window.findChild(QMessageBox, "publishDone")

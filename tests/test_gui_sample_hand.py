@@ -212,3 +212,17 @@ def test_captions_have_room_for_two_lines_in_the_circle_and_the_hand(window, scr
             width = strip.fontMetrics().horizontalAdvance(caption)
             needed = 2 if width > strip.gridSize().width() - 8 else 1
             assert strip.visualRect(index).height() >= icon + needed * lines, caption
+
+
+def test_the_odds_table_titles_are_never_cut(qtbot):
+    from deckbuilder.gui.sample_hand.odds_panel import COLUMNS, OddsPanel
+
+    panel = OddsPanel()
+    qtbot.addWidget(panel)
+    panel.resize(300, 400)
+    panel.show()
+    header = panel.table.horizontalHeader()
+    metrics = header.fontMetrics()
+    for column, (title, _key, _tip) in enumerate(COLUMNS):
+        longest = max(metrics.horizontalAdvance(line) for line in title.split("\n"))
+        assert header.sectionSize(column) >= longest + 8, title

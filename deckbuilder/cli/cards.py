@@ -90,12 +90,15 @@ def search(query: str, as_json: bool, limit: int | None) -> None:
                                             ensure_ascii=False), allow="\n"))
         return
     marked = False
-    for r in records:
-        line = (
-            f"{escape_unsafe(r.name):<32} {shown(r, 'card_type', r.card_type.value):<18} "
-            f"{_dominion(r):<6} "
-            f"{characteristics_text(r):<16} {r.set_name}"
-        )
+    rows = [(escape_unsafe(r.name), shown(r, 'card_type', r.card_type.value), _dominion(r),
+             characteristics_text(r), r.set_name) for r in records]
+    # each column as wide as its longest entry (at least the old widths), so that a
+    # long name never runs into the next column
+    widths = [max([minimum, *(len(row[k]) for row in rows)])
+              for k, minimum in enumerate((32, 18, 6, 16))]
+    for row in rows:
+        line = " ".join(f"{cell:<{width}}" for cell, width in zip(row, widths, strict=False))
+        line += f" {row[-1]}"
         marked = marked or ESTIMATED_MARK in line
         click.echo(line.rstrip())
     click.echo(f"{len(records)} card{'s' if len(records) != 1 else ''}", err=True)

@@ -307,9 +307,12 @@ def _path_site_advice(cards: list[tuple[CardRecord, int]]) -> list[Finding]:
             findings.append(
                 Finding(
                     "path-few-sites",
-                    f"{_plural(n_paths, 'Path')} of Dominion {d} but "
-                    f"{_plural(sites[d], 'Site')} of Dominion {d} in the deck; Paths can only "
-                    "be played on Sites of their own Dominion.",
+                    f"{_plural(n_paths, 'Path')} of Dominion {d} "
+                    f"{'wants' if n_paths == 1 else 'want'} at least "
+                    f"{_plural(max(PATH_MIN_SITES, n_paths), 'Site')} of Dominion {d} "
+                    f"(as many as the Paths, and never fewer than {PATH_MIN_SITES}); the "
+                    f"deck has {sites[d]}. Paths can only be played on Sites of their own "
+                    "Dominion.",
                     tuple(name for name, _ in paths[d]),
                 )
             )

@@ -7,6 +7,8 @@ import threading
 
 from PySide6.QtWidgets import QLabel, QProgressBar, QPushButton
 
+from deckbuilder.gui.number_field import CountingBar
+
 
 class CancellableRun:
     """Mixin for a panel with ``run_button``, ``cancel_button`` and ``summary`` whose
@@ -34,7 +36,7 @@ class CancellableRun:
         self.cancel_button = QPushButton("Cancel")
         self.cancel_button.setObjectName(f"cancel{name}")
         self.cancel_button.setEnabled(False)
-        self.progress = QProgressBar()
+        self.progress = CountingBar()
         self.progress.setObjectName(f"{name[0].lower()}{name[1:]}Progress")
         self.progress.setRange(0, 1)
         self.progress.setValue(0)

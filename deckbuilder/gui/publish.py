@@ -3,8 +3,10 @@ package (:func:`deckbuilder.services.publish.publish`), with progress and Cancel
 
 Publishing reads the database and writes only files; it runs through
 ``context.operations.run`` for its progress dialog and Cancel (the result's empty
-``Changes`` emits no signal and leaves the undo histories alone). The package goes
-into a new folder "Imajica for <Tool>" inside the folder the user picks.
+``Changes`` emits no signal and leaves the undo histories alone). The folder the user
+names is the package itself, as the FOLDER of ``deckbuilder publish TOOL FOLDER``
+(new, empty, or a package written before); "Imajica for <Tool>" in the last folder used
+is offered.
 """
 
 from __future__ import annotations
@@ -43,12 +45,15 @@ def publish_menu(context: AppContext, parent: QWidget) -> QMenu:
 
 
 def ask_and_publish(context: AppContext, tool: str, parent: QWidget) -> Operation | None:
-    """Ask for a folder, then :func:`start_publish` there (``None`` if the user cancels)."""
-    chosen = QFileDialog.getExistingDirectory(
-        parent, f"Publish for {TOOL_TITLES[tool]}: choose where to put the package")
+    """Ask for the package folder (offering :func:`package_folder` in the home folder),
+    then :func:`start_publish` into it (``None`` if the user cancels)."""
+    chosen, _ = QFileDialog.getSaveFileName(
+        parent, f"Publish for {TOOL_TITLES[tool]}: name the package folder (new, empty, "
+        "or a package written before)", str(package_folder(Path.home(), tool)), "", "",
+        QFileDialog.Option.ShowDirsOnly | QFileDialog.Option.DontConfirmOverwrite)
     if not chosen:
         return None
-    return start_publish(context, tool, package_folder(Path(chosen), tool))
+    return start_publish(context, tool, Path(chosen))
 
 
 def start_publish(context: AppContext, tool: str, folder: Path) -> Operation:

@@ -121,6 +121,9 @@ WINDOW_SCREEN = Setting("window/screen", str, "", "key of the screen shown last"
 BROWSER_VIEW = Setting("browser/view", int, 0, "card browser view: 0 table, 1 image grid")
 DECK_FOLDER = Setting("deck-editor/folder", str, "", "folder of the last deck file opened or saved")
 RECENT_DECKS = Setting("deck-editor/recent", list, [], "recent decks, most recent first")
+OPEN_DECKS = Setting("deck-editor/open", list, [],
+                     "decks open in the editor when the app closed, reopened at start "
+                     "(saved decks and deck files, as in RECENT_DECKS)")
 SPLITTERS = SettingFamily("splitters", QByteArray, None, "a splitter's handle positions")
 HEADERS = SettingFamily("headers", QByteArray, None, "a table's column widths and order")
 SHARED_DATABASE = Setting("database/shared-url", str, "",
@@ -129,7 +132,7 @@ SHARED_DATABASE = Setting("database/shared-url", str, "",
 #: Every single setting (families are listed in :data:`FAMILIES`).
 SETTINGS: tuple[Setting[Any], ...] = (
     WINDOW_GEOMETRY, WINDOW_STATE, WINDOW_SCREEN, BROWSER_VIEW, DECK_FOLDER, RECENT_DECKS,
-    SHARED_DATABASE,
+    OPEN_DECKS, SHARED_DATABASE,
 )
 FAMILIES: tuple[SettingFamily[Any], ...] = (SPLITTERS, HEADERS)
 

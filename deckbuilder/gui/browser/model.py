@@ -213,6 +213,8 @@ class CardTableModel(QAbstractTableModel):
         if role == Qt.ItemDataRole.ForegroundRole:
             return ESTIMATED_QCOLOR if estimated else None
         if role == Qt.ItemDataRole.ToolTipRole:
+            if column in (SET, TYPE) and not estimated:  # elided when the table is narrow
+                return cell_text(record, column, 0) or None
             return ESTIMATED_NOTE if estimated else (record.powers or record.traits or None)
         return None
 

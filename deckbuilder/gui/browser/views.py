@@ -12,12 +12,14 @@ from PySide6.QtGui import QColor, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QListView, QTableView
 
 from card_db.images.aspect import card_height
-from deckbuilder.gui.browser.model import COLUMNS, NAME, RecordRole
+from deckbuilder.gui.browser.model import COLUMNS, NAME, SET, TYPE, RecordRole
 
 #: Thumbnail width in the grid, in px (the proxy renderer's smallest legible width).
 THUMB_WIDTH = 140
 #: The Name column's narrowest width, in em: it never shrinks to nothing.
 NAME_MIN_EM = 14
+#: Columns that narrow (to a width in em) when the table is short of room, in order.
+GIVE_WAY = ((SET, 5), (TYPE, 8))
 #: Default widths, in em, of the columns whose values are wider than their titles.
 _WIDTHS_EM = {"Type": 12.5, "Set": 10}
 
@@ -114,6 +116,9 @@ class CardTableView(QTableView, _ChoosingView):
         header.setHighlightSections(False)
         header.setStretchLastSection(False)
         header.setMinimumSectionSize(32)
+        self._fitting = False
+        #: column -> the width it had before it gave way (see :meth:`_give_way`)
+        self._wanted: dict[int, int] = {}
         header.sectionResized.connect(self._section_resized)
         self._install_choosing()
 
@@ -142,14 +147,47 @@ class CardTableView(QTableView, _ChoosingView):
             header.setSectionResizeMode(column, QHeaderView.ResizeMode.Interactive)
         self._fit_name()
 
+    def _others(self) -> int:
+        header = self.horizontalHeader()
+        return sum(header.sectionSize(c) for c in range(header.count())
+                   if c != NAME and not header.isSectionHidden(c))
+
     def _fit_name(self) -> None:
         header = self.horizontalHeader()
-        others = sum(header.sectionSize(c) for c in range(header.count())
-                     if c != NAME and not header.isSectionHidden(c))
-        header.resizeSection(NAME, max(self.name_minimum(), self.viewport().width() - others))
+        if not self._fitting:
+            self._fitting = True
+            try:
+                self._give_way(header)
+            finally:
+                self._fitting = False
+        header.resizeSection(NAME, max(self.name_minimum(),
+                                       self.viewport().width() - self._others()))
+
+    def _give_way(self, header: QHeaderView) -> None:
+        """Short of room, Set then Type narrow (elided, their tooltips whole) before the
+        table scrolls sideways and cuts the last columns off; with room again they
+        widen back to the width they had (Type first)."""
+        em = self.fontMetrics().horizontalAdvance("M")
+        for column, narrowest_em in GIVE_WAY:
+            short = self.name_minimum() - (self.viewport().width() - self._others())
+            narrowest = round(em * narrowest_em)
+            if short > 0 and header.sectionSize(column) > narrowest:
+                self._wanted.setdefault(column, header.sectionSize(column))
+                header.resizeSection(column, max(narrowest, header.sectionSize(column) - short))
+        for column, _narrowest in reversed(GIVE_WAY):
+            spare = self.viewport().width() - self._others() - self.name_minimum()
+            wanted = self._wanted.get(column)
+            if wanted is None or spare <= 0:
+                continue
+            width = min(wanted, header.sectionSize(column) + spare)
+            header.resizeSection(column, width)
+            if width >= wanted:
+                del self._wanted[column]
 
     def _section_resized(self, column: int, _old: int, new: int) -> None:
         if column != NAME:
+            if not self._fitting:  # the person's width is the one to come back to
+                self._wanted.pop(column, None)
             self._fit_name()
         elif new < self.name_minimum():
             self.horizontalHeader().resizeSection(NAME, self.name_minimum())

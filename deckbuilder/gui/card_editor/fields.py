@@ -14,6 +14,7 @@ from PySide6.QtCore import QObject, Signal
 from PySide6.QtWidgets import QCheckBox, QComboBox, QLineEdit, QPlainTextEdit, QSpinBox, QWidget
 
 from card_db.records import CardRecord, CardType, Gender
+from deckbuilder.gui.number_field import NumberField
 
 NONE_TEXT = "–"
 
@@ -102,9 +103,9 @@ class FieldEditor(QObject):
                 widget.addItem(value, value)
             widget.currentIndexChanged.connect(self.changed)
         elif spec.kind == "number":
-            widget = QSpinBox()
-            widget.setRange(-1, 99)
+            widget = NumberField()
             widget.setSpecialValueText(NONE_TEXT)
+            widget.setRange(-1, 99)
             widget.setMaximumWidth(90)
             widget.valueChanged.connect(self.changed)
         elif spec.kind == "text":

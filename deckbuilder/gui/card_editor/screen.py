@@ -26,6 +26,7 @@ from deckbuilder.gui.card_editor.fields import FIELDS_BY_NAME
 from deckbuilder.gui.card_editor.form import CORRECT, NEW, CardForm
 from deckbuilder.gui.card_editor.scan_drop import ScanDropArea
 from deckbuilder.gui.errors import describe_error
+from deckbuilder.gui.fit import scrolling
 from deckbuilder.gui.screens import Screen
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.messages import is_user_error
@@ -134,10 +135,12 @@ class CardEditorScreen(Screen):
 
         self.splitter = QSplitter(Qt.Orientation.Horizontal)
         self.splitter.setObjectName("cardEditorSplitter")
-        for widget in (left, middle, right):
+        for widget in (left, middle, scrolling(right, steady=True)):
             self.splitter.addWidget(widget)
-        self.splitter.setStretchFactor(1, 1)
-        self.splitter.setSizes([240, 640, 380])
+        # every pane gives way in a small window, the form least
+        for index, stretch in enumerate((1, 3, 2)):
+            self.splitter.setStretchFactor(index, stretch)
+        self.splitter.setSizes([220, 640, 340])
         layout = QVBoxLayout(self)
         layout.addWidget(self.splitter)
         self._update_buttons()

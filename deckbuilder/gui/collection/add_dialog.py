@@ -11,11 +11,11 @@ from PySide6.QtWidgets import (
     QDialogButtonBox,
     QFormLayout,
     QLineEdit,
-    QSpinBox,
 )
 
 from card_db.records import Condition
 from deckbuilder.gui.dialogs import fit_title
+from deckbuilder.gui.number_field import NumberField
 from deckbuilder.services.collection import MAX_QUANTITY, CollectionRow
 
 
@@ -32,7 +32,7 @@ class AddCopiesDialog(QDialog):
         completer.setCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         completer.setFilterMode(Qt.MatchFlag.MatchContains)
         self.name.setCompleter(completer)
-        self.quantity = QSpinBox()
+        self.quantity = NumberField(what="copies")
         self.quantity.setRange(1, MAX_QUANTITY)
         self.condition = QComboBox()
         for condition in Condition:

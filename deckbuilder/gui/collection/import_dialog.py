@@ -18,6 +18,7 @@ from __future__ import annotations
 from functools import partial
 from pathlib import Path
 
+from PySide6.QtCore import Qt
 from PySide6.QtGui import QStandardItem, QStandardItemModel
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -30,6 +31,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QPlainTextEdit,
     QProgressBar,
+    QSplitter,
     QTableView,
     QTableWidget,
     QTableWidgetItem,
@@ -88,7 +90,10 @@ class CollectionImportDialog(QDialog):
         self.mapping_view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.mapping_view.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.Stretch)
-        self.mapping_view.setMaximumHeight(150)
+        # the mapping and the preview share the height (a splitter): the mapping shows
+        # every column of the file unless the person gives the preview more room
+        self.mapping_view.verticalHeader().setSectionResizeMode(
+            QHeaderView.ResizeMode.ResizeToContents)
         self.summary = QLabel(f"Reading {self.file.name}…")
         self.summary.setWordWrap(True)
         self.rows_model = QStandardItemModel(0, len(PREVIEW_HEADERS), self)
@@ -126,8 +131,12 @@ class CollectionImportDialog(QDialog):
         presets.addWidget(QLabel("Columns as written by:"))
         presets.addWidget(self.preset_box, 1)
         layout.addLayout(presets)
-        layout.addWidget(self.mapping_view)
-        layout.addWidget(self.rows_view, 1)
+        self.tables = QSplitter(Qt.Orientation.Vertical)
+        self.tables.setObjectName("importTables")
+        self.tables.addWidget(self.mapping_view)
+        self.tables.addWidget(self.rows_view)
+        self.tables.setChildrenCollapsible(False)
+        layout.addWidget(self.tables, 1)
         layout.addWidget(self.problems)
         layout.addWidget(self.add_mode)
         layout.addWidget(self.progress)
@@ -177,6 +186,17 @@ class CollectionImportDialog(QDialog):
             box.setCurrentText(target or IGNORED)
             box.currentTextChanged.connect(partial(self._remap, column))
             self.mapping_view.setCellWidget(row, 1, box)
+        self._share_height()
+
+    def _share_height(self) -> None:
+        """Give the mapping the height of all its rows (at most two thirds)."""
+        view = self.mapping_view
+        view.resizeRowsToContents()
+        wanted = (view.horizontalHeader().height() + 2 * view.frameWidth()
+                  + sum(view.rowHeight(r) for r in range(view.rowCount())))
+        total = max(sum(self.tables.sizes()), 1)
+        mapping = min(wanted, total * 2 // 3) if sum(self.tables.sizes()) else wanted
+        self.tables.setSizes([mapping, max(total - mapping, 1)])
 
     def _remap(self, column: str, target: str) -> None:
         field = IGNORE if target == IGNORED else target

@@ -24,6 +24,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from card_db.records import Condition
 from card_db.userdb import UserDatabase
 from deckbuilder.gui.collection.add_dialog import AddCopiesDialog
 from deckbuilder.gui.collection.completion import CompletionView
@@ -150,6 +151,9 @@ class CollectionScreen(Screen):
             title = header.fontMetrics().horizontalAdvance(str(self.model.headerData(
                 column, Qt.Orientation.Horizontal))) + 2 * em
             header.resizeSection(column, max(em * width, title))
+        # the longest condition ("Moderately Played") whole, with the editor's arrow
+        header.resizeSection(CONDITION, max(
+            self.fontMetrics().horizontalAdvance(c.value) for c in Condition) + 3 * em)
         header.setSectionResizeMode(NOTES, QHeaderView.ResizeMode.Stretch)
 
         self.completion = CompletionView()

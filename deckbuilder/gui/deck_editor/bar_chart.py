@@ -130,6 +130,7 @@ class BarChartView(QChartView):
             self.categories.clear()
             self.categories.append(categories)
             self._shown_categories = categories
+            self._keep_room_for_labels()
         else:
             for i, value in enumerate(values):
                 if self.bars.at(i) != value:
@@ -140,6 +141,17 @@ class BarChartView(QChartView):
         top, ticks = nice_axis(max([0.0, *values]) * 1.2)
         self.values.setRange(0, top)
         self.values.setTickCount(ticks)
+
+    def _keep_room_for_labels(self) -> None:
+        """Qt Charts leaves out a category label that would overlap its neighbour: keep
+        a chart of sideways bars (named categories) tall enough for every name. (Upright
+        bars are numbered rounds or values, where every other number may go.)"""
+        if not self.horizontal:
+            return
+        metrics = self.fontMetrics()
+        chrome = 3 * metrics.lineSpacing() + 30  # title, value axis, margins
+        self.setMinimumHeight(max(150, chrome + len(self._shown_categories)
+                                  * (metrics.lineSpacing() + 4)))
 
     def shown(self) -> dict[str, float]:
         """Category -> value as drawn (tests read it)."""

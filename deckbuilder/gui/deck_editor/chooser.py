@@ -41,7 +41,8 @@ class DeckSource:
 
 class DeckChooser(QComboBox):
     """The decks to choose from, in three groups. ``source_changed(object)`` gives the
-    chosen :class:`DeckSource` (or ``None``)."""
+    chosen :class:`DeckSource` (or ``None``). Until a deck is chosen, the deck shown in
+    the editor is (a demo deck only when none is open)."""
 
     source_changed = Signal(object)
 
@@ -49,7 +50,7 @@ class DeckChooser(QComboBox):
         super().__init__(parent)
         self.context = context
         self.setObjectName("deckChooser")
-        self.setMinimumContentsLength(24)
+        self.setMinimumContentsLength(16)
         self.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
         self.items = QStandardItemModel(self)
         self.setModel(self.items)
@@ -57,6 +58,10 @@ class DeckChooser(QComboBox):
         self._saved: list[str] = []
         self._files: list[str] = []
         self._filling = False
+        #: whether a deck was chosen (by the person or :meth:`select`); until then the
+        #: deck open in the editor is chosen as soon as there is one
+        self.chosen = False
+        self.activated.connect(self._picked)
         self.currentIndexChanged.connect(self._changed)
         context.decks_changed.connect(self.reload_saved)
         self.refill()
@@ -120,6 +125,9 @@ class DeckChooser(QComboBox):
                 if current is not None and (source.kind, source.key) == (current.kind,
                                                                          current.key):
                     select = self.items.rowCount() - 1
+            editing = self._editor_row()
+            if editing >= 0 and not self.chosen:
+                select = editing
             if select < 0:
                 select = next((row for row in range(self.items.rowCount())
                                if self.items.item(row).data(SourceRole) is not None), -1)
@@ -128,6 +136,22 @@ class DeckChooser(QComboBox):
             self._filling = False
         if self.current_source() != current:
             self.source_changed.emit(self.current_source())
+
+    def _editor_row(self) -> int:
+        """The row of the deck shown in the editor (else its first open deck), or -1."""
+        current = None
+        if self.editor is not None and isValid(self.editor):
+            current = getattr(self.editor, "current_document", lambda: None)()
+        rows = [row for row in range(self.items.rowCount())
+                if isinstance(source := self.items.item(row).data(SourceRole), DeckSource)
+                and source.kind == OPEN]
+        for row in rows:
+            if self.items.item(row).data(SourceRole).key is current:
+                return row
+        return rows[0] if rows else -1
+
+    def _picked(self, _index: int) -> None:
+        self.chosen = True
 
     def current_source(self) -> DeckSource | None:
         source = self.currentData(SourceRole)
@@ -138,6 +162,7 @@ class DeckChooser(QComboBox):
         for row in range(self.items.rowCount()):
             source = self.items.item(row).data(SourceRole)
             if isinstance(source, DeckSource) and (source.kind, source.key) == (kind, key):
+                self.chosen = True
                 self.setCurrentIndex(row)
                 return True
         return False

@@ -30,6 +30,7 @@ from deckbuilder.gui.deck_editor.legality_panel import LegalityPanel
 from deckbuilder.gui.deck_editor.needs_panel import NeedsPanel
 from deckbuilder.gui.deck_editor.stats_panel import DeckStatsPanel
 from deckbuilder.gui.deck_editor.tuning_panel import TuningPanel
+from deckbuilder.gui.fit import scrolling
 
 STATS_TAB, NEEDS_TAB, NOTES_TAB, TUNE_TAB, HISTORY_TAB = range(5)
 
@@ -171,7 +172,8 @@ class DeckEditor(QWidget):
         self.notes.setPlaceholderText("Notes: how the deck plays, what to change…")
         self.side_tabs = QTabWidget()
         self.side_tabs.setObjectName("deckSideTabs")
-        self.side_tabs.addTab(self.stats, "Statistics")
+        # the charts keep room for every label: they scroll in a short window
+        self.side_tabs.addTab(scrolling(self.stats), "Statistics")
         self.side_tabs.addTab(self.needs, "What I Still Need")
         self.side_tabs.addTab(self.notes, "Notes")
         self.tuning = TuningPanel(self.context, self.document)

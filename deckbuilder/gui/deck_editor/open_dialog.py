@@ -39,13 +39,18 @@ class OpenDeckDialog(QDialog):
         self.context = context
         self.setWindowTitle("Open Deck")
         self.setObjectName("openDeckDialog")
-        self.resize(560, 420)
+        self.resize(720, 440)
         self.tree = QTreeWidget()
         self.tree.setObjectName("deckList")
         self.tree.setHeaderLabels(["Deck", "Author", "Cards", "Modified"])
         self.tree.setRootIsDecorated(False)
         self.tree.setAlternatingRowColors(True)
+        # the name takes the free width; author, count and date as wide as their text
+        self.tree.header().setStretchLastSection(False)
         self.tree.header().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for column in (1, 2, 3):
+            self.tree.header().setSectionResizeMode(column,
+                                                    QHeaderView.ResizeMode.ResizeToContents)
         self.tree.itemActivated.connect(lambda _item, _col: self.accept())
         self.tree.currentItemChanged.connect(self._update_buttons)
         self.mine = QTreeWidgetItem(self.tree, ["My decks"])

@@ -44,7 +44,7 @@ from deckbuilder.gui.deck_editor.recent import FILE, SAVED, RecentDeck, RecentDe
 from deckbuilder.gui.dialogs import fit_title
 from deckbuilder.gui.mime import CARD_MIME_TYPE, card_names
 from deckbuilder.gui.screens import Screen, ScreenSpec, register_screen
-from deckbuilder.gui.settings import DECK_FOLDER, SPLITTERS
+from deckbuilder.gui.settings import DECK_FOLDER, OPEN_DECKS, SPLITTERS
 from deckbuilder.services import deck_sources
 from deckbuilder.services.decks import (
     DeckChangedElsewhere,
@@ -804,6 +804,25 @@ class DeckEditorScreen(Screen):
     def start(self) -> None:
         self.reload_catalogue()
         self._refresh_saved_names()
+        self.reopen_decks()
+
+    def reopen_decks(self) -> None:
+        """Open again the saved decks and deck files open when the app last closed
+        (:data:`~deckbuilder.gui.settings.OPEN_DECKS`)."""
+        for text in OPEN_DECKS.read(self.context.settings):
+            entry = RecentDeck.decode(text)
+            if entry is not None:
+                self.open_recent(entry)
+
+    def open_entries(self) -> list[RecentDeck]:
+        """The open decks that can be opened again: saved decks and deck files."""
+        entries = []
+        for document in self.documents():
+            if document.saved_name:
+                entries.append(RecentDeck(SAVED, document.saved_name))
+            elif document.file_path:
+                entries.append(RecentDeck(FILE, str(document.file_path)))
+        return entries
 
     def can_close(self) -> bool:
         """True with no unsaved deck; otherwise asks (without blocking: see
@@ -840,6 +859,9 @@ class DeckEditorScreen(Screen):
     def file_actions(self) -> list[QAction]:
         return [self.new_action, self.recent_action, self.import_action, self.export_action,
                 self.close_action]
+
+    def save_state(self, settings) -> None:
+        OPEN_DECKS.write(settings, [entry.encode() for entry in self.open_entries()])
 
     def restore_state(self, settings) -> None:
         for key in ("splitter", "right"):

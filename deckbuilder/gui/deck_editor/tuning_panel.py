@@ -14,7 +14,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QPushButton,
-    QSpinBox,
     QTableView,
     QVBoxLayout,
     QWidget,
@@ -23,6 +22,7 @@ from PySide6.QtWidgets import (
 from deckbuilder.deck import edits
 from deckbuilder.gui.cancellable_run import CancellableRun
 from deckbuilder.gui.deck_editor.document import DeckDocument
+from deckbuilder.gui.number_field import NumberField
 from deckbuilder.gui.row_model import RowTableModel
 
 if TYPE_CHECKING:
@@ -68,12 +68,12 @@ class TuningPanel(CancellableRun, QWidget):
         self.pool.setObjectName("tunePool")
         for text, value in POOL_CHOICES:
             self.pool.addItem(text, value)
-        self.rounds = QSpinBox()
+        self.rounds = NumberField(what="rounds")
         self.rounds.setObjectName("tuneRounds")
         self.rounds.setRange(1, 100)
         self.rounds.setValue(10)
         self.rounds.setToolTip("R of P(victory by round R)")
-        self.games = QSpinBox()
+        self.games = NumberField(what="games")
         self.games.setObjectName("tuneGames")
         self.games.setRange(20, 1_000_000)
         self.games.setSingleStep(500)

@@ -21,7 +21,6 @@ from PySide6.QtWidgets import (
     QPlainTextEdit,
     QPushButton,
     QScrollArea,
-    QSpinBox,
     QSplitter,
     QStyle,
     QVBoxLayout,
@@ -35,6 +34,7 @@ from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.goldfish.board import BoardView
 from deckbuilder.gui.goldfish.session import GoldfishSession
 from deckbuilder.gui.goldfish.stats_panel import GoldfishStatsPanel
+from deckbuilder.gui.number_field import NumberField
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.gui.style import error_color
 from deckbuilder.services.deck_sources import DEMO, PlayDeck, demo_deck_files
@@ -69,7 +69,7 @@ class GoldfishScreen(ChosenDeckScreen):
     def _build(self) -> None:
         self.chooser = DeckChooser(self.context)
         self.chooser.source_changed.connect(lambda _source: self._source_changed())
-        self.rounds = QSpinBox()
+        self.rounds = NumberField(what="rounds")
         self.rounds.setObjectName("rounds")
         self.rounds.setRange(1, 30)
         self.rounds.setValue(DEFAULT_ROUNDS)
@@ -81,7 +81,7 @@ class GoldfishScreen(ChosenDeckScreen):
         self.variant.currentIndexChanged.connect(lambda _index: self._rules_changed())
         self.variant.setToolTip('"Shorter Games": Prime allowance 9, any three Dominions win, '
                                 "a Border Site counts once")
-        self.seed = QSpinBox()
+        self.seed = NumberField(grouped=False)
         self.seed.setObjectName("gameSeed")
         self.seed.setRange(0, MAX_SEED)
         self.seed.setToolTip("The game's seed: the same seed replays the same game. "

@@ -9,7 +9,6 @@ from PySide6.QtGui import QPainter, QPalette, QPen
 from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
-    QSpinBox,
     QVBoxLayout,
     QWidget,
 )
@@ -17,6 +16,7 @@ from PySide6.QtWidgets import (
 from deckbuilder.engine.goldfish import GoldfishStats, RunCancelled, run_games
 from deckbuilder.gui.cancellable_run import CancellableRun
 from deckbuilder.gui.deck_editor.bar_chart import BarChartView, accent, style_chart
+from deckbuilder.gui.number_field import NumberField
 from deckbuilder.presentation import STALL_TEXT
 
 DEFAULT_GAMES = 2000
@@ -163,13 +163,13 @@ class GoldfishStatsPanel(CancellableRun, QWidget):
         self.stats: GoldfishStats | None = None
         self.partial = False
         self._init_run("Run", "Stats")
-        self.games = QSpinBox()
+        self.games = NumberField(what="games")
         self.games.setObjectName("games")
         self.games.setRange(10, MAX_GAMES)
         self.games.setSingleStep(1000)
         self.games.setValue(DEFAULT_GAMES)
         self.games.setGroupSeparatorShown(True)
-        self.seed = QSpinBox()
+        self.seed = NumberField(grouped=False)
         self.seed.setObjectName("statsSeed")
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setToolTip(

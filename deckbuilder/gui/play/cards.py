@@ -11,7 +11,18 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Protocol
 
 from PySide6.QtCore import QByteArray, QMimeData, QPoint, QRect, QRectF, QSize, Qt
-from PySide6.QtGui import QColor, QDrag, QFont, QPainter, QPalette, QPen
+from PySide6.QtGui import (
+    QColor,
+    QDrag,
+    QFont,
+    QFontMetrics,
+    QPainter,
+    QPainterPath,
+    QPalette,
+    QPen,
+    QPixmap,
+    QTransform,
+)
 from PySide6.QtWidgets import QApplication, QLayout, QSizePolicy, QWidget, QWidgetItem
 
 if TYPE_CHECKING:
@@ -19,8 +30,9 @@ if TYPE_CHECKING:
 
 #: Mime type of a dragged card: its id as ASCII digits.
 CARD_MIME = "application/x-imajica-card-id"
-#: An upright card, in pixels (the card's 63 x 88 mm, scaled).
-CARD_W, CARD_H = 62, 86
+#: An upright card's default size, in pixels (the card's 63 x 88 mm, scaled); the
+#: board scales its cards to the room it has (:meth:`~.board.TableBoard.fit_cards`).
+CARD_W, CARD_H = 63, 88
 #: Fill colours by card type (a turned card is drawn dimmer).
 FILLS = {"Site": "#cfe3f5", "Character": "#f3e2c3", "Path": "#d9ccef",
          "Dictate": "#f2d0d0", "Flash": "#f6f0b8", "Ally Action": "#d3ecd2"}
@@ -54,76 +66,239 @@ def card_id(mime: QMimeData) -> int | None:
         return None
 
 
+def card_size(width: int, pivoted: bool = False) -> QSize:
+    """The size of a card ``width`` px wide upright (63 x 88 mm), turned if ``pivoted``."""
+    height = round(width * CARD_H / CARD_W)
+    return QSize(height, width) if pivoted else QSize(width, height)
+
+
+def banner_height(width: int) -> int:
+    """Height of the name band over the top of a card ``width`` px wide: the part of a
+    Site that stays in view above the Holders laid over it (see :func:`holder_step`)."""
+    return max(16, round(width * 0.40))
+
+
+def holder_step(width: int) -> int:
+    """Pixels between the tops of a Site and each Holder laid over it in a State."""
+    return banner_height(width) + 2
+
+
+def fitted_font(base: QFont, text: str, box: QRect, largest: float,
+                smallest: float = 5.0) -> QFont:
+    """The largest point size from ``largest`` down to ``smallest`` at which ``text``
+    wraps into ``box`` (no word wider than it); the smallest if none does (the band
+    then grows to hold it)."""
+    font = QFont(base)
+    size = largest
+    flags = int(Qt.TextFlag.TextWordWrap)
+    while size > smallest:
+        font.setPointSizeF(size)
+        needed = QFontMetrics(font).boundingRect(box, flags, text)
+        if needed.height() <= box.height() and needed.width() <= box.width():
+            return font
+        size -= 0.5
+    font.setPointSizeF(smallest)
+    return font
+
+
+#: A line may break here (zero-width space), inside a word too long for its line.
+BREAK = "\u200b"
+
+
+def breakable(font: QFont, text: str, box: QRect) -> str:
+    """``text`` with break opportunities inside each word wider than ``box`` at
+    ``font``, so that word wrap breaks that word only (a long name on a small card is
+    broken rather than clipped) and keeps the others whole."""
+    metrics = QFontMetrics(font)
+    words = text.split(" ")
+    return " ".join(BREAK.join(word) if metrics.horizontalAdvance(word) > box.width()
+                    else word for word in words)
+
+
 class CardView(QWidget):
-    """One card face up: its name (and Holders' or permanents' names under it in
-    :class:`~.board.SiteStack`), drawn turned when pivoted, outlined in green when it
-    offers moves. Click: the moves it offers; drag onto another card: the moves
-    involving both."""
+    """One card face up: the face the browser draws (when the board has faces:
+    :meth:`TableHost.face_pixmap`), else a frame in its type's colour; its name always
+    readable in a band over its top (the font shrinks to fit, never clipped); drawn
+    turned when pivoted; outlined in green when it offers moves; a badge "+N" for the
+    permanents attached to it. Click: the moves it offers; drag onto another card: the
+    moves involving both; rest the pointer on it: the card full size with its powers."""
 
     def __init__(self, face: CardFace, host: TableHost, parent: QWidget | None = None,
-                 caption: str = ""):
+                 caption: str = "", width: int = CARD_W):
         super().__init__(parent)
         self.face = face
         self.caption = caption or SHORT_KINDS.get(face.kind, face.kind)
         self.host = host
         self._press: QPoint | None = None
-        size = QSize(CARD_H, CARD_W) if face.pivoted else QSize(CARD_W, CARD_H)
-        self.setFixedSize(size)
+        self._scaled: tuple[tuple[int, int, int], QPixmap] | None = None
+        self.set_width(width)
         self.setAcceptDrops(face.card >= 0)
         self.setObjectName(f"card-{face.card}")
+        self.setMouseTracking(True)
         self.refresh()
 
     @property
     def card(self) -> int:
         return self.face.card
 
+    def set_width(self, width: int) -> None:
+        """Make the card ``width`` px wide (upright; a turned card is as tall)."""
+        self.setFixedSize(card_size(width, self.face.pivoted))
+
+    def card_width(self) -> int:
+        """The card's width as if upright (px)."""
+        return self.height() if self.face.pivoted else self.width()
+
+    def details(self) -> str:
+        """Plain lines about the card on the table: turned, what is attached, the
+        moves it offers (shown when the pointer rests on it)."""
+        lines = []
+        if self.caption not in (self.face.kind, SHORT_KINDS.get(self.face.kind)):
+            lines.append(self.caption)
+        if self.face.pivoted:
+            lines.append("Pivoted")
+        if self.face.attached:
+            lines.append("With: " + ", ".join(f.name for f in self.face.attached))
+        offers = self.host.offers(self.card) if self.card >= 0 else []
+        if offers:
+            lines.append("Click to: " + "; ".join(offers[:8]) + ("; …" if len(offers) > 8
+                                                                  else ""))
+        return "\n".join(lines)
+
     def refresh(self) -> None:
         """Update the outline and tooltip after the decision changed."""
         offers = self.host.offers(self.card) if self.card >= 0 else []
         self.offering = bool(offers)
-        tip = self.face.name + (" (pivoted)" if self.face.pivoted else "")
-        if self.caption not in (self.face.kind, SHORT_KINDS.get(self.face.kind)):
-            tip = f"{self.caption}: {tip}"
-        if self.face.attached:
-            tip += "\nWith: " + ", ".join(f.name for f in self.face.attached)
-        if offers:
-            tip += "\nClick to: " + "; ".join(offers[:8]) + ("; …" if len(offers) > 8 else "")
-        self.setToolTip(tip)
+        hover = getattr(self.host, "hover", None)
+        extra = self.details()
+        # with a hover view the card explains itself there; else in a tooltip
+        self.setToolTip("" if hover is not None else
+                        self.face.name + (f"\n{extra}" if extra else ""))
         self.setCursor(Qt.CursorShape.PointingHandCursor if offers
                        else Qt.CursorShape.ArrowCursor)
         self.update()
 
     # -- drawing -------------------------------------------------------------------------
+    def _face(self) -> QPixmap | None:
+        source = getattr(self.host, "face_pixmap", None)
+        pixmap = source(self.face.name) if source is not None else None
+        if pixmap is None:
+            return None
+        ratio = self.devicePixelRatioF()
+        width = round(self.card_width() * ratio)
+        key = (width, pixmap.cacheKey(), int(self.face.pivoted))
+        if self._scaled is None or self._scaled[0] != key:
+            scaled = pixmap.scaledToWidth(width, Qt.TransformationMode.SmoothTransformation)
+            if self.face.pivoted:
+                scaled = scaled.transformed(QTransform().rotate(90),
+                                            Qt.TransformationMode.SmoothTransformation)
+            scaled.setDevicePixelRatio(ratio)
+            self._scaled = (key, scaled)
+        return self._scaled[1]
+
     def paintEvent(self, _event) -> None:
         p = QPainter(self)
         p.setRenderHint(QPainter.RenderHint.Antialiasing)
-        fill = QColor(FILLS.get(self.face.kind, OTHER_FILL))
-        if self.face.pivoted:
-            fill = fill.darker(115)
+        p.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        rect = QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5)
+        clip = QPainterPath()
+        clip.addRoundedRect(rect, 5, 5)
+        face = self._face()
+        if face is not None:
+            p.setClipPath(clip)
+            p.drawPixmap(self.rect(), face)
+            p.setClipping(False)
+        else:
+            fill = QColor(FILLS.get(self.face.kind, OTHER_FILL))
+            p.setPen(Qt.PenStyle.NoPen)
+            p.setBrush(fill.darker(115) if self.face.pivoted else fill)
+            p.drawPath(clip)
+        self._paint_name(p, face is not None)
+        if self.face.pivoted:  # a turned card is dimmed, as a tapped card in Cockatrice
+            p.fillPath(clip, QColor(0, 0, 0, 40))
         pen = QPen(QColor(OFFER_COLOUR), 3) if self.offering else QPen(QColor("#555"), 1)
         p.setPen(pen)
-        p.setBrush(fill)
-        p.drawRoundedRect(QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5), 5, 5)
+        p.setBrush(Qt.BrushStyle.NoBrush)
+        p.drawPath(clip)
+        if self.face.attached:
+            self._paint_badge(p, f"+{len(self.face.attached)}")
+        if face is not None and self.caption not in (self.face.kind,
+                                                     SHORT_KINDS.get(self.face.kind)):
+            self._paint_caption(p)
+        p.end()
+
+    def _paint_caption(self, p: QPainter) -> None:
+        """A caption that is not the card type ("In Ovo (top)", the Paths on a Circle
+        Site) in a band across the lower edge."""
+        inner = QRect(4, 0, self.width() - 8, banner_height(self.card_width()) - 4)
+        font = fitted_font(self.font(), self.caption, inner,
+                           max(6.0, min(10.0, self.card_width() / 10)))
+        needed = QFontMetrics(font).boundingRect(inner, int(Qt.TextFlag.TextWordWrap),
+                                                 self.caption).height()
+        band = QRectF(1.5, self.height() - needed - 5.5, self.width() - 3, needed + 4)
+        path = QPainterPath()
+        path.addRoundedRect(band, 5, 5)
+        p.fillPath(path, QColor(40, 30, 20, 215))
+        p.setPen(QColor("white"))
+        p.setFont(font)
+        p.drawText(band.adjusted(3, 2, -3, -2), Qt.AlignmentFlag.AlignCenter
+                   | Qt.TextFlag.TextWordWrap, self.caption)
+
+    def _paint_name(self, p: QPainter, over_face: bool) -> None:
+        """The name in a band across the top, the font fitted so the name is whole."""
+        width = self.width()
+        inner = QRect(2, 2, width - 4, banner_height(self.card_width()) - 4)
+        base = QFont(self.font())
+        largest = max(6.5, min(11.0, self.card_width() / 9))
+        font = fitted_font(base, self.face.name, inner, largest)
+        name = breakable(font, self.face.name, inner)
+        wrap = int(Qt.TextFlag.TextWordWrap)
+        flags = int(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter) | wrap
+        needed = QFontMetrics(font).boundingRect(inner, wrap, name).height()
+        band = QRectF(1.5, 1.5, width - 3, max(inner.height(), needed) + 4)
+        path = QPainterPath()
+        path.addRoundedRect(band, 5, 5)
+        p.fillPath(path, QColor(255, 255, 255, 225) if over_face else QColor(0, 0, 0, 0))
         p.setPen(QColor("#111"))
+        p.setFont(font)
+        p.drawText(QRect(inner.x(), inner.y(), inner.width(), int(band.height())), flags,
+                   name)
+        if not over_face:  # no face: say the card type on the lower edge
+            small = QFont(base)
+            small.setPointSizeF(max(5.5, largest - 1.5))
+            p.setFont(small)
+            p.setPen(QColor("#444"))
+            bottom = Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter
+            p.drawText(self.rect().adjusted(3, 0, -3, -3), bottom,
+                       self.caption + (" ⟳" if self.face.pivoted else ""))
+
+    def _paint_badge(self, p: QPainter, text: str) -> None:
         font = QFont(self.font())
         font.setPointSizeF(7.5)
+        font.setBold(True)
         p.setFont(font)
-        if self.face.pivoted:  # the name reads along the turned card
-            p.translate(self.width(), 0)
-            p.rotate(90)
-        box = QRect(5, 4, CARD_W - 10, CARD_H - 8)
-        flags = Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignHCenter | Qt.TextFlag.TextWordWrap
-        text = self.face.name
-        if self.face.attached:
-            text += "\n+ " + "\n+ ".join(f.name for f in self.face.attached)
-        p.drawText(box, flags, text)
-        small = QFont(font)
-        small.setPointSizeF(6.5)
-        p.setFont(small)
-        p.setPen(QColor("#444"))
-        bottom = Qt.AlignmentFlag.AlignBottom | Qt.AlignmentFlag.AlignHCenter
-        p.drawText(box, bottom, self.caption + (" ⟳" if self.face.pivoted else ""))
-        p.end()
+        metrics = QFontMetrics(font)
+        box = QRectF(self.width() - metrics.horizontalAdvance(text) - 10,
+                     self.height() - metrics.height() - 6,
+                     metrics.horizontalAdvance(text) + 6, metrics.height() + 2)
+        p.setPen(Qt.PenStyle.NoPen)
+        p.setBrush(QColor("#7a3a9a"))
+        p.drawRoundedRect(box, 4, 4)
+        p.setPen(QColor("white"))
+        p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)
+
+    # -- hovering ------------------------------------------------------------------------
+    def enterEvent(self, event) -> None:
+        hover = getattr(self.host, "hover", None)
+        if hover is not None:
+            hover(self, True)
+        super().enterEvent(event)
+
+    def leaveEvent(self, event) -> None:
+        hover = getattr(self.host, "hover", None)
+        if hover is not None:
+            hover(self, False)
+        super().leaveEvent(event)
 
     # -- click and drag ------------------------------------------------------------------
     def mousePressEvent(self, event) -> None:
@@ -169,12 +344,16 @@ class CardView(QWidget):
 class CardBack(QWidget):
     """A face-down pile or hand: a card back with ``label`` and ``count``."""
 
-    def __init__(self, label: str, count: int, parent: QWidget | None = None):
+    def __init__(self, label: str, count: int, parent: QWidget | None = None,
+                 width: int = CARD_W):
         super().__init__(parent)
         self.label = label
         self.count = count
-        self.setFixedSize(CARD_W, CARD_H)
+        self.set_width(width)
         self.setToolTip(f"{label}: {count} card{'s' if count != 1 else ''}")
+
+    def set_width(self, width: int) -> None:
+        self.setFixedSize(card_size(width))
 
     def paintEvent(self, _event) -> None:
         p = QPainter(self)
@@ -184,14 +363,15 @@ class CardBack(QWidget):
             QPalette.ColorRole.Window))
         p.drawRoundedRect(QRectF(self.rect()).adjusted(1.5, 1.5, -1.5, -1.5), 5, 5)
         p.setPen(QColor("white") if self.count else QColor("#777"))
-        font = QFont(self.font())
-        font.setPointSizeF(7.5)
+        box = self.rect().adjusted(3, 4, -3, -4)
+        font = fitted_font(self.font(), self.label, QRect(box.topLeft(),
+                                                          QSize(box.width(), box.height() // 3)),
+                           max(6.5, min(11.0, self.width() / 9)))
         p.setFont(font)
-        p.drawText(self.rect().adjusted(3, 6, -3, -6),
-                   Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
+        p.drawText(box, Qt.AlignmentFlag.AlignHCenter | Qt.AlignmentFlag.AlignTop
                    | Qt.TextFlag.TextWordWrap, self.label)
         big = QFont(font)
-        big.setPointSizeF(14)
+        big.setPointSizeF(max(9.0, self.width() / 4.5))
         big.setBold(True)
         p.setFont(big)
         p.drawText(self.rect(), Qt.AlignmentFlag.AlignCenter, str(self.count))

@@ -13,7 +13,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QHeaderView,
     QLabel,
-    QSpinBox,
     QTableWidget,
     QTableWidgetItem,
     QVBoxLayout,
@@ -21,6 +20,7 @@ from PySide6.QtWidgets import (
 )
 
 from deckbuilder.gui.cancellable_run import CancellableRun
+from deckbuilder.gui.number_field import NumberField
 
 if TYPE_CHECKING:
     from deckbuilder.engine.match import MatchStats
@@ -71,12 +71,12 @@ class MatchupPanel(CancellableRun, QWidget):
         self.results: list[MatchStats] = []
         self.partial = False
         self._init_run("Run matchup", "Matchup")
-        self.games = QSpinBox()
+        self.games = NumberField(what="games")
         self.games.setObjectName("matchupGames")
         self.games.setRange(1, MAX_GAMES)
         self.games.setValue(DEFAULT_GAMES)
         self.games.setToolTip("Games against each rival")
-        self.seed = QSpinBox()
+        self.seed = NumberField(grouped=False)
         self.seed.setObjectName("matchupSeed")
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setToolTip("Master seed: the same seed plays the same games again "

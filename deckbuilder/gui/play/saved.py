@@ -37,8 +37,11 @@ if TYPE_CHECKING:
 
 
 def default_name(record: PlayRecord) -> str:
-    """A name offered for a new save: the rival and the time."""
-    return f"{record.seats[-1].name}, {datetime.now():%Y-%m-%d %H:%M}"
+    """A name offered for a new save: your seat (which names your deck), the rivals and
+    the time, e.g. "Your Autarch (Maestro Reconciliation) vs Computer (Oviate Swarm,
+    quick), 2026-11-29 01:20"."""
+    seats = [seat.name for seat in record.seats]
+    return f"{seats[0]} vs {', '.join(seats[1:])}, {datetime.now():%Y-%m-%d %H:%M}"
 
 
 class SavedGamesBar(QWidget):
@@ -74,6 +77,21 @@ class SavedGamesBar(QWidget):
         return (session is not None and session.recorded is not None
                 and (self.screen.over or session.waiting))
 
+    def savable(self) -> bool:
+        """Whether "Save game…" can save the game on the table now."""
+        return self._recordable()
+
+    def save_and_wait(self) -> bool:
+        """Save the game on the table under :func:`default_name` (asking before replacing
+        a saved game of that name) and wait for the write; True if it was saved."""
+        if not self._recordable():
+            return False
+        saved: list[str] = []
+        self.save_as(default_name(self.screen.session.record()),
+                     self.screen.session.record(), then=saved.append)
+        self.context.wait_idle(30)
+        return bool(saved)
+
     def update_buttons(self) -> None:
         """Save and Replay only while the game waits for the person or has ended (and
         not for a worked example, which is not recorded)."""
@@ -87,15 +105,27 @@ class SavedGamesBar(QWidget):
         if not self._recordable():
             return
         record = self.screen.session.record()
-        name, ok = QInputDialog.getText(self, "Save game", "Name of the saved game:",
-                                        text=default_name(record))
-        name = " ".join(name.split())
+        dialog = self.name_dialog(default_name(record))
+        ok = dialog.exec() == QDialog.DialogCode.Accepted
+        name = " ".join(dialog.textValue().split())
         if ok and name:
             self.save_as(name, record)
 
-    def save_as(self, name: str, record: PlayRecord, replace: bool = False):
+    def name_dialog(self, name: str) -> QInputDialog:
+        """The "Save game" dialog asking a name, wide enough to show ``name`` whole."""
+        dialog = QInputDialog(self)
+        dialog.setObjectName("saveGameName")
+        dialog.setWindowTitle("Save game")
+        dialog.setLabelText("Name of the saved game:")
+        dialog.setTextValue(name)
+        dialog.resize(max(480, dialog.fontMetrics().horizontalAdvance(name) + 80),
+                      dialog.sizeHint().height())
+        return dialog
+
+    def save_as(self, name: str, record: PlayRecord, replace: bool = False, then=None):
         """Save ``record`` as ``name`` through the write road (asking before replacing
-        a saved game of that name); returns the operation."""
+        a saved game of that name), then ``then(name)`` if given; returns the
+        operation."""
         # lazy: the engine loads with the first game (start-up time)
         from deckbuilder.services.saved_games import SavedGameExists, save_game
 
@@ -105,7 +135,8 @@ class SavedGamesBar(QWidget):
             if QMessageBox.question(
                     self, "Save game", f"A saved game called “{name}” exists. Replace it?"
             ) == QMessageBox.StandardButton.Yes:
-                self.save_as(name, record, replace=True)
+                self.save_as(name, record, replace=True, then=then)
+                self.context.wait_idle(30)
             return True
 
         state = self.screen.session.game.state
@@ -113,9 +144,14 @@ class SavedGamesBar(QWidget):
         return self.context.operations.run(
             save_game, name, record, replace=replace, where=where, initiator=self,
             error_title="The game was not saved", on_error=taken,
-            on_done=lambda _changes: self.screen.status.setText(
-                f"Saved as “{name}”: Resume… opens it again (Edit > Undo takes it back)."),
+            on_done=lambda _changes: self._saved(name, then),
         )
+
+    def _saved(self, name: str, then) -> None:
+        self.screen.status.setText(
+            f"Saved as “{name}”: Resume… opens it again (Edit > Undo takes it back).")
+        if then is not None:
+            then(name)
 
     # -- resuming and replaying ---------------------------------------------------------
     def open_saved(self) -> SavedGamesDialog:

@@ -15,7 +15,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QWidget
+from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
 from deckbuilder.engine.human_autarch import HumanAutarch
 from deckbuilder.engine.match import computer_autarch
@@ -95,11 +95,17 @@ class ScenarioPicker(QWidget):
         self.button.setObjectName("playScenario")
         self.button.setToolTip("Open the chosen worked example of the rulebook on the table")
         self.button.clicked.connect(lambda: self.chosen.emit(self.combo.currentData()))
-        row = QHBoxLayout(self)
-        row.setContentsMargins(0, 0, 0, 0)
-        row.addWidget(self.combo, 1)
-        row.addWidget(self.rivals)
+        # the title on a line of its own: the setup panel stays narrow
+        self.combo.setMinimumContentsLength(16)
+        self.combo.setSizeAdjustPolicy(
+            QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        column = QVBoxLayout(self)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.combo)
+        row = QHBoxLayout()
+        row.addWidget(self.rivals, 1)
         row.addWidget(self.button)
+        column.addLayout(row)
 
     def as_rulebook(self) -> bool:
         """Whether the other seats answer as the rulebook's players."""

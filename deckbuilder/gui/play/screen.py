@@ -11,6 +11,11 @@ Computer steps are shown at the chosen speed; "Skip to my decision" plays them w
 pauses. "Worked example" opens one of the rulebook's examples on the table
 (:mod:`~.scenario_picker`). The "Matchup" tab plays your deck against the chosen
 rivals, computer against computer (:class:`~.matchup.MatchupPanel`).
+
+While a game is played the setup folds away ("New game…" shows it) and nothing is
+preselected among the moves. Start, a worked example, Resume… and Quit ask Save /
+Discard / Cancel while a recorded game is in progress (:meth:`PlayScreen.keep_or_drop_game`,
+:meth:`PlayScreen.can_close`), as the deck editor does for unsaved decks.
 """
 
 from __future__ import annotations
@@ -22,20 +27,25 @@ from PySide6.QtGui import QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
-    QHBoxLayout,
+    QGridLayout,
+    QGroupBox,
     QLabel,
     QListWidget,
+    QMessageBox,
     QPlainTextEdit,
     QPushButton,
-    QSpinBox,
     QSplitter,
     QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
+from deckbuilder.gui.dialogs import fit_title
 from deckbuilder.gui.errors import describe_error
+from deckbuilder.gui.fit import scrolling
+from deckbuilder.gui.number_field import NumberField
 from deckbuilder.gui.play.board import TableBoard
+from deckbuilder.gui.play.faces import TableFaces
 from deckbuilder.gui.play.game_log import played_decks, record_finished_game
 from deckbuilder.gui.play.matchup import MatchupPanel
 from deckbuilder.gui.play.rivals import DeckPicker, RivalsBox
@@ -51,6 +61,14 @@ if TYPE_CHECKING:
 MAX_SEED = 2**31 - 1
 #: Pace of the computer's steps: label -> seconds between two steps.
 SPEEDS = {"Slow": 1.2, "Normal": 0.6, "Fast": 0.15, "Instant": 0.0}
+#: What a decision's numbers come from, under its prompt (by the decision's kind).
+WHY = {
+    "assign_damage": "\nThe damage is the difference of the two sides' combat strengths; "
+                     "a character receiving more damage than its Strength goes to the In "
+                     "Ovo (rulebook, \u201cChallenge Summary\u201d).",
+}
+#: Answers to "Save the game in progress?"
+SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 #: Shortest time between two redraws of the table while the computer plays (ms).
 RENDER_MS = 40
 
@@ -69,6 +87,8 @@ class PlayScreen(Screen):
         self.over = False
         self._latest = None
         self._render_pending = False
+        self._quit_confirmed = False
+        self.quit_box: QMessageBox | None = None
         self._build()
         self._show_decision(None)
 
@@ -79,7 +99,7 @@ class PlayScreen(Screen):
         self.rivals = RivalsBox(self.context)
         self.rival = self.rivals.rows[0].chooser
         self.level = self.rivals.rows[0].level
-        self.seed = QSpinBox()
+        self.seed = NumberField(grouped=False)
         self.seed.setObjectName("seed")
         self.seed.setRange(0, MAX_SEED)
         self.seed.setValue(1)
@@ -91,7 +111,10 @@ class PlayScreen(Screen):
         self.start_button = QPushButton("Start")
         self.start_button.setObjectName("start")
         self.start_button.clicked.connect(self.start_chosen)
-        form = QFormLayout()
+        self.setup = QGroupBox("New game")
+        self.setup.setObjectName("setup")
+        form = QFormLayout(self.setup)
+        form.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
         form.addRow("Your deck", self.my_deck)
         form.addRow(self.rivals)
         form.addRow("Seed", self.seed)
@@ -100,6 +123,13 @@ class PlayScreen(Screen):
         self.examples = ScenarioPicker()
         self.examples.chosen.connect(self.start_scenario)
         form.addRow("Worked example", self.examples)
+        # once a game starts the setup folds away; "New game…" brings it back
+        self.new_game_button = QPushButton("New game…")
+        self.new_game_button.setObjectName("newGame")
+        self.new_game_button.setCheckable(True)
+        self.new_game_button.setToolTip("Show the decks, rivals and seed for another game")
+        self.new_game_button.toggled.connect(self._setup_shown)
+        self.new_game_button.hide()
 
         self.log = QPlainTextEdit()
         self.log.setObjectName("log")
@@ -116,7 +146,13 @@ class PlayScreen(Screen):
         self.prompt.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
         self.moves = QListWidget()
         self.moves.setObjectName("moves")
+        self.moves.setMinimumHeight(6 * self.moves.fontMetrics().lineSpacing())
+        # a long move wraps in the narrow side panel rather than run out of view
+        self.moves.setWordWrap(True)
+        self.moves.setResizeMode(QListWidget.ResizeMode.Adjust)
+        self.moves.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.moves.itemDoubleClicked.connect(lambda _item: self.play_selected())
+        self.moves.currentRowChanged.connect(lambda _row: self._update_play_button())
         self.play_button = QPushButton("Play move")
         self.play_button.setObjectName("playMove")
         self.play_button.clicked.connect(self.play_selected)
@@ -126,12 +162,16 @@ class PlayScreen(Screen):
         self.skip_button = QPushButton("Skip to my decision")
         self.skip_button.setObjectName("skip")
         self.skip_button.clicked.connect(self._skip)
-        buttons = QHBoxLayout()
-        for b in (self.play_button, self.pass_button, self.skip_button):
-            buttons.addWidget(b)
+        # two rows: the side panel stays narrow during a game
+        buttons = QGridLayout()
+        buttons.addWidget(self.play_button, 0, 0)
+        buttons.addWidget(self.pass_button, 0, 1)
+        buttons.addWidget(self.skip_button, 1, 0, 1, 2)
         left = QWidget()
         lv = QVBoxLayout(left)
-        lv.addLayout(form)
+        lv.setContentsMargins(0, 0, 4, 0)
+        lv.addWidget(self.new_game_button)
+        lv.addWidget(self.setup)
         lv.addWidget(self.status)
         lv.addWidget(QLabel("<b>Your decision</b> (or click an outlined card)"))
         lv.addWidget(self.prompt)
@@ -140,10 +180,13 @@ class PlayScreen(Screen):
         self.saved = SavedGamesBar(self)
         lv.addWidget(self.saved)
         lv.addWidget(QLabel("<b>Game log</b>"))
+        self.log.setMinimumHeight(5 * self.log.fontMetrics().lineSpacing())
         lv.addWidget(self.log, 3)
 
         self.board = TableBoard()
         self.board.setObjectName("table")
+        self.faces = TableFaces(self.context.images, self)
+        self.board.set_faces(self.faces)
         self.board.chosen.connect(self.choose)
         self.matchup = MatchupPanel(self.context)
         self.matchup.setObjectName("matchup")
@@ -153,10 +196,14 @@ class PlayScreen(Screen):
         self.tabs.addTab(self.board, "Table")
         self.tabs.addTab(self.matchup, "Matchup")
         self.splitter = QSplitter()
-        self.splitter.addWidget(left)
+        self.splitter.setObjectName("playSplitter")
+        self.left_area = scrolling(left)
+        self.splitter.addWidget(self.left_area)
         self.splitter.addWidget(self.tabs)
-        self.splitter.setSizes([380, 1000])
+        self.splitter.setStretchFactor(1, 1)
+        self.splitter.setSizes([300, 1000])
         QVBoxLayout(self).addWidget(self.splitter)
+        self._setup_shown(True)
 
     def choosers(self) -> list:
         return [self.mine, *self.rivals.choosers()]
@@ -212,19 +259,25 @@ class PlayScreen(Screen):
 
     # -- starting ------------------------------------------------------------------------
     def start_chosen(self) -> None:
-        """Read the chosen decks in the background, then start the game (logged in the
-        match log when it ends, :mod:`.game_log`)."""
+        """Read the chosen decks in the background, then start the game (asking first
+        what to do with a game in progress: :meth:`keep_or_drop_game`); it is logged in
+        the match log when it ends (:mod:`.game_log`)."""
+        if not self.keep_or_drop_game():
+            return
+
         def start(decks: list[PlayDeck]) -> None:
             session = self.start_game(decks[0].records, self._rivals(decks[1:]),
-                                      self.seed.value())
+                                      self.seed.value(), decks[0].name)
             if session is not None:
                 session.played = played_decks(self.mine.current_source(), decks,
                                               [r.level.currentText() for r in self.rivals.chosen()])
 
         self._load_chosen(start)
 
-    def start_game(self, mine, rivals: list[Rival], seed: int) -> PlaySession | None:
-        """Start a game of ``mine`` (records) against ``rivals``."""
+    def start_game(self, mine, rivals: list[Rival], seed: int,
+                   deck_name: str = "") -> PlaySession | None:
+        """Start a game of ``mine`` (records; the deck called ``deck_name``) against
+        ``rivals``."""
         # lazy: the engine and the computer Autarchs load with the first game (start-up time)
         from deckbuilder.engine.match import check_playable
         from deckbuilder.gui.play.session import PlaySession
@@ -234,25 +287,31 @@ class PlayScreen(Screen):
             check_playable(mine)
             for rival in rivals:
                 check_playable(rival.records)
-            session = PlaySession(mine, rivals, seed, SPEEDS[self.speed.currentText()])
+            session = PlaySession(mine, rivals, seed, SPEEDS[self.speed.currentText()],
+                                  deck_name=deck_name)
         except ValueError as exc:
             self.status.setText(f"This game cannot be set up: {exc}")
             return None
         seats = ", ".join(f"{r.name} seat {k + 2}" for k, r in enumerate(rivals))
-        return self._begin(session, f"Game started (seed {seed}): you are seat 1; {seats}.")
+        you = f"you ({deck_name}) are seat 1" if deck_name else "you are seat 1"
+        return self._begin(session, f"Game started (seed {seed}): {you}; {seats}.")
 
-    def resume_game(self, record) -> PlaySession:
+    def resume_game(self, record) -> PlaySession | None:
         """Resume the saved game ``record`` (a :class:`~.play_record.PlayRecord`)."""
         # lazy: the engine and the computer Autarchs load with the first game (start-up time)
         from deckbuilder.gui.play.session import PlaySession
 
+        if not self.keep_or_drop_game("resume another game"):
+            return None
         self.stop_game()
         session = PlaySession.from_record(record, SPEEDS[self.speed.currentText()])
         return self._begin(session, f"Saved game resumed (seed {record.seed}): its "
                                     f"{len(record.choices)} decisions are played back first.")
 
-    def start_scenario(self, key: str) -> PlaySession:
+    def start_scenario(self, key: str) -> PlaySession | None:
         """Open the rulebook's worked example ``key`` on the table (you at seat 1)."""
+        if not self.keep_or_drop_game("open a worked example"):
+            return None
         self.stop_game()
         rulebook = self.examples.as_rulebook()
         session = scenario_session(self.context.db.catalogue(), key,
@@ -266,11 +325,79 @@ class PlayScreen(Screen):
         session.failed.connect(self.status.setText)
         self.session = session
         self.over = False
+        self.faces.set_records(session.game.state.cards)
         self.log.clear()
         self.tabs.setCurrentIndex(0)
         self.status.setText(message)
+        self._fold_setup(True)
         session.start()
         return session
+
+    def _fold_setup(self, folded: bool) -> None:
+        """Hide the game's setup while a game is played ("New game…" shows it)."""
+        self.new_game_button.setVisible(folded)
+        self.new_game_button.setChecked(not folded)
+        self._setup_shown(not folded)
+        if folded:  # the table takes the room the setup had
+            sizes = self.splitter.sizes()
+            narrow = self.left_area.minimumWidth()
+            if len(sizes) == 2 and sizes[0] > narrow:
+                self.splitter.setSizes([narrow, sizes[1] + sizes[0] - narrow])
+
+    def _setup_shown(self, shown: bool) -> None:
+        """The side panel is as wide as the setup while it is shown (nothing cut off),
+        and narrow during a game, when it holds the moves and the log."""
+        self.setup.setVisible(shown)
+        content = self.left_area.widget()
+        content.layout().invalidate()
+        scrollbar = self.left_area.verticalScrollBar().sizeHint().width()
+        self.left_area.setMinimumWidth(content.minimumSizeHint().width() + scrollbar)
+
+    # -- a game in progress ----------------------------------------------------------------
+    def game_in_progress(self) -> bool:
+        """Whether a recorded game (not a worked example) is on the table, not over."""
+        return (self.session is not None and not self.over
+                and self.session.recorded is not None)
+
+    def _game_box(self, parent: QWidget, action: str) -> QMessageBox:
+        savable = self.saved.savable()
+        box = QMessageBox(QMessageBox.Icon.Warning, "Game in progress",
+                          f"Save the game in progress before you {action}?", parent=parent)
+        box.setObjectName("gameInProgress")
+        box.setInformativeText(
+            "Resume… opens a saved game again; a game not saved is lost." if savable else
+            "The computer is playing: a game is saved only at your decision (Cancel, "
+            "then “Skip to my decision”); a game not saved is lost.")
+        buttons = QMessageBox.StandardButton
+        box.setStandardButtons((buttons.Save if savable else buttons.NoButton)
+                               | buttons.Discard | buttons.Cancel)
+        box.setDefaultButton(buttons.Save if savable else buttons.Cancel)
+        fit_title(box)
+        return box
+
+    @staticmethod
+    def _answer(box: QMessageBox) -> str:
+        buttons = QMessageBox.StandardButton
+        clicked = box.clickedButton()
+        button = box.standardButton(clicked) if clicked is not None else buttons.Cancel
+        return {buttons.Save: SAVE, buttons.Discard: DISCARD}.get(button, CANCEL)
+
+    def ask_game(self, action: str) -> str:
+        """Ask (and wait) what to do with the game in progress before ``action`` ("start
+        another game"): :data:`SAVE`, :data:`DISCARD` or :data:`CANCEL`."""
+        box = self._game_box(self, action)
+        box.exec()
+        return self._answer(box)
+
+    def keep_or_drop_game(self, action: str = "start another game") -> bool:
+        """True when the table may be cleared: no game in progress, or the person
+        saved it (saved when this returns) or chose to discard it."""
+        if not self.game_in_progress():
+            return True
+        answer = self.ask_game(action)
+        if answer == CANCEL:
+            return False
+        return answer == DISCARD or self.saved.save_and_wait()
 
     def stop_game(self) -> None:
         if self.session is not None:
@@ -327,6 +454,7 @@ class PlayScreen(Screen):
         self.board.show_table(snap)
         self.over = True
         self._show_decision(None)
+        self._fold_setup(False)
         self.status.setText(f"Game over. {message}")
         self.log.appendPlainText(f"Game over. {message}")
         record_finished_game(self.context, self.session, snap)
@@ -336,17 +464,22 @@ class PlayScreen(Screen):
         self.board.set_decision(decision)
         self.moves.clear()
         if decision is not None:
-            self.prompt.setText(decision.prompt)
+            self.prompt.setText(decision.prompt + WHY.get(decision.kind, ""))
             self.moves.addItems([o.label for o in decision.options])
-            self.moves.setCurrentRow(0)
+            # nothing chosen for the person: "Play move" waits for a move picked
+            self.moves.setCurrentRow(-1)
         else:
             self.prompt.setText("—" if self.session is None else "The game is over: press Start "
                                 "for another." if self.over else "The computer is playing…")
-        self.play_button.setEnabled(decision is not None and bool(decision.options))
+        self._update_play_button()
         self.pass_button.setEnabled(decision is not None and decision.can_pass)
         self.skip_button.setEnabled(decision is None and self.session is not None
                                     and not self.over)
         self.saved.update_buttons()
+
+    def _update_play_button(self) -> None:
+        self.play_button.setEnabled(self.pending is not None and bool(self.pending.options)
+                                    and self.moves.currentRow() >= 0)
 
     # -- the person's actions -------------------------------------------------------------
     def choose(self, index: int | None) -> None:
@@ -373,9 +506,38 @@ class PlayScreen(Screen):
         return self.context.operations.history("games")
 
     def can_close(self) -> bool:
+        """True with no game in progress; otherwise asks (without blocking: see
+        :meth:`confirm_quit`) and keeps the window open for now."""
+        if self.game_in_progress() and not self._quit_confirmed:
+            if self.quit_box is None:
+                self.confirm_quit()
+            return False
         self.stop_game()
         self.matchup.stop()
         return True
+
+    def confirm_quit(self) -> QMessageBox:
+        """Ask, without blocking, what to do with the game in progress before the window
+        closes; the answer goes to :meth:`quit_answer`."""
+        box = self._game_box(self.window(), "quit")
+        box.setWindowModality(Qt.WindowModality.WindowModal)
+        box.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        box.finished.connect(lambda _result: self.quit_answer(self._answer(box)))
+        box.open()
+        self.quit_box = box
+        return box
+
+    def quit_answer(self, answer: str) -> bool:
+        """Act on the answer of :meth:`confirm_quit`: close the window after saving the
+        game (:data:`SAVE`) or without (:data:`DISCARD`); returns whether it closed."""
+        self.quit_box = None
+        if answer == CANCEL or (answer == SAVE and not self.saved.save_and_wait()):
+            return False
+        self._quit_confirmed = True
+        try:
+            return self.window().close()
+        finally:
+            self._quit_confirmed = False
 
     def prepare_screenshot(self) -> None:
         demos = demo_deck_files()

@@ -77,9 +77,11 @@ PLAYER_NAME = "Your Autarch"
 
 
 class PlaySession(QObject):
-    """A game of ``mine`` (seat 0, named :data:`PLAYER_NAME`) against ``rivals`` (one to
-    :data:`MAX_RIVALS` :class:`Rival`, seats 1, 2, ... clockwise). Each computer Autarch
-    has its own seed, drawn from ``seed``. ``ValueError`` for no rival or too many.
+    """A game of ``mine`` (seat 0, named :data:`PLAYER_NAME`, followed by ``deck_name``
+    in brackets when given, so that the log and a saved game name your deck) against
+    ``rivals`` (one to :data:`MAX_RIVALS` :class:`Rival`, seats 1, 2, ... clockwise).
+    Each computer Autarch has its own seed, drawn from ``seed``. ``ValueError`` for no
+    rival or too many.
 
     Signals: ``stepped(snapshot, lines)`` after every step; ``decision(Decision,
     snapshot)`` when the person must choose; ``finished(snapshot, message)``;
@@ -92,13 +94,14 @@ class PlaySession(QObject):
     failed = Signal(str)
 
     def __init__(self, mine: Sequence[CardRecord], rivals: Sequence[Rival], seed: int,
-                 delay: float = 0.6):
+                 delay: float = 0.6, deck_name: str = ""):
         super().__init__()
         if not 1 <= len(rivals) <= MAX_RIVALS:
             raise ValueError(f"a game has 1 to {MAX_RIVALS} rivals, not {len(rivals)}")
         self.rivals = tuple(rivals)
         game = Game([list(mine), *(list(r.records) for r in rivals)], seed=seed,
-                    names=[PLAYER_NAME, *(r.name for r in rivals)])
+                    names=[f"{PLAYER_NAME} ({deck_name})" if deck_name else PLAYER_NAME,
+                           *(r.name for r in rivals)])
         self._setup(game, [computer_autarch(r.level, splitmix64(seed ^ (k + 1)))
                            for k, r in enumerate(rivals)], delay)
         self.recorded = RecordedGame(record_of(self.game, self.controllers, seed, MAX_ROUNDS),

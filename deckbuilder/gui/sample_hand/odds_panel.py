@@ -16,11 +16,12 @@ from PySide6.QtWidgets import (
 )
 
 #: (column title, key of the report, tooltip)
+#: (title, report key, tooltip); titles on two lines, so a narrow panel shows them whole
 COLUMNS = (
-    ("1+ Char.", "p_at_least_1_character_by_round", "At least one Character"),
-    ("2+ Char.", "p_at_least_2_characters_by_round", "At least two Characters"),
-    ("3+ Char.", "p_at_least_3_characters_by_round", "At least three Characters"),
-    ("Prime ≤ 7", "p_character_prime_7_or_less_by_round",
+    ("1+\nChar.", "p_at_least_1_character_by_round", "At least one Character"),
+    ("2+\nChar.", "p_at_least_2_characters_by_round", "At least two Characters"),
+    ("3+\nChar.", "p_at_least_3_characters_by_round", "At least three Characters"),
+    ("Prime\n≤ 7", "p_character_prime_7_or_less_by_round",
      "A Character of Prime 7 or less (the Prime allowance)"),
     ("Maestro", "p_maestro_by_round", "A Maestro"),
 )
@@ -50,7 +51,18 @@ class OddsPanel(QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.setSelectionMode(QAbstractItemView.SelectionMode.NoSelection)
         self.table.setAlternatingRowColors(True)
-        self.table.horizontalHeader().setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Stretch)
+        # no column narrower than its title's longest line or a percentage
+        widest = max(header.fontMetrics().horizontalAdvance(line)
+                     for title, _key, _tip in COLUMNS for line in [*title.split("\n"),
+                                                                    "100.0%"])
+        header.setMinimumSectionSize(widest + 12)
+        # the splitter keeps room for every column: none hides behind a scroll bar
+        rounds = self.fontMetrics().horizontalAdvance("Round 10") + 16
+        self.table.setMinimumWidth(rounds + len(COLUMNS) * (widest + 12)
+                                   + 2 * self.table.frameWidth()
+                                   + self.table.verticalScrollBar().sizeHint().width())
         self.table.verticalHeader().setDefaultSectionSize(self.fontMetrics().height() + 6)
         self.note = QLabel()
         self.note.setWordWrap(True)

@@ -17,7 +17,6 @@ from PySide6.QtWidgets import (
     QHBoxLayout,
     QLabel,
     QPushButton,
-    QSpinBox,
     QSplitter,
     QVBoxLayout,
     QWidget,
@@ -26,6 +25,7 @@ from PySide6.QtWidgets import (
 from deckbuilder.engine.odds import odds_report
 from deckbuilder.gui.deck_editor.chooser import ChosenDeckScreen, DeckChooser
 from deckbuilder.gui.errors import describe_error
+from deckbuilder.gui.number_field import NumberField
 from deckbuilder.gui.sample_hand.card_strip import CardStrip
 from deckbuilder.gui.sample_hand.odds_panel import OddsPanel
 from deckbuilder.gui.sample_hand.session import HandSession
@@ -69,7 +69,7 @@ class SampleHandScreen(ChosenDeckScreen):
     def _build(self) -> None:
         self.chooser = DeckChooser(self.context)
         self.chooser.source_changed.connect(lambda _source: self._source_changed())
-        self.seed = QSpinBox()
+        self.seed = NumberField(grouped=False)
         self.seed.setObjectName("seed")
         self.seed.setRange(0, MAX_SEED)
         self.seed.setToolTip("The shuffle's seed: the same seed deals the same cards. "
