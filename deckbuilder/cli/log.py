@@ -142,6 +142,7 @@ def stats(deck: str | None, by: str, kind: str | None, as_json: bool) -> None:
         return
     if not rows:
         click.echo("No games logged yet.")
+        return
     click.echo(f"{by:<24} games  wins  losses  draws  win rate  95% interval")
     for r in rows:
         key = "(unknown)" if r.key is None else (f"v{r.key}" if by == "version" else str(r.key))
