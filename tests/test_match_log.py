@@ -221,3 +221,22 @@ def test_the_migration_goes_down_and_up_and_keeps_the_current_decks(userdb, db, 
         engine.dispose()
     [kept] = deck_history(userdb, "Old")  # the deck as it was is its first kept version
     assert (kept.version, kept.cards) == (2, 3)
+
+
+def test_a_play_screen_game_reads_as_the_rulebook_ends_it():
+    from deckbuilder.match_log.computer import play_entry
+
+    rival = [("Oviate Swarm", "strong", ())]
+
+    def entry(winner, eliminated, over):
+        e = play_entry("Mine", 2, rival, winner, eliminated, over, 9, True)
+        return e.result, e.ended
+
+    assert entry(0, [False, False], True) == ("win", "victory")
+    assert entry(1, [False, False], True) == ("loss", "victory")
+    assert entry(0, [False, True], True) == ("win", "exhausted-destiny")
+    assert entry(None, [True, True], True) == ("draw", "exhausted-destiny")
+    assert entry(None, [False, False], False) == ("draw", "time")
+    game = play_entry("Mine", 2, rival, 0, [False, False], True, 9, False)
+    assert (game.opponent, game.level, game.went, game.kind, game.rounds) == (
+        "Computer (strong)", "strong", "second", "computer", 9)
