@@ -240,3 +240,16 @@ def test_a_play_screen_game_reads_as_the_rulebook_ends_it():
     game = play_entry("Mine", 2, rival, 0, [False, False], True, 9, False)
     assert (game.opponent, game.level, game.went, game.kind, game.rounds) == (
         "Computer (strong)", "strong", "second", "computer", 9)
+
+
+def test_a_saved_opponent_deck_gives_its_main_affiliation(three_versions):
+    from deckbuilder.services.deck_sources import demo_deck_files, read_deck
+
+    db = three_versions
+    swarm = next(p for p in demo_deck_files() if p.stem == "oviate-swarm")
+    friend = read_deck(swarm, db.catalogue()).deck
+    friend.name = "Ann's deck"
+    save_deck(db, friend)
+    add_game(db, _game("win", opponent_deck="Ann's deck"))
+    add_game(db, _game("loss", opponent_deck="Ann's deck", opponent_affiliation="Vassal"))
+    assert [g.opponent_affiliation for g in logged_games(db)] == ["Vassal", "Oviate"]

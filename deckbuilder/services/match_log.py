@@ -18,7 +18,7 @@ transaction.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from datetime import date
 from functools import partial
 from pathlib import Path
@@ -117,6 +117,8 @@ class Known:
     versions: dict[str, list[int]]
     logged: frozenset[str]
     affiliations: tuple[str, ...]
+    #: main affiliation of each saved deck named as an opponent's, read when first needed
+    deck_affiliation: dict[str, str] = field(default_factory=dict, compare=False)
 
 
 def known_names(db: UserDatabase) -> Known:
@@ -173,8 +175,9 @@ def checked_entry(db: UserDatabase, entry: GameEntry, where: dict | None = None,
                   known: Known | None = None) -> GameEntry:
     """``entry`` checked against the database (see the module docstring): the version
     of a saved deck defaults to its newest; the affiliation takes the catalogue's
-    spelling. Raises as the module docstring says; ``where`` (file, line) goes into the
-    messages of a CSV row; ``known``: the names already read (:func:`known_names`, for
+    spelling, and an opponent's deck that is a saved deck gives its main affiliation when
+    none is named. Raises as the module docstring says; ``where`` (file, line) goes into
+    the messages of a CSV row; ``known``: the names already read (:func:`known_names`, for
     many games at once)."""
     where = where or {}
     known = known or known_names(db)
@@ -194,6 +197,10 @@ def checked_entry(db: UserDatabase, entry: GameEntry, where: dict | None = None,
     if entry.opponent_affiliation:
         entry = replace(entry, opponent_affiliation=affiliation_named(
             db, entry.opponent_affiliation, where, known))
+    elif entry.opponent_deck in known.saved:  # a saved deck: its main affiliation
+        if entry.opponent_deck not in known.deck_affiliation:
+            known.deck_affiliation[entry.opponent_deck] = opponent_deck(db, entry.opponent_deck)[1]
+        entry = replace(entry, opponent_affiliation=known.deck_affiliation[entry.opponent_deck])
     return entry
 
 
