@@ -2,7 +2,8 @@
 
 Catalogue tables (``card``, ``affiliation``, ``card_affiliation``) hold the card data;
 bundled rows are rewritten when the app's card data changes. The user's own tables
-(``collection_entry``, ``wishlist_entry``, ``deck``, ``deck_entry``, ``card_image``,
+(``collection_entry``, ``wishlist_entry``, ``deck``, ``deck_entry``, ``deck_version``,
+``logged_game``, ``card_image``,
 ``card_correction``, ``shelf_copy``, ``shelf_count``, ``shelf_photo``, ``saved_game``) are never
 rewritten by that sync; of ``shelf_game`` only the bundled games are. The schema is created and
 upgraded only by the Alembic migrations in ``card_db/migrations``; this module is the
@@ -13,9 +14,9 @@ model the migrations are written against. Source for the characteristics: rulebo
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
-from sqlalchemy import Index, LargeBinary
+from sqlalchemy import Index, LargeBinary, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from card_db.abilities import abilities_from_json, abilities_to_json
@@ -154,6 +155,54 @@ class SavedDeckEntry(SQLModel, table=True):
     card_id: int = Field(foreign_key="card.id")
     count: int = 1
     zone: str = "main"
+
+
+class DeckVersion(SQLModel, table=True):
+    """One saved version of a saved deck (issue 23, section 1): every save of the deck
+    adds a row and none is ever rewritten, so the version a save replaces (also one
+    saved elsewhere and then overwritten) stays. ``cards`` is the JSON text
+    ``{"main": [[name, count], ...], "side": [...]}``; ``author``: who saved it (the
+    login name of the computer it was saved on); ``saved_at``: when (UTC)."""
+
+    __tablename__ = "deck_version"
+    __table_args__ = (UniqueConstraint("deck_id", "version"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    deck_id: int = Field(foreign_key="deck.id", index=True, ondelete="CASCADE")
+    version: int
+    saved_at: datetime = Field(default_factory=utcnow)
+    author: str = ""
+    name: str = ""
+    notes: str = ""
+    cards: str = "{}"
+
+
+class LoggedGame(SQLModel, table=True):
+    """A game in the match log (issue 23, section 2): ``played_on`` (a date), the
+    ``deck`` played (a saved deck's name) and its ``version`` (``None``: unknown), the
+    ``opponent`` (a name), the opponent's deck if known (``opponent_deck``: a saved
+    deck's or a file's deck name) and ``opponent_affiliation``, who ``went`` first
+    ("first", "second", "" unknown), the ``result`` ("win", "loss", "draw"), how it
+    ``ended`` ("victory", "exhausted-destiny", "time", "concession", "" unknown), its
+    ``rounds``, ``notes``, ``kind`` ("real" or "computer") and the computer's ``level``."""
+
+    __tablename__ = "logged_game"
+
+    id: int | None = Field(default=None, primary_key=True)
+    played_on: date
+    deck: str = Field(index=True)
+    version: int | None = None
+    opponent: str = ""
+    opponent_deck: str = ""
+    opponent_affiliation: str = ""
+    went: str = ""
+    result: str
+    ended: str = ""
+    rounds: int | None = None
+    notes: str = ""
+    kind: str = "real"
+    level: str = ""
+    added: datetime = Field(default_factory=utcnow)
 
 
 class CardImage(SQLModel, table=True):

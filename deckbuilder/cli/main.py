@@ -31,6 +31,7 @@ LAZY_COMMANDS = {
     "collection": "deckbuilder.cli.collection:collection",
     "db": "deckbuilder.cli.database:db",
     "deck": "deckbuilder.cli.deck:deck",
+    "log": "deckbuilder.cli.log:log",
     "hand": "deckbuilder.cli.play:hand",
     "odds": "deckbuilder.cli.play:odds",
     "publish": "deckbuilder.cli.publish:publish",

@@ -39,6 +39,7 @@ SCREEN_MODULES = (
     "deckbuilder.gui.sample_hand",
     "deckbuilder.gui.goldfish",
     "deckbuilder.gui.play",
+    "deckbuilder.gui.match_log",
     "deckbuilder.gui.card_editor",
     "deckbuilder.gui.shelf",
 )

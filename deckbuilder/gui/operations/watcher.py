@@ -22,10 +22,12 @@ from deckbuilder.gui.operations.signals import ChangeSignals
 CATALOGUE_TABLES = frozenset({"card", "card_affiliation", "card_correction", "card_image",
                               "meta"})
 COLLECTION_TABLES = frozenset({"collection_entry", "wishlist_entry"})
-DECK_TABLES = frozenset({"deck", "deck_entry"})
+DECK_TABLES = frozenset({"deck", "deck_entry", "deck_version"})
 SHELF_TABLES = frozenset({"shelf_game", "shelf_copy", "shelf_count", "shelf_photo"})
 GAME_TABLES = frozenset({"saved_game"})
-_KNOWN = CATALOGUE_TABLES | COLLECTION_TABLES | DECK_TABLES | SHELF_TABLES | GAME_TABLES
+LOG_TABLES = frozenset({"logged_game"})
+_KNOWN = (CATALOGUE_TABLES | COLLECTION_TABLES | DECK_TABLES | SHELF_TABLES | GAME_TABLES
+          | LOG_TABLES)
 
 #: Seconds one wait of the watcher lasts (how soon :meth:`ExternalChanges.stop` returns).
 WAIT_SECONDS = 0.5
@@ -102,4 +104,6 @@ class ExternalChanges(QObject):
             context.shelf_changed.emit(self)
         if everything or tables & GAME_TABLES:
             context.games_changed.emit(self)
+        if everything or tables & LOG_TABLES:
+            context.match_log_changed.emit(self)
         self.refreshed.emit(tables)
