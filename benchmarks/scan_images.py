@@ -145,11 +145,16 @@ def angled_photo(records: list[CardRecord], path: Path, seed: int = 0,
     for index, record in enumerate(records[:count]):
         row, column = divmod(index, columns)
         face = np.asarray(card_face(record, 630))
-        card_h = rng.uniform(0.72, 0.86) * cell_h
-        card_w = card_h * 63 / 88
-        cx = (column + 0.5) * cell_w + rng.uniform(-0.05, 0.05) * cell_w
-        cy = (row + 0.5) * cell_h + rng.uniform(-0.04, 0.04) * cell_h
         angle = np.deg2rad(rng.uniform(-25, 25))
+        cos, sin = abs(np.cos(angle)), abs(np.sin(angle))
+        # the largest card whose turned outline fits in 90% of its cell, then 75-100% of it
+        fit = min(0.9 * cell_w / (63 / 88 * cos + sin), 0.9 * cell_h / (63 / 88 * sin + cos))
+        card_h = rng.uniform(0.75, 1.0) * fit
+        card_w = card_h * 63 / 88
+        slack_x = (cell_w - (card_w * cos + card_h * sin)) / 2
+        slack_y = (cell_h - (card_w * sin + card_h * cos)) / 2
+        cx = (column + 0.5) * cell_w + rng.uniform(-slack_x, slack_x)
+        cy = (row + 0.5) * cell_h + rng.uniform(-slack_y, slack_y)
         corners = []
         for k, (px, py) in enumerate(((-card_w / 2, -card_h / 2), (card_w / 2, -card_h / 2),
                                       (card_w / 2, card_h / 2), (-card_w / 2, card_h / 2))):

@@ -22,7 +22,7 @@ from deckbuilder.scan.fields import FieldRead
 from deckbuilder.scan.grouping import CardHash, Grouper, card_hash, image_match
 from deckbuilder.scan.loading import load_image
 from deckbuilder.scan.matching import SURE_SCORE, Match, NameIndex, best_match
-from deckbuilder.scan.reading import CardText, read_card, read_name
+from deckbuilder.scan.reading import CardText, read_card, read_names
 
 #: A name read below this confidence is tried again with the card turned half round.
 UPRIGHT_CONFIDENCE = 0.6
@@ -118,27 +118,31 @@ def sharpness(crop: np.ndarray) -> float:
     return float(cv2.Laplacian(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), cv2.CV_64F).var())
 
 
-def read_found(card: FoundCard, names: NameIndex, known: Sequence[tuple[str, CardHash]],
-               read_fields: bool) -> tuple[FoundCard, CardRead]:
-    """Read, hash and match one found card (turned half round if its name reads better
-    so); the card is returned as finally oriented."""
-    text = read_name(card.crop)
-    if text.name_confidence < UPRIGHT_CONFIDENCE:
-        turned = rotate_half_turn(card)
-        other = read_name(turned.crop)
-        if other.name_confidence > text.name_confidence and \
-                (names.match(other.name) or not names.match(text.name)):
-            card, text = turned, other
-    hashes = card_hash(card.crop)
-    by_image = image_match(hashes, list(known))
-    match = best_match(names.match(text.name),
-                       Match(by_image[0], by_image[1], "image") if by_image else None)
-    if read_fields and (match is None or match.score < SURE_SCORE):
-        full = read_card(card.crop)
-        text = CardText(text.name or full.name, text.name_confidence or full.name_confidence,
-                        full.fields)
-    corners = [[float(x), float(y)] for x, y in card.corners]
-    return card, CardRead(corners, text, hashes, sharpness(card.crop), match)
+def read_found(cards: list[FoundCard], names: NameIndex,
+               known: Sequence[tuple[str, CardHash]],
+               read_fields: bool) -> list[tuple[FoundCard, CardRead]]:
+    """Read, hash and match the cards found in one image (each turned half round if its
+    name reads better so); every card is returned as finally oriented."""
+    texts = read_names([card.crop for card in cards])
+    doubtful = [i for i, text in enumerate(texts) if text.name_confidence < UPRIGHT_CONFIDENCE]
+    turned = {i: rotate_half_turn(cards[i]) for i in doubtful}
+    for i, other in zip(doubtful, read_names([turned[i].crop for i in doubtful]), strict=True):
+        if other.name_confidence > texts[i].name_confidence and \
+                (names.match(other.name) or not names.match(texts[i].name)):
+            cards[i], texts[i] = turned[i], other
+    result = []
+    for card, text in zip(cards, texts, strict=True):
+        hashes = card_hash(card.crop)
+        by_image = image_match(hashes, list(known))
+        match = best_match(names.match(text.name),
+                           Match(by_image[0], by_image[1], "image") if by_image else None)
+        if read_fields and (match is None or match.score < SURE_SCORE):
+            full = read_card(card.crop)
+            text = CardText(text.name or full.name,
+                            text.name_confidence or full.name_confidence, full.fields)
+        corners = [[float(x), float(y)] for x, y in card.corners]
+        result.append((card, CardRead(corners, text, hashes, sharpness(card.crop), match)))
+    return result
 
 
 def read_batch(
@@ -175,8 +179,7 @@ def read_batch(
             images.append(ImageRead(file, error=str(error)))
             continue
         image = ImageRead(file, pixels.shape[1], pixels.shape[0])
-        for found in find_cards(pixels):
-            found, card = read_found(found, names, known, read_fields)
+        for found, card in read_found(find_cards(pixels), names, known, read_fields):
             card.group = grouper.add(card.hashes, card.text.name, card.text.name_confidence)
             if on_crop is not None:
                 card.crop = on_crop(found.crop, index, len(image.cards))

@@ -11,15 +11,24 @@ from __future__ import annotations
 import re
 from dataclasses import dataclass, field
 
+import cv2
 import numpy as np
 
 from deckbuilder.scan.fields import FieldRead, card_fields
-from deckbuilder.scan.ocr import TextLine, read_lines
+from deckbuilder.scan.ocr import TextLine, detect_boxes, read_lines, recognise
 
 #: Height of the band searched for the name line, as a fraction of the card height.
 NAME_BAND = 0.16
 #: Fewest letters a name line has.
 MIN_LETTERS = 2
+#: Scale the name band is searched for text at (a 630 px crop's title is about 36 px
+#: tall, 29 px at this scale; smaller merges the name with the type line on blurred photos).
+BAND_SCALE = 0.8
+#: Name bands stacked into one image for the text detector (at most
+#: :data:`~deckbuilder.scan.ocr.FINE_DETECT_SIDE` px tall at :data:`BAND_SCALE`).
+SHEET_BANDS = 6
+#: A name box is at least this many times wider than tall (not a symbol or a number).
+MIN_NAME_ASPECT = 1.6
 
 
 @dataclass(frozen=True)
@@ -57,6 +66,66 @@ def read_name(crop: np.ndarray) -> CardText:
     if line is None:
         return CardText("", 0.0)
     return CardText(_clean(line.text), line.confidence)
+
+
+def name_boxes(crops: list[np.ndarray]) -> list[tuple[int, int, int, int] | None]:
+    """For each crop, the box (left, top, right, bottom px of the crop) of the tallest
+    text line in its name band that is wider than a symbol, or None. The bands are
+    stacked :data:`SHEET_BANDS` at a time into one image, so the text detector runs once
+    for each such sheet."""
+    result = []
+    for start in range(0, len(crops), SHEET_BANDS):
+        result.extend(_sheet_boxes(crops[start:start + SHEET_BANDS]))
+    return result
+
+
+def _sheet_boxes(crops: list[np.ndarray]) -> list[tuple[int, int, int, int] | None]:
+    bands = [cv2.resize(crop[: round(NAME_BAND * crop.shape[0])], None, fx=BAND_SCALE,
+                        fy=BAND_SCALE, interpolation=cv2.INTER_AREA) for crop in crops]
+    gap = 12
+    width = max(band.shape[1] for band in bands)
+    tops = np.cumsum([0] + [band.shape[0] + gap for band in bands])
+    sheet = np.full((int(tops[-1]), width, 3), 255, np.uint8)
+    for band, top in zip(bands, tops, strict=False):
+        sheet[top:top + band.shape[0], :band.shape[1]] = band
+    found: list[list[tuple[float, ...]]] = [[] for _ in crops]
+    for box in detect_boxes(sheet, fine=True):
+        centre = (box[1] + box[3]) / 2
+        index = int(np.searchsorted(tops, centre, side="right")) - 1
+        if 0 <= index < len(crops):
+            top = tops[index]
+            found[index].append(tuple(v / BAND_SCALE for v in
+                                      (box[0], box[1] - top, box[2], box[3] - top)))
+    return [_tallest(boxes, crop, band.shape[0] / BAND_SCALE)
+            for boxes, crop, band in zip(found, crops, bands, strict=True)]
+
+
+def _tallest(boxes, crop: np.ndarray, band_height: float):
+    boxes = [b for b in boxes if (b[2] - b[0]) >= MIN_NAME_ASPECT * (b[3] - b[1])]
+    if not boxes:
+        return None
+    tallest = max(b[3] - b[1] for b in boxes)
+    left, top, right, bottom = min((b for b in boxes if b[3] - b[1] >= 0.8 * tallest),
+                                   key=lambda b: (b[1], b[0]))
+    pad = 0.15 * (bottom - top)
+    return (max(0, round(left - pad)), max(0, round(top - pad)),
+            min(crop.shape[1], round(right + pad)), min(round(band_height), round(bottom + pad)))
+
+
+def read_names(crops: list[np.ndarray]) -> list[CardText]:
+    """The name line of each card crop (BGR, upright), recognised in one batch."""
+    boxes = name_boxes(crops)
+    lines = [crop[b[1]:b[3], b[0]:b[2]] for crop, b in zip(crops, boxes, strict=True)
+             if b is not None and b[3] > b[1] and b[2] > b[0]]
+    boxes = [b if b is not None and b[3] > b[1] and b[2] > b[0] else None for b in boxes]
+    read = iter(recognise(lines))
+    result = []
+    for box in boxes:
+        text, confidence = next(read) if box is not None else ("", 0.0)
+        if _letters(text) < MIN_LETTERS:
+            text, confidence = "", 0.0
+        result.append(CardText(_clean(text), confidence))
+    return result
 
 
 def read_card(crop: np.ndarray) -> CardText:
