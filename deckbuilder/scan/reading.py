@@ -27,6 +27,9 @@ BAND_SCALE = 0.8
 #: Name bands stacked into one image for the text detector (at most
 #: :data:`~deckbuilder.scan.ocr.FINE_DETECT_SIDE` px tall at :data:`BAND_SCALE`).
 SHEET_BANDS = 6
+#: A name read with less confidence is read again by :func:`read_name` (detection and
+#: recognition of the whole band at full size: slower, better on small blurred cards).
+SURE_READ = 0.9
 #: A name box is at least this many times wider than tall (not a symbol or a number).
 MIN_NAME_ASPECT = 1.6
 
@@ -55,8 +58,23 @@ def name_line(lines: list[TextLine], band_bottom: float) -> TextLine | None:
     if not candidates:
         return None
     tallest = max(line.height for line in candidates)
-    return min((line for line in candidates if line.height >= 0.8 * tallest),
-               key=lambda line: (line.box[1], line.box[0]))
+    chosen = min((line for line in candidates if line.height >= 0.8 * tallest),
+                 key=lambda line: (line.box[1], line.box[0]))
+    row = sorted((line for line in candidates if _same_row(line.box, chosen.box)),
+                 key=lambda line: line.box[0])
+    if len(row) == 1:
+        return chosen
+    return TextLine((row[0].box[0], min(line.box[1] for line in row), row[-1].box[2],
+                     max(line.box[3] for line in row)), " ".join(line.text for line in row),
+                    min(line.confidence for line in row))
+
+
+def _same_row(a, b) -> bool:
+    """Boxes of words on one line: vertical centres within half the taller one's height,
+    and of similar height (a name split by the detector at its spaces)."""
+    height_a, height_b = a[3] - a[1], b[3] - b[1]
+    return (abs((a[1] + a[3]) / 2 - (b[1] + b[3]) / 2) < 0.5 * max(height_a, height_b)
+            and min(height_a, height_b) >= 0.7 * max(height_a, height_b))
 
 
 def read_name(crop: np.ndarray) -> CardText:
@@ -105,8 +123,10 @@ def _tallest(boxes, crop: np.ndarray, band_height: float):
     if not boxes:
         return None
     tallest = max(b[3] - b[1] for b in boxes)
-    left, top, right, bottom = min((b for b in boxes if b[3] - b[1] >= 0.8 * tallest),
-                                   key=lambda b: (b[1], b[0]))
+    chosen = min((b for b in boxes if b[3] - b[1] >= 0.8 * tallest), key=lambda b: (b[1], b[0]))
+    row = [b for b in boxes if _same_row(b, chosen)]
+    left, top = min(b[0] for b in row), min(b[1] for b in row)
+    right, bottom = max(b[2] for b in row), max(b[3] for b in row)
     pad = 0.15 * (bottom - top)
     return (max(0, round(left - pad)), max(0, round(top - pad)),
             min(crop.shape[1], round(right + pad)), min(round(band_height), round(bottom + pad)))
@@ -120,11 +140,16 @@ def read_names(crops: list[np.ndarray]) -> list[CardText]:
     boxes = [b if b is not None and b[3] > b[1] and b[2] > b[0] else None for b in boxes]
     read = iter(recognise(lines))
     result = []
-    for box in boxes:
+    for crop, box in zip(crops, boxes, strict=True):
         text, confidence = next(read) if box is not None else ("", 0.0)
         if _letters(text) < MIN_LETTERS:
             text, confidence = "", 0.0
-        result.append(CardText(_clean(text), confidence))
+        found = CardText(_clean(text), confidence)
+        if confidence < SURE_READ:
+            again = read_name(crop)
+            if again.name_confidence > confidence:
+                found = again
+        result.append(found)
     return result
 
 
