@@ -45,9 +45,11 @@ def _progress(quiet: bool):
 @handles_errors
 def read(images: tuple[str, ...], as_json: bool) -> None:
     """Find and read the cards in IMAGE... (files or folders); writes nothing."""
+    # lazy: the scan extra (OpenCV, OCR) and SQLModel load only for the command run
     from deckbuilder.scan import require_scanning
 
     require_scanning()
+    # lazy: the scan extra (OpenCV, OCR) and SQLModel load only for the command run
     from deckbuilder.scan.batch import read_batch
     from deckbuilder.scan.loading import image_files
     from deckbuilder.scan.matching import NameIndex
@@ -86,6 +88,7 @@ def read(images: tuple[str, ...], as_json: bool) -> None:
 @handles_errors
 def import_(images: tuple[str, ...], location: str, condition: str, accept_known: bool) -> None:
     """Read IMAGE|FOLDER... and store the cards found for review (scan review)."""
+    # lazy: the scan extra (OpenCV, OCR) and SQLModel load only for the command run
     from deckbuilder.formats.collection_csv import parse_condition
     from deckbuilder.services.scan_review import import_batch
 
@@ -107,6 +110,7 @@ def import_(images: tuple[str, ...], location: str, condition: str, accept_known
 @handles_errors
 def review(as_json: bool) -> None:
     """List the scanned groups awaiting review."""
+    # lazy: the scan extra (OpenCV, OCR) and SQLModel load only for the command run
     from deckbuilder.services.scan_review import pending_groups
 
     groups = pending_groups(user_db())
@@ -136,6 +140,7 @@ def review(as_json: bool) -> None:
 @handles_errors
 def accept(group: int, name: str | None, fields: tuple[str, ...]) -> None:
     """Accept GROUP: its copies join the collection (an unknown card joins the catalogue)."""
+    # lazy: the scan extra (OpenCV, OCR) and SQLModel load only for the command run
     from deckbuilder.services.scan_review import Decision, accept_groups
 
     stated = {}
@@ -153,6 +158,7 @@ def accept(group: int, name: str | None, fields: tuple[str, ...]) -> None:
 @handles_errors
 def reject(group: int) -> None:
     """Set GROUP aside: nothing is added."""
+    # lazy: the scan extra (OpenCV, OCR) and SQLModel load only for the command run
     from deckbuilder.services.scan_review import reject_group
 
     reject_group(user_db(), group)

@@ -5,7 +5,9 @@ bits): of the art area (the upper middle of the card, where every card differs m
 and of the whole card. Two crops show the same printed card when the art hashes differ
 in at most :data:`SAME_ART_BITS` bits and the card hashes in at most
 :data:`SAME_CARD_BITS`, and their names, where both were read with confidence, agree
-(:data:`SAME_NAME_RATIO`). A new crop joins the group of its nearest member that agrees.
+(:data:`SAME_NAME_RATIO`); crops whose names were both read surely and are equal by the
+one name rule need only art hashes within :data:`SAME_NAME_ART_BITS`. A new crop joins
+the group of its nearest member that agrees.
 """
 
 from __future__ import annotations
@@ -26,6 +28,10 @@ HASH_SIZE = 16
 ART_AREA = (0.08, 0.16, 0.92, 0.44)
 SAME_ART_BITS = 72
 SAME_CARD_BITS = 88
+#: Crops whose names were both read surely and are the same card name need only art
+#: hashes this close (a blurred, lit photo of a card and its flatbed scan).
+SAME_NAME_ART_BITS = 110
+SURE_NAME = 0.9
 #: Names read with at least this confidence must have this fuzzy ratio (0-1) to agree.
 SAME_NAME_RATIO = 0.75
 CONFIDENT_NAME = 0.7
@@ -87,6 +93,13 @@ def names_agree(a: str, a_confidence: float, b: str, b_confidence: float) -> boo
     return fuzz.ratio(fold_name(a), fold_name(b)) / 100 >= SAME_NAME_RATIO
 
 
+def names_equal(a: str, a_confidence: float, b: str, b_confidence: float) -> bool:
+    """True when both names were read surely (:data:`SURE_NAME`) and name the same card
+    by the one name rule (:func:`card_db.names.fold_name`)."""
+    return (a_confidence >= SURE_NAME and b_confidence >= SURE_NAME and bool(a)
+            and fold_name(a) == fold_name(b))
+
+
 class Grouper:
     """Assigns crops to groups as they come (``add`` returns the group number, 0-based,
     in order of first appearance)."""
@@ -102,9 +115,11 @@ class Grouper:
         art_d, card_d = distances(hashes, np.array(self._art), np.array(self._card))
         best = None
         for index in np.argsort(art_d + card_d):
-            if art_d[index] > SAME_ART_BITS or card_d[index] > SAME_CARD_BITS:
+            if art_d[index] > SAME_NAME_ART_BITS:
                 break
-            if names_agree(name, confidence, *self._names[index]):
+            close = art_d[index] <= SAME_ART_BITS and card_d[index] <= SAME_CARD_BITS
+            if (close and names_agree(name, confidence, *self._names[index])) or \
+                    names_equal(name, confidence, *self._names[index]):
                 best = self._groups[index]
                 break
         if best is None:

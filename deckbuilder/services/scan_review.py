@@ -95,6 +95,7 @@ class Decision:
 
 
 def _cache() -> Path:
+    # lazy: SQLModel, the table models and the scan extra load only when used
     from card_db.images.scans import image_cache_dir  # lazy: Pillow and platformdirs
 
     return image_cache_dir()
@@ -103,6 +104,7 @@ def _cache() -> Path:
 def known_hashes(db: UserDatabase) -> list[tuple[str, object]]:
     """(card name, :class:`~deckbuilder.scan.grouping.CardHash`) of every crop the user
     accepted as a card: a new crop of the same printed card matches it by image."""
+    # lazy: SQLModel, the table models and the scan extra load only when used
     from deckbuilder.scan.grouping import CardHash
 
     with db.read() as conn:
@@ -129,9 +131,11 @@ def import_batch(
     image file was given or none could be read (nothing is stored then), and
     :class:`deckbuilder.scan.ScanUnavailable` if the scan extra is not installed.
     """
+    # lazy: SQLModel, the table models and the scan extra load only when used
     from deckbuilder.scan import require_scanning
 
     require_scanning()
+    # lazy: SQLModel, the table models and the scan extra load only when used
     import cv2
 
     from deckbuilder.scan.batch import read_batch
@@ -180,6 +184,7 @@ def import_batch(
 
 def _store(db: UserDatabase, batch, staging: Path, location: str,
            condition: str) -> tuple[int, list[int]]:
+    # lazy: SQLModel, the table models and the scan extra load only when used
     from card_db.models import ScanBatch, ScanCrop, ScanGroup
 
     with db.write() as session:
@@ -320,6 +325,7 @@ def _prepare(db: UserDatabase, decision: Decision) -> dict:
 
 
 def _column(key: str) -> str:
+    # lazy: SQLModel, the table models and the scan extra load only when used
     from card_db.checklist.schema import COLUMN_ALIASES, COLUMNS
 
     column = COLUMN_ALIASES.get(key.strip().casefold(), key.strip().casefold())
@@ -330,12 +336,14 @@ def _column(key: str) -> str:
 
 
 def _parse(db: UserDatabase, values: dict[str, str]):
+    # lazy: SQLModel, the table models and the scan extra load only when used
     from deckbuilder.services.cards import parse_card_fields
 
     return parse_card_fields(db, {k: v for k, v in values.items() if v not in (None, "")})
 
 
 def _accept_in(session, group_id: int, plan: dict) -> _Undo:
+    # lazy: SQLModel, the table models and the scan extra load only when used
     from sqlmodel import select
 
     from card_db.checklist import record_key
@@ -380,6 +388,7 @@ def _accept_in(session, group_id: int, plan: dict) -> _Undo:
 def _take_back(db: UserDatabase, *, undos: list[_Undo], names: list[str],
                decisions: list[Decision], label: str) -> Changes:
     """Undo :func:`accept_groups`: copies, scans and new cards removed, groups pending."""
+    # lazy: SQLModel, the table models and the scan extra load only when used
     from sqlmodel import delete
 
     from card_db.models import Card, CardAffiliation, CardImage, CollectionEntry, ScanGroup
@@ -413,6 +422,7 @@ def _take_back(db: UserDatabase, *, undos: list[_Undo], names: list[str],
 
 def reject_group(db: UserDatabase, group_id: int) -> Changes:
     """Set a pending group aside (its crops stay stored); undoable."""
+    # lazy: SQLModel, the table models and the scan extra load only when used
     from card_db.models import ScanGroup
 
     with db.write() as session:
@@ -430,6 +440,7 @@ def reject_group(db: UserDatabase, group_id: int) -> Changes:
 
 
 def _unreject(db: UserDatabase, *, group_id: int, label: str) -> Changes:
+    # lazy: SQLModel, the table models and the scan extra load only when used
     from card_db.models import ScanGroup
 
     with db.write() as session:
