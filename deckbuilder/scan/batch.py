@@ -17,7 +17,7 @@ import cv2
 import numpy as np
 
 from card_db.errors import UserError
-from deckbuilder.scan.detection import FoundCard, find_cards, rotate_half_turn
+from deckbuilder.scan.detection import FoundCard, find_cards, turned
 from deckbuilder.scan.fields import FieldRead
 from deckbuilder.scan.grouping import CardHash, Grouper, card_hash, image_match
 from deckbuilder.scan.loading import load_image
@@ -118,18 +118,24 @@ def sharpness(crop: np.ndarray) -> float:
     return float(cv2.Laplacian(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), cv2.CV_64F).var())
 
 
-def read_found(cards: list[FoundCard], names: NameIndex,
+def read_found(image: np.ndarray, cards: list[FoundCard], names: NameIndex,
                known: Sequence[tuple[str, CardHash]],
                read_fields: bool) -> list[tuple[FoundCard, CardRead]]:
-    """Read, hash and match the cards found in one image (each turned half round if its
-    name reads better so); every card is returned as finally oriented."""
+    """Read, hash and match the cards found in ``image`` (each turned a half or a
+    quarter round if its name reads better so); every card is returned as finally
+    oriented."""
     texts = read_names([card.crop for card in cards])
-    doubtful = [i for i, text in enumerate(texts) if text.name_confidence < UPRIGHT_CONFIDENCE]
-    turned = {i: rotate_half_turn(cards[i]) for i in doubtful}
-    for i, other in zip(doubtful, read_names([turned[i].crop for i in doubtful]), strict=True):
-        if other.name_confidence > texts[i].name_confidence and \
-                (names.match(other.name) or not names.match(texts[i].name)):
-            cards[i], texts[i] = turned[i], other
+    for quarters in (2, 1, 3):
+        doubtful = [i for i, text in enumerate(texts)
+                    if text.name_confidence < UPRIGHT_CONFIDENCE]
+        if not doubtful:
+            break
+        other_way = {i: turned(image, cards[i], quarters) for i in doubtful}
+        for i, other in zip(doubtful, read_names([other_way[i].crop for i in doubtful]),
+                            strict=True):
+            if other.name_confidence > texts[i].name_confidence and \
+                    (names.match(other.name) or not names.match(texts[i].name)):
+                cards[i], texts[i] = other_way[i], other
     result = []
     for card, text in zip(cards, texts, strict=True):
         hashes = card_hash(card.crop)
@@ -179,7 +185,8 @@ def read_batch(
             images.append(ImageRead(file, error=str(error)))
             continue
         image = ImageRead(file, pixels.shape[1], pixels.shape[0])
-        for found, card in read_found(find_cards(pixels), names, known, read_fields):
+        for found, card in read_found(pixels, find_cards(pixels), names, known,
+                                      read_fields):
             card.group = grouper.add(card.hashes, card.text.name, card.text.name_confidence)
             if on_crop is not None:
                 card.crop = on_crop(found.crop, index, len(image.cards))

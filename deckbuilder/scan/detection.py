@@ -27,7 +27,7 @@ WORK_SIDE = 1100
 MIN_AREA = 0.008
 #: Short side over long side of a card, and the range accepted under perspective.
 CARD_RATIO = CARD_SIZE_MM[0] / CARD_SIZE_MM[1]
-RATIO_RANGE = (0.58, 0.80)
+RATIO_RANGE = (0.55, 1.0)  # a card lying flat, photographed low, can look square
 #: Area of the outline over the area of its four-sided fit.
 MIN_FILL = 0.82
 #: Share of each side of an outline that must lie on an image edge.
@@ -75,6 +75,15 @@ def straighten(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
 def rotate_half_turn(card: FoundCard) -> FoundCard:
     """``card`` seen the other way up (its top-left is the opposite corner)."""
     return FoundCard(np.roll(card.corners, 2, axis=0), cv2.rotate(card.crop, cv2.ROTATE_180))
+
+
+def turned(image: np.ndarray, card: FoundCard, quarters: int) -> FoundCard:
+    """``card`` with its top-left moved ``quarters`` corners on clockwise, straightened
+    again from ``image`` (a card whose sides looked nearly equal may lie sideways)."""
+    if quarters % 4 == 2:
+        return rotate_half_turn(card)
+    corners = np.roll(card.corners, -quarters, axis=0)
+    return FoundCard(corners, straighten(image, corners))
 
 
 def find_cards(image: np.ndarray) -> list[FoundCard]:
