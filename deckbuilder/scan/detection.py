@@ -28,6 +28,9 @@ MIN_AREA = 0.008
 #: Short side over long side of a card, and the range accepted under perspective.
 CARD_RATIO = CARD_SIZE_MM[0] / CARD_SIZE_MM[1]
 RATIO_RANGE = (0.55, 1.0)  # a card lying flat, photographed low, can look square
+#: Highest ratio of an outline seen square-on (opposite sides within :data:`SKEWED`).
+FLAT_RATIO_MAX = 0.8
+SKEWED = 0.88
 #: Area of the outline over the area of its four-sided fit.
 MIN_FILL = 0.82
 #: Share of each side of an outline that must lie on an image edge.
@@ -159,7 +162,11 @@ def _card_quad(contour: np.ndarray, area_min: float, area_max: float) -> np.ndar
     short, long = sides[0] + sides[2], sides[1] + sides[3]
     if short > long:
         short, long = long, short
-    if not RATIO_RANGE[0] <= short / long <= RATIO_RANGE[1]:
+    # a card looks squat only in perspective, where its far side looks shorter
+    skew = min(min(sides[0], sides[2]) / max(sides[0], sides[2]),
+               min(sides[1], sides[3]) / max(sides[1], sides[3]))
+    highest = RATIO_RANGE[1] if skew < SKEWED else FLAT_RATIO_MAX
+    if not RATIO_RANGE[0] <= short / long <= highest:
         return None
     # opposite sides of a card under perspective stay within a factor of each other
     if min(sides[0], sides[2]) < 0.6 * max(sides[0], sides[2]) or \
