@@ -33,6 +33,8 @@ FLAT_RATIO_MAX = 0.8
 SKEWED = 0.88
 #: Area of the outline over the area of its four-sided fit.
 MIN_FILL = 0.82
+#: Width of the opening that parts touching objects, as a fraction of the longest side.
+OPEN_FRACTION = 0.03
 #: Share of each side of an outline that must lie on an image edge.
 MIN_EDGE_SUPPORT = 0.6
 
@@ -128,6 +130,14 @@ def _candidates(small: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
     edges = cv2.Canny(blurred, max(10, 0.5 * median), min(255, 1.2 * median + 30))
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8), iterations=2)
     masks.append((edges, cv2.RETR_LIST))
+    # every closed outline filled, then opened with a kernel far wider than a line: a
+    # card touched by a pen, a cable or another object keeps only its own body
+    filled = np.zeros_like(edges)
+    outer, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(filled, outer, -1, 255, thickness=cv2.FILLED)
+    side = max(7, round(OPEN_FRACTION * max(gray.shape)))
+    masks.append((cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((side, side), np.uint8)),
+                  cv2.RETR_EXTERNAL))
     _, otsu = cv2.threshold(blurred, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
     for size in (5, 13):  # the larger opening cuts off lines and objects touching a card
         kernel = np.ones((size, size), np.uint8)
