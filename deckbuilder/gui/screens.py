@@ -41,6 +41,7 @@ SCREEN_MODULES = (
     "deckbuilder.gui.play",
     "deckbuilder.gui.card_editor",
     "deckbuilder.gui.shelf",
+    "deckbuilder.gui.scan",
 )
 
 #: File-menu commands a screen may handle (see :meth:`Screen.can`).
