@@ -29,6 +29,7 @@ from __future__ import annotations
 import argparse
 import itertools
 import json
+import os
 import random
 import statistics
 import sys
@@ -215,7 +216,9 @@ def main() -> int:
         else:
             print(f"Real photos: skipped, {CORPUS} is absent")
         page_s, decode_s = timing(folder / "page-00.png", names, args.repeat)
-        print(f"Speed: one 9-card 150 dpi A4 page: median {page_s:.3f} s (target < 1.5 s); "
+        load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+        print(f"Speed (load average {load} on {os.cpu_count()} cores): one 9-card 150 dpi A4 "
+              f"page: median {page_s:.3f} s (target < 1.5 s); "
               f"yardstick (Pillow decode of the page) median {decode_s * 1000:.1f} ms; "
               f"ratio {page_s / decode_s:.0f}x")
         samples = memory(folder, args.memory, names)

@@ -164,9 +164,14 @@ def read_card(crop: np.ndarray) -> CardText:
 
 
 def _clean(text: str) -> str:
-    """The name without edge punctuation and without trailing tokens that have no
-    letter (symbols printed beside the name, read as "00" or "II")."""
-    words = text.strip(" .,:;|_-\u00b7").split()
+    """The name without edge marks (:data:`_EDGE`) and without trailing tokens that
+    have no letter (symbols printed beside the name, read as "00" or "II")."""
+    words = text.strip(_EDGE).split()
     while len(words) > 1 and not _letters(words[-1]):
         words.pop()
-    return " ".join(words).strip(" .,:;|_-\u00b7")
+    return " ".join(words).strip(_EDGE)
+
+
+#: Marks read at the ends of a name that are not part of it: punctuation, and the ``*``
+#: the app's faces print after an estimated value (:data:`card_db.images.proxy.ESTIMATED_MARK`).
+_EDGE = " .,:;|_-*\u00b7"

@@ -22,6 +22,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QProgressBar,
     QPushButton,
+    QScrollArea,
     QSplitter,
     QTableView,
     QVBoxLayout,
@@ -44,7 +45,7 @@ from deckbuilder.services.scan_review import (
 #: The fields of the form for an unknown card (checklist columns), in order.
 FORM_FIELDS = ("type", "permanent", "dominions", "unique", "gender", "magic", "strength",
                "prime", "resistance", "affiliations", "deck_limit", "traits", "powers")
-CROP_SIZE = QSize(315, 441)
+CROP_SIZE = QSize(200, 280)
 
 
 class ScanScreen(Screen):
@@ -126,9 +127,12 @@ class ScanScreen(Screen):
         side = QWidget()
         side_layout = QVBoxLayout(side)
         side_layout.addWidget(self.crop, alignment=Qt.AlignmentFlag.AlignHCenter)
-        side_layout.addWidget(self.form_box)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.form_box)
+        side_layout.addWidget(scroll, 1)
         side_layout.addLayout(buttons)
-        side_layout.addStretch(1)
 
         splitter = QSplitter()
         splitter.addWidget(self.table)
