@@ -195,3 +195,24 @@ def test_a_rescanned_card_matches_by_image(userdb, page, tmp_path):
     (again,) = [g for g in pending_groups(userdb) if g.batch_id == result.batch_id]
     assert again.name_read == UNKNOWN.name
     assert again.match_name == "Bellmoor Tower"
+
+
+def test_audit_walk_of_a_binder_page(db, tmp_path):
+    """Re-scanning a location shows what is new, missing or moved since its last scan."""
+    names = sorted(RECORDS)
+    a, b, c = (RECORDS[n] for n in names[10:13])
+    first = scan_images.flatbed_page([a, b], tmp_path / "first.png", 1).path
+    elsewhere = scan_images.flatbed_page([c], tmp_path / "box.png", 2).path
+    again = scan_images.flatbed_page([a, c, a], tmp_path / "again.png", 3).path
+    assert run("scan", "import", str(first), "--location", "Binder 2, page 3").exit_code == 0
+    assert run("scan", "import", str(elsewhere), "--location", "Shoebox").exit_code == 0
+    run("scan", "import", str(again), "--location", "binder 2,  page 3")
+    report = json.loads(run("scan", "audit", "3", "--json").stdout)
+    assert report["previous"] == 1
+    assert report["new"] == {a.name: 1, c.name: 1}
+    assert report["missing"] == {b.name: 1}
+    assert report["moved"] == {c.name: "Shoebox"}
+    text = run("scan", "audit", "3").output
+    assert f"Missing: 1 x {b.name}" in text and "(moved from Shoebox)" in text
+    assert "first scan" in run("scan", "audit", "1").output
+    assert run("scan", "audit", "9").exit_code == 2

@@ -103,6 +103,9 @@ def import_(images: tuple[str, ...], location: str, condition: str, accept_known
                f"{len(result.accepted)} accepted, "
                f"{len(result.group_ids) - len(result.accepted)} to review "
                "(deckbuilder scan review)")
+    if location.strip():
+        click.echo(f"Audit of {escape_unsafe(location.strip())}: deckbuilder scan audit "
+                   f"{result.batch_id}")
 
 
 @scan.command("review")
@@ -163,3 +166,30 @@ def reject(group: int) -> None:
 
     reject_group(user_db(), group)
     click.echo(f"Rejected group {group}.")
+
+
+@scan.command("audit")
+@click.argument("batch", type=int)
+@click.option("--json", "as_json", is_flag=True)
+@handles_errors
+def audit(batch: int, as_json: bool) -> None:
+    """Compare BATCH with the previous scan of its location: new, missing, moved cards."""
+    # lazy: the scan extra (OpenCV, OCR) and SQLModel load only for the command run
+    from deckbuilder.services.scan_review import audit_batch
+
+    result = audit_batch(user_db(), batch)
+    if as_json:
+        click.echo(json.dumps(result.to_json(), indent=2, ensure_ascii=False))
+        return
+    where = escape_unsafe(result.location)
+    if result.previous is None:
+        click.echo(f"Batch {batch} is the first scan of {where}: nothing to compare.")
+        return
+    click.echo(f"{where}: batch {batch} compared with batch {result.previous}")
+    for title, items in (("New", result.new), ("Missing", result.missing)):
+        for name, copies in sorted(items.items()):
+            moved = result.moved.get(name) if title == "New" else None
+            note = f" (moved from {escape_unsafe(moved)})" if moved else ""
+            click.echo(f"  {title}: {copies} x {escape_unsafe(name)}{note}")
+    if not result.new and not result.missing:
+        click.echo("  Nothing new or missing.")

@@ -449,3 +449,66 @@ def _unreject(db: UserDatabase, *, group_id: int, label: str) -> Changes:
         session.add(group)
     return Changes(label=label, collection=True,
                    undo=Reversal(label, lambda again: reject_group(again, group_id)))
+
+
+@dataclass(frozen=True)
+class Audit:
+    """A batch compared with the previous scan of its location (the audit walk of a
+    binder): card name -> copies ``new`` or ``missing`` since then, and ``moved``: card
+    name -> the location it was last scanned at elsewhere. ``previous`` is the batch
+    compared with, ``None`` for the first scan of the location (nothing is then new)."""
+
+    batch_id: int
+    location: str
+    previous: int | None
+    new: dict[str, int]
+    missing: dict[str, int]
+    moved: dict[str, str]
+
+    def to_json(self) -> dict:
+        return {"batch": self.batch_id, "location": self.location, "previous": self.previous,
+                "new": self.new, "missing": self.missing, "moved": self.moved}
+
+
+def _batch_cards(conn, batch_id: int) -> dict[str, int]:
+    """Card name -> copies in a batch (accepted as, else matched, else as read)."""
+    counts: dict[str, int] = {}
+    rows = conn.execute(
+        "SELECT coalesce(c.name, ''), g.match_name, g.name_read, g.copies, g.status "
+        "FROM scan_group g LEFT JOIN card c ON c.id = g.card_id WHERE g.batch_id = ?",
+        (batch_id,)).fetchall()
+    for accepted, matched, read, copies, status in rows:
+        name = accepted or matched or read
+        if status != "rejected" and name:
+            counts[name] = counts.get(name, 0) + copies
+    return counts
+
+
+def audit_batch(db: UserDatabase, batch_id: int) -> Audit:
+    """Compare batch ``batch_id`` with the latest earlier batch of the same location
+    (case and spacing ignored). Raises :class:`ScanReviewError` for an unknown batch or
+    one without a location."""
+    from card_db.names import fold_name
+
+    with db.read() as conn:
+        batches = conn.execute("SELECT id, location FROM scan_batch ORDER BY id").fetchall()
+        here = next((location for bid, location in batches if bid == batch_id), None)
+        if here is None:
+            raise ScanReviewError(f"there is no scan batch {batch_id}")
+        if not here.strip():
+            raise ScanReviewError(f"scan batch {batch_id} has no location to audit "
+                                  "(scan import --location)")
+        same = [bid for bid, location in batches
+                if bid < batch_id and fold_name(location) == fold_name(here)]
+        previous = same[-1] if same else None
+        now = _batch_cards(conn, batch_id)
+        before = _batch_cards(conn, previous) if previous is not None else dict(now)
+        last_seen: dict[str, str] = {}
+        for bid, location in batches:
+            if bid < batch_id and fold_name(location) != fold_name(here):
+                for name in _batch_cards(conn, bid):
+                    last_seen[name] = location
+    new = {n: c - before.get(n, 0) for n, c in now.items() if c > before.get(n, 0)}
+    missing = {n: c - now.get(n, 0) for n, c in before.items() if c > now.get(n, 0)}
+    moved = {n: last_seen[n] for n in new if n in last_seen}
+    return Audit(batch_id, here, previous, new, missing, moved)

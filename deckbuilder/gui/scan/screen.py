@@ -34,9 +34,11 @@ from deckbuilder.gui.scan.review_model import DOUBT_COLOUR, DOUBTFUL, ReviewMode
 from deckbuilder.gui.screens import Screen
 from deckbuilder.scan import INSTALL_HINT, missing_libraries
 from deckbuilder.services.scan_review import (
+    Audit,
     Decision,
     PendingGroup,
     accept_groups,
+    audit_batch,
     import_batch,
     pending_groups,
     reject_group,
@@ -244,6 +246,19 @@ class ScanScreen(Screen):
             f"{result.cards_found} card(s) found in {len(result.group_ids)} group(s)"
             f"{errors}{stopped}. Select a row and press Enter to accept it.")
         self.refresh()
+        if self.location.text().strip():
+            self.context.tasks.run(audit_batch, self.context.db, result.batch_id,
+                                   on_done=self._show_audit, on_error=lambda *_: None)
+
+    def _show_audit(self, audit: Audit) -> None:
+        """The audit walk: what is new, missing or moved since the last scan here."""
+        if audit.previous is None:
+            return
+        parts = [f"new {c} x {n}" + (f" (from {audit.moved[n]})" if n in audit.moved else "")
+                 for n, c in sorted(audit.new.items())]
+        parts += [f"missing {c} x {n}" for n, c in sorted(audit.missing.items())]
+        self.status.setText(f"{self.status.text()}\nSince the last scan of {audit.location}: "
+                            + ("; ".join(parts) or "nothing new or missing") + ".")
 
     def _read_failed(self, exc: BaseException, details: str) -> None:
         self._finish_reading()
