@@ -25,6 +25,7 @@ from functools import partial
 from pathlib import Path
 
 from card_db.errors import UserError
+from card_db.names import fold_name
 from card_db.records import CHARACTERISTIC_FIELDS, Condition
 from card_db.userdb import UserDatabase
 from deckbuilder.services.changes import Changes, Outcome, Reversal
@@ -488,7 +489,6 @@ def audit_batch(db: UserDatabase, batch_id: int) -> Audit:
     """Compare batch ``batch_id`` with the latest earlier batch of the same location
     (case and spacing ignored). Raises :class:`ScanReviewError` for an unknown batch or
     one without a location."""
-    from card_db.names import fold_name
 
     with db.read() as conn:
         batches = conn.execute("SELECT id, location FROM scan_batch ORDER BY id").fetchall()
