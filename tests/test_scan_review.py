@@ -117,6 +117,12 @@ def test_an_unknown_card_joins_the_catalogue_with_its_source(db, page):
     owned = rows(db, "SELECT e.quantity FROM collection_entry e JOIN card c ON "
                      "c.id = e.card_id WHERE c.name = ?", UNKNOWN.name)
     assert owned == [(1,)]
+    # its crop is its picture wherever a face is drawn (decks, Cockatrice, OCTGN, PDF)
+    from card_db.userdb import UserDatabase
+    from deckbuilder.services.images import scan_path
+
+    with UserDatabase(db) as handle:
+        assert scan_path(handle, UNKNOWN.name) is not None
 
 
 def test_accepting_is_one_undoable_step(userdb, page):
