@@ -23,6 +23,10 @@ from card_db.images.aspect import CARD_SIZE_MM
 CROP_SIZE = (630, 882)
 #: Longest side, in px, of the copy outlines are searched in.
 WORK_SIDE = 1100
+#: Largest share of a sheet's area one card it holds covers.
+MAX_HELD = 0.28
+#: Width, in px of the work copy, of the frame drawn round it.
+FRAME = 12
 #: Smallest card, as a fraction of the image area.
 MIN_AREA = 0.008
 #: Short side over long side of a card, and the range accepted under perspective.
@@ -97,9 +101,14 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     scale = min(1.0, WORK_SIDE / max(image.shape[:2]))
     small = image if scale == 1.0 else cv2.resize(image, None, fx=scale, fy=scale,
                                                   interpolation=cv2.INTER_AREA)
-    candidates, edges = _candidates(small)
+    # a frame of the image's median colour gives a card touching the border an edge there
+    colour = [int(v) for v in np.median(small.reshape(-1, 3), axis=0)]
+    framed = cv2.copyMakeBorder(small, FRAME, FRAME, FRAME, FRAME, cv2.BORDER_CONSTANT,
+                                value=colour)
+    candidates, edges = _candidates(framed)
     near_edges = cv2.dilate(edges, np.ones((5, 5), np.uint8))
-    supported = [q for q in candidates if _edge_support(q, near_edges) >= MIN_EDGE_SUPPORT]
+    supported = [q - FRAME for q in candidates
+                 if _edge_support(q, near_edges) >= MIN_EDGE_SUPPORT]
     quads = _select(supported, small.shape[0] * small.shape[1])
     cards = []
     for quad in quads:
@@ -244,9 +253,11 @@ def _select(quads: list[np.ndarray], image_area: float) -> list[np.ndarray]:
                  if areas[j] < 0.7 * areas[i] and _inside(centres[j], quad)]
         disjoint: list[int] = []
         for j in inner:
-            if areas[j] > 0.04 * areas[i] and not any(_inside(centres[j], quads[k])
-                                                      or _inside(centres[k], quads[j])
-                                                      for k in disjoint):
+            # a card on a sheet or binder page covers a small part of it (a quarter at
+            # most, on a page of 2 x 2); a card's own art and text boxes cover more
+            held = 0.04 * areas[i] < areas[j] <= MAX_HELD * areas[i]
+            if held and not any(_inside(centres[j], quads[k]) or _inside(centres[k], quads[j])
+                                for k in disjoint):
                 disjoint.append(j)
         if len(disjoint) >= 2:
             continue  # a page or sheet holding cards
