@@ -222,3 +222,29 @@ def test_audit_walk_of_a_binder_page(db, tmp_path):
     assert f"Missing: 1 x {b.name}" in text and "(moved from Shoebox)" in text
     assert "first scan" in run("scan", "audit", "1").output
     assert run("scan", "audit", "9").exit_code == 2
+
+
+def test_ctrl_c_stops_the_import_and_keeps_what_was_read(db, page, tmp_path):
+    """The first Ctrl+C stops after the current image; the images read are stored."""
+    import os
+    import signal
+    import subprocess
+    import time
+
+    root = Path(__file__).resolve().parents[1]
+    images = [str(page)] * 12
+    env = dict(os.environ, PYTHONPATH=str(root))
+    proc = subprocess.Popen([sys.executable, "-m", "deckbuilder.cli.main", "scan", "import",
+                             *images], env=env, stdout=subprocess.PIPE, stderr=subprocess.PIPE,
+                            text=True)
+    crops = tmp_path / "cache" / "scan-crops"
+    deadline = time.monotonic() + 120
+    while not any(crops.glob(".staging-*/*.jpg")) and time.monotonic() < deadline:
+        time.sleep(0.1)
+    proc.send_signal(signal.SIGINT)
+    out, err = proc.communicate(timeout=120)
+    assert proc.returncode == 0, err
+    assert "Stopped by Ctrl+C" in err
+    read = int(out.split("Batch 1: ")[1].split(" image")[0])
+    assert 1 <= read < 12
+    assert rows(db, "SELECT images, cancelled FROM scan_batch") == [(read, 1)]

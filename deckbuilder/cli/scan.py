@@ -8,6 +8,7 @@ Exit status 2 if no image could be read, or for any other bad input.
 from __future__ import annotations
 
 import json
+import signal
 import sys
 from pathlib import Path
 
@@ -37,6 +38,35 @@ def _progress(quiet: bool):
             click.echo(err=True)
 
     return show
+
+
+class _StopOnInterrupt:
+    """Within the block, the first Ctrl+C asks the batch to stop after the current image
+    (what was read is kept); a second one interrupts at once."""
+
+    def __init__(self) -> None:
+        self._stopped = False
+        self._previous = None
+
+    def requested(self) -> bool:
+        return self._stopped
+
+    def _handle(self, signum, frame) -> None:
+        if self._stopped:
+            raise KeyboardInterrupt
+        self._stopped = True
+        click.echo("\nStopping after this image (Ctrl+C again to stop at once)...", err=True)
+
+    def __enter__(self):
+        try:
+            self._previous = signal.signal(signal.SIGINT, self._handle)
+        except ValueError:  # not the main thread: no handler, Ctrl+C interrupts
+            self._previous = None
+        return self
+
+    def __exit__(self, *_exc) -> None:
+        if self._previous is not None:
+            signal.signal(signal.SIGINT, self._previous)
 
 
 @scan.command("read")
@@ -92,9 +122,14 @@ def import_(images: tuple[str, ...], location: str, condition: str, accept_known
     from deckbuilder.formats.collection_csv import parse_condition
     from deckbuilder.services.scan_review import import_batch
 
-    result = import_batch(user_db(), list(images), location=location,
-                          condition=parse_condition(condition).value,
-                          accept_known=accept_known, progress=_progress(False))
+    stop = _StopOnInterrupt()
+    with stop:
+        result = import_batch(user_db(), list(images), location=location,
+                              condition=parse_condition(condition).value,
+                              accept_known=accept_known, progress=_progress(False),
+                              should_stop=stop.requested)
+    if result.cancelled:
+        click.echo("Stopped by Ctrl+C: the images read so far are stored.", err=True)
     for file, error in result.errors:
         click.echo(f"{escape_unsafe(file)}: error: {escape_unsafe(error)}", err=True)
     click.echo(f"Batch {result.batch_id}: {count_text(result.images_read, 'image')} read, "
