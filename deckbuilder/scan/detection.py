@@ -23,15 +23,16 @@ from card_db.images.aspect import CARD_SIZE_MM
 CROP_SIZE = (630, 882)
 #: Longest side, in px, of the copy outlines are searched in.
 WORK_SIDE = 1100
-#: Largest share of a sheet's area one card it holds covers.
-MAX_HELD = 0.28
+#: Largest share of a sheet's area one card it holds covers (two cards side by side).
+MAX_HELD = 0.5
 #: Width, in px of the work copy, of the frame drawn round it.
 FRAME = 12
 #: Smallest card, as a fraction of the image area.
 MIN_AREA = 0.008
 #: Short side over long side of a card, and the range accepted under perspective.
 CARD_RATIO = CARD_SIZE_MM[0] / CARD_SIZE_MM[1]
-RATIO_RANGE = (0.55, 1.0)  # a card lying flat, photographed low, can look square
+#: (The lower bound keeps out a card's art box with the characteristics under it.)
+RATIO_RANGE = (0.6, 1.0)  # a card lying flat, photographed low, can look square
 #: Highest ratio of an outline seen square-on (opposite sides within :data:`SKEWED`).
 FLAT_RATIO_MAX = 0.8
 SKEWED = 0.88
@@ -253,8 +254,8 @@ def _select(quads: list[np.ndarray], image_area: float) -> list[np.ndarray]:
                  if areas[j] < 0.7 * areas[i] and _inside(centres[j], quad)]
         disjoint: list[int] = []
         for j in inner:
-            # a card on a sheet or binder page covers a small part of it (a quarter at
-            # most, on a page of 2 x 2); a card's own art and text boxes cover more
+            # a card on a sheet or binder page covers at most half of it (two side by
+            # side look like one squat card); a card's own boxes are not card-shaped
             held = 0.04 * areas[i] < areas[j] <= MAX_HELD * areas[i]
             if held and not any(_inside(centres[j], quads[k]) or _inside(centres[k], quads[j])
                                 for k in disjoint):
