@@ -87,3 +87,14 @@ def test_cancel_keeps_what_was_read(screen, qtbot, tmp_path):
     assert "cancelled: what was read is kept" in screen.status.text()
     # at most the page being read when Cancel was pressed was stored, and is in review
     assert screen.model.rowCount() <= 3
+
+
+def test_without_the_scan_extra_the_screen_says_how_to_add_it(window, monkeypatch):
+    """A build without the scan extra (the standalone build) shows the install command."""
+    from deckbuilder.gui.scan import screen as module
+
+    monkeypatch.setattr(module, "missing_libraries", lambda: ["rapidocr"])
+    screen = module.ScanScreen(window.context)
+    assert "pip install -e '.[scan]'" in screen.status.text()
+    assert not screen.add_files.isEnabled() and not screen.add_folder.isEnabled()
+    screen.deleteLater()
