@@ -3,8 +3,8 @@
 Catalogue tables (``card``, ``affiliation``, ``card_affiliation``) hold the card data;
 bundled rows are rewritten when the app's card data changes. The user's own tables
 (``collection_entry``, ``wishlist_entry``, ``deck``, ``deck_entry``, ``deck_version``,
-``logged_game``, ``card_image``,
-``card_correction``, ``shelf_copy``, ``shelf_count``, ``shelf_photo``, ``saved_game``) are never
+``logged_game``, ``card_image``, ``card_correction``, ``shelf_copy``, ``shelf_count``,
+``shelf_photo``, ``saved_game``, ``scan_batch``, ``scan_group``, ``scan_crop``) are never
 rewritten by that sync; of ``shelf_game`` only the bundled games are. The schema is created and
 upgraded only by the Alembic migrations in ``card_db/migrations``; this module is the
 model the migrations are written against. Source for the characteristics: rulebook
@@ -312,6 +312,64 @@ class SavedGame(SQLModel, table=True):
     finished: bool = False
     record: str
     saved: datetime = Field(default_factory=utcnow)
+
+
+class ScanBatch(SQLModel, table=True):
+    """A batch of scanned or photographed images imported for review (issue 21): the
+    ``location`` and ``condition`` its accepted copies get, how many ``images`` it read."""
+
+    __tablename__ = "scan_batch"
+
+    id: int | None = Field(default=None, primary_key=True)
+    created: datetime = Field(default_factory=utcnow)
+    location: str = ""
+    condition: str = "Near Mint"
+    images: int = 0
+    cancelled: bool = False
+
+
+class ScanGroup(SQLModel, table=True):
+    """The crops of one batch that show the same printed card, awaiting review.
+
+    ``status`` is ``pending``, ``accepted`` or ``rejected``; ``fields`` is JSON
+    (checklist column -> ``[value, confidence]``) of the most confident reading of each
+    field among its crops; ``match_name``/``match_score`` the catalogue card it was
+    matched to (``""`` for none); ``best_crop`` the sharpest crop's path, relative to the
+    image cache folder; ``card_id`` the card it was accepted as.
+    """
+
+    __tablename__ = "scan_group"
+
+    id: int | None = Field(default=None, primary_key=True)
+    batch_id: int = Field(foreign_key="scan_batch.id", index=True, ondelete="CASCADE")
+    status: str = Field(default="pending", index=True)
+    copies: int = 1
+    name_read: str = ""
+    name_confidence: float = 0.0
+    fields: str = "{}"
+    match_name: str = ""
+    match_score: float = 0.0
+    best_crop: str = ""
+    hashes: str = ""
+    card_id: int | None = Field(default=None, foreign_key="card.id", index=True)
+    decided: datetime | None = None
+
+
+class ScanCrop(SQLModel, table=True):
+    """One card found in one image of a batch: the source ``file``, its ``corners``
+    (JSON, 4 [x, y] image px clockwise from the upright top-left), the straightened
+    crop's ``path`` (relative to the image cache folder) and perceptual ``hashes``."""
+
+    __tablename__ = "scan_crop"
+
+    id: int | None = Field(default=None, primary_key=True)
+    group_id: int = Field(foreign_key="scan_group.id", index=True, ondelete="CASCADE")
+    file: str
+    corners: str
+    path: str
+    hashes: str
+    name_read: str = ""
+    sharpness: float = 0.0
 
 
 class ChangeCounter(SQLModel, table=True):

@@ -74,6 +74,12 @@ CONTRACTS = (
         (*QT, *DATABASE, "deckbuilder.services", "deckbuilder.gui", "deckbuilder.cli"),
     ),
     Contract(
+        "scanning (find, read, group, match cards) is pure Python: no Qt, no database, "
+        "no upper layer",
+        ("deckbuilder/scan",),
+        (*QT, *DATABASE, "deckbuilder.services", "deckbuilder.gui", "deckbuilder.cli"),
+    ),
+    Contract(
         "deck file formats: no Qt, no SQLAlchemy or SQLModel, no upper layer",
         ("deckbuilder/formats",),
         (*QT, "sqlalchemy", "sqlmodel", "deckbuilder.gui", "deckbuilder.cli"),

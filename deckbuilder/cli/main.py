@@ -42,6 +42,7 @@ LAZY_COMMANDS = {
     "shelf": "deckbuilder.cli.shelf:shelf",
     "tune": "deckbuilder.cli.tune:tune",
     "scenario": "deckbuilder.cli.scenario:scenario",
+    "scan": "deckbuilder.cli.scan:scan",
 }
 
 

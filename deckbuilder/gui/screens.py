@@ -42,6 +42,7 @@ SCREEN_MODULES = (
     "deckbuilder.gui.match_log",
     "deckbuilder.gui.card_editor",
     "deckbuilder.gui.shelf",
+    "deckbuilder.gui.scan",
 )
 
 #: File-menu commands a screen may handle (see :meth:`Screen.can`).
