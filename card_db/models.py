@@ -2,8 +2,9 @@
 
 Catalogue tables (``card``, ``affiliation``, ``card_affiliation``) hold the card data;
 bundled rows are rewritten when the app's card data changes. The user's own tables
-(``collection_entry``, ``wishlist_entry``, ``deck``, ``deck_entry``, ``card_image``,
-``card_correction``, ``shelf_copy``, ``shelf_count``, ``shelf_photo``, ``saved_game``) are never
+(``collection_entry``, ``wishlist_entry``, ``deck``, ``deck_entry``, ``deck_version``,
+``logged_game``, ``card_image``, ``card_correction``, ``shelf_copy``, ``shelf_count``,
+``shelf_photo``, ``saved_game``, ``scan_batch``, ``scan_group``, ``scan_crop``) are never
 rewritten by that sync; of ``shelf_game`` only the bundled games are. The schema is created and
 upgraded only by the Alembic migrations in ``card_db/migrations``; this module is the
 model the migrations are written against. Source for the characteristics: rulebook
@@ -13,9 +14,9 @@ model the migrations are written against. Source for the characteristics: rulebo
 from __future__ import annotations
 
 import json
-from datetime import UTC, datetime
+from datetime import UTC, date, datetime
 
-from sqlalchemy import Index, LargeBinary, Text
+from sqlalchemy import Index, LargeBinary, Text, UniqueConstraint
 from sqlmodel import Field, SQLModel
 
 from card_db.abilities import abilities_from_json, abilities_to_json
@@ -156,6 +157,54 @@ class SavedDeckEntry(SQLModel, table=True):
     zone: str = "main"
 
 
+class DeckVersion(SQLModel, table=True):
+    """One saved version of a saved deck (issue 23, section 1): every save of the deck
+    adds a row and none is ever rewritten, so the version a save replaces (also one
+    saved elsewhere and then overwritten) stays. ``cards`` is the JSON text
+    ``{"main": [[name, count], ...], "side": [...]}``; ``author``: who saved it (the
+    login name of the computer it was saved on); ``saved_at``: when (UTC)."""
+
+    __tablename__ = "deck_version"
+    __table_args__ = (UniqueConstraint("deck_id", "version"),)
+
+    id: int | None = Field(default=None, primary_key=True)
+    deck_id: int = Field(foreign_key="deck.id", index=True, ondelete="CASCADE")
+    version: int
+    saved_at: datetime = Field(default_factory=utcnow)
+    author: str = ""
+    name: str = ""
+    notes: str = ""
+    cards: str = "{}"
+
+
+class LoggedGame(SQLModel, table=True):
+    """A game in the match log (issue 23, section 2): ``played_on`` (a date), the
+    ``deck`` played (a saved deck's name) and its ``version`` (``None``: unknown), the
+    ``opponent`` (a name), the opponent's deck if known (``opponent_deck``: a saved
+    deck's or a file's deck name) and ``opponent_affiliation``, who ``went`` first
+    ("first", "second", "" unknown), the ``result`` ("win", "loss", "draw"), how it
+    ``ended`` ("victory", "exhausted-destiny", "time", "concession", "" unknown), its
+    ``rounds``, ``notes``, ``kind`` ("real" or "computer") and the computer's ``level``."""
+
+    __tablename__ = "logged_game"
+
+    id: int | None = Field(default=None, primary_key=True)
+    played_on: date
+    deck: str = Field(index=True)
+    version: int | None = None
+    opponent: str = ""
+    opponent_deck: str = ""
+    opponent_affiliation: str = ""
+    went: str = ""
+    result: str
+    ended: str = ""
+    rounds: int | None = None
+    notes: str = ""
+    kind: str = "real"
+    level: str = ""
+    added: datetime = Field(default_factory=utcnow)
+
+
 class CardImage(SQLModel, table=True):
     """A user's photo or scan; ``path`` is relative to the image cache folder."""
 
@@ -263,6 +312,64 @@ class SavedGame(SQLModel, table=True):
     finished: bool = False
     record: str
     saved: datetime = Field(default_factory=utcnow)
+
+
+class ScanBatch(SQLModel, table=True):
+    """A batch of scanned or photographed images imported for review (issue 21): the
+    ``location`` and ``condition`` its accepted copies get, how many ``images`` it read."""
+
+    __tablename__ = "scan_batch"
+
+    id: int | None = Field(default=None, primary_key=True)
+    created: datetime = Field(default_factory=utcnow)
+    location: str = ""
+    condition: str = "Near Mint"
+    images: int = 0
+    cancelled: bool = False
+
+
+class ScanGroup(SQLModel, table=True):
+    """The crops of one batch that show the same printed card, awaiting review.
+
+    ``status`` is ``pending``, ``accepted`` or ``rejected``; ``fields`` is JSON
+    (checklist column -> ``[value, confidence]``) of the most confident reading of each
+    field among its crops; ``match_name``/``match_score`` the catalogue card it was
+    matched to (``""`` for none); ``best_crop`` the sharpest crop's path, relative to the
+    image cache folder; ``card_id`` the card it was accepted as.
+    """
+
+    __tablename__ = "scan_group"
+
+    id: int | None = Field(default=None, primary_key=True)
+    batch_id: int = Field(foreign_key="scan_batch.id", index=True, ondelete="CASCADE")
+    status: str = Field(default="pending", index=True)
+    copies: int = 1
+    name_read: str = ""
+    name_confidence: float = 0.0
+    fields: str = "{}"
+    match_name: str = ""
+    match_score: float = 0.0
+    best_crop: str = ""
+    hashes: str = ""
+    card_id: int | None = Field(default=None, foreign_key="card.id", index=True)
+    decided: datetime | None = None
+
+
+class ScanCrop(SQLModel, table=True):
+    """One card found in one image of a batch: the source ``file``, its ``corners``
+    (JSON, 4 [x, y] image px clockwise from the upright top-left), the straightened
+    crop's ``path`` (relative to the image cache folder) and perceptual ``hashes``."""
+
+    __tablename__ = "scan_crop"
+
+    id: int | None = Field(default=None, primary_key=True)
+    group_id: int = Field(foreign_key="scan_group.id", index=True, ondelete="CASCADE")
+    file: str
+    corners: str
+    path: str
+    hashes: str
+    name_read: str = ""
+    sharpness: float = 0.0
 
 
 class ChangeCounter(SQLModel, table=True):

@@ -68,6 +68,18 @@ CONTRACTS = (
         (*QT, *DATABASE, "deckbuilder.services", "deckbuilder.gui", "deckbuilder.cli"),
     ),
     Contract(
+        "the match log's entries, statistics and CSV are pure Python: no Qt, no database, "
+        "no upper layer",
+        ("deckbuilder/match_log",),
+        (*QT, *DATABASE, "deckbuilder.services", "deckbuilder.gui", "deckbuilder.cli"),
+    ),
+    Contract(
+        "scanning (find, read, group, match cards) is pure Python: no Qt, no database, "
+        "no upper layer",
+        ("deckbuilder/scan",),
+        (*QT, *DATABASE, "deckbuilder.services", "deckbuilder.gui", "deckbuilder.cli"),
+    ),
+    Contract(
         "deck file formats: no Qt, no SQLAlchemy or SQLModel, no upper layer",
         ("deckbuilder/formats",),
         (*QT, "sqlalchemy", "sqlmodel", "deckbuilder.gui", "deckbuilder.cli"),

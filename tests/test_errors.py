@@ -36,6 +36,9 @@ from deckbuilder.formats import UnknownFormatError, get
 from deckbuilder.formats.errors import DeckFormatError
 from deckbuilder.gui import errors as gui_errors
 from deckbuilder.gui.sample_hand.session import ReshuffleNotAllowed
+from deckbuilder.match_log.entry import LogEntryError
+from deckbuilder.services.deck_versions import NoSuchDeckError, UnknownVersionError
+from deckbuilder.services.match_log import UnknownGameError
 
 #: Every user-facing error, built as its layer builds it, with the old second base (if
 #: any) that existing ``except`` clauses still catch.
@@ -53,6 +56,11 @@ USER_FACING = [
     (SetupError("Game Setup: the deck has no Site of Dominion 1"), ValueError),
     (DestinyTooSmallError(5, 3), ValueError),
     (ReshuffleNotAllowed("the hand has a Character"), ValueError),
+    (LogEntryError("result: 'won' is not one of win, loss, draw", field="result",
+                   file="games.csv", line=4), ValueError),
+    (NoSuchDeckError("no saved deck called 'Tunde'", suggestions=["Tuned"]), KeyError),
+    (UnknownVersionError("the deck 'Tuned' has no version 9"), LookupError),
+    (UnknownGameError("no logged game has the id 99"), LookupError),
 ]
 
 #: Exception classes of the project (by class name, wherever they live) that are
@@ -64,6 +72,7 @@ NOT_USER_ERRORS = {
     "MatchCancelled": "the user asked to stop a matchup: not an error",
     "MatchupsCancelled": "the user asked to stop the Play screen's matchups: not an error",
     "TuneCancelled": "the user asked to stop a deck tuning: not an error",
+    "RaceCancelled": "the user asked to stop a goldfish comparison of versions: not an error",
     "HiddenInformationError": "a computer Autarch reading a hidden card is a bug",
     "OperationCancelled": "the user asked to stop a write: not an error",
     "GameAbandoned": "the person left a game on the Play screen: not an error",

@@ -377,10 +377,13 @@ def test_chimera_records_its_dream_fragment_contradiction():
                  if c["group"] == ["Dream fragment tokens"]]
     assert [s["value"] for s in tokens["statements"]] == [48, 56]
     assert tokens["used"] == 1 and tokens["why"]
-    rulebook = RULEBOOKS / game.rulebook
-    if rulebook.is_file():
-        text = normalise_text(rulebook.read_text(encoding="utf-8"))
-        for statement in tokens["statements"]:
+
+
+def test_chimera_contradiction_quotes_its_rulebook():
+    game = next(g for g in bundled_games() if g.name == "Imaginarium: Chimera")
+    text = normalise_text(read_rulebook(game.rulebook))
+    for contradiction in game.as_dict()["contradictions"]:
+        for statement in contradiction["statements"]:
             assert normalise_text(statement["evidence"]) in text
 
 

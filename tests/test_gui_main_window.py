@@ -402,7 +402,8 @@ def test_the_window_imports_no_lazy_screen_until_it_is_shown(db, tmp_path):
                           env=env, timeout=120, check=False)
     assert proc.returncode == 0, proc.stderr
     lazy, imported, goldfish = proc.stdout.splitlines()[-3:]
-    assert lazy == str(["card-editor", "goldfish", "play", "sample-hand", "shelf"])
+    assert lazy == str(["card-editor", "games", "goldfish", "play", "sample-hand", "scan",
+                        "shelf"])
     assert imported == str(["deckbuilder.gui.browser.screen",
                             "deckbuilder.gui.collection.screen",
                             "deckbuilder.gui.deck_editor.screen"])

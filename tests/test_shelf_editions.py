@@ -1,5 +1,5 @@
 """A shelf copy says which edition of its game it is (issue 25, section 4), on SQLite
-and PostgreSQL (migration 0008i25files): checked against that edition's parts, the
+and PostgreSQL (migration 0008): checked against that edition's parts, the
 edit undoable."""
 
 from __future__ import annotations
@@ -66,7 +66,7 @@ def test_the_edition_migration_goes_down_and_up_again(db, db_engine):
             assert "edition" in columns()
             command.downgrade(config, "0007")
             assert "edition" not in columns()
-            command.upgrade(config, "0008i25files")
+            command.upgrade(config, "0008")
             assert "edition" in columns()
     finally:
         engine.dispose()

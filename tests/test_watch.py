@@ -44,7 +44,7 @@ def test_the_watcher_says_which_tables_the_other_writer_wrote(db):
         assert watcher.wait(0.05) is None
         save_deck(theirs, DeckList(name="Shared", main=[(CARD, 1)]))
         change = watcher.wait(5.0)
-        assert change is not None and change.tables == {"deck", "deck_entry"}
+        assert change is not None and change.tables == {"deck", "deck_entry", "deck_version"}
         add_rows(theirs, [CollectionRow(CARD, 1)])
         assert watcher.wait(5.0).tables == {"collection_entry"}
     finally:

@@ -198,6 +198,45 @@ def export(file: str) -> None:
     click.echo(f"wrote {count} cards to {file}")
 
 
+@cards.command("export-checklist")
+@click.argument("file", type=click.Path(dir_okay=False))
+@handles_errors
+def export_checklist_(file: str) -> None:
+    """Write your own transcribed cards, with their sources, as a checklist to share."""
+    # lazy: checklist and SQLModel code stay out of the search command's start-up
+    from deckbuilder.services.checklist_merge import export_transcribed
+
+    count = export_transcribed(user_db(), Path(file))
+    click.echo(f"wrote {count_text(count, 'card')} to {file}")
+
+
+@cards.command("merge-checklist")
+@click.argument("file", type=click.Path(exists=True, dir_okay=False))
+@click.option("--take-theirs", multiple=True, metavar="NAME",
+              help="Take this card's values from FILE where they differ (repeatable).")
+@click.option("--dry-run", is_flag=True, help="Only show what would be added and what differs.")
+@handles_errors
+def merge_checklist_(file: str, take_theirs: tuple[str, ...], dry_run: bool) -> None:
+    """Merge another collector's checklist: new cards are added; where a card differs,
+    both values are shown with their sources and yours are kept."""
+    # lazy: checklist and SQLModel code stay out of the search command's start-up
+    from deckbuilder.services.checklist_merge import merge_checklist
+
+    try:
+        merge = merge_checklist(user_db(), Path(file), take_theirs, dry_run)
+    except ValueError as exc:
+        fail(f"--take-theirs: {exc}")
+    verb = "would add" if dry_run else "added"
+    click.echo(f"{file}: {verb} {count_text(len(merge.added), 'card')}, "
+               f"{merge.unchanged} the same, {len(merge.taken)} taken from the file")
+    for conflict in merge.conflicts:
+        kept = "theirs" if conflict.name in merge.taken else "yours kept"
+        click.echo(f"  {escape_unsafe(conflict.name)}: {conflict.field}: yours "
+                   f"{escape_unsafe(str(conflict.mine))!r} ({escape_unsafe(conflict.my_source)})"
+                   f", theirs {escape_unsafe(str(conflict.theirs))!r} "
+                   f"({escape_unsafe(conflict.their_source)}) -> {kept}")
+
+
 @cards.command(
     epilog="FIELD is one of: " + ", ".join(CHARACTERISTIC_FIELDS) + ". Also accepted: "
     + ", ".join(f"{alias} ({field})" for alias, field in FIELD_ALIASES.items()) + "."

@@ -35,6 +35,13 @@ from deckbuilder.services.deck_sources import (
     read_deck_list,
     source_label,
 )
+from deckbuilder.services.deck_versions import (
+    deck_history,
+    diff_versions,
+    load_version,
+    revert_deck,
+)
+from deckbuilder.services.decks import save_deck_version
 from deckbuilder.services.proxy_sheet import needs_proxy_sheet
 
 EXIT_ILLEGAL = 1
@@ -65,7 +72,8 @@ def _echo_json(data: object) -> None:
 @click.group()
 def deck() -> None:
     """Check, convert and analyse deck list files (.txt .csv .json .cod .dek .o8d .mwDeck
-    .dec .dck)."""
+    .dec .dck); save them in your decks and keep every version (save, history, diff,
+    show, revert)."""
 
 
 @deck.command()
@@ -294,6 +302,112 @@ def remove(file: str, name: str, count: int, side: bool) -> None:
         return remove_copies(deck_list, card, count, zone)
 
     _edit_file(file, make_edit, card, zone)
+
+
+# -- saved decks and their versions (issue 23, section 1) ---------------------------------
+
+
+def _version_line(info) -> str:
+    when = info.saved_at.astimezone().strftime("%Y-%m-%d %H:%M")
+    by = f" by {escape_unsafe(info.author)}" if info.author else ""
+    shown = info.changes[:6]
+    changes = "; ".join(escape_unsafe(c.describe()) for c in shown) or "no change"
+    if len(info.changes) > len(shown):
+        changes += f"; and {len(info.changes) - len(shown)} more (deck history --json)"
+    return f"v{info.version}  {when}{by}  {info.cards} cards  {changes}"
+
+
+@deck.command()
+@click.argument("file", type=click.Path(dir_okay=False, allow_dash=True))
+@from_option
+@click.option("--as", "as_name", default=None, help="Save under this name (default: the deck's "
+              "own name, else the file's).")
+@handles_errors
+def save(file: str, from_format: str | None, as_name: str | None) -> None:
+    """Save deck file FILE in your decks: a new saved deck, or a new version of the saved
+    deck of that name (the version it replaces is kept: see deck history)."""
+    deck_list, _ = _resolved(file, from_format)
+    name = (as_name or deck_list.name or ("" if file == STDIN else name_from_file(file))).strip()
+    if not name:
+        fail("--as: the deck has no name; name it with --as NAME")
+    deck_list.name = name
+    version = save_deck_version(user_db(), deck_list.merged()).value
+    click.echo(f"Saved {escape_unsafe(name)} as version {version} ({deck_list.total()} cards)")
+
+
+def _version_number(text: str, option: str) -> int:
+    value = text.strip().lstrip("vV")
+    if not value.isdigit() or int(value) < 1:
+        fail(f"{option}: {text!r} is not a version number (1, 2, 3...; see deck history)")
+    return int(value)
+
+
+@deck.command()
+@click.argument("name")
+@click.option("--json", "as_json", is_flag=True, help="Print the versions as JSON.")
+@handles_errors
+def history(name: str, as_json: bool) -> None:
+    """List the kept versions of the saved deck NAME, oldest first, each with what
+    changed from the version before it."""
+    versions = deck_history(user_db(), name)
+    if as_json:
+        _echo_json([v.to_json() for v in versions])
+        return
+    for info in versions:
+        click.echo(_version_line(info))
+
+
+@deck.command()
+@click.argument("name")
+@click.argument("v1")
+@click.argument("v2")
+@handles_errors
+def diff(name: str, v1: str, v2: str) -> None:
+    """What changed in the saved deck NAME from version V1 to version V2."""
+    old, new = _version_number(v1, "V1"), _version_number(v2, "V2")
+    changes = diff_versions(user_db(), name, old, new)
+    if not changes:
+        click.echo(f"Versions {old} and {new} hold the same cards.")
+    for change in changes:
+        click.echo(escape_unsafe(change.describe()))
+
+
+@deck.command()
+@click.argument("name")
+@click.option("--version", "version", default=None, help="The version to show (default: "
+              "the newest).")
+@click.option("--json", "as_json", is_flag=True, help="Print the deck as JSON.")
+@handles_errors
+def show(name: str, version: str | None, as_json: bool) -> None:
+    """Show the saved deck NAME (or one of its kept versions) as a deck list."""
+    number = None if version is None else _version_number(version, "--version")
+    stored = load_version(user_db(), name, number)
+    shown = stored.deck
+    if as_json:
+        _echo_json({"name": shown.name, "version": stored.version, "notes": shown.notes,
+                    "main": [list(e) for e in shown.main],
+                    "side": [list(e) for e in shown.sideboard]})
+        return
+    click.echo(f"// {escape_unsafe(shown.name)}, version {stored.version}, "
+               f"{shown.total()} cards")
+    for entry in shown.main:
+        click.echo(f"{entry.count} {escape_unsafe(entry.name)}")
+    if shown.sideboard:
+        click.echo("\nSideboard:")
+        for entry in shown.sideboard:
+            click.echo(f"{entry.count} {escape_unsafe(entry.name)}")
+
+
+@deck.command()
+@click.argument("name")
+@click.argument("version")
+@handles_errors
+def revert(name: str, version: str) -> None:
+    """Save version VERSION of the saved deck NAME again as its newest version (every
+    version stays kept)."""
+    number = _version_number(version, "VERSION")
+    new = revert_deck(user_db(), name, number).value
+    click.echo(f"Reverted {escape_unsafe(name)} to version {number}: saved as version {new}")
 
 
 __all__ = ["EXIT_BAD_INPUT", "EXIT_ILLEGAL", "deck"]

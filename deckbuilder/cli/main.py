@@ -31,6 +31,7 @@ LAZY_COMMANDS = {
     "collection": "deckbuilder.cli.collection:collection",
     "db": "deckbuilder.cli.database:db",
     "deck": "deckbuilder.cli.deck:deck",
+    "log": "deckbuilder.cli.log:log",
     "hand": "deckbuilder.cli.play:hand",
     "odds": "deckbuilder.cli.play:odds",
     "publish": "deckbuilder.cli.publish:publish",
@@ -41,6 +42,7 @@ LAZY_COMMANDS = {
     "shelf": "deckbuilder.cli.shelf:shelf",
     "tune": "deckbuilder.cli.tune:tune",
     "scenario": "deckbuilder.cli.scenario:scenario",
+    "scan": "deckbuilder.cli.scan:scan",
     "undo": "deckbuilder.cli.undo:undo",
     "redo": "deckbuilder.cli.undo:redo",
 }

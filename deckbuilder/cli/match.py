@@ -116,13 +116,30 @@ def print_match(stats: MatchStats) -> None:
                f"round limit {e['round_limit']}")
 
 
+def _log_games(spec_a: str, a: PlayDeck, b: PlayDeck, stats: MatchStats, as_json: bool) -> None:
+    """``--log``: every game of the match in the match log as a computer game of deck A
+    (with its saved version when DECK_A names a saved deck)."""
+    # lazy: the services and the database load only when the command runs
+    from deckbuilder.match_log.computer import match_entries
+    from deckbuilder.services.match_log import log_computer_games, saved_version
+
+    db = user_db()
+    version = None if spec_a == STDIN or os.path.isfile(spec_a) else saved_version(db, a.name)
+    entries = match_entries(stats.games, a.name, version, b.name, b.records, stats.level)
+    log_computer_games(db, entries)
+    click.echo(f"Logged {len(entries)} computer games of {a.name} in the match log",
+               err=as_json)  # the JSON on standard output stays one document
+
+
 @click.command()
 @click.argument("deck_a")
 @click.argument("deck_b")
 @_options
+@click.option("--log", "log_games", is_flag=True,
+              help="Record every game in the match log as a computer game of DECK_A.")
 @handles_errors
 def match(deck_a: str, deck_b: str, games: int, level: str, seed: int, workers: int,
-          max_rounds: int, as_json: bool, from_format: str | None) -> None:
+          max_rounds: int, as_json: bool, from_format: str | None, log_games: bool) -> None:
     """Play DECK_A against DECK_B, computer against computer, GAMES times.
 
     Deck A acts first in even-numbered games, deck B in the others. Game i uses a seed
@@ -137,6 +154,8 @@ def match(deck_a: str, deck_b: str, games: int, level: str, seed: int, workers: 
         _echo_json(stats.to_json())
     else:
         print_match(stats)  # type: ignore[arg-type]
+    if log_games:
+        _log_games(deck_a, a, b, stats, as_json)  # type: ignore[arg-type]
 
 
 def print_gauntlet(stats: GauntletStats) -> None:

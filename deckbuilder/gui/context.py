@@ -35,6 +35,7 @@ class AppContext(QObject):
     * ``images_changed(str)``: the named card got a new scan;
     * ``shelf_changed(object)``: shelf games, copies or counts changed;
     * ``games_changed(object)``: saved games of the Play screen changed;
+    * ``match_log_changed(object)``: games of the match log were added, edited or removed;
     * ``status(str)``: a short message for the status bar;
     * ``error_shown(str)``: an error dialog was opened with this message.
 
@@ -50,6 +51,7 @@ class AppContext(QObject):
     images_changed = Signal(str)
     shelf_changed = Signal(object)
     games_changed = Signal(object)
+    match_log_changed = Signal(object)
     status = Signal(str)
     error_shown = Signal(str)
 

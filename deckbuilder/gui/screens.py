@@ -39,8 +39,10 @@ SCREEN_MODULES = (
     "deckbuilder.gui.sample_hand",
     "deckbuilder.gui.goldfish",
     "deckbuilder.gui.play",
+    "deckbuilder.gui.match_log",
     "deckbuilder.gui.card_editor",
     "deckbuilder.gui.shelf",
+    "deckbuilder.gui.scan",
 )
 
 #: File-menu commands a screen may handle (see :meth:`Screen.can`).

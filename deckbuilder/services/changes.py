@@ -36,7 +36,8 @@ class Changes:
     ``decks``: names of saved decks written or deleted; ``collection``: owned copies;
     ``wishlist``: the wishlist; ``catalogue``: names of cards whose data changed
     (``None``: any card, e.g. an import); ``images``: names of cards with a new scan;
-    ``shelf``: shelf counts; ``games``: saved games of the Play screen; ``label``: what
+    ``shelf``: shelf counts; ``games``: saved games of the Play screen; ``match_log``: the
+games of the match log; ``label``: what
     the write did, e.g. ``"Set quantity of Gentle to 3"``; ``undo``: how to take it
     back (``None``: cannot be undone).
     """
@@ -49,6 +50,7 @@ class Changes:
     images: frozenset[str] = frozenset()
     shelf: bool = False
     games: bool = False
+    match_log: bool = False
     undo: Reversal | None = None
 
     @property
@@ -63,6 +65,7 @@ class Changes:
             or self.images
             or self.shelf
             or self.games
+            or self.match_log
         )
 
     @property
@@ -96,6 +99,7 @@ class Changes:
             images=self.images | other.images,
             shelf=self.shelf or other.shelf,
             games=self.games or other.games,
+            match_log=self.match_log or other.match_log,
             undo=undo,
         )
 

@@ -65,22 +65,38 @@ class SavedDeck:
 
 @dataclass(frozen=True)
 class _StoredDeck:
-    """A saved deck as stored, with its dates, for putting it back on undo."""
+    """A saved deck as stored, with its dates and kept versions (``deck_version`` rows
+    as dicts), for putting it back on undo."""
 
     deck: DeckList
     created: datetime
     modified: datetime
+    versions: tuple[dict, ...] = ()
+
+
+def saver_name() -> str:
+    """Who saves, as a version's author: the login name on this computer ("" if unknown)."""
+    import getpass  # lazy: only when a deck is written
+
+    try:
+        return getpass.getuser()
+    except (OSError, KeyError, ImportError):
+        return ""
 
 
 def _stored(session, name: str) -> _StoredDeck | None:
     # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import select
 
-    from card_db.models import Card, Deck, SavedDeckEntry
+    from card_db.models import Card, Deck, DeckVersion, SavedDeckEntry
 
     row = session.exec(select(Deck).where(Deck.name == name)).first()
     if row is None:
         return None
+    versions = tuple(
+        v.model_dump(exclude={"id", "deck_id"})
+        for v in session.exec(select(DeckVersion).where(DeckVersion.deck_id == row.id)
+                              .order_by(DeckVersion.version)).all())
     entries = session.exec(
         select(Card.name, SavedDeckEntry.count, SavedDeckEntry.zone)
         .join(Card, Card.id == SavedDeckEntry.card_id)
@@ -94,30 +110,33 @@ def _stored(session, name: str) -> _StoredDeck | None:
         main=[(n, c) for n, c, z in entries if z == "main"],
         sideboard=[(n, c) for n, c, z in entries if z == "side"],
     )
-    return _StoredDeck(deck, row.created, row.modified)
+    return _StoredDeck(deck, row.created, row.modified, versions)
 
 
 def _remove(session, name: str) -> bool:
     # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import delete, select
 
-    from card_db.models import Deck, SavedDeckEntry
+    from card_db.models import Deck, DeckVersion, SavedDeckEntry
 
     deck_id = session.exec(select(Deck.id).where(Deck.name == name)).first()
     if deck_id is None:
         return False
     session.exec(delete(SavedDeckEntry).where(SavedDeckEntry.deck_id == deck_id))
+    session.exec(delete(DeckVersion).where(DeckVersion.deck_id == deck_id))
     session.exec(delete(Deck).where(Deck.id == deck_id))
     return True
 
 
 def _write(session, db: UserDatabase, deck: DeckList, dates: _StoredDeck | None = None) -> int:
-    """Store ``deck`` under its name, replacing that name's list (``dates``: keep those);
-    returns its new version."""
+    """Store ``deck`` under its name, replacing that name's list, and keep the new list
+    as a new version; returns its version. ``dates``: a deck put back by an undo, with
+    its dates; a deck no longer saved gets its kept versions back too."""
     # lazy: SQLModel and the table models load only when the database is written
     from sqlmodel import delete, select
 
-    from card_db.models import Card, Deck, SavedDeckEntry, utcnow
+    from card_db.models import Card, Deck, DeckVersion, SavedDeckEntry, utcnow
+    from deckbuilder.deck.versions import cards_to_json
 
     catalogue = db.catalogue()
     wanted = [
@@ -128,8 +147,9 @@ def _write(session, db: UserDatabase, deck: DeckList, dates: _StoredDeck | None 
     names = {name for _, name, _ in wanted}
     ids = dict(session.exec(select(Card.name, Card.id).where(Card.name.in_(names))).all())
     row = session.exec(select(Deck).where(Deck.name == deck.name)).first()
+    kept = dates.versions if dates is not None and row is None else ()
     if row is None:
-        row = Deck(name=deck.name, version=1)
+        row = Deck(name=deck.name, version=max((v["version"] for v in kept), default=0) + 1)
     else:
         row.version += 1
     row.author, row.notes = deck.author, deck.notes
@@ -148,6 +168,15 @@ def _write(session, db: UserDatabase, deck: DeckList, dates: _StoredDeck | None 
                 zone="side" if zone == SIDEBOARD else "main",
             )
         )
+    for values in kept:
+        session.add(DeckVersion(deck_id=row.id, **values))
+    if kept and kept[-1]["cards"] == cards_to_json(deck) and kept[-1]["name"] == deck.name:
+        row.version = kept[-1]["version"]  # the deck as it was: no new version
+        session.add(row)
+        return row.version
+    session.add(DeckVersion(deck_id=row.id, version=row.version, saved_at=utcnow(),
+                            author=saver_name(), name=deck.name, notes=deck.notes,
+                            cards=cards_to_json(deck)))
     return row.version
 
 
@@ -211,11 +240,30 @@ def save_deck_version(db: UserDatabase, deck: DeckList, replaces: str | None = N
         if opened_version is not None:
             _check_version(session, replaces or deck.name, opened_version)
         if replaces and replaces != deck.name:
-            _remove(session, replaces)
+            _rename_or_remove(session, replaces, deck.name)
         version.append(_write(session, db, deck))
 
     changes = _write_decks(db, label, names, write)
     return Outcome(version[0], changes)
+
+
+def _rename_or_remove(session, old: str, new: str) -> None:
+    """A save under a new name: the deck ``old`` takes the name ``new`` (its versions go
+    with it) unless a deck is saved as ``new`` already (the user chose to replace it:
+    ``old`` is deleted and the deck is saved as a new version of ``new``)."""
+    # lazy: SQLModel and the table models load only when the database is written
+    from sqlmodel import select
+
+    from card_db.models import Deck
+
+    if session.exec(select(Deck.id).where(Deck.name == new)).first() is not None:
+        _remove(session, old)
+        return
+    row = session.exec(select(Deck).where(Deck.name == old)).first()
+    if row is not None:
+        row.name = new
+        session.add(row)
+        session.flush()
 
 
 def _check_version(session, name: str, opened: int) -> None:

@@ -1,6 +1,6 @@
 """One deck in the editor (one tab): name and author, the grouped list with + and −,
-the live legality panel, the statistics charts, "What I still need", the notes and
-"Suggest Swaps"."""
+the live legality panel, the statistics charts, "What I still need", the notes,
+"Suggest Swaps" and the History of the saved deck's versions."""
 
 from __future__ import annotations
 
@@ -26,13 +26,14 @@ from card_db.errors import UserError
 from deckbuilder.deck.decklist import MAIN, SIDEBOARD
 from deckbuilder.gui.deck_editor.deck_model import COLUMNS, COUNT, NAME, DeckTreeModel
 from deckbuilder.gui.deck_editor.document import DeckDocument
+from deckbuilder.gui.deck_editor.history_panel import HistoryPanel
 from deckbuilder.gui.deck_editor.legality_panel import LegalityPanel
 from deckbuilder.gui.deck_editor.needs_panel import NeedsPanel
 from deckbuilder.gui.deck_editor.stats_panel import DeckStatsPanel
 from deckbuilder.gui.deck_editor.tuning_panel import TuningPanel
 from deckbuilder.gui.fit import scrolling
 
-STATS_TAB, NEEDS_TAB, NOTES_TAB, TUNE_TAB = range(4)
+STATS_TAB, NEEDS_TAB, NOTES_TAB, TUNE_TAB, HISTORY_TAB = range(5)
 
 
 class DeckTreeView(QTreeView):
@@ -178,6 +179,8 @@ class DeckEditor(QWidget):
         self.side_tabs.addTab(self.notes, "Notes")
         self.tuning = TuningPanel(self.context, self.document)
         self.side_tabs.addTab(self.tuning, "Suggest Swaps")
+        self.history = HistoryPanel(self.context, self.document)
+        self.side_tabs.addTab(self.history, "History")
 
         self.right = QSplitter(Qt.Orientation.Vertical)
         self.right.setObjectName("deckEditorRight")

@@ -212,6 +212,7 @@ class DeckEditorScreen(Screen):
         editor = DeckEditor(self.context, document)
         document.setParent(editor)  # deleted with its tab
         editor.error.connect(lambda title, exc: self.context.report_error(title, exc))
+        editor.history.save_requested.connect(lambda: self.save(document))  # a revert
         document.changed.connect(lambda editor=editor: self._document_changed(editor))
         document.undo_stack.indexChanged.connect(lambda _i: self._show_decks_history(False))
         document.dirty_changed.connect(lambda _dirty, editor=editor:

@@ -21,7 +21,7 @@ if TYPE_CHECKING:
     from card_db.userdb import UserDatabase
 
 #: The histories, one per kind of data: a screen's Edit > Undo acts on one of them.
-HISTORIES = ("collection", "cards", "decks", "shelf", "games")
+HISTORIES = ("collection", "cards", "decks", "shelf", "games", "match_log")
 
 
 def history_key(changes: Changes) -> str | None:
@@ -37,6 +37,8 @@ def history_key(changes: Changes) -> str | None:
         return "shelf"
     if changes.games:
         return "games"
+    if changes.match_log:
+        return "match_log"
     return None
 
 

@@ -20,6 +20,7 @@ class ChangeSignals(Protocol):
     images_changed: SignalInstance
     shelf_changed: SignalInstance
     games_changed: SignalInstance
+    match_log_changed: SignalInstance
 
 
 def changes_of(result: object) -> Changes:
@@ -39,7 +40,7 @@ def emit_changes(context: ChangeSignals, changes: Changes, initiator: object = N
     ``collection_changed(initiator)`` (owned copies or the wishlist) and
     ``images_changed(name)`` per card with a new scan and ``shelf_changed(initiator)``
     (shelf games, copies or counts), ``games_changed(initiator)`` (saved games of the
-    Play screen). ``initiator`` is the object that
+    Play screen), ``match_log_changed(initiator)`` (the match log). ``initiator`` is the object that
     asked for the write (a receiver skips what it already shows), ``None`` for an undo."""
     if changes.cards_changed:
         names = None if changes.catalogue is None else tuple(sorted(changes.catalogue))
@@ -54,3 +55,5 @@ def emit_changes(context: ChangeSignals, changes: Changes, initiator: object = N
         context.shelf_changed.emit(initiator)
     if changes.games:
         context.games_changed.emit(initiator)
+    if changes.match_log:
+        context.match_log_changed.emit(initiator)

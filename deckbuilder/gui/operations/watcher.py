@@ -22,14 +22,15 @@ from deckbuilder.gui.operations.signals import ChangeSignals
 CATALOGUE_TABLES = frozenset({"card", "card_affiliation", "card_correction", "card_image",
                               "meta"})
 COLLECTION_TABLES = frozenset({"collection_entry", "wishlist_entry"})
-DECK_TABLES = frozenset({"deck", "deck_entry"})
+DECK_TABLES = frozenset({"deck", "deck_entry", "deck_version"})
 SHELF_TABLES = frozenset({"shelf_game", "shelf_copy", "shelf_count", "shelf_photo"})
 GAME_TABLES = frozenset({"saved_game"})
+LOG_TABLES = frozenset({"logged_game"})
 #: The undo history (:mod:`deckbuilder.services.undo_history`): reloads the stored
 #: histories (:meth:`~deckbuilder.gui.operations.Operations.on_external_change`) only.
 UNDO_TABLES = frozenset({"undo_step"})
 _KNOWN = (CATALOGUE_TABLES | COLLECTION_TABLES | DECK_TABLES | SHELF_TABLES | GAME_TABLES
-          | UNDO_TABLES)
+          | LOG_TABLES | UNDO_TABLES)
 
 #: Seconds one wait of the watcher lasts (how soon :meth:`ExternalChanges.stop` returns).
 WAIT_SECONDS = 0.5
@@ -106,4 +107,6 @@ class ExternalChanges(QObject):
             context.shelf_changed.emit(self)
         if everything or tables & GAME_TABLES:
             context.games_changed.emit(self)
+        if everything or tables & LOG_TABLES:
+            context.match_log_changed.emit(self)
         self.refreshed.emit(tables)

@@ -47,6 +47,7 @@ from deckbuilder.gui.fit import scrolling
 from deckbuilder.gui.number_field import NumberField
 from deckbuilder.gui.play.board import TableBoard
 from deckbuilder.gui.play.faces import TableFaces
+from deckbuilder.gui.play.game_log import played_decks, record_finished_game
 from deckbuilder.gui.play.matchup import MatchupPanel
 from deckbuilder.gui.play.rivals import DeckPicker, RivalsBox
 from deckbuilder.gui.play.saved import SavedGamesBar
@@ -260,12 +261,19 @@ class PlayScreen(Screen):
     # -- starting ------------------------------------------------------------------------
     def start_chosen(self) -> None:
         """Read the chosen decks in the background, then start the game (asking first
-        what to do with a game in progress: :meth:`keep_or_drop_game`)."""
+        what to do with a game in progress: :meth:`keep_or_drop_game`); it is logged in
+        the match log when it ends (:mod:`.game_log`)."""
         if not self.keep_or_drop_game():
             return
-        self._load_chosen(lambda decks: self.start_game(decks[0].records,
-                                                        self._rivals(decks[1:]),
-                                                        self.seed.value(), decks[0].name))
+
+        def start(decks: list[PlayDeck]) -> None:
+            session = self.start_game(decks[0].records, self._rivals(decks[1:]),
+                                      self.seed.value(), decks[0].name)
+            if session is not None:
+                session.played = played_decks(self.mine.current_source(), decks,
+                                              [r.level.currentText() for r in self.rivals.chosen()])
+
+        self._load_chosen(start)
 
     def start_game(self, mine, rivals: list[Rival], seed: int,
                    deck_name: str = "") -> PlaySession | None:
@@ -450,6 +458,7 @@ class PlayScreen(Screen):
         self._fold_setup(False)
         self.status.setText(f"Game over. {message}")
         self.log.appendPlainText(f"Game over. {message}")
+        record_finished_game(self.context, self.session, snap)
 
     def _show_decision(self, decision: Decision | None) -> None:
         self.pending = decision

@@ -1,6 +1,6 @@
 """shelf copies say which edition of the game they are
 
-Revision ID: 0008i25files (branch i25-files)
+Revision ID: 0008
 Revises: 0007
 Create Date: 2026-11-29 01:00:00
 
@@ -16,7 +16,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0008i25files"
+revision = "0008"
 down_revision = "0007"
 branch_labels = None
 depends_on = None

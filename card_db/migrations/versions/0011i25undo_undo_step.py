@@ -1,7 +1,7 @@
 """one undo history in the user database
 
-Revision ID: 0009i25undo (branch i25-undo)
-Revises: 0008i25files
+Revision ID: 0011i25undo (branch i25-undo)
+Revises: 0010
 Create Date: 2026-11-29 02:00:00
 
 Each undoable write records one ``undo_step`` row in its own transaction (issue 25,
@@ -16,8 +16,8 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0009i25undo"
-down_revision = "0008i25files"
+revision = "0011i25undo"
+down_revision = "0010"
 branch_labels = None
 depends_on = None
 

@@ -1,0 +1,331 @@
+"""The Scan screen (issue 21): add images or a folder (buttons or drag and drop), read
+them off the GUI thread with progress and a Cancel that keeps what was read, then
+review one row per group: Enter accepts the selected known cards in one undoable step;
+an unknown card opens its fields beside its crop, prefilled as read."""
+
+from __future__ import annotations
+
+import threading
+from pathlib import Path
+
+from PySide6.QtCore import QSize, Qt
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QFileDialog,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QProgressBar,
+    QPushButton,
+    QScrollArea,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from card_db.records import Condition
+from deckbuilder.gui.scan.review_model import DOUBT_COLOUR, DOUBTFUL, ReviewModel, thumbnail
+from deckbuilder.gui.screens import Screen
+from deckbuilder.scan import INSTALL_HINT, missing_libraries
+from deckbuilder.services.scan_review import (
+    Audit,
+    Decision,
+    PendingGroup,
+    accept_groups,
+    audit_batch,
+    import_batch,
+    pending_groups,
+    reject_group,
+)
+
+#: The fields of the form for an unknown card (checklist columns), in order.
+FORM_FIELDS = ("type", "permanent", "dominions", "unique", "gender", "magic", "strength",
+               "prime", "resistance", "affiliations", "deck_limit", "traits", "powers")
+CROP_SIZE = QSize(200, 280)
+
+
+class ScanScreen(Screen):
+    key = "scan"
+    title = "Scan"
+
+    def __init__(self, context, parent=None):
+        super().__init__(context, parent)
+        self.setAcceptDrops(True)
+        self._stop = threading.Event()
+        self._reading = False
+        self._read_fields: dict[str, str] = {}
+        self.model = ReviewModel(self)
+        self._build()
+        missing = missing_libraries()
+        if missing:
+            self.status.setText(f"Scanning needs {', '.join(missing)}: install the scan "
+                                f"extra with  {INSTALL_HINT}")
+            for button in (self.add_files, self.add_folder):
+                button.setEnabled(False)
+
+    # -- layout ---------------------------------------------------------------------
+    def _build(self) -> None:
+        self.add_files = QPushButton("Add images…")
+        self.add_folder = QPushButton("Add a folder…")
+        self.location = QLineEdit()
+        self.location.setPlaceholderText("Location of this batch, e.g. Binder 2, page 3")
+        self.condition = QComboBox()
+        self.condition.addItems([c.value for c in Condition])
+        self.condition.setCurrentText(Condition.NEAR_MINT.value)
+        self.cancel = QPushButton("Cancel")
+        self.cancel.setEnabled(False)
+        self.progress = QProgressBar()
+        self.progress.setTextVisible(True)
+        self.status = QLabel("Drop photos or scans of your cards here, or a folder of them.")
+        self.status.setWordWrap(True)
+        top = QHBoxLayout()
+        for widget in (self.add_files, self.add_folder, QLabel("Location:"), self.location,
+                       QLabel("Condition:"), self.condition, self.progress, self.cancel):
+            top.addWidget(widget)
+        top.setStretch(3, 2)
+        top.setStretch(6, 1)
+
+        self.table = QTableView()
+        self.table.setModel(self.model)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setIconSize(QSize(72, 100))
+        self.table.verticalHeader().setDefaultSectionSize(108)
+        self.table.verticalHeader().hide()
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(True)
+        for column, width in enumerate((84, 200, 220, 60, 320)):
+            self.table.setColumnWidth(column, width)
+        self.table.selectionModel().selectionChanged.connect(self._selected)
+        self.table.doubleClicked.connect(lambda _index: self.accept_selected())
+
+        self.crop = QLabel()
+        self.crop.setFixedSize(CROP_SIZE)
+        self.crop.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.name = QLineEdit()
+        self.fields = {key: QLineEdit() for key in FORM_FIELDS}
+        form = QFormLayout()
+        form.addRow("Name", self.name)
+        for key, edit in self.fields.items():
+            form.addRow(key.replace("_", " ").capitalize(), edit)
+        self.form_box = QGroupBox("The card as read: correct what was misread")
+        self.form_box.setLayout(form)
+        self.accept = QPushButton("Accept")
+        self.accept.setToolTip("Accept the selected groups (Enter): one undoable step")
+        self.reject = QPushButton("Reject")
+        self.reject.setToolTip("Set the selected group aside (Delete)")
+        self.accept_known = QPushButton("Accept all known")
+        self.accept_known.setToolTip("Accept every group matched to a catalogue card "
+                                     "(Ctrl+Shift+A): one undoable step")
+        buttons = QHBoxLayout()
+        for button in (self.accept, self.reject, self.accept_known):
+            buttons.addWidget(button)
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.addWidget(self.crop, alignment=Qt.AlignmentFlag.AlignHCenter)
+        scroll = QScrollArea()
+        scroll.setWidgetResizable(True)
+        scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        scroll.setWidget(self.form_box)
+        side_layout.addWidget(scroll, 1)
+        side_layout.addLayout(buttons)
+
+        splitter = QSplitter()
+        splitter.addWidget(self.table)
+        splitter.addWidget(side)
+        splitter.setStretchFactor(0, 3)
+        splitter.setStretchFactor(1, 1)
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.status)
+        layout.addWidget(splitter, 1)
+
+        self.add_files.clicked.connect(self._choose_files)
+        self.add_folder.clicked.connect(self._choose_folder)
+        self.cancel.clicked.connect(self._stop.set)
+        self.accept.clicked.connect(self.accept_selected)
+        self.reject.clicked.connect(self.reject_selected)
+        self.accept_known.clicked.connect(self.accept_all_known)
+        for keys, slot in ((Qt.Key.Key_Return, self.accept_selected),
+                           (Qt.Key.Key_Enter, self.accept_selected),
+                           (Qt.Key.Key_Delete, self.reject_selected)):
+            QShortcut(QKeySequence(keys), self.table, activated=slot)
+        QShortcut(QKeySequence("Ctrl+Shift+A"), self, activated=self.accept_all_known)
+        self._selected()
+
+    # -- screen hooks -----------------------------------------------------------------
+    def start(self) -> None:
+        self.refresh()
+
+    def undo_stack(self):
+        return self.context.operations.history("cards")
+
+    def restore_state(self, settings) -> None:
+        self.location.setText(str(settings.value("scan/location", "") or ""))
+        self.condition.setCurrentText(str(settings.value("scan/condition",
+                                                         Condition.NEAR_MINT.value)))
+        self.location.textChanged.connect(lambda t: settings.setValue("scan/location", t))
+        self.condition.currentTextChanged.connect(
+            lambda t: settings.setValue("scan/condition", t))
+
+    def prepare_screenshot(self) -> None:
+        from deckbuilder.gui.scan.demo import demo_page  # lazy: only the screenshot mode
+
+        if missing_libraries():
+            return
+        folder = Path(self.context.db.path).parent if getattr(self.context.db, "path", None) \
+            else Path.cwd()
+        self.location.setText("Binder 2, page 3")
+        self.read_images([demo_page(self.context.db.catalogue(), folder / "scan-page.png")])
+
+    # -- reading ------------------------------------------------------------------------
+    def dragEnterEvent(self, event) -> None:
+        if event.mimeData().hasUrls() and not self._reading:
+            event.acceptProposedAction()
+
+    def dropEvent(self, event) -> None:
+        paths = [Path(url.toLocalFile()) for url in event.mimeData().urls() if url.isLocalFile()]
+        if paths:
+            self.read_images(paths)
+
+    def _choose_files(self) -> None:
+        files, _ = QFileDialog.getOpenFileNames(
+            self, "Add images of cards", "", "Images (*.jpg *.jpeg *.png *.webp *.tif *.tiff "
+            "*.bmp);;All files (*)")
+        if files:
+            self.read_images([Path(f) for f in files])
+
+    def _choose_folder(self) -> None:
+        folder = QFileDialog.getExistingDirectory(self, "Add a folder of images of cards")
+        if folder:
+            self.read_images([Path(folder)])
+
+    def read_images(self, paths: list[Path]) -> None:
+        """Read and store ``paths`` as one batch, off the GUI thread."""
+        if self._reading:
+            return
+        self._reading = True
+        self._stop.clear()
+        self.cancel.setEnabled(True)
+        self.progress.setRange(0, 0)
+        self.status.setText(f"Reading {len(paths)} item(s)…")
+        stop = self._stop
+
+        def job(db, progress):
+            return import_batch(db, paths, location=self.location.text(),
+                                condition=self.condition.currentText(),
+                                progress=lambda done, total, _file: progress(done, total),
+                                should_stop=stop.is_set)
+
+        self.context.tasks.run(job, self.context.db, pool="write", on_done=self._read_done,
+                               on_error=self._read_failed, on_progress=self._progressed)
+
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress.setRange(0, max(total, 1))
+        self.progress.setValue(done)
+        self.progress.setFormat(f"{done} / {total} images")
+
+    def _finish_reading(self) -> None:
+        self._reading = False
+        self.cancel.setEnabled(False)
+        self.progress.setRange(0, 1)
+        self.progress.setValue(1)
+
+    def _read_done(self, result) -> None:
+        self._finish_reading()
+        stopped = " (cancelled: what was read is kept)" if result.cancelled else ""
+        errors = f"; {len(result.errors)} could not be read" if result.errors else ""
+        self.status.setText(
+            f"Batch {result.batch_id}: {result.images_read} image(s) read, "
+            f"{result.cards_found} card(s) found in {len(result.group_ids)} group(s)"
+            f"{errors}{stopped}. Select a row and press Enter to accept it.")
+        self.refresh()
+        if self.location.text().strip():
+            self.context.tasks.run(audit_batch, self.context.db, result.batch_id,
+                                   on_done=self._show_audit, on_error=lambda *_: None)
+
+    def _show_audit(self, audit: Audit) -> None:
+        """The audit walk: what is new, missing or moved since the last scan here."""
+        if audit.previous is None:
+            return
+        parts = [f"new {c} x {n}" + (f" (from {audit.moved[n]})" if n in audit.moved else "")
+                 for n, c in sorted(audit.new.items())]
+        parts += [f"missing {c} x {n}" for n, c in sorted(audit.missing.items())]
+        self.status.setText(f"{self.status.text()}\nSince the last scan of {audit.location}: "
+                            + ("; ".join(parts) or "nothing new or missing") + ".")
+
+    def _read_failed(self, exc: BaseException, details: str) -> None:
+        self._finish_reading()
+        self.status.setText(str(exc))
+        self.context.report_error("The images were not read", exc, details)
+
+    # -- review -------------------------------------------------------------------------
+    def refresh(self) -> None:
+        self.context.tasks.run(pending_groups, self.context.db, on_done=self._show_groups)
+
+    def _show_groups(self, groups: list[PendingGroup]) -> None:
+        self.model.replace_rows(groups)
+        if groups:
+            self.table.selectRow(0)
+        self._selected()
+
+    def _selected_groups(self) -> list[PendingGroup]:
+        rows = sorted({index.row() for index in self.table.selectionModel().selectedRows()})
+        return [self.model.group(row) for row in rows]
+
+    def _selected(self, *_args) -> None:
+        groups = self._selected_groups()
+        one = groups[0] if len(groups) == 1 else None
+        self.crop.setPixmap(thumbnail(one.best_crop, CROP_SIZE) if one else thumbnail(Path()))
+        self.form_box.setEnabled(one is not None and not one.match_name)
+        self.name.setText(one.match_name or one.name_read if one else "")
+        self._read_fields = {}
+        for key, edit in self.fields.items():
+            value, confidence = (one.fields.get(key, ("", 1.0)) if one else ("", 1.0))
+            edit.setText(value)
+            self._read_fields[key] = value
+            edit.setStyleSheet(f"background: {DOUBT_COLOUR.name()}"
+                               if value and confidence < DOUBTFUL else "")
+        self.accept.setEnabled(bool(groups))
+        self.reject.setEnabled(one is not None)
+
+    def decisions(self) -> list[Decision]:
+        """The selected groups as decisions: a known card as matched; an unknown one with
+        the name in the form and the fields the user changed there (stated facts)."""
+        result = []
+        for group in self._selected_groups():
+            if group.match_name:
+                result.append(Decision(group.id))
+                continue
+            stated = {key: edit.text().strip() for key, edit in self.fields.items()
+                      if edit.text().strip() != self._read_fields.get(key, "")}
+            result.append(Decision(group.id, self.name.text().strip() or None, stated))
+        return result
+
+    def accept_selected(self) -> None:
+        decisions = self.decisions()
+        if decisions:
+            self._accept(decisions)
+
+    def accept_all_known(self) -> None:
+        decisions = [Decision(g.id) for g in self.model.rows if g.match_name]
+        if decisions:
+            self._accept(decisions)
+
+    def _accept(self, decisions: list[Decision]) -> None:
+        self.context.operations.run(accept_groups, decisions, label="Accept scanned cards",
+                                    error_title="The scanned cards were not accepted",
+                                    on_done=lambda _result: self.refresh())
+
+    def reject_selected(self) -> None:
+        groups = self._selected_groups()
+        if len(groups) == 1:
+            self.context.operations.run(reject_group, groups[0].id,
+                                        error_title="The group was not rejected",
+                                        on_done=lambda _result: self.refresh())

@@ -1,0 +1,276 @@
+"""Finding cards in an image and straightening each to the card shape.
+
+A card is a convex four-sided outline whose sides are in the 63:88 card proportion
+(rulebook "Anatomy of Cards"; the 1997 cards measure 63 x 88 mm), allowing for
+perspective. Outlines come from OpenCV: edges (Canny, closed by dilation) and Otsu
+thresholds of both polarities, on a copy of the image at most :data:`WORK_SIDE` px.
+Nested outlines keep the outer one (a card's inner frame is not a second card); an
+outline holding two or more card-like outlines side by side is a sheet or binder page,
+not a card. Each card is warped (``cv2.warpPerspective``) from the full image to
+:data:`CROP_SIZE`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import cv2
+import numpy as np
+
+from card_db.images.aspect import CARD_SIZE_MM
+
+#: Width and height, in px, of a straightened card (10 px per mm).
+CROP_SIZE = (630, 882)
+#: Longest side, in px, of the copy outlines are searched in.
+WORK_SIDE = 1100
+#: Largest share of a sheet's area one card it holds covers (two cards side by side).
+MAX_HELD = 0.5
+#: Width, in px of the work copy, of the frame drawn round it.
+FRAME = 12
+#: Smallest card, as a fraction of the image area.
+MIN_AREA = 0.008
+#: Short side over long side of a card, and the range accepted under perspective.
+CARD_RATIO = CARD_SIZE_MM[0] / CARD_SIZE_MM[1]
+#: (The lower bound keeps out a card's art box with the characteristics under it.)
+RATIO_RANGE = (0.6, 1.0)  # a card lying flat, photographed low, can look square
+#: Highest ratio of an outline seen square-on (opposite sides within :data:`SKEWED`).
+FLAT_RATIO_MAX = 0.8
+SKEWED = 0.88
+#: Area of the outline over the area of its four-sided fit.
+MIN_FILL = 0.82
+#: Width of the opening that parts touching objects, as a fraction of the longest side.
+OPEN_FRACTION = 0.03
+#: Share of each side of an outline that must lie on an image edge.
+MIN_EDGE_SUPPORT = 0.6
+
+
+@dataclass(frozen=True)
+class FoundCard:
+    """One card found in an image: ``corners`` in image px, clockwise from the card's
+    upright top-left (4 x 2 float array); ``crop`` the straightened card, a
+    ``CROP_SIZE[1] x CROP_SIZE[0] x 3`` BGR array."""
+
+    corners: np.ndarray
+    crop: np.ndarray
+
+
+def order_corners(quad: np.ndarray) -> np.ndarray:
+    """The four points of ``quad`` clockwise (image y points down) from the top-left of
+    the card held upright: the top side is the short side higher in the image."""
+    points = np.asarray(quad, dtype=np.float32).reshape(4, 2)
+    centre = points.mean(axis=0)
+    angles = np.arctan2(points[:, 1] - centre[1], points[:, 0] - centre[0])
+    points = points[np.argsort(angles)]  # clockwise on screen
+    sides = [np.linalg.norm(points[i] - points[(i + 1) % 4]) for i in range(4)]
+    start = 0 if sides[0] + sides[2] < sides[1] + sides[3] else 1  # a short side first
+    other = start + 2
+    mid_a = (points[start] + points[(start + 1) % 4]) / 2
+    mid_b = (points[other % 4] + points[(other + 1) % 4]) / 2
+    if mid_b[1] < mid_a[1]:
+        start = other % 4
+    return np.roll(points, -start, axis=0)
+
+
+def straighten(image: np.ndarray, corners: np.ndarray) -> np.ndarray:
+    """The card inside ``corners`` (ordered as :func:`order_corners`) warped to
+    :data:`CROP_SIZE`."""
+    width, height = CROP_SIZE
+    target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]],
+                      dtype=np.float32)
+    matrix = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
+    return cv2.warpPerspective(image, matrix, (width, height), flags=cv2.INTER_AREA,
+                               borderMode=cv2.BORDER_REPLICATE)
+
+
+def rotate_half_turn(card: FoundCard) -> FoundCard:
+    """``card`` seen the other way up (its top-left is the opposite corner)."""
+    return FoundCard(np.roll(card.corners, 2, axis=0), cv2.rotate(card.crop, cv2.ROTATE_180))
+
+
+def turned(image: np.ndarray, card: FoundCard, quarters: int) -> FoundCard:
+    """``card`` with its top-left moved ``quarters`` corners on clockwise, straightened
+    again from ``image`` (a card whose sides looked nearly equal may lie sideways)."""
+    if quarters % 4 == 2:
+        return rotate_half_turn(card)
+    corners = np.roll(card.corners, -quarters, axis=0)
+    return FoundCard(corners, straighten(image, corners))
+
+
+def find_cards(image: np.ndarray) -> list[FoundCard]:
+    """Every card found in the BGR ``image``, in reading order (rows top to bottom,
+    left to right within a row)."""
+    scale = min(1.0, WORK_SIDE / max(image.shape[:2]))
+    small = image if scale == 1.0 else cv2.resize(image, None, fx=scale, fy=scale,
+                                                  interpolation=cv2.INTER_AREA)
+    # a frame of the image's median colour gives a card touching the border an edge there
+    colour = [int(v) for v in np.median(small.reshape(-1, 3), axis=0)]
+    framed = cv2.copyMakeBorder(small, FRAME, FRAME, FRAME, FRAME, cv2.BORDER_CONSTANT,
+                                value=colour)
+    candidates, edges = _candidates(framed)
+    near_edges = cv2.dilate(edges, np.ones((5, 5), np.uint8))
+    supported = [q - FRAME for q in candidates
+                 if _edge_support(q, near_edges) >= MIN_EDGE_SUPPORT]
+    quads = _select(supported, small.shape[0] * small.shape[1])
+    cards = []
+    for quad in quads:
+        corners = order_corners(quad / scale)
+        cards.append(FoundCard(corners, straighten(image, corners)))
+    return _reading_order(cards)
+
+
+def _edge_support(quad: np.ndarray, edges: np.ndarray, samples: int = 40) -> float:
+    """The smallest share, over the four sides of ``quad``, of points lying on an edge."""
+    height, width = edges.shape
+    worst = 1.0
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        t = np.linspace(0.1, 0.9, samples)[:, None]
+        points = np.rint(a + (b - a) * t).astype(int)
+        xs = np.clip(points[:, 0], 0, width - 1)
+        ys = np.clip(points[:, 1], 0, height - 1)
+        worst = min(worst, float((edges[ys, xs] > 0).mean()))
+    return worst
+
+
+def _candidates(small: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+    gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
+    blurred = cv2.GaussianBlur(gray, (5, 5), 0)
+    masks = []
+    median = float(np.median(blurred))
+    edges = cv2.Canny(blurred, max(10, 0.5 * median), min(255, 1.2 * median + 30))
+    edges = cv2.dilate(edges, np.ones((3, 3), np.uint8), iterations=2)
+    masks.append((edges, cv2.RETR_LIST))
+    # every closed outline filled, then opened with a kernel far wider than a line: a
+    # card touched by a pen, a cable or another object keeps only its own body
+    filled = np.zeros_like(edges)
+    outer, _ = cv2.findContours(edges, cv2.RETR_EXTERNAL, cv2.CHAIN_APPROX_SIMPLE)
+    cv2.drawContours(filled, outer, -1, 255, thickness=cv2.FILLED)
+    side = max(7, round(OPEN_FRACTION * max(gray.shape)))
+    masks.append((cv2.morphologyEx(filled, cv2.MORPH_OPEN, np.ones((side, side), np.uint8)),
+                  cv2.RETR_EXTERNAL))
+    _, otsu = cv2.threshold(blurred, 0, 255, cv2.THRESH_BINARY + cv2.THRESH_OTSU)
+    for size in (5, 13):  # the larger opening cuts off lines and objects touching a card
+        kernel = np.ones((size, size), np.uint8)
+        for mask in (otsu, 255 - otsu):
+            masks.append((cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), cv2.RETR_EXTERNAL))
+    area_min = MIN_AREA * gray.size
+    found = []
+    for mask, mode in masks:
+        contours, _ = cv2.findContours(mask, mode, cv2.CHAIN_APPROX_NONE)
+        for contour in contours:
+            quad = _card_quad(contour, area_min, 0.97 * gray.size)
+            if quad is not None:
+                found.append(quad)
+    return found, edges
+
+
+def _card_quad(contour: np.ndarray, area_min: float, area_max: float) -> np.ndarray | None:
+    area = cv2.contourArea(contour)
+    if not area_min <= area <= area_max:
+        return None
+    hull = cv2.convexHull(contour)
+    approx = cv2.approxPolyDP(hull, 0.02 * cv2.arcLength(hull, True), True)
+    quad = approx.reshape(-1, 2).astype(np.float32) if len(approx) == 4 else \
+        cv2.boxPoints(cv2.minAreaRect(hull)).astype(np.float32)
+    quad = _refined(contour.reshape(-1, 2).astype(np.float32), quad)
+    if quad is None:
+        return None
+    quad_area = cv2.contourArea(quad)
+    if quad_area <= 0 or area / quad_area < MIN_FILL or not cv2.isContourConvex(quad):
+        return None
+    sides = [np.linalg.norm(quad[i] - quad[(i + 1) % 4]) for i in range(4)]
+    short, long = sides[0] + sides[2], sides[1] + sides[3]
+    if short > long:
+        short, long = long, short
+    # a card looks squat only in perspective, where its far side looks shorter
+    skew = min(min(sides[0], sides[2]) / max(sides[0], sides[2]),
+               min(sides[1], sides[3]) / max(sides[1], sides[3]))
+    highest = RATIO_RANGE[1] if skew < SKEWED else FLAT_RATIO_MAX
+    if not RATIO_RANGE[0] <= short / long <= highest:
+        return None
+    # opposite sides of a card under perspective stay within a factor of each other
+    if min(sides[0], sides[2]) < 0.6 * max(sides[0], sides[2]) or \
+            min(sides[1], sides[3]) < 0.6 * max(sides[1], sides[3]):
+        return None
+    return quad
+
+
+def _refined(points: np.ndarray, quad: np.ndarray) -> np.ndarray | None:
+    """``quad`` with each side moved onto the line fitted (Huber) to the outline points
+    nearest it, and the corners where those lines meet; None if a side has too few
+    points."""
+    if len(points) < 8:
+        dense = []
+        for i in range(len(points)):
+            a, b = points[i], points[(i + 1) % len(points)]
+            dense.extend(a + (b - a) * t for t in np.linspace(0, 1, 12, endpoint=False))
+        points = np.array(dense, np.float32)
+    distance = np.stack([_segment_distance(points, quad[i], quad[(i + 1) % 4])
+                         for i in range(4)], axis=1)
+    nearest = distance.argmin(axis=1)
+    lines = []
+    for i in range(4):
+        side = points[(nearest == i) & (distance[:, i] < 12)]
+        if len(side) < 2:
+            return quad
+        vx, vy, x0, y0 = cv2.fitLine(side, cv2.DIST_HUBER, 0, 0.01, 0.01).flatten()
+        lines.append((np.array([x0, y0]), np.array([vx, vy])))
+    corners = []
+    for i in range(4):
+        (p, r), (q, s) = lines[i - 1], lines[i]
+        cross = r[0] * s[1] - r[1] * s[0]
+        if abs(cross) < 1e-6:
+            return quad
+        t = ((q[0] - p[0]) * s[1] - (q[1] - p[1]) * s[0]) / cross
+        corners.append(p + t * r)
+    refined = np.array(corners, np.float32)
+    if np.abs(refined - quad).max() > 0.15 * np.ptp(quad[:, 0]) + 10:
+        return quad  # the fit went astray: keep the rough outline
+    return refined
+
+
+def _segment_distance(points: np.ndarray, a: np.ndarray, b: np.ndarray) -> np.ndarray:
+    ab = b - a
+    t = np.clip(((points - a) @ ab) / max(float(ab @ ab), 1e-9), 0, 1)
+    return np.linalg.norm(points - (a + t[:, None] * ab), axis=1)
+
+
+def _inside(point: np.ndarray, quad: np.ndarray) -> bool:
+    return cv2.pointPolygonTest(quad.reshape(-1, 1, 2), (float(point[0]), float(point[1])),
+                                False) >= 0
+
+
+def _select(quads: list[np.ndarray], image_area: float) -> list[np.ndarray]:
+    """The outermost card outlines, without duplicates, sheets or binder pages."""
+    quads = sorted(quads, key=cv2.contourArea, reverse=True)
+    areas = [cv2.contourArea(q) for q in quads]
+    centres = [q.mean(axis=0) for q in quads]
+    kept: list[int] = []
+    dropped: set[int] = set()
+    for i, quad in enumerate(quads):
+        if i in dropped:
+            continue
+        inner = [j for j in range(i + 1, len(quads))
+                 if areas[j] < 0.7 * areas[i] and _inside(centres[j], quad)]
+        disjoint: list[int] = []
+        for j in inner:
+            # a card on a sheet or binder page covers at most half of it (two side by
+            # side look like one squat card); a card's own boxes are not card-shaped
+            held = 0.04 * areas[i] < areas[j] <= MAX_HELD * areas[i]
+            if held and not any(_inside(centres[j], quads[k]) or _inside(centres[k], quads[j])
+                                for k in disjoint):
+                disjoint.append(j)
+        if len(disjoint) >= 2:
+            continue  # a page or sheet holding cards
+        kept.append(i)
+        dropped.update(j for j in range(i + 1, len(quads)) if _inside(centres[j], quad))
+    return [quads[i] for i in kept]
+
+
+def _reading_order(cards: list[FoundCard]) -> list[FoundCard]:
+    if not cards:
+        return cards
+    heights = [np.ptp(c.corners[:, 1]) for c in cards]
+    row = max(1.0, 0.5 * float(np.median(heights)))
+    return sorted(cards, key=lambda c: (round(c.corners[:, 1].mean() / row),
+                                        c.corners[:, 0].mean()))

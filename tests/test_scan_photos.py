@@ -1,0 +1,70 @@
+"""Finding cards and reading their name lines on real photographs and scans of cards of
+other games (issue 21): ``../shared/corpus/card-photos/`` (its ``manifest.json`` gives
+how many cards each picture shows and their names). The catalogue cannot match these
+cards; the name line is read. ``benchmarks/bench_scan.py`` measures the whole corpus."""
+
+from __future__ import annotations
+
+import importlib.util
+import sys
+from pathlib import Path
+
+import pytest
+
+for _module in ("cv2", "imagehash", "rapidocr", "onnxruntime"):
+    pytest.importorskip(_module, reason="scanning needs the scan extra: pip install -e '.[scan]'")
+
+from rapidfuzz import fuzz  # noqa: E402
+
+from card_db.names import fold_name  # noqa: E402
+from deckbuilder.scan.batch import read_batch  # noqa: E402
+from deckbuilder.scan.matching import NameIndex  # noqa: E402
+
+BENCHMARKS = Path(__file__).resolve().parents[1] / "benchmarks"
+sys.path.insert(0, str(BENCHMARKS))
+_spec = importlib.util.spec_from_file_location("bench_scan", BENCHMARKS / "bench_scan.py")
+bench = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(bench)
+
+pytestmark = pytest.mark.skipif(
+    not (bench.CORPUS / "manifest.json").is_file(),
+    reason=f"the real card-photo corpus {bench.CORPUS} is absent")
+
+
+def _pictures(wanted) -> list[dict]:
+    return [entry for entry in bench.corpus_entries() if wanted(entry)]
+
+
+def test_clean_scans_and_webcam_shots_of_one_card(tmp_path):
+    """Category e (clean scans) and the webcam shots of single cards on wood: one card
+    found on each, and its name line read (fuzzy ratio 0.8 or better)."""
+    entries = _pictures(lambda e: "e" in e["category"] or e["file"].startswith("trifecta"))
+    assert len(entries) >= 15
+    batch = read_batch([bench.CORPUS / e["file"] for e in entries], NameIndex([]),
+                       read_fields=False)
+    counts = [len(image.cards) for image in batch.images]
+    assert counts == [1] * len(entries), list(zip([e["file"] for e in entries], counts,
+                                                  strict=True))
+    read = [fuzz.ratio(fold_name(image.cards[0].text.name), fold_name(e["names"][0])) / 100
+            for e, image in zip(entries, batch.images, strict=True)]
+    assert sum(r >= bench.NAME_RATIO for r in read) >= len(entries) - 1, read
+
+
+def test_eight_cards_laid_on_a4_paper():
+    entries = _pictures(lambda e: e["file"].startswith("paalbra"))
+    batch = read_batch([bench.CORPUS / e["file"] for e in entries], NameIndex([]),
+                       read_fields=False)
+    for entry, image in zip(entries, batch.images, strict=True):
+        assert len(image.cards) == 8
+        read = [fold_name(card.text.name) for card in image.cards]
+        good = sum(any(fuzz.ratio(fold_name(name), r) / 100 >= bench.NAME_RATIO for r in read)
+                   for name in entry["names"])
+        assert good >= 7, (entry["file"], read)
+
+
+def test_several_cards_side_by_side():
+    """tmikonen black.jpg: 8 cards on a straw mat, dice on top of some."""
+    (entry,) = _pictures(lambda e: e["file"] == "tmikonen__black.jpg")
+    (image,) = read_batch([bench.CORPUS / entry["file"]], NameIndex([]),
+                          read_fields=False).images
+    assert len(image.cards) == 8
