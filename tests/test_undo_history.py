@@ -148,3 +148,30 @@ def test_two_processes_undo_at_once_each_take_one_step(db, userdb):
     redo = _process(db, "redo")
     assert redo.communicate(timeout=120)[0].strip() == "redid: Set Judith (Near Mint) to 2"
     assert _owned(userdb) == {("Gentle", "Near Mint", ""): 3, ("Judith", "Near Mint", ""): 2}
+
+
+def test_the_match_log_is_in_the_same_history(db, userdb):
+    from dataclasses import replace
+    from datetime import date
+
+    from deckbuilder.deck.decklist import DeckList
+    from deckbuilder.match_log.entry import GameEntry
+    from deckbuilder.services.decks import save_deck
+    from deckbuilder.services.match_log import add_game, logged_games, update_game
+
+    save_deck(userdb, DeckList(name="Tuned", main=[("Gentle", 2)]))
+    set_copies(userdb, "Gentle", 2)
+    added = add_game(userdb, GameEntry(played_on=date(2026, 11, 20), deck="Tuned",
+                                       opponent="Ann", result="win"))
+    [stored] = logged_games(userdb)
+    assert "Log a win of Tuned against Ann" in _run(db, "undo", "--list").output
+    assert _run(db, "undo").output.strip() == "undid: Log a win of Tuned against Ann"
+    assert logged_games(userdb) == []
+    assert _owned(userdb) == {("Gentle", "Near Mint", ""): 2}  # the older step stays
+    assert _run(db, "redo").exit_code == 0
+    assert logged_games(userdb) == [stored]  # back with its id
+    update_game(userdb, replace(stored, result="loss"))
+    with pytest.raises(undo_history.UndoConflict,
+                       match=f"logged games of id {stored.id} changed since"):
+        added.changes.undo.run(userdb)  # a stale undo of the logging
+    assert logged_games(userdb)[0].result == "loss"

@@ -20,7 +20,6 @@ from __future__ import annotations
 import os
 from dataclasses import dataclass, field, replace
 from datetime import date
-from functools import partial
 from pathlib import Path
 
 from card_db.atomic import replace_file
@@ -30,7 +29,8 @@ from card_db.userdb import UserDatabase
 from deckbuilder.match_log.csv_rows import entries_to_csv, numbered_entries_from_csv
 from deckbuilder.match_log.entry import GameEntry, LogEntryError, main_affiliation
 from deckbuilder.match_log.stats import StatsRow, group_stats
-from deckbuilder.services.changes import Changes, Outcome, Reversal
+from deckbuilder.services import undo_history
+from deckbuilder.services.changes import Changes, Outcome
 from deckbuilder.services.deck_versions import (
     NoSuchDeckError,
     closest,
@@ -225,24 +225,24 @@ def _insert(db: UserDatabase, entries: list[GameEntry], label: str) -> Outcome[l
         result = session.execute(
             insert(table).returning(table.c.id, sort_by_parameter_order=True), rows)
         ids = [row[0] for row in result]
+        changes = undo_history.record(session, "logged_game", label, ids, [])
         session.commit()
-    stored = [e.with_id(i) for e, i in zip(entries, ids, strict=True)]
-    undo = Reversal(label, partial(_delete, ids=ids, label=label, before=stored))
-    return Outcome(ids, Changes(label=label, match_log=True, undo=undo))
+    return Outcome(ids, changes)
 
 
-def _delete(db: UserDatabase, ids: list[int], label: str,
-            before: list[GameEntry]) -> Changes:
-    """Remove the games ``ids`` (as ``before`` holds them); the undo stores them again."""
+def _delete(db: UserDatabase, ids: list[int], label: str) -> Changes:
+    """Remove the games ``ids``; the undo (a step of the database's undo history) stores
+    them again with their ids."""
     from sqlmodel import delete  # lazy: SQLModel only for writes
 
     from card_db.models import LoggedGame
 
     with db.session() as session:
+        before = undo_history.snapshot(session, "logged_game", ids)
         session.exec(delete(LoggedGame).where(LoggedGame.id.in_(ids)))
+        changes = undo_history.record(session, "logged_game", label, ids, before)
         session.commit()
-    return Changes(label=label, match_log=True,
-                   undo=Reversal(label, lambda db: _insert(db, before, label).changes))
+    return changes
 
 
 def add_game(db: UserDatabase, entry: GameEntry, check: bool = True) -> Outcome[int]:
@@ -271,7 +271,7 @@ def remove_game(db: UserDatabase, game_id: int) -> Changes:
     the game comes back with its id."""
     old = get_game(db, game_id)
     return _delete(db, [game_id], f"Remove the game of {old.played_on} against "
-                   f"{old.opponent or 'an opponent'}", [old])
+                   f"{old.opponent or 'an opponent'}")
 
 
 def update_game(db: UserDatabase, entry: GameEntry) -> Changes:
@@ -289,12 +289,13 @@ def _put(db: UserDatabase, entry: GameEntry, old: GameEntry, label: str) -> Chan
         row = session.get(LoggedGame, entry.id)
         if row is None:
             raise UnknownGameError(f"no logged game has the id {entry.id}")
+        before = undo_history.snapshot(session, "logged_game", [entry.id])
         for key, value in entry.values().items():
             setattr(row, key, value)
         session.add(row)
+        changes = undo_history.record(session, "logged_game", label, [entry.id], before)
         session.commit()
-    return Changes(label=label, match_log=True,
-                   undo=Reversal(label, partial(_put, entry=old, old=entry, label=label)))
+    return changes
 
 
 def saved_version(db: UserDatabase, name: str) -> int | None:

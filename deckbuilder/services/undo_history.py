@@ -37,13 +37,15 @@ class RowKind:
 
     ``what`` names those rows for a person ("collection entries"); ``changes`` is the
     :class:`Changes` flag a write of them sets (``"collection"``, ``"wishlist"``);
-    ``history`` the GUI history the step belongs to."""
+    ``history`` the GUI history the step belongs to; ``by_card``: the keys are card ids
+    (a conflict names the cards), else row ids (it names the ids)."""
 
     table: str
     key: str
     what: str
     changes: str
     history: str = "collection"
+    by_card: bool = True
 
 
 #: The registered kinds of step, by name (the ``undo_step.kind`` column).
@@ -51,6 +53,8 @@ KINDS: dict[str, RowKind] = {
     "collection_entry": RowKind("collection_entry", "card_id", "collection entries",
                                 "collection"),
     "wishlist_entry": RowKind("wishlist_entry", "card_id", "wishlist entry", "wishlist"),
+    "logged_game": RowKind("logged_game", "id", "logged games", "match_log", "match_log",
+                           by_card=False),
 }
 
 #: Columns never compared when checking that rows are still as a step left them (an
@@ -128,7 +132,7 @@ def _by_key(rows: list[dict], key: str) -> dict[object, list[tuple]]:
 
 def _put_rows(session, spec: RowKind, keys, rows: list[dict]) -> None:
     """Give ``keys`` exactly ``rows`` in ``spec.table`` (ids kept where still free)."""
-    from sqlalchemy import DateTime, delete, insert, select  # lazy: SQLAlchemy only for writes
+    from sqlalchemy import Date, DateTime, delete, insert, select  # lazy: SQLAlchemy: writes
     from sqlalchemy.types import TypeDecorator
 
     table = _table(spec.table)
@@ -137,11 +141,13 @@ def _put_rows(session, spec: RowKind, keys, rows: list[dict]) -> None:
     wanted = [row["id"] for row in rows]
     taken = set(connection.execute(
         select(table.c.id).where(table.c.id.in_(wanted))).scalars()) if wanted else set()
-    dates = {c.name for c in table.columns
-             if isinstance(c.type.impl if isinstance(c.type, TypeDecorator) else c.type,
-                           DateTime)}
+    types = {c.name: c.type.impl if isinstance(c.type, TypeDecorator) else c.type
+             for c in table.columns}
+    parse = {name: (datetime.fromisoformat if isinstance(kind, DateTime) else
+                    date.fromisoformat) for name, kind in types.items()
+             if isinstance(kind, DateTime | Date)}
     for row in rows:
-        values = {k: (datetime.fromisoformat(v) if k in dates and isinstance(v, str) else v)
+        values = {k: (parse[k](v) if k in parse and isinstance(v, str) else v)
                   for k, v in row.items()}
         if values["id"] in taken:
             del values["id"]
@@ -265,9 +271,10 @@ def _check(session, spec: RowKind, step, keys, expected: list[dict], verb: str) 
     changed = [k for k in keys if current.get(k, []) != wanted.get(k, [])]
     if not changed:
         return
-    raise UndoConflict(f"cannot {verb} “{step.label}”: the {spec.what} of "
-                       f"{_names(session, changed)} changed since (in another window or "
-                       "command); nothing was written")
+    which = (_names(session, changed) if spec.by_card
+             else "id " + ", ".join(map(str, changed[:5])) + (" …" if len(changed) > 5 else ""))
+    raise UndoConflict(f"cannot {verb} “{step.label}”: the {spec.what} of {which} changed "
+                       "since (in another window or command); nothing was written")
 
 
 def _names(session, card_ids) -> str:

@@ -29,7 +29,7 @@ from deckbuilder.services.changes import Changes, Reversal
 UNDO_FAILED = "The change was not undone"
 #: Histories kept in the database (:mod:`deckbuilder.services.undo_history`), shared
 #: with other windows and ``deckbuilder undo``; the others live in this window only.
-STORED_HISTORIES = ("collection",)
+STORED_HISTORIES = ("collection", "match_log")
 REDO_FAILED = "The change was not redone"
 
 
