@@ -386,9 +386,9 @@ class ChangeCounter(SQLModel, table=True):
 
 class UndoStep(SQLModel, table=True):
     """One step of the undo history (:mod:`deckbuilder.services.undo_history`): what a
-    user reads after "Undo " (``label``), the ``kind`` of step, when it was made, whether
-    it is ``undone`` (and when), and ``data``: a JSON description of the rows before and
-    after the write, written in the write's own transaction."""
+    user reads after "Undo " (``label``), the ``kind`` of step, when it was made, and
+    whether it is ``undone`` (and when). Its rows are :class:`UndoRow`, written in the
+    write's own transaction."""
 
     __tablename__ = "undo_step"
     __table_args__ = {"sqlite_autoincrement": True}  # ids never reused
@@ -399,7 +399,18 @@ class UndoStep(SQLModel, table=True):
     created: datetime = Field(default_factory=utcnow)
     undone: bool = False
     undone_at: datetime | None = None
-    data: str = Field(sa_type=Text)
+
+
+class UndoRow(SQLModel, table=True):
+    """The rows of one ``key`` (e.g. a card id) a step changed: ``before`` and ``after``
+    the write, each a JSON list of the table's rows (column name -> value)."""
+
+    __tablename__ = "undo_row"
+
+    step_id: int = Field(foreign_key="undo_step.id", primary_key=True)
+    key: int = Field(primary_key=True, sa_column_kwargs={"autoincrement": False})
+    before: str = Field(sa_type=Text)
+    after: str = Field(sa_type=Text)
 
 
 class StoredImage(SQLModel, table=True):

@@ -46,7 +46,7 @@ def test_the_watcher_says_which_tables_the_other_writer_wrote(db):
         change = watcher.wait(5.0)
         assert change is not None and change.tables == {"deck", "deck_entry", "deck_version"}
         add_rows(theirs, [CollectionRow(CARD, 1)])
-        assert watcher.wait(5.0).tables == {"collection_entry", "undo_step"}
+        assert watcher.wait(5.0).tables == {"collection_entry", "undo_row", "undo_step"}
     finally:
         watcher.close()
         mine.close()

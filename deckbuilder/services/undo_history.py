@@ -107,15 +107,23 @@ def _plain(value):
 def snapshot(session, kind: str, keys) -> list[dict]:
     """The rows of ``kind`` (:data:`KINDS`) with those ``keys``, as JSON-ready dicts by id,
     read in ``session`` (its pending changes flushed first)."""
+    session.flush()
+    rows = _read_rows(session.connection(), KINDS[kind], sorted(keys))
+    return [row for group in rows.values() for row in group]
+
+
+def _read_rows(connection, spec: RowKind, keys) -> dict[int, list[dict]]:
+    """Key -> its rows (JSON-ready dicts, by id) in ``spec.table``."""
     from sqlalchemy import select  # lazy: SQLAlchemy only for writes
 
-    spec = KINDS[kind]
     table = _table(spec.table)
-    session.flush()
-    rows = session.connection().execute(
-        select(table).where(table.c[spec.key].in_(sorted(keys))).order_by(table.c.id)
-    ).mappings().all()
-    return [{name: _plain(value) for name, value in row.items()} for row in rows]
+    grouped: dict[int, list[dict]] = {}
+    result = connection.execute(
+        select(table).where(table.c[spec.key].in_(list(keys))).order_by(table.c.id))
+    for row in result.mappings():
+        grouped.setdefault(row[spec.key], []).append(
+            {name: _plain(value) for name, value in row.items()})
+    return grouped
 
 
 def _compared(rows: list[dict]) -> list[tuple]:
@@ -123,35 +131,44 @@ def _compared(rows: list[dict]) -> list[tuple]:
                   for row in rows)
 
 
-def _by_key(rows: list[dict], key: str) -> dict[object, list[tuple]]:
-    grouped: dict[object, list[dict]] = {}
-    for row in rows:
-        grouped.setdefault(row[key], []).append(row)
-    return {k: _compared(v) for k, v in grouped.items()}
+def _chunks(keys: list, size: int):
+    for first in range(0, len(keys), size):
+        yield keys[first:first + size]
 
 
-def _put_rows(session, spec: RowKind, keys, rows: list[dict]) -> None:
+#: Keys read, compared and written per statement batch: a step of a whole collection's
+#: import never holds all its rows twice in memory.
+_CHUNK = 25
+
+
+def _put_rows(connection, spec: RowKind, keys, rows: list[dict]) -> None:
     """Give ``keys`` exactly ``rows`` in ``spec.table`` (ids kept where still free)."""
     from sqlalchemy import Date, DateTime, delete, insert, select  # lazy: SQLAlchemy: writes
     from sqlalchemy.types import TypeDecorator
 
     table = _table(spec.table)
-    connection = session.connection()
-    connection.execute(delete(table).where(table.c[spec.key].in_(sorted(keys))))
-    wanted = [row["id"] for row in rows]
+    connection.execute(delete(table).where(table.c[spec.key].in_(list(keys))))
+    if not rows:
+        return
     taken = set(connection.execute(
-        select(table.c.id).where(table.c.id.in_(wanted))).scalars()) if wanted else set()
+        select(table.c.id).where(table.c.id.in_([row["id"] for row in rows]))).scalars())
     types = {c.name: c.type.impl if isinstance(c.type, TypeDecorator) else c.type
              for c in table.columns}
     parse = {name: (datetime.fromisoformat if isinstance(kind, DateTime) else
                     date.fromisoformat) for name, kind in types.items()
              if isinstance(kind, DateTime | Date)}
+    kept, renumbered = [], []
     for row in rows:
         values = {k: (parse[k](v) if k in parse and isinstance(v, str) else v)
                   for k, v in row.items()}
         if values["id"] in taken:
             del values["id"]
-        connection.execute(insert(table), values)
+            renumbered.append(values)
+        else:
+            kept.append(values)
+    for batch in (kept, renumbered):
+        if batch:
+            connection.execute(insert(table), batch)
 
 
 # ---------------------------------------------------------------------------
@@ -161,29 +178,44 @@ def _put_rows(session, spec: RowKind, keys, rows: list[dict]) -> None:
 def record(session, kind: str, label: str, keys, before: list[dict]) -> Changes:
     """Record the change ``session`` made to the rows of ``kind`` with ``keys`` (which
     were ``before``, from :func:`snapshot`) as a new step labelled ``label``, in the same
-    transaction; the caller then commits. Returns the write's :class:`Changes` with an
-    undo of that step; if the rows did not change, no step and no change."""
-    from sqlalchemy import delete, select  # lazy: SQLAlchemy only for writes
+    transaction; the caller then commits. Only the keys whose rows changed are kept.
+    Returns the write's :class:`Changes` with an undo of that step; if no row changed,
+    no step and no change."""
+    from sqlalchemy import delete, insert, select  # lazy: SQLAlchemy only for writes
 
-    from card_db.models import UndoStep
+    from card_db.models import UndoRow, UndoStep, utcnow
 
     spec = KINDS[kind]
-    keys = sorted(set(keys))
-    after = snapshot(session, kind, keys)
-    if _compared(before) == _compared(after):
-        return Changes(label=label)
-    table = UndoStep.__table__
-    connection = session.connection()
-    connection.execute(delete(table).where(table.c.undone.is_(True)))
-    step = UndoStep(label=label, kind=kind,
-                    data=json.dumps({"keys": keys, "before": before, "after": after}))
-    session.add(step)
+    before_by: dict[int, list[dict]] = {}
+    for row in before:
+        before_by.setdefault(row[spec.key], []).append(row)
     session.flush()
-    old = connection.execute(select(table.c.id).order_by(table.c.id.desc())
+    connection = session.connection()
+    steps_t, rows_t = UndoStep.__table__, UndoRow.__table__
+    undone = select(steps_t.c.id).where(steps_t.c.undone.is_(True))
+    connection.execute(delete(rows_t).where(rows_t.c.step_id.in_(undone)))
+    connection.execute(delete(steps_t).where(steps_t.c.undone.is_(True)))
+    step_id = connection.execute(insert(steps_t).values(
+        label=label, kind=kind, created=utcnow(), undone=False)).inserted_primary_key[0]
+    changed = False
+    for chunk in _chunks(sorted(set(keys)), _CHUNK):
+        after_by = _read_rows(connection, spec, chunk)
+        values = [{"step_id": step_id, "key": key, "before": json.dumps(before_by.get(key, [])),
+                   "after": json.dumps(after_by.get(key, []))}
+                  for key in chunk
+                  if _compared(before_by.get(key, [])) != _compared(after_by.get(key, []))]
+        if values:
+            connection.execute(insert(rows_t), values)
+            changed = True
+    if not changed:
+        connection.execute(delete(steps_t).where(steps_t.c.id == step_id))
+        return Changes(label=label)
+    old = connection.execute(select(steps_t.c.id).order_by(steps_t.c.id.desc())
                              .offset(MAX_STEPS)).scalars().first()
     if old is not None:
-        connection.execute(delete(table).where(table.c.id <= old))
-    return _changes(spec, label, undo=Reversal(label, partial(undo, step_id=step.id)))
+        connection.execute(delete(rows_t).where(rows_t.c.step_id <= old))
+        connection.execute(delete(steps_t).where(steps_t.c.id <= old))
+    return _changes(spec, label, undo=Reversal(label, partial(undo, step_id=step_id)))
 
 
 def _changes(spec: RowKind, label: str, undo: Reversal) -> Changes:
@@ -250,11 +282,7 @@ def _apply(db: UserDatabase, step_id: int | None, undoing: bool) -> Changes:
         if spec is None:
             raise UndoError(f"cannot {verb} “{step.label}”: a kind of step this version "
                             f"does not know ({step.kind})")
-        data = json.loads(step.data)
-        expected, wanted = ((data["after"], data["before"]) if undoing
-                            else (data["before"], data["after"]))
-        _check(session, spec, step, data["keys"], expected, verb)
-        _put_rows(session, spec, data["keys"], wanted)
+        _restore(session, spec, step, undoing, verb)
         step.undone = undoing
         step.undone_at = utcnow() if undoing else None
         session.add(step)
@@ -264,11 +292,32 @@ def _apply(db: UserDatabase, step_id: int | None, undoing: bool) -> Changes:
     return _changes(spec, label, undo=Reversal(label, again))
 
 
-def _check(session, spec: RowKind, step, keys, expected: list[dict], verb: str) -> None:
-    """:class:`UndoConflict` naming the cards whose rows are no longer ``expected``."""
-    current = _by_key(snapshot(session, step.kind, keys), spec.key)
-    wanted = _by_key(expected, spec.key)
-    changed = [k for k in keys if current.get(k, []) != wanted.get(k, [])]
+def _restore(session, spec: RowKind, step, undoing: bool, verb: str) -> None:
+    """Put back the rows of every key of ``step`` as they were before it (``undoing``) or
+    after it, batch by batch; :class:`UndoConflict` naming the keys whose rows are no
+    longer as the step left them (the caller's transaction then rolls back)."""
+    from sqlalchemy import select  # lazy: SQLAlchemy only for writes
+
+    from card_db.models import UndoRow
+
+    rows_t = UndoRow.__table__
+    connection = session.connection()
+    keys = list(connection.execute(select(rows_t.c.key).where(rows_t.c.step_id == step.id)
+                                   .order_by(rows_t.c.key)).scalars())
+    changed: list[int] = []
+    for chunk in _chunks(keys, _CHUNK):
+        stored = connection.execute(
+            select(rows_t.c.key, rows_t.c.before, rows_t.c.after)
+            .where(rows_t.c.step_id == step.id, rows_t.c.key.in_(chunk))).all()
+        current = _read_rows(connection, spec, chunk)
+        wanted: list[dict] = []
+        for key, before, after in stored:
+            expected, target = (after, before) if undoing else (before, after)
+            if _compared(current.get(key, [])) != _compared(json.loads(expected)):
+                changed.append(key)
+            wanted.extend(json.loads(target))
+        if not changed:
+            _put_rows(connection, spec, chunk, wanted)
     if not changed:
         return
     which = (_names(session, changed) if spec.by_card
@@ -292,7 +341,8 @@ def forget(db: UserDatabase) -> int:
     returns the steps dropped."""
     from sqlalchemy import delete  # lazy: SQLAlchemy only for writes
 
-    from card_db.models import UndoStep
+    from card_db.models import UndoRow, UndoStep
 
     with db.write() as session:
+        session.connection().execute(delete(UndoRow.__table__))
         return session.connection().execute(delete(UndoStep.__table__)).rowcount

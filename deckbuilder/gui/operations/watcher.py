@@ -28,7 +28,7 @@ GAME_TABLES = frozenset({"saved_game"})
 LOG_TABLES = frozenset({"logged_game"})
 #: The undo history (:mod:`deckbuilder.services.undo_history`): reloads the stored
 #: histories (:meth:`~deckbuilder.gui.operations.Operations.on_external_change`) only.
-UNDO_TABLES = frozenset({"undo_step"})
+UNDO_TABLES = frozenset({"undo_step", "undo_row"})
 _KNOWN = (CATALOGUE_TABLES | COLLECTION_TABLES | DECK_TABLES | SHELF_TABLES | GAME_TABLES
           | LOG_TABLES | UNDO_TABLES)
 
