@@ -30,8 +30,8 @@ def _list(redoing: bool) -> None:
               help="List the steps that can be undone, newest first; change nothing.")
 @handles_errors
 def undo(listing: bool) -> None:
-    """Undo the newest change to the collection or wishlist, wherever it was made
-    (the desktop app or another command)."""
+    """Undo the newest change to the collection, wishlist or match log, wherever it
+    was made (the desktop app or another command)."""
     if listing:
         _list(redoing=False)
         return
