@@ -97,3 +97,25 @@ def test_a_stale_undo_in_the_window_is_refused_naming_the_card(window, db):
     assert context.wait_idle()
     assert "collection entries of Gentle changed since" in context.last_error
     assert _owned(db) == {("Gentle", ""): 7}
+
+
+def test_a_collection_change_drops_the_match_log_s_redo_in_the_window(window, db):
+    from datetime import date
+
+    from deckbuilder.deck.decklist import DeckList
+    from deckbuilder.match_log.entry import GameEntry
+    from deckbuilder.services.decks import save_deck
+    from deckbuilder.services.match_log import add_game
+
+    context = window.context
+    save_deck(UserDatabase(db), DeckList(name="Tuned", main=[("Gentle", 2)]))
+    games = context.operations.history("match_log")
+    context.operations.run(add_game, GameEntry(played_on=date(2026, 11, 20), deck="Tuned",
+                                               opponent="Ann", result="win"))
+    assert context.wait_idle() and games.undoText() == "Log a win of Tuned against Ann"
+    games.undo()
+    assert context.wait_idle() and games.redoText() == "Log a win of Tuned against Ann"
+    context.operations.run(set_copies, "Gentle", 1)
+    assert context.wait_idle()
+    assert games.count() == 0 and not games.canRedo()  # one history: the redo is gone
+    assert context.operations.history("collection").undoText() == "Set Gentle (Near Mint) to 1"

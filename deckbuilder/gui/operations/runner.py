@@ -190,6 +190,10 @@ class Operations(QObject):
                 stack.clear()
             return
         stack.push(ReversalCommand(changes.undo, partial(self._replay, stack)))
+        if key in STORED_HISTORIES:  # the new step dropped the undone steps of the others
+            for other in STORED_HISTORIES:
+                if other != key:
+                    self.load_history(other)
 
     def _replay(self, stack: QUndoStack, command: ReversalCommand, redoing: bool) -> None:
         """Run ``command``'s reversal (Edit > Undo or Redo) on the write thread."""
