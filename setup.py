@@ -8,10 +8,17 @@ games, more slowly (``deckbuilder --version`` names the core in use).
 
 The user guide (``docs/`` and ``mkdocs.yml``, outside the packages) is copied into the
 built package as ``deckbuilder/_guide/``, where the app's Help > User Guide finds it
-(``deckbuilder/guide.py``); an editable install reads ``docs/`` where it is.
+(``deckbuilder/guide.py``); an editable install reads ``docs/`` where it is. Where MkDocs,
+its Material theme and mkdocs-click can run in the build's environment (a build without
+isolation, as ``packaging/build.sh`` makes), the built site goes to
+``deckbuilder/_guide/site/`` too, and Help > User Guide opens it in the web browser;
+elsewhere the app builds it at first use if MkDocs is installed, or shows the pages itself.
 """
 
+import importlib.util
+import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -36,6 +43,30 @@ class BuildPyWithGuide(build_py):
                 destination = target / source.relative_to(HERE)
                 destination.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(source, destination)
+        build_site(target.resolve())
+
+
+def build_site(target: Path) -> None:
+    """``mkdocs build --strict`` of the copied guide into ``target / "site"``, or a note
+    saying why not (the package is complete without it)."""
+    modules = ("mkdocs", "material", "mkdocs_click")
+    missing = [name for name in modules if importlib.util.find_spec(name) is None]
+    if missing:
+        print(f"note: the user guide's site was not built ({', '.join(missing)} not "
+              "installed here); the app builds it at first use or shows the pages itself")
+        return
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file",
+         str(target / "mkdocs.yml"), "--site-dir", str(target / "site")],
+        cwd=HERE, capture_output=True, text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1",
+             "PYTHONPATH": os.pathsep.join(filter(None, [str(HERE),
+                                                          os.environ.get("PYTHONPATH")]))},
+    )
+    if result.returncode != 0:
+        shutil.rmtree(target / "site", ignore_errors=True)
+        print("note: the user guide's site was not built (mkdocs build failed: "
+              f"{(result.stderr or result.stdout).strip()[-500:]})")
 
 
 class OptionalBuildExt(build_ext):

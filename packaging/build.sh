@@ -70,6 +70,19 @@ if ! "$PY" -c 'import deckbuilder.engine._fastcore' 2>/dev/null; then
                 "are needed (Debian: apt-get install gcc python3-dev)"
 fi
 
+# The user guide's site (Help > User Guide opens it in the web browser), built with the
+# docs extra (MkDocs, Material, mkdocs-click) into build/guide-site; the spec bundles it
+# as _internal/deckbuilder/_guide/site. (Not --quiet: it would hide the warnings --strict
+# counts.)
+if ! "$PY" -c 'import mkdocs, material, mkdocs_click' 2>/dev/null; then
+    echo "build.sh: installing the docs extra (MkDocs) to build the user guide"
+    "$PY" -m pip install --quiet -e "$ROOT[docs]"
+fi
+rm -rf "$ROOT/build/guide-site"
+NO_MKDOCS_2_WARNING=1 "$PY" -m mkdocs build --strict --site-dir "$ROOT/build/guide-site" \
+    || fail "mkdocs build --strict failed: the user guide was not built"
+[ -f "$ROOT/build/guide-site/index.html" ] || fail "mkdocs build wrote no build/guide-site/index.html"
+
 # The pinned PyInstaller.
 if ! "$PY" - <<'EOF' 2>/dev/null
 import importlib.metadata as metadata
