@@ -305,3 +305,20 @@ def test_a_single_edition_game_asks_for_no_edition(screen):
     assert dialog.edition.count() == 0 and not dialog.edition.isVisibleTo(dialog)
     assert dialog.values()[-1] == ""
     dialog.reject()
+
+
+def test_component_names_are_whole_at_1024_px(window, screen):
+    """Issue 25 (cosmetic): every column is as wide as its contents, names never
+    shortened with an ellipsis, and each carries its full text as a tooltip."""
+    from deckbuilder.gui.shelf.parts import GROUP
+
+    window.resize(1024, 700)
+    screen.select("Imperial Twing")
+    parts = screen.parts
+    metrics = parts.fontMetrics()
+    for row in range(parts.rowCount()):
+        for column in (GROUP, NAME):
+            item = parts.item(row, column)
+            assert parts.columnWidth(column) >= metrics.horizontalAdvance(item.text()), (
+                item.text())
+            assert item.toolTip() == item.text()

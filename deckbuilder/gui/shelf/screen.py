@@ -236,6 +236,8 @@ class ShelfScreen(Screen):
                 child = QTreeWidgetItem([f"Copy {status.copy.id}{where}",
                                          copy_summary(status)])
                 child.setData(0, KEY, (game.name, status.copy.id))
+                for column in (0, 1):
+                    child.setToolTip(column, child.text(column))
                 item.addChild(child)
                 current = child if keep == (game.name, status.copy.id) else current
             item.setExpanded(True)
