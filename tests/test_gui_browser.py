@@ -178,6 +178,26 @@ def test_detail_pane_marks_estimated_values(qtbot, browser):
     qtbot.waitUntil(browser.detail.face.has_face, timeout=5000)
 
 
+def test_detail_pane_writes_the_faces_footer_whole(qtbot, browser):
+    """Issue 25 (cosmetic): the drawn footer shortens Sartori's 180-character source
+    with "…"; under the face (and as its tooltip) it is written whole, and wraps within
+    the pane at 1024 px."""
+    browser.window().resize(1024, 700)
+    QTest.keyClicks(browser.search_box, "sartori")
+    _settle(qtbot, browser)
+    assert browser.select_card("Sartori")
+    record = browser.detail.record
+    assert len(record.source) > 150
+    footer = browser.detail.footer
+    assert footer.isVisibleTo(browser.detail) and footer.wordWrap()
+    assert f"Source: {record.source}" in footer.text()
+    assert record.set_name in footer.text()
+    assert browser.detail.face.toolTip() == footer.text()
+    assert footer.width() <= browser.detail.viewport().width()
+    browser.detail.show_card(None)
+    assert not footer.isVisibleTo(browser.detail)
+
+
 @pytest.fixture
 def unread_feint(userdb):
     """Every bundled power is modelled: Feint and Riposte corrected, before the window
