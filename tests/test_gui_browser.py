@@ -329,3 +329,27 @@ def test_choosing_a_card_without_a_deck_editor_says_what_to_do(qtbot, browser):
     with qtbot.waitSignal(browser.context.status) as status:
         QTest.keyClick(browser.table, Qt.Key.Key_Return)
     assert status.args == ["Open a deck to add Gentle to it."]
+
+
+def test_columns_narrowed_in_a_small_window_are_saved_at_the_chosen_width(qtbot, window,
+                                                                          browser):
+    """Issue 25: Set gives way in a 1024-px window; the header state saved meanwhile
+    (and so at a close while small) keeps the width the person chose."""
+    from deckbuilder.gui.browser.views import SET
+    from deckbuilder.gui.settings import HEADERS
+
+    window.resize(1800, 900)
+    header = browser.table.horizontalHeader()
+    qtbot.waitUntil(lambda: browser.table.viewport().width() > 900, timeout=3000)
+    header.resizeSection(SET, 220)  # the person's width
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: header.sectionSize(SET) < 220, timeout=3000)
+    header.resizeSection(0, header.sectionSize(0) + 1)  # any change saves the state
+    state = HEADERS.at("browser-table").read(window.context.settings)
+    fresh = CardTableView()
+    fresh.setModel(browser.table.model())
+    assert fresh.horizontalHeader().restoreState(state)
+    assert fresh.horizontalHeader().sectionSize(SET) == 220
+    assert header.sectionSize(SET) < 220  # still narrowed on screen
+    window.resize(1800, 900)
+    qtbot.waitUntil(lambda: header.sectionSize(SET) == 220, timeout=3000)
