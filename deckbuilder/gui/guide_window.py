@@ -66,7 +66,7 @@ class GuideWindow(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.addWidget(self.note)
-        layout.addWidget(splitter)
+        layout.addWidget(splitter, 1)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Close), self, self.close)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Back), self, self.text.backward)
 
