@@ -76,10 +76,14 @@ class PartsTable(QTableWidget):
                              | QAbstractItemView.EditTrigger.EditKeyPressed)
         self.setWordWrap(False)
         # Every column as wide as its contents, so no name is shortened ("Clover of
-        # Determination" at 1024 px); the last takes the room left.
+        # Determination" at 1024 px).
         header = self.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
-        header.setStretchLastSection(True)
+        header.setStretchLastSection(False)
+        # room for the count's spin box (up to MAX_COUNT) in every column
+        probe = QSpinBox()
+        probe.setRange(0, MAX_COUNT)
+        header.setMinimumSectionSize(probe.sizeHint().width())
         self.setItemDelegate(CountDelegate(self._commit, self))
         self._on_count = on_count
         self.components: list[str] = []
