@@ -226,3 +226,18 @@ def test_without_a_built_guide_or_mkdocs_the_apps_window_says_so(window, browser
     finally:
         shown.close()
         guide_window._window = None
+
+
+def test_an_edited_page_names_another_cached_site(tmp_path):
+    """The cached site is keyed by the pages: an edited guide is built again, not
+    served stale."""
+    import shutil
+
+    shutil.copy(REPO / "mkdocs.yml", tmp_path / "mkdocs.yml")
+    shutil.copytree(DOCS, tmp_path / "docs")
+    before = guide.cached_site_path(tmp_path)
+    assert before == guide.cached_site_path(tmp_path)
+    page = tmp_path / "docs" / "shelf.md"
+    page.write_text(page.read_text(encoding="utf-8") + "\nOne more line.\n", encoding="utf-8")
+    after = guide.cached_site_path(tmp_path)
+    assert after != before and after.parent == before.parent == guide.site_cache_dir()
