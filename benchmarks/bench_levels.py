@@ -40,7 +40,7 @@ def main() -> None:
         game = Game([decks[a], decks[b]], seed=10_000 + i)
         for _ in play(game, controllers, rounds=30, first=(i // 2) % 2):
             pass
-        winner = game.state.winner
+        winner = game.table.winner
         if winner is None:
             draws += 1
         elif winner == strong_seat:
