@@ -20,11 +20,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 from bench_engine import demo_decks  # noqa: E402
 
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table  # noqa: E402
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table  # noqa: E402
+from deckbuilder.engine.controllers.lookahead import StrongAutarch  # noqa: E402
 from deckbuilder.engine.game import Game  # noqa: E402
-from deckbuilder.engine.lookahead import StrongAutarch  # noqa: E402
-from deckbuilder.engine.match import wilson_interval  # noqa: E402
-from deckbuilder.engine.order_of_play import play  # noqa: E402
+from deckbuilder.engine.game.order_of_play import play  # noqa: E402
+from deckbuilder.engine.simulation.match import wilson_interval  # noqa: E402
 
 
 def main() -> None:

@@ -9,11 +9,11 @@ import pytest
 
 from card_db.abilities import parse_abilities
 from card_db.records import CardType
-from deckbuilder.engine.countering import counters
-from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
-from deckbuilder.engine.sample_decks import make_card, make_character, make_site
-from deckbuilder.engine.table import SecuredSite, check_conservation
+from deckbuilder.engine.powers.countering import counters
+from deckbuilder.engine.rules.errors import RuleError
+from deckbuilder.engine.simulation.sample_decks import make_card, make_character, make_site
+from deckbuilder.engine.table.zones import SecuredSite, check_conservation
 
 AFFILIATIONS = ("Maestro", "Oviate", "Oethac", "Artist", "Vassal", "Adorer", "Tabula Rasa")
 FILLER = make_card("Filler Dictate", CardType.DICTATE)
@@ -268,7 +268,7 @@ def test_every_ruling_quotes_the_rulebook_word_for_word():
     import os
     from pathlib import Path
 
-    from deckbuilder.engine.rulings import RULINGS, ruling
+    from deckbuilder.engine.rules.rulings import RULINGS, ruling
 
     default = Path(__file__).resolve().parents[2] / "shared" / "rulebook"
     path = Path(os.environ.get("IMAJICA_RULEBOOK", default / "imajica-ccg-rulebook.txt"))

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 from deckbuilder.gui.cancellable_run import CancellableRun
 
 if TYPE_CHECKING:
-    from deckbuilder.engine.match import MatchStats
+    from deckbuilder.engine.simulation.match import MatchStats
     from deckbuilder.services.matchups import Opponent
 
 DEFAULT_GAMES = 100
