@@ -524,7 +524,7 @@ def test_beginning_of_turn_effect_acts_on_the_character_it_is_attached_to():
     assert game.magic_mod(irish) == 0
     game.end_turn()
     game.reconcile()
-    game.begin_turn(AUTARCH_PHASE, 0)
+    game.coming_of_order()  # "Phase 1: Coming of Order" (ruling ``turn-effects``)
     assert game.magic_mod(irish) == 1
     check_conservation(game.table)
 

@@ -359,18 +359,23 @@ VIGIL = make_card("Evening Vigil", CardType.DICTATE, permanent=True,
                   powers="At the end of a turn, draw two cards.")
 
 
-def test_at_the_beginning_of_a_turn_effect_draws_at_the_autarch_phase_turn():
+def test_at_the_beginning_of_a_turn_effect_draws_in_the_coming_of_order():
+    """"Phase 1: Coming of Order": "All cards in play that have an effect 'at the
+    beginning of a turn' take effect during this phase" (issue 22; ruling
+    ``turn-effects``): before the cards unpivot and the two draws, not at the Autarch
+    Phase turn."""
     game = table({"hand": [CENSUS]}, phase=AUTARCH_PHASE)
     game.begin_turn(AUTARCH_PHASE, 0)
     game.play_dictate(0, one(game, "Census of the Dominions"))
     game.end_turn()
     assert game.autarch(0).hand == []
-    game.begin_turn(ALLY_PHASE, 0)  # not an Ally-phase effect
-    game.end_turn()
-    assert game.autarch(0).hand == []
-    game.begin_turn(AUTARCH_PHASE, 0)
-    assert len(game.autarch(0).hand) == 1
-    assert "at the beginning of a turn" in game.log[-1]
+    game.coming_of_order()
+    assert len(game.autarch(0).hand) == 3  # the Census's card, then the round's two
+    census = next(i for i, line in enumerate(game.log) if "at the beginning of a turn" in line)
+    assert game.log[census].startswith(f"Round {game.table.round}, Coming of Order:")
+    assert "draws" in game.log[census + 1] and census + 2 == len(game.log)
+    game.begin_turn(AUTARCH_PHASE, 0)  # nothing more at the Autarch Phase turn
+    assert len(game.autarch(0).hand) == 3
 
 
 def test_at_the_end_of_a_turn_effect_takes_effect_on_the_reconciliation_turn():

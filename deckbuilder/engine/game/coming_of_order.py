@@ -34,7 +34,10 @@ class ComingOfOrder(GameCore):
     (module doc)."""
 
     def coming_of_order(self) -> None:
-        """Start a round: set the leading Autarch, unpivot all cards, draw two each."""
+        """Start a round ("Phase 1: Coming of Order"): set the leading Autarch; every
+        card "at the beginning of a turn" takes effect (each Autarch's in turn order from
+        the leader; ruling ``turn-effects``); then all cards unpivot and each Autarch
+        draws two, in turn order."""
         s = self.table
         if s.over:
             raise RuleError("Object", "the game is over")
@@ -44,8 +47,10 @@ class ComingOfOrder(GameCore):
                 s.leader = next_leader(len(s.autarchs), s.leader)
         s.round += 1
         s.phase = COMING_OF_ORDER
-        s.pivoted.clear()
         self._say(f"{self._who(s.leader)} acts first; all cards unpivot.")
+        for seat in s.seats_from(s.leader):
+            self._timed_effects(seat, BEGINNING)
+        s.pivoted.clear()
         for seat in s.seats_from(s.leader):
             drawn = [c for c in (self._draw(seat) for _ in range(DRAWS_PER_ROUND)) if c is not None]
             self._say(f"{self._who(seat)} draws {self._names(drawn)}.")
@@ -57,8 +62,6 @@ class ComingOfOrder(GameCore):
         self.turn = Turn(seat, phase)
         if phase == ALLY_PHASE:
             self.turn.allowance = alliances.AllowanceTracker(self.table.variant.prime_allowance)
-        elif phase == AUTARCH_PHASE:
-            self._timed_effects(seat, BEGINNING)
 
     def end_turn(self) -> None:
         t = self.turn
@@ -78,8 +81,8 @@ class ComingOfOrder(GameCore):
 
     def _timed_effects(self, seat: int, when: str) -> None:
         """"At the beginning/end of a turn" effects of ``seat``'s cards (ruling
-        ``turn-effects``): beginning at its Autarch-phase turn, end at its
-        Reconciliation turn."""
+        ``turn-effects``): beginning in the Coming of Order, end at its Reconciliation
+        turn."""
         if not self._any_timed:
             return
         for card in self._cards_affecting(seat):

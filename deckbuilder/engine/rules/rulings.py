@@ -141,13 +141,17 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "turn-effects",
-        ("Phase 4: The Reconciliation", "Order of Play"),
-        ('"take effect on the Autarch\'s turn"',),
+        ("Phase 1: Coming of Order", "Phase 4: The Reconciliation", "Order of Play"),
+        ('"take effect on the Autarch\'s turn"',
+         '"All cards in play that have an effect \u201cat the beginning of a turn\u201d take'
+         ' effect during this phase."'),
         "Every phase gives each Autarch a turn, but the rulebook ties \"end of a turn\""
-        " effects to the Reconciliation. So, once a round per Autarch: \"at the end of a"
-        " turn\" effects at the end of its Reconciliation turn, \"at the beginning of a"
-        " turn\" effects at the start of its Autarch-phase turn (its first turn of the"
-        " round). The controlling Autarch receives the effect; an effect on a character"
+        " effects to the Reconciliation and \"at the beginning of a turn\" effects to the"
+        " Coming of Order. So, once a round per Autarch: \"at the beginning of a turn\""
+        " effects in the Coming of Order, before the cards unpivot and the two draws"
+        " (each Autarch's in turn order from the leader), \"at the end of a turn\" effects"
+        " at the end of its Reconciliation turn. The controlling Autarch receives the"
+        " effect; an effect on a character"
         " (\"target character is magic +1 until end of round\") acts on the character the"
         " permanent is attached to.",
         "deckbuilder.engine.game, deckbuilder.engine.powers.turn_effects",
