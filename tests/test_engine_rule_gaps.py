@@ -674,15 +674,36 @@ def test_counter_p_counters_dictates_and_ally_actions_but_not_the_pivot():
 
 
 # ------------------------------------------------ Affiliations: Maestro (ruling maestro-alone)
-def test_maestro_waiver_only_when_alone_ruling():
-    """Ruling maestro-alone: Sartori alone secures Yzordderrex (Resistance 9) whatever
-    his influence; with Holland beside him the group needs 6 + 3 >= 9 like anyone."""
-    game = table({"active": [SARTORI, HOLLAND], "circle": [YZORDDERREX, make_site(
-        "Big Keep", (2,), 10)]})
+def test_maestro_waiver_with_or_without_companions_ruling():
+    """Ruling maestro-alone (issue 22): "alone" means "by itself" for a Maestro as for
+    "May hold Y alone" ("regardless of the actual influence of the Holders"): Sartori
+    secures Big Keep (Resistance 10) with Holland beside him, 6 + 3 < 10, and alone
+    Yzordderrex (Resistance 9)."""
+    def seize(names):
+        game = table({"active": [SARTORI, HOLLAND], "circle": [YZORDDERREX, make_site(
+            "Big Keep", (2,), 10)]})
+        game.begin_turn(ALLY_PHASE, 0)
+        site = one(game, "Big Keep" if len(names) != 1 or names[0] != "Sartori"
+                   else "Yzordderrex")
+        return game.seize(0, site, [one(game, n) for n in names]).secured
+
+    assert seize(["Sartori", "Henry Holland"])
+    assert seize(["Sartori"])
+    assert not seize(["Henry Holland"])
+
+
+def test_a_site_its_holders_no_longer_hold_after_a_reassignment_is_lost():
+    """"Losing Controlled Sites": reassigning Sartori (the Maestro) away from Big Keep
+    leaves Holland (Magic 3 against 10), who cannot hold it: the Site returns to the
+    Circle and Holland to the Reserve; Sartori keeps holding Yzordderrex by himself."""
+    game = table({"state_sites": [(make_site("Big Keep", (2,), 10), [SARTORI, HOLLAND]),
+                                  (YZORDDERREX, [])]}, phase=AUTARCH_PHASE)
+    keep, yzor = one(game, "Big Keep"), one(game, "Yzordderrex")
     sartori, holland = one(game, "Sartori"), one(game, "Henry Holland")
-    game.begin_turn(ALLY_PHASE, 0)
-    assert game.seize(0, one(game, "Big Keep"), [sartori, holland]).secured is False
-    game.end_turn()
-    game.table.pivoted.clear()
-    game.begin_turn(ALLY_PHASE, 0)
-    assert game.seize(0, one(game, "Yzordderrex"), [sartori]).secured
+    assert game.is_held(game.autarch(0).realm.secured(keep))
+    game.begin_turn(AUTARCH_PHASE, 0)
+    assert game.reassign(0, [(sartori, yzor)]) == [keep]
+    realm = game.autarch(0).realm
+    assert keep in game.table.circle and holland in realm.reserve
+    assert realm.secured(yzor).holders == [sartori] and game.is_held(realm.secured(yzor))
+    check_conservation(game.table)

@@ -246,8 +246,8 @@ def test_securing_the_site_moves_it_to_the_state_with_holders_under_it():
 def test_affiliations_maestro_secures_alone_whatever_the_resistance():
     big = make_site("Fortress", (5,), 30)
     assert resolve_seizure([Involved(1, SARTORI)], [], big, 30).secured
-    # Not alone: the ordinary test applies.
-    assert not resolve_seizure([Involved(1, SARTORI), Involved(2, IRISH)], [], big, 30).secured
+    # With a companion too: "alone" is "by itself" (ruling maestro-alone, issue 22).
+    assert resolve_seizure([Involved(1, SARTORI), Involved(2, IRISH)], [], big, 30).secured
     # Contested, the Maestro must still have the greater influence.
     result = resolve_seizure([Involved(1, SARTORI)], [[Involved(2, HUZZAH)]], big, 30)
     assert not result.secured

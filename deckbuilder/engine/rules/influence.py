@@ -15,8 +15,9 @@ securing and when holding: "Seize a Site" calls controlling a Site "secure or ho
 it", and the Glossary's Maestro "seize and hold a Site alone" is the affiliation
 text's "seize and secure a Site alone".
 
-Ruling ``maestro-alone``: a Maestro's waiver applies when the Maestro is the only Ally
-securing or holding the Site; with companions the ordinary Resistance test applies.
+Ruling ``maestro-alone`` (issue 22): "alone" means the same in both traits, "by itself,
+whatever the others' influence": a Maestro among the Allies securing or holding a Site
+meets its Resistance as "May hold Y alone" does for Y, with or without companions.
 """
 
 from __future__ import annotations
@@ -86,15 +87,13 @@ def meets_resistance(
     """True if ``allies`` (the seizing Allies remaining, or a Site's Holders) secure or
     hold ``site``.
 
-    Met when ``influence >= resistance`` ("Securing the Site", main text), when a single
-    Maestro is alone ("Affiliations: Maestro"), or when one of them "may hold" the Site
-    "alone". An empty group never meets it: a seizure names Allies, and a Site with no
-    Holders is not held.
+    Met when ``influence >= resistance`` ("Securing the Site", main text), when one of
+    them is a Maestro ("Affiliations: Maestro") or "may hold" the Site "alone" (ruling
+    ``maestro-alone``: either suffices by itself, companions or not). An empty group
+    never meets it: a seizure names Allies, and a Site with no Holders is not held.
     """
     if not allies:
         return False
     if influence >= resistance:
         return True
-    if len(allies) == 1 and is_maestro(allies[0]):
-        return True
-    return any(may_hold_alone(a, site) for a in allies)
+    return any(is_maestro(a) or may_hold_alone(a, site) for a in allies)

@@ -37,12 +37,18 @@ RULINGS: tuple[Ruling, ...] = (
     ),
     Ruling(
         "maestro-alone",
-        ("Affiliations: Maestro", "Glossary: Maestro"),
-        ('"A Maestro can seize and secure a Site alone, regardless of the resistance"',),
-        "The waiver belongs to a Maestro that is the only seizing Ally or the only Holder."
-        " When a companion joins the seizure, or holds the Site with it, the ordinary"
-        " Resistance test applies to the whole group (the companion's Magic counts, the"
-        " waiver does not). A good player therefore sends a Maestro alone.",
+        ("Affiliations: Maestro", "Glossary: Maestro", "\"May hold Y alone\"",
+         "Losing Controlled Sites"),
+        ('"A Maestro can seize and secure a Site alone, regardless of the resistance"',
+         '"this character is considered in maintenance of the required influence,'
+         ' regardless of the actual influence of the Holders"'),
+        "\"Alone\" means the same for a Maestro and for \"May hold Y alone\": the"
+        " character suffices by itself, whatever the influence of the others (the second"
+        " quote speaks of the Holders, so others may hold with it). A Maestro among the"
+        " seizing Allies or the Holders meets the Resistance, with or without companions,"
+        " as a \"May hold Y alone\" character does for Y; a Site whose Holders no longer"
+        " meet it after a reassignment or when effects lapse is lost (\"Losing Controlled"
+        " Sites\"). A contest is still decided on influence.",
         "deckbuilder.engine.rules.influence",
     ),
     Ruling(
