@@ -24,7 +24,7 @@ from deckbuilder.engine.controllers.scenarios import Scenario, SeatSetup, build,
 from deckbuilder.engine.game.decisions import LAST_CALL
 from deckbuilder.engine.records.play_record import FORMAT_VERSION, HUMAN, dumps, loads
 from deckbuilder.engine.records.replay import RecordedGame, replay_steps
-from deckbuilder.engine.rules.last_call import CHALLENGE, CONTEST, LastCall
+from deckbuilder.engine.rules.last_call import AFTER_DAMAGE, CHALLENGE, CONTEST, LastCall
 from deckbuilder.engine.table.zones import SecuredSite, check_conservation
 from tests.test_engine_replay import person
 from tests.test_engine_replay_decisions import against_computers, finish, reactions, table
@@ -102,7 +102,8 @@ def test_an_autarch_not_involved_plays_a_flash_at_the_last_call_of_a_challenge(r
 
 def test_passing_at_the_last_call_plays_nothing(resolve):
     game, asked, _ = play_people(gek_challenge(), resolve)
-    assert [d.seat for d in asked if d.kind == "last_call"] == [2]
+    before = [d for d in asked if d.kind == "last_call" and "after the damage" not in d.prompt]
+    assert [d.seat for d in before] == [2]
     assert logged(game, "Combat strength 16 against 7: 9 damage, Gentle killed.")
     assert [game.name(c) for c in game.table.autarchs[2].hand] == ["Hollow Omen"]
 
@@ -112,6 +113,7 @@ def test_every_autarch_holding_a_flash_is_asked_once_in_turn_order(resolve, lead
     """The acting Autarch, the defender and the uninvolved Autarch, from the leader."""
     sc = gek_challenge(stephen_hand=("Hollow Omen",), cheryl_hand=("Hollow Omen",))
     _, _, calls = play_people(sc, resolve, leader=leader)
+    calls = [(seat, c) for seat, c in calls if c.action != AFTER_DAMAGE]
     assert [seat for seat, _ in calls] == [(leader + k) % 3 for k in range(3)]
     call = calls[0][1]
     assert call.action == CHALLENGE and (call.acting_seat, call.rival_seat) == (0, 1)
@@ -245,7 +247,7 @@ def test_the_stored_version_3_game_still_loads_and_replays_to_the_same_table():
     assert len(choices) == expected["choices"]
     dumped, stored = json.loads(dumps(record)), json.loads(text)
     assert [c[:2] for c in dumped.pop("choices")] == [c[:2] for c in stored.pop("choices")]
-    assert dumped == {**stored, "version": FORMAT_VERSION}
+    assert dumped == {**stored, "version": FORMAT_VERSION, "v3_choices": len(choices)}
 
 
 def test_a_version_2_game_resumes_plays_on_and_replays():

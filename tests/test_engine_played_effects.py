@@ -219,7 +219,8 @@ def test_a_flash_from_hand_counters_a_flash():
     irish, clarity = one(game, "Irish"), one(game, "Sudden Clarity")
     game.begin_turn(AUTARCH_PHASE, 0)
     resolved = game.play_flash(0, one(game, "Hollow Omen"), target=irish,
-                               counter_provider=lambda g, c, t: (1, clarity))
+                               counter_provider=lambda g, c, t: (1, clarity) if c != clarity
+                               else None)  # no one counters the counter
     assert not resolved and game.strength_mod(irish) == 0
     assert clarity in game.autarch(1).in_ovo and one(game, "Hollow Omen") in game.autarch(0).in_ovo
     check_conservation(game.table)
@@ -544,7 +545,7 @@ def test_an_involved_autarch_counters_an_influence_maneuver_with_one():
     word_id = one(game, "Whispered Word of Power")
     result = game.seize(0, slew, [holland], maneuvers={holland: [word_id]},
                         contest_provider=lambda gm, seat, *a: [one(gm, "Frail Helper")],
-                        counter_provider=lambda gm, c, t: (1, g))
+                        counter_provider=lambda gm, c, t: (1, g) if c != g else None)
     # Without the Word: Holland 3 against Frail 2 wins the contest, but 3 < Resistance 4.
     assert not result.secured and result.influence == 3
     assert g in game.autarch(1).in_ovo and word_id in game.autarch(0).in_ovo

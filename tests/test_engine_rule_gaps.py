@@ -707,3 +707,100 @@ def test_a_site_its_holders_no_longer_hold_after_a_reassignment_is_lost():
     assert keep in game.table.circle and holland in realm.reserve
     assert realm.secured(yzor).holders == [sartori] and game.is_held(realm.secured(yzor))
     check_conservation(game.table)
+
+
+# ------------------------------------------- Phase 3: one action per Ally (issue 22)
+SECOND_WIND = make_card("Second Wind", CardType.FLASH, powers="Unpivot target Ally")
+
+
+def test_an_ally_a_flash_unpivots_does_not_act_twice_in_one_turn():
+    """Ruling ``one-action-per-turn``: "every active Ally may perform one action";
+    Holland retreats (and pivots), a Flash unpivots him: he may not act again this
+    turn, though he is unpivoted."""
+    game = table({"active": [HOLLAND], "hand": [SECOND_WIND], "circle": [SLEW]})
+    holland = one(game, "Henry Holland")
+    game.begin_turn(ALLY_PHASE, 0)
+    game.retreat(0, holland)
+    game.autarch(0).realm.reserve.remove(holland)  # back in the active area, pivoted
+    game.autarch(0).realm.active.append(holland)
+    assert game.play_flash(0, one(game, "Second Wind"), holland)
+    assert holland not in game.table.pivoted
+    with pytest.raises(RuleError, match="one action"):
+        game.seize(0, one(game, "Slew"), [holland])
+    game.end_turn()
+    game.begin_turn(ALLY_PHASE, 0)  # a new turn: a new action (3 against 4: not secured)
+    game.seize(0, one(game, "Slew"), [holland])
+    assert holland in game.table.pivoted
+
+
+# --------------------------- Challenge Summary, step 6: Flashes after damage (issue 22)
+IRON_SKIN = make_card("Iron Skin", CardType.FLASH,
+                      powers="Target character is strength +6 until end of round.")
+BRUTE = make_character("Brute", prime=3, magic=1, strength=9, dominion=5)
+FRAIL_ONE = make_character("Frail One", prime=1, magic=1, strength=2, dominion=5)
+
+
+def _after_damage_challenge(play_flash: bool):
+    from deckbuilder.engine.rules.last_call import AFTER_DAMAGE
+
+    game = table({"active": [BRUTE]}, {"active": [FRAIL_ONE], "hand": [IRON_SKIN]})
+    brute, frail = one(game, "Brute"), one(game, "Frail One")
+    calls = []
+
+    def last_call(g, seat, call):
+        calls.append(call.action)
+        if play_flash and call.action == AFTER_DAMAGE and seat == 1:
+            g.play_flash(1, one(g, "Iron Skin"), frail)
+
+    game.begin_turn(ALLY_PHASE, 0)
+    result = game.challenge(0, [brute], frail, last_call=last_call)
+    return game, frail, result, calls
+
+
+def test_a_flash_after_the_damage_saves_a_life():
+    """"Challenge Summary", step 6 and "Autarchs have the opportunity to play Flashes
+    after damage is dealt, possibly saving a life": 9 against 2 deals 7 damage to the
+    Frail One (Strength 2); Iron Skin (+6) played before the dead are discarded leaves
+    her Strength 8, and she lives."""
+    game, frail, result, calls = _after_damage_challenge(play_flash=True)
+    assert calls[-1] == "after damage"
+    assert result.killed == () and frail in game.autarch(1).realm.active
+    assert game.log[-1].endswith("After the Flashes, nobody dies.")
+
+
+def test_without_a_flash_after_the_damage_the_dead_are_discarded():
+    game, frail, result, calls = _after_damage_challenge(play_flash=False)
+    assert "after damage" in calls
+    assert result.killed == (frail,) and frail in game.autarch(1).in_ovo
+
+
+# ------------------------------------------ Timing and Countering: chains (issue 22)
+CLARITY = make_card("Sudden Clarity", CardType.FLASH, powers="Counters any Flash.")
+
+
+def test_a_counter_can_itself_be_countered():
+    """"Timing and Countering": "All Autarchs must have the opportunity to respond to
+    any action" (ruling ``counter-chains``): Cheryl counters Judith's Iron Skin with
+    Sudden Clarity; Judith counters that Sudden Clarity with her own: Iron Skin resolves."""
+    game = table({"active": [HOLLAND], "hand": [IRON_SKIN, CLARITY]},
+                 {"hand": [CLARITY]}, phase=AUTARCH_PHASE)
+    holland = one(game, "Henry Holland")
+    mine = next(c for c in game.autarch(0).hand if game.name(c) == "Sudden Clarity")
+    theirs = game.autarch(1).hand[0]
+    asked = []
+
+    def counter(g, card, target):
+        asked.append((g.name(card), g.countering_depth))
+        if len(asked) == 1:
+            return 1, theirs
+        if len(asked) == 2:
+            return 0, mine
+        return None
+
+    game.begin_turn(AUTARCH_PHASE, 0)
+    assert game.play_flash(0, one(game, "Iron Skin"), holland, counter_provider=counter)
+    assert asked == [("Iron Skin", 0), ("Sudden Clarity", 1), ("Sudden Clarity", 2)]
+    assert game.strength_mod(holland) == 6
+    assert theirs in game.autarch(1).in_ovo and mine in game.autarch(0).in_ovo
+    assert any("is countered: Iron Skin is not" in line for line in game.log)
+    check_conservation(game.table)

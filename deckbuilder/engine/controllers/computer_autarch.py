@@ -71,7 +71,8 @@ from deckbuilder.engine.game.flow import MAX_MOVES_PER_TURN
 from deckbuilder.engine.game.public_view import PublicView
 from deckbuilder.engine.powers.maneuvers import MAGIC, STRENGTH
 from deckbuilder.engine.rules.errors import RuleError
-from deckbuilder.engine.rules.last_call import CHALLENGE, LastCall
+from deckbuilder.engine.rules.last_call import CONTEST as SEIZURE_CONTESTED
+from deckbuilder.engine.rules.last_call import LastCall
 
 __all__ = ["MAX_MOVES_PER_TURN", "ComputerAutarch", "seat_table"]
 
@@ -191,7 +192,7 @@ class ComputerAutarch(Controller):
                 call.involved(seat) or leads_in_dominions(view, call.acting_seat)):
             return Pass()
         live = [c for c in call.opposing(seat) if view.visible(c) and not view.pivoted(c)]
-        stat = STRENGTH if call.action == CHALLENGE else MAGIC
+        stat = MAGIC if call.action == SEIZURE_CONTESTED else STRENGTH
         flash = reaction_flash(view, live, stat)
         if flash is None:
             return Pass()

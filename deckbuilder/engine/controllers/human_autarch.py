@@ -100,7 +100,7 @@ from deckbuilder.engine.game.public_view import PublicView
 from deckbuilder.engine.game.reassignment import Step, next_moves
 from deckbuilder.engine.powers.maneuvers import may_receive
 from deckbuilder.engine.rules.errors import RuleError
-from deckbuilder.engine.rules.last_call import CHALLENGE, LastCall
+from deckbuilder.engine.rules.last_call import AFTER_DAMAGE, CHALLENGE, LastCall
 
 
 @dataclass(frozen=True, slots=True)
@@ -317,6 +317,10 @@ def _last_call_prompt(game: Game, call: LastCall) -> str:
     """E.g. "Last call for Flashes: Autarch 2 challenges Gentle with Gek-A-Gek (defended
     by Irish)"."""
     acting, rival = game.autarch(call.acting_seat).name, game.autarch(call.rival_seat).name
+    if call.action == AFTER_DAMAGE:
+        return (f"Flashes after the damage of {acting}'s challenge of "
+                f"{shown_name(game, call.about)}, before the dead are discarded: play a "
+                "Flash?")
     if call.action == CHALLENGE:
         what = (f"{acting} challenges {shown_name(game, call.about)} with "
                 f"{names(game, call.acting)}")

@@ -156,9 +156,9 @@ def _worth(rec: CardRecord) -> int:
 def _free_allies(view: PublicView) -> list[int]:
     """Unpivoted active Allies of the deciding Autarch that may still act this turn."""
     turn = view.turn
-    idled = turn.idled if turn is not None else set()
+    done = turn.idled | turn.acted if turn is not None else set()  # one action each
     return sorted(
-        (c for c in view.realm(view.seat).active if not view.pivoted(c) and c not in idled),
+        (c for c in view.realm(view.seat).active if not view.pivoted(c) and c not in done),
         key=lambda c: (magic(view.record(c)), view.record(c).name, c),
     )
 

@@ -78,10 +78,14 @@ class AllyPhase(GameCore):
         t.actions_started = True
         return t
 
-    def _check_actor(self, t: Turn, seat: int, ally: int, section: str) -> None:
+    def _check_actor(self, t: Turn, seat: int, ally: int, section: str,
+                     acting: bool = True) -> None:
         self._require_active_unpivoted(seat, ally, section)
         if ally in t.idled:
             raise RuleError("Idle", f"{self.name(ally)} is idled for the rest of this turn")
+        if acting and ally in t.acted:  # ruling ``one-action-per-turn``
+            raise RuleError("Phase 3: Ally Phase", f"{self.name(ally)} has taken its one"
+                            " action this turn")
 
     def ally_action(
         self,
@@ -115,6 +119,7 @@ class AllyPhase(GameCore):
         a.hand.remove(card)
         self._say(f"{self.name(ally)} performs {rec.name}.")
         self.table.pivoted.add(ally)
+        t.acted.add(ally)
         if self._countered(card, target, counter_provider):
             a.in_ovo.append(card)
             return False
@@ -151,6 +156,7 @@ class AllyPhase(GameCore):
             raise RuleError("Card Powers, Traits, and Special Rules",
                             f"{rec.name} has no activation power the engine models")
         s.pivoted.add(ally)
+        t.acted.add(ally)
 
     def take_back_tabula_rasa(self, seat: int, ally: int, card: int) -> None:
         """"Affiliations: Tabula Rasa": as an Ally action, take an active, unpivoted Tabula
@@ -185,12 +191,13 @@ class AllyPhase(GameCore):
         realm.active.remove(ally)
         realm.reserve.append(ally)
         self.table.pivoted.add(ally)
+        t.acted.add(ally)
         self._say(f"{self.name(ally)} retreats to the Reserve.")
 
     def idle(self, seat: int, ally: int) -> None:
         """Idle: the Ally takes no action this turn and does not pivot; it may still
         defend or contest on other Autarchs' turns."""
         t = self._start_action(seat)
-        self._check_actor(t, seat, ally, "Idle")
+        self._check_actor(t, seat, ally, "Idle", acting=False)  # idling is no action
         t.idled.add(ally)
         self._say(f"{self.name(ally)} idles.")

@@ -132,7 +132,8 @@ class TableAnswers(Answers):
         """Every Autarch in turn order from the leader, until one counters."""
         s = game.table
         for seat in s.seats_from(s.leader):
-            d = Decision(seat, COUNTER_KIND, Countering(card, target), Counter(None),
+            d = Decision(seat, COUNTER_KIND, Countering(card, target, game.countering_depth),
+                         Counter(None),
                          lambda seat=seat: counters_of(game, seat, card))
             action = self.ask(game, d)
             if isinstance(action, Counter) and action.card is not None:

@@ -5,6 +5,7 @@ maneuvers, combat and damage.
 from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
+from dataclasses import replace
 
 from card_db.records import CardRecord, CardType
 from deckbuilder.engine.game.core import (  # noqa: F401
@@ -31,10 +32,11 @@ from deckbuilder.engine.rules.challenge import (
     ChallengeResult,
     Combatant,
     can_challenge,
+    dead,
     resolve_challenge,
 )
 from deckbuilder.engine.rules.errors import RuleError
-from deckbuilder.engine.rules.last_call import CHALLENGE, LastCall
+from deckbuilder.engine.rules.last_call import AFTER_DAMAGE, CHALLENGE, LastCall
 
 
 class Challenging(GameCore):
@@ -85,6 +87,7 @@ class Challenging(GameCore):
         if any(t not in everyone for t in (maneuver_targets or {}).values()):
             raise RuleError("Target Characters and Acting Allies", "a maneuver's target must"
                             " be involved in the challenge")
+        t.acted.update(challengers)  # ruling ``one-action-per-turn``
         left: list[int] = []
         if last_call is not None:
             self._last_call(last_call, LastCall(CHALLENGE, seat, tuple(challengers), owner,
@@ -116,10 +119,42 @@ class Challenging(GameCore):
             f" {result.damage} damage"
             + (f", {self._names(result.killed)} killed." if result.killed else ", nobody dies.")
         )
-        s.pivoted.update(result.pivot)
-        for dead in result.killed:
-            self.discard(dead)
+        return self._conclude(result, last_call, seat, owner, list(challengers), target,
+                              defenders)
+
+    def _conclude(self, result: ChallengeResult, last_call: LastCallProvider | None,
+                  seat: int, owner: int, challengers: list[int], target: int,
+                  defenders: list[int]) -> ChallengeResult:
+        """"Challenge Summary", steps 5 and 6: the challengers and the target pivot; the
+        Flashes after the damage (:meth:`_after_damage`); the dead are discarded."""
+        self.table.pivoted.update(result.pivot)
+        if last_call is not None and result.damage_assigned:
+            result = self._after_damage(last_call, result, seat, owner, challengers,
+                                        target, defenders)
+        for card in result.killed:
+            self.discard(card)
         return result
+
+    def _after_damage(self, last_call: LastCallProvider, result: ChallengeResult, seat: int,
+                      owner: int, challengers: list[int], target: int, defenders: list[int]
+                      ) -> ChallengeResult:
+        """"Challenge Summary", step 6: every Autarch may play Flashes once the damage is
+        dealt, before the dead are discarded ("possibly saving a life, or finishing one
+        off"); who dies is then decided on the Strengths as the Flashes leave them."""
+        mark = len(self.log)
+        self._last_call(last_call, LastCall(AFTER_DAMAGE, seat, tuple(challengers), owner,
+                                            (target, *defenders), target))
+        if len(self.log) == mark:
+            return result
+        live = [c for c in challengers if self.controller_of(c) is not None]
+        holders = [d for d in defenders if self.controller_of(d) is not None]
+        ours, them, rest = self._combat_sides(live, target, holders, {}, {})
+        theirs = [them, *rest] if self.controller_of(target) is not None else rest
+        won = result.victor == "challengers"
+        killed = dead(result.damage_assigned, theirs if won else ours, ours if won else theirs)
+        self._say("After the Flashes, " + (f"{self._names(killed)} killed." if killed
+                                           else "nobody dies."))
+        return replace(result, killed=killed)
 
     def _check_challenge(self, t: Turn, seat: int, challengers: Sequence[int],
                          target: int) -> tuple[int, CardRecord]:

@@ -82,6 +82,8 @@ class Turn:
     allowance: alliances.AllowanceTracker | None = None
     actions_started: bool = False
     idled: set[int] = field(default_factory=set)
+    #: Allies that took their one action this turn (ruling ``one-action-per-turn``)
+    acted: set[int] = field(default_factory=set)
 
 
 
@@ -124,6 +126,9 @@ class GameCore(PlayedEffects):
         self._placements: list[tuple[int, int]] = []
         #: where the sequence of play stands (:mod:`.flow`); ``None`` until started
         self.flow = None
+        #: how many counters are being offered for countering now (ruling
+        #: ``counter-chains``): 0 when the card offered is not itself a counter
+        self.countering_depth = 0
 
     def record(self, card: int) -> CardRecord:
         """The card's record as effects leave it (affiliations gained, powers lost:

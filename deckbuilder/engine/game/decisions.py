@@ -102,10 +102,12 @@ class Challenged:
 
 @dataclass(frozen=True, slots=True)
 class Countering:
-    """``card`` (a Flash, Dictate, Ally Action, Path or maneuver) played on ``target``."""
+    """``card`` (a Flash, Dictate, Ally Action, Path or maneuver) played on ``target``;
+    ``depth`` > 0 when ``card`` is itself a counter (ruling ``counter-chains``)."""
 
     card: int
     target: int | None
+    depth: int = 0
 
 
 @dataclass(frozen=True, slots=True)

@@ -94,7 +94,7 @@ class Responses(GameCore):
         cseat, ally = answer
         rec = self.record(card)
         if ally in self.autarch(cseat).hand:
-            return self._counter_with_flash(cseat, ally, card, action)
+            return self._counter_with_flash(cseat, ally, card, action, counter_provider)
         self._require_active_unpivoted(cseat, ally, "Timing and Countering")
         if not counters(self.record(ally), rec):
             raise RuleError("Counter P", f"{self.name(ally)} cannot counter {rec.name}")
@@ -103,14 +103,17 @@ class Responses(GameCore):
         return True
 
     def _counter_with_flash(self, seat: int, flash: int, card: int,
-                            action: tuple[CardType, Sequence[int]] | None = None) -> bool:
+                            action: tuple[CardType, Sequence[int]] | None = None,
+                            counter_provider: CounterProvider | None = None) -> bool:
         """Play the Flash ``flash`` from ``seat``'s hand to counter ``card`` ("Some
         Special Powers: Counter P": a Flash such as Sudden Clarity, "Counters any
         Flash"), or, for an Autarch involved in the ``action``, a maneuver of the kind
         it allows (Counter-Glyph, "Counters any Influence Maneuver": "Seizing Sites and
         Contests", only the involved Autarchs play influence maneuvers). The card goes
-        to its owner's In Ovo; it is not itself offered for countering (the engine does
-        not model chains of counters: ruling ``played-effects``)."""
+        to its owner's In Ovo. The counter is itself offered for countering through
+        ``counter_provider`` before it takes effect ("Timing and Countering": "All
+        Autarchs must have the opportunity to respond to any action"; ruling
+        ``counter-chains``): countered, ``card`` is not countered (False)."""
         frec, rec = self.record(flash), self.record(card)
         maneuver = action is not None and frec.card_type is action[0] and seat in action[1]
         if not maneuver and (frec.card_type is not CardType.FLASH or self.table.phase not in (
@@ -121,6 +124,15 @@ class Responses(GameCore):
         a = self.autarch(seat)
         a.hand.remove(flash)
         a.in_ovo.append(flash)
+        if counter_provider is not None:
+            self.countering_depth += 1
+            try:
+                undone = self._countered(flash, card, counter_provider, action)
+            finally:
+                self.countering_depth -= 1
+            if undone:
+                self._say(f"{a.name}'s {frec.name} is countered: {rec.name} is not.")
+                return False
         self._say(f"{a.name} plays the {frec.card_type} {frec.name} to counter {rec.name};"
                   f" {rec.name} is discarded.")
         return True

@@ -119,6 +119,7 @@ class Seizing(GameCore):
         srec = self.record(site)
         allies = list(allies)
         self._say(f"{self._who(seat)} seizes {srec.name} with {self._names(allies)}.")
+        t.acted.update(allies)
         traits = bool(seizing_traits(srec))
         for a in allies if traits else ():
             if n := seizing_bonus(srec, self.record(a), MAGIC):

@@ -46,7 +46,11 @@ Version 4 records every decision's value as an :class:`~.actions.Action`
 a turn's end and a last call's end as ``["pass"]``, a contest as ``["contest",
 [characters]]``, maneuvers as ``["play_maneuvers", [[character, [cards]], ...]]``...
 (``refused`` keeps no value). Upgrading a version-3 game rewrites each value so; the
-decisions and their order are unchanged.
+decisions and their order are unchanged. Version 4 also asks a second last call for
+Flashes once a challenge's damage is dealt, before the dead are discarded
+(:data:`~..rules.last_call.AFTER_DAMAGE`); upgrading a version-3 (or older) game notes
+how many of its choices were made before it (:attr:`PlayRecord.v3_choices`), and while
+replaying those :mod:`.replay` asks no such call.
 """
 
 from __future__ import annotations
@@ -137,7 +141,9 @@ class PlayRecord:
     choices were recorded by format version 1, which did not ask the questions of
     :data:`V2_KINDS` nor counters of non-Flash cards; 0 for a game begun in version 2),
     ``v2_choices`` (how many of the first choices were recorded before format version 3,
-    which asked no last call for Flashes; 0 for a game begun in version 3)."""
+    which asked no last call for Flashes; 0 for a game begun in version 3), ``v3_choices``
+    (how many were recorded before format version 4, which asked no last call after a
+    challenge's damage)."""
 
     seats: tuple[Seat, ...]
     seed: int
@@ -148,6 +154,7 @@ class PlayRecord:
     app_version: str = field(default=__version__)
     v1_choices: int = 0
     v2_choices: int = 0
+    v3_choices: int = 0
 
     @property
     def decks(self) -> list[list[CardRecord]]:
@@ -302,6 +309,7 @@ def to_data(record: PlayRecord) -> dict:
         "choices": [[c.seat, c.kind, encode_value(c.kind, c.value)] for c in record.choices],
         "v1_choices": record.v1_choices,
         "v2_choices": record.v2_choices,
+        "v3_choices": record.v3_choices,
     }
 
 
@@ -324,7 +332,7 @@ def _upgrade_3(data: dict) -> dict:
                    for seat, kind, value in data.get("choices", ())]
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         raise PlayRecordError(f"this saved game is damaged: {exc}") from exc
-    return {**data, "version": 4, "choices": choices}
+    return {**data, "version": 4, "choices": choices, "v3_choices": len(choices)}
 
 
 #: Upgrades of older layouts: ``version -> step`` turning that version's data into the
@@ -372,7 +380,8 @@ def from_data(data: dict) -> PlayRecord:
         return PlayRecord(seats, int(data["seed"]), int(data.get("first", 0)),
                           int(data.get("max_rounds", 30)), tuple(choices),
                           bool(data.get("over", False)), str(data.get("app_version", "")),
-                          int(data.get("v1_choices", 0)), int(data.get("v2_choices", 0)))
+                          int(data.get("v1_choices", 0)), int(data.get("v2_choices", 0)),
+                          int(data.get("v3_choices", 0)))
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         raise PlayRecordError(f"this saved game is damaged: {exc}") from exc
 

@@ -55,6 +55,7 @@ from deckbuilder.engine.game.order_of_play import Step, play
 from deckbuilder.engine.game.table_snapshot import TableSnapshot, snapshot
 from deckbuilder.engine.records.play_record import V2_KINDS, Choice, PlayRecord, Seat
 from deckbuilder.engine.rules.errors import EngineError, RuleError
+from deckbuilder.engine.rules.last_call import AFTER_DAMAGE
 
 
 class ReplayError(UserError):
@@ -70,10 +71,11 @@ class Tape:
     """The choices to play back (``script``) and those made so far (``log``)."""
 
     def __init__(self, script: Sequence[Choice] = (), v1_choices: int = 0,
-                 v2_choices: int = 0):
+                 v2_choices: int = 0, v3_choices: int = 0):
         self.script = tuple(script)
         self.v1_choices = v1_choices
         self.v2_choices = v2_choices
+        self.v3_choices = v3_choices
         self.position = 0
         self.log: list[Choice] = []
         # Answers being made live that may play moves first (contest, defend): the log's
@@ -96,6 +98,12 @@ class Tape:
         """Whether the choices being played back were recorded before format version 3
         (no last call for Flashes)."""
         return self.position < self.v2_choices
+
+    @property
+    def before_v4(self) -> bool:
+        """Whether the choices being played back were recorded before format version 4
+        (no last call after a challenge's damage)."""
+        return self.position < self.v3_choices
 
     def peek(self) -> Choice | None:
         return self.script[self.position] if self.replaying else None
@@ -153,6 +161,8 @@ class RecordedSeat(Controller):
                 decision.kind == COUNTER_KIND and game.record(
                     decision.context.card).card_type is not CardType.FLASH)):
             return decision.default  # a question the engine of version 1 did not ask
+        if self.tape.before_v4 and decision.kind == COUNTER_KIND and decision.context.depth:
+            return decision.default  # before version 4 a counter was not offered countering
         return self._answer(game, decision, decision.kind)
 
     def _answer(self, game: Game, decision: Decision, kind: str) -> Action:
@@ -225,7 +235,8 @@ class RecordedSeat(Controller):
         """The last call for Flashes: each Flash played is a ``move``, the end of the
         answer ``last_call``. Not asked before format version 3."""
         if self.tape.replaying:
-            if self.tape.before_v3:
+            if self.tape.before_v3 or (self.tape.before_v4
+                                       and decision.context.action == AFTER_DAMAGE):
                 return Pass()
             nxt = self.tape.peek()
             if nxt is not None and nxt.seat == self.seat and nxt.kind == "move":
@@ -266,7 +277,8 @@ class RecordedGame:
             raise EngineError("one controller per seat")
         self.base = record
         self.game = Game(record.decks, seed=record.seed, names=record.names)
-        self.tape = Tape(record.choices, record.v1_choices, record.v2_choices)
+        self.tape = Tape(record.choices, record.v1_choices, record.v2_choices,
+                         record.v3_choices)
         self.controllers = controllers
         for controller, seat in zip(controllers, record.seats, strict=True):
             if controller is not None and hasattr(controller, "decisions"):

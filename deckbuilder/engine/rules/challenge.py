@@ -163,8 +163,16 @@ def resolve_challenge(
     unknown = [c for c in assignment if c not in involved]
     if unknown:
         raise EngineError(f"damage assigned to characters not in the challenge: {unknown}")
-    side_of = {c.card: winners if c in losers else losers for c in involved.values()}
-    killed = tuple(
-        c for c, dmg in assignment.items() if dmg > toughness(involved[c], side_of[c])
-    )
+    killed = dead(assignment, losers, winners)
     return ChallengeResult(ours, theirs, victor, damage, dict(assignment), killed, pivot)
+
+
+def dead(assignment: Mapping[int, int], losers: Sequence[Combatant],
+         winners: Sequence[Combatant]) -> tuple[int, ...]:
+    """The characters ``assignment`` kills: more damage than the Strength it must exceed
+    (:func:`toughness` against the other side). A card in neither side is not killed
+    (it has left the challenge)."""
+    side_of = {c.card: (c, winners) for c in losers}
+    side_of.update({c.card: (c, losers) for c in winners})
+    return tuple(c for c, dmg in assignment.items()
+                 if c in side_of and dmg > toughness(*side_of[c]))

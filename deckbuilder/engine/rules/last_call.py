@@ -4,7 +4,11 @@ Rulebook, "Challenge Rival's Ally" and its "Challenge Summary" (step 3), and "Se
 Sites and Contests": once the defenders of a challenge are named, or once a contest
 of a seizure is announced and the Site's Paths are revealed and resolved, every
 Autarch at the table, whether involved or not, gets one more chance to play Flashes.
-After it, only the involved Autarchs act, and only with maneuvers.
+After it, only the involved Autarchs act, and only with maneuvers. Once a challenge's
+damage is dealt, every Autarch may play Flashes again before the dead are discarded
+("Challenge Summary", step 6; "Autarchs have the opportunity to play Flashes after
+damage is dealt, possibly saving a life, or finishing one off"): a second call,
+:data:`AFTER_DAMAGE`.
 
 The engine (:meth:`~.game.Game.challenge`, :meth:`~.game.Game.seize`) asks each
 Autarch in turn order from the leader, once, through a :data:`~.game.LastCallProvider`;
@@ -18,11 +22,15 @@ from dataclasses import dataclass
 
 CHALLENGE = "challenge"
 CONTEST = "contest"
+#: The Flashes after a challenge's damage is dealt and before the dead are discarded
+#: ("Challenge Summary", step 6: "possibly saving a life, or finishing one off").
+AFTER_DAMAGE = "after damage"
 
 
 @dataclass(frozen=True, slots=True)
 class LastCall:
-    """What is about to begin. ``action``: :data:`CHALLENGE` or :data:`CONTEST`;
+    """What is about to begin. ``action``: :data:`CHALLENGE`, :data:`CONTEST` or
+    :data:`AFTER_DAMAGE` (the challenge's damage dealt, the dead not yet discarded);
     ``acting_seat``: the challenging or seizing Autarch, with its involved characters
     ``acting``; ``rival_seat``: the defending or contesting Autarch, with ``rival``
     (the target first in a challenge); ``about``: the target of a challenge or the
@@ -43,4 +51,4 @@ class LastCall:
         return self.rival if seat == self.acting_seat else self.acting
 
 
-__all__ = ["CHALLENGE", "CONTEST", "LastCall"]
+__all__ = ["AFTER_DAMAGE", "CHALLENGE", "CONTEST", "LastCall"]

@@ -74,6 +74,31 @@ RULINGS: tuple[Ruling, ...] = (
         "deckbuilder.engine.game.reconciliation",
     ),
     Ruling(
+        "one-action-per-turn",
+        ("Phase 3: Ally Phase", "Pivoted Cards"),
+        ('"every active Ally may perform one action"',
+         '"Pivoted cards may not make any actions until unpivoted."'),
+        "The first passage sets the number of actions, one per Ally per turn; the second"
+        " adds a condition, not a second action. An Ally a Flash unpivots after its action"
+        " has still taken its one action this turn: it may not seize, challenge, play an"
+        " Ally Action, use a power or retreat again, but it may defend, contest and counter"
+        " (which are not its actions) and it counts as unpivoted for them.",
+        "deckbuilder.engine.game.ally_phase",
+    ),
+    Ruling(
+        "counter-chains",
+        ("Timing and Countering",),
+        ('"All Autarchs must have the opportunity to respond to any action, provided it is'
+         ' in the context of the game sequence, before that action is resolved."',),
+        "Playing a card to counter is an action like any other, so before it resolves"
+        " every Autarch is offered to counter it in turn, in turn order from the leader: a"
+        " Flash that \"Counters any Flash\" may counter a Flash played to counter, and so"
+        " on down the chain, each card played once. A countered counter takes no effect:"
+        " the card it aimed at is not countered. An Ally's \"Counters P\" is an ability, not"
+        " a card played, so it is not itself offered for countering.",
+        "deckbuilder.engine.game.responses",
+    ),
+    Ruling(
         "dictate-ends-turn",
         ("Phase 2: Autarch Phase", "Summary of Play: Phase Two"),
         ('"After the Autarch makes a Dictate, or declares a refusal of it, the turn is'
@@ -198,13 +223,13 @@ RULINGS: tuple[Ruling, ...] = (
         " gained last while the permanent stays in play; \"until end of round\" changes end"
         " with the Reconciliation. A Flash whose power is \"Counters P\" may be played from"
         " hand to counter, and, during a seizure or challenge, an involved Autarch's"
-        " maneuver of that action's kind (\"Counters any Influence Maneuver\"); the engine"
-        " does not offer a counter to be countered in turn. A maneuver's \"Deal N damage to"
-        " target involved character\" is dealt as the card resolves, as damage outside"
-        " challenges (it does not add to the combat's damage); unnamed, it hits the"
-        " opposing character of the lowest Strength. \"Remove acting Ally from the"
-        " challenge\" leaves that Ally unpivoted; when the target or every challenger"
-        " leaves, the challenge ends without combat.",
+        " maneuver of that action's kind (\"Counters any Influence Maneuver\"); a counter"
+        " played so is offered for countering in turn (ruling counter-chains). A"
+        " maneuver's \"Deal N damage to target involved character\" is dealt as the card"
+        " resolves, as damage outside challenges (it does not add to the combat's"
+        " damage); unnamed, it hits the opposing character of the lowest Strength."
+        " \"Remove acting Ally from the challenge\" leaves that Ally unpivoted; when the"
+        " target or every challenger leaves, the challenge ends without combat.",
         "deckbuilder.engine.game.played_effects, deckbuilder.engine.game",
     ),
     Ruling(
