@@ -45,8 +45,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_engine import demo_decks  # noqa: E402
 
 from card_db.records import CardType  # noqa: E402
-from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table  # noqa: E402
-from deckbuilder.engine.controllers.lookahead import StrongAutarch  # noqa: E402
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table  # noqa: E402
+from deckbuilder.engine.controllers.lookahead import StrongController  # noqa: E402
 from deckbuilder.engine.game import Game  # noqa: E402
 from deckbuilder.engine.game.order_of_play import play  # noqa: E402
 from deckbuilder.engine.simulation.match import run_match  # noqa: E402
@@ -88,7 +88,7 @@ def table_games_per_s(decks, players: int, games: int) -> float:
     table = table_decks(decks, players)
     start = time.perf_counter()
     for i in range(games):
-        controllers = seat_table([ComputerAutarch() for _ in range(players)])
+        controllers = seat_table([ComputerController() for _ in range(players)])
         game = Game(table, seed=i)
         for _ in play(game, controllers, rounds=30, first=i % players):
             pass
@@ -104,7 +104,7 @@ def strong_table_times(decks, players: int, rounds: int, games: int = 1
     cpu: list[float] = []
     cut = 0
     for g in range(games):
-        controllers = seat_table([StrongAutarch(seed=10 * g + s) for s in range(players)])
+        controllers = seat_table([StrongController(seed=10 * g + s) for s in range(players)])
         game = Game(table_decks(decks, players), seed=players + 100 * g)
         for _ in play(game, controllers, rounds=rounds, first=g % players):
             pass
@@ -124,7 +124,7 @@ def strong_games(pairs, games: int) -> tuple[float, list[float], list[float]]:
     start = time.perf_counter()
     for k, (a, b) in enumerate(pairs):
         for i in range(games):
-            controllers = seat_table([StrongAutarch(seed=100 * k + 2 * i + s) for s in (0, 1)])
+            controllers = seat_table([StrongController(seed=100 * k + 2 * i + s) for s in (0, 1)])
             game = Game([a, b], seed=1000 * k + i)
             for _ in play(game, controllers, rounds=30, first=i % 2):
                 pass

@@ -28,9 +28,9 @@ from hypothesis import strategies as st
 
 from card_db.checklist import load_bundled_records
 from card_db.records import CardType
-from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.controllers.human_autarch import HumanAutarch
-from deckbuilder.engine.controllers.lookahead import StrongAutarch
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
+from deckbuilder.engine.controllers.lookahead import StrongController
+from deckbuilder.engine.controllers.person import PersonController
 from deckbuilder.engine.controllers.quick_policy import STYLES, ally_move, autarch_move
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
 from deckbuilder.engine.game.clone import clone as clone_game
@@ -101,7 +101,7 @@ def test_quick_games_are_legal_conserve_cards_and_read_no_hidden_card(
     players, seed, deck_seeds, real, styles
 ):
     game = Game(mixed_decks(deck_seeds, real, players), seed=seed)
-    controllers = seat_table([ComputerAutarch(style=styles[k], view_class=CountingView)
+    controllers = seat_table([ComputerController(style=styles[k], view_class=CountingView)
                               for k in range(players)])
     before = CountingView.built
     for _ in play(game, controllers, rounds=12, first=seed % players):
@@ -112,7 +112,7 @@ def test_quick_games_are_legal_conserve_cards_and_read_no_hidden_card(
     assert len(game.table.cards) == 60 * players
 
 
-def random_person(seed: int) -> HumanAutarch:
+def random_person(seed: int) -> PersonController:
     """A person who picks at random among the options offered (passing now and then)."""
     rnd = random.Random(seed)
 
@@ -121,7 +121,7 @@ def random_person(seed: int) -> HumanAutarch:
             return None
         return rnd.randrange(len(decision.options))
 
-    return HumanAutarch(ask)
+    return PersonController(ask)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -135,7 +135,7 @@ def test_computers_answer_a_random_person_legally(players):
         person = game_no % players
         controllers = seat_table([
             random_person(seed) if k == person else
-            ComputerAutarch(style=STYLES[(seed + k) % len(STYLES)], view_class=CountingView)
+            ComputerController(style=STYLES[(seed + k) % len(STYLES)], view_class=CountingView)
             for k in range(players)])
         for _ in play(game, controllers, rounds=10, first=seed % players):
             check_conservation(game.table)
@@ -146,7 +146,8 @@ def test_computers_answer_a_random_person_legally(players):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_strong_games_are_legal_and_conserve_cards(players):
     game = Game(table_decks([11, 12, 13, 14], players), seed=players)
-    controllers = seat_table([StrongAutarch(seed=k, samples=2, horizon=1) for k in range(players)])
+    controllers = seat_table([StrongController(seed=k, samples=2, horizon=1)
+                              for k in range(players)])
     for _ in play(game, controllers, rounds=6, first=0):
         check_conservation(game.table)
     assert [c.illegal for c in controllers] == [[]] * players
@@ -155,7 +156,7 @@ def test_strong_games_are_legal_and_conserve_cards(players):
 
 def _strong_game(budget: int, players: int = 3, rounds: int = 4):
     game = Game(table_decks([11, 12, 13, 14], players), seed=players)
-    controllers = seat_table([StrongAutarch(seed=k, samples=3, horizon=1, budget=budget)
+    controllers = seat_table([StrongController(seed=k, samples=3, horizon=1, budget=budget)
                               for k in range(players)])
     for _ in play(game, controllers, rounds=rounds, first=0):
         pass
@@ -185,7 +186,7 @@ def test_the_strong_levels_work_budget_cuts_its_samples_reproducibly():
 def _started_game(players=3, seed=5, rounds=2):
     """A game played by quick Autarchs up to the Autarch phase of round ``rounds``."""
     game = Game(table_decks([1, 2, 3, 4], players), seed=seed)
-    controllers = seat_table([ComputerAutarch() for _ in range(players)])
+    controllers = seat_table([ComputerController() for _ in range(players)])
     steps = play(game, controllers, rounds=rounds + 1)
     for _ in steps:
         if game.table.round == rounds and game.table.phase == AUTARCH_PHASE:
@@ -279,6 +280,6 @@ def test_decisions_do_not_change_when_rivals_hidden_cards_are_shuffled(seed):
         other = shuffle_hidden(game, seat, rnd)
         assert ally_move(PublicView(other, seat)) == ally_move(PublicView(game, seat))
         def strong(g):
-            return StrongAutarch(seed=seed, samples=2, horizon=1).choose_ally_move(g, seat)
+            return StrongController(seed=seed, samples=2, horizon=1).choose_ally_move(g, seat)
 
         assert strong(other) == strong(game)

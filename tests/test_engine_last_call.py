@@ -18,8 +18,8 @@ import pytest
 
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
-from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.controllers.human_autarch import HumanAutarch
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
+from deckbuilder.engine.controllers.person import PersonController
 from deckbuilder.engine.controllers.scenarios import Scenario, SeatSetup, build, play_turn, scripted
 from deckbuilder.engine.game.decisions import LAST_CALL
 from deckbuilder.engine.records.play_record import FORMAT_VERSION, HUMAN, dumps, loads
@@ -38,7 +38,7 @@ def resolve():
     return Catalogue(load_bundled_records()).resolve
 
 
-class Noting(HumanAutarch):
+class Noting(PersonController):
     """A person who notes every last call it is asked (seat, action) on ``calls``."""
 
     def __init__(self, ask, calls):
@@ -147,7 +147,7 @@ def test_a_computer_defender_plays_its_flash_at_the_last_call(resolve):
     sc = gek_challenge(cheryl_hand=("Hollow Omen",))
     game = build(sc, resolve)
     answer, _ = scripted(sc.script)
-    seats = seat_table([HumanAutarch(answer), ComputerAutarch(), ComputerAutarch()])
+    seats = seat_table([PersonController(answer), ComputerController(), ComputerController()])
     for _ in play_turn(game, seats):
         pass
     assert index_of(game, "defenders: nothing.") < index_of(
@@ -178,7 +178,7 @@ def test_an_uninvolved_computer_hurts_the_autarch_leading_in_dominions(
     game.autarch(2).realm.state.append(SecuredSite(circle[-1], []))
     circle.clear()
     answer, _ = scripted(sc.script)
-    seats = seat_table([HumanAutarch(answer), ComputerAutarch(), ComputerAutarch()])
+    seats = seat_table([PersonController(answer), ComputerController(), ComputerController()])
     for _ in play_turn(game, seats):
         check_conservation(game.table)
     assert logged(game, "Mike plays the Flash Hollow Omen on Gek-A-Gek.") is mike_plays
@@ -189,7 +189,7 @@ def test_an_uninvolved_computer_hurts_the_autarch_leading_in_dominions(
 
 @pytest.mark.parametrize(("n", "seed"), [(3, 1), (3, 9), (4, 2)])
 def test_computer_games_record_the_last_calls_and_replay_them(n, seed):
-    game = finish(RecordedGame(table(n, seed), [ComputerAutarch() for _ in range(n)]))
+    game = finish(RecordedGame(table(n, seed), [ComputerController() for _ in range(n)]))
     kinds = [c.kind for c in game.tape.log]
     assert "last_call" in kinds
     record = loads(dumps(game.record()))
@@ -208,7 +208,7 @@ def _first_last_call(n, seed):
 
     players = [HUMAN] + ["quick"] * (n - 1)
     finish(RecordedGame(table(n, seed, players),
-                        [HumanAutarch(noting), *(ComputerAutarch() for _ in range(n - 1))]))
+                        [PersonController(noting), *(ComputerController() for _ in range(n - 1))]))
     return asked.index("last_call")
 
 

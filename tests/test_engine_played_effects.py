@@ -11,7 +11,7 @@ import pytest
 from card_db.abilities import parse_abilities
 from card_db.checklist.bundled import load_bundled_records
 from card_db.records import CardType
-from deckbuilder.engine.controllers.human_autarch import describe_move, flash_options, legal_moves
+from deckbuilder.engine.controllers.person import describe_move, flash_options, legal_moves
 from deckbuilder.engine.controllers.quick_policy import reconciliation_move
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
 from deckbuilder.engine.game.public_view import PublicView

@@ -11,9 +11,9 @@ from pathlib import Path
 import pytest
 
 from card_db.errors import UserError
-from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch
-from deckbuilder.engine.controllers.human_autarch import HumanAutarch
-from deckbuilder.engine.controllers.lookahead import StrongAutarch
+from deckbuilder.engine.controllers.computer import ComputerController
+from deckbuilder.engine.controllers.lookahead import StrongController
+from deckbuilder.engine.controllers.person import PersonController
 from deckbuilder.engine.game import AUTARCH_PHASE
 from deckbuilder.engine.game.actions import Contest, RevealSite, Seize
 from deckbuilder.engine.game.table_snapshot import snapshot
@@ -69,14 +69,14 @@ def fresh(level="quick", max_rounds=30):
 
 
 def computer(level: str):
-    return ComputerAutarch() if level == "quick" else StrongAutarch(seed=7, samples=2,
+    return ComputerController() if level == "quick" else StrongController(seed=7, samples=2,
                                                                      horizon=1)
 
 
 def run(record, ask, level="quick"):
     """Play ``record`` on with a person and a computer; returns the game and every
     snapshot (seat 0's view) after each step, whether or not the person abandoned."""
-    game = RecordedGame(record, [HumanAutarch(ask), computer(level)])
+    game = RecordedGame(record, [PersonController(ask), computer(level)])
     snaps = []
     try:
         for _ in game.play():
@@ -121,11 +121,11 @@ def test_a_record_replays_without_the_computer_being_asked():
     played, _ = run(fresh(), person(stop_after=30))
     saved = played.record()
 
-    class Idle(ComputerAutarch):
+    class Idle(ComputerController):
         def next_move(self, game, seat, phase):
             return None
 
-    again = RecordedGame(saved, [HumanAutarch(person(stop_after=0)), Idle()])
+    again = RecordedGame(saved, [PersonController(person(stop_after=0)), Idle()])
     with pytest.raises(Abandon):
         for _ in again.play():
             pass
@@ -197,7 +197,7 @@ def test_moves_with_maneuvers_survive_the_json_round_trip():
 def test_computer_against_computer_games_replay_step_for_step(seed):
     decks = [generated_deck(seed, abilities=True), generated_deck(seed + 10, abilities=True)]
     record = new_record(decks, ["A", "B"], ["quick", "quick"], seed=seed)
-    game = RecordedGame(record, [ComputerAutarch(), ComputerAutarch()])
+    game = RecordedGame(record, [ComputerController(), ComputerController()])
     snaps = [snapshot(game.game, 1) for _ in game.play()]
     played = game.record()
     assert played.over or len(played.choices) > 100
@@ -215,7 +215,7 @@ def test_saved_at_any_decision_a_game_resumes_to_the_same_end(stop_after):
 
 
 def test_a_refused_move_is_recorded_and_replays_as_refused():
-    class Clumsy(ComputerAutarch):
+    class Clumsy(ComputerController):
         """Tries to reveal a card that is not in its hand before each Autarch turn."""
 
         def next_move(self, game, seat, phase):
@@ -226,7 +226,7 @@ def test_a_refused_move_is_recorded_and_replays_as_refused():
 
     record = new_record([generated_deck(1), generated_deck(2)], ["A", "B"],
                         ["quick", "quick"], seed=4, max_rounds=4)
-    game = RecordedGame(record, [Clumsy(), ComputerAutarch()])
+    game = RecordedGame(record, [Clumsy(), ComputerController()])
     snaps = [snapshot(game.game, 0) for _ in game.play()]
     played = game.record()
     assert any(c.kind == "refused" for c in played.choices)
@@ -235,9 +235,9 @@ def test_a_refused_move_is_recorded_and_replays_as_refused():
 
 def test_a_controller_recorded_twice_writes_only_to_the_last_tape():
     """A resumed Play session records its person again: the first tape stays as it was."""
-    human = HumanAutarch(person(stop_after=8))
-    first = RecordedGame(fresh(), [human, ComputerAutarch()])
-    second = RecordedGame(fresh(), [human, ComputerAutarch()])
+    human = PersonController(person(stop_after=8))
+    first = RecordedGame(fresh(), [human, ComputerController()])
+    second = RecordedGame(fresh(), [human, ComputerController()])
     with pytest.raises(Abandon):
         for _ in second.play():
             pass

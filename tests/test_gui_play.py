@@ -7,8 +7,8 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QWidget
 
-from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.controllers.human_autarch import HumanAutarch, is_legal, legal_moves
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
+from deckbuilder.engine.controllers.person import PersonController, is_legal, legal_moves
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.game.order_of_play import play
 from deckbuilder.engine.game.table_snapshot import AutarchSnapshot, TableSnapshot, snapshot
@@ -36,8 +36,8 @@ def test_a_scripted_human_plays_only_offered_legal_moves_to_the_end(pick):
         return 0 if pick == "first" else len(decision.options) - 1
 
     game = Game([generated_deck(1), generated_deck(2)], seed=5, names=["You", "Computer"])
-    human = HumanAutarch(ask)
-    controllers = seat_table([human, ComputerAutarch()])
+    human = PersonController(ask)
+    controllers = seat_table([human, ComputerController()])
     for _ in play(game, controllers, rounds=30):
         check_conservation(game.table)
     assert game.table.over
@@ -50,7 +50,7 @@ def test_a_scripted_human_plays_only_offered_legal_moves_to_the_end(pick):
 
 def test_legal_moves_are_empty_outside_the_seats_turn_and_snapshot_hides_the_rivals_hand():
     game = Game([generated_deck(1), generated_deck(2)], seed=5, names=["You", "Computer"])
-    controllers = seat_table([ComputerAutarch(), ComputerAutarch()])
+    controllers = seat_table([ComputerController(), ComputerController()])
     steps = play(game, controllers, rounds=3)
     for _ in steps:
         if game.turn is not None and game.turn.seat == 1:

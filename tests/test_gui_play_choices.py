@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckbuilder.engine.controllers.human_autarch import SEVERAL_LABEL
+from deckbuilder.engine.controllers.person import SEVERAL_LABEL
 from deckbuilder.engine.records.play_record import HUMAN
 from tests.test_engine_replay import person
 from tests.test_engine_replay_decisions import table

@@ -12,9 +12,9 @@ from PySide6.QtWidgets import QFrame
 
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
-from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.controllers.human_autarch import (
-    HumanAutarch,
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
+from deckbuilder.engine.controllers.person import (
+    PersonController,
     describe_move,
     is_legal,
     move_cards,
@@ -50,7 +50,8 @@ def capture(wanted, rivals: int = 1, seed: int = 5, decks=None):
             raise Captured(decision, snapshot(game, 0), game)
         return 0
 
-    controllers = seat_table([HumanAutarch(ask), *(ComputerAutarch() for _ in range(rivals))])
+    controllers = seat_table([PersonController(ask),
+                              *(ComputerController() for _ in range(rivals))])
     try:
         for _ in play(game, controllers, rounds=30):
             pass

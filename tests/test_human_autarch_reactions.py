@@ -15,8 +15,8 @@ import pytest
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
 from card_db.records import CardType
-from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.controllers.human_autarch import Decision, HumanAutarch, maneuver_options
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
+from deckbuilder.engine.controllers.person import Decision, PersonController, maneuver_options
 from deckbuilder.engine.controllers.scenarios import Scenario, SeatSetup, build, play_turn, scripted
 from deckbuilder.engine.records.play_record import HUMAN, dumps, loads
 from deckbuilder.engine.records.replay import RecordedGame
@@ -44,7 +44,7 @@ def play_people(sc, resolve, leader=None):
         asked.append(decision)
         return answer(decision)
 
-    for _ in play_turn(game, seat_table([HumanAutarch(ask) for _ in sc.seats])):
+    for _ in play_turn(game, seat_table([PersonController(ask) for _ in sc.seats])):
         check_conservation(game.table)
     assert missing == []
     return game, asked
@@ -190,7 +190,7 @@ def maneuvering_person(stop_after: int | None = None):
 
 
 def run(record, ask):
-    game = RecordedGame(record, [HumanAutarch(ask), ComputerAutarch()])
+    game = RecordedGame(record, [PersonController(ask), ComputerController()])
     try:
         finish(game)
     except Abandon:

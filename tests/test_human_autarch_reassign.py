@@ -13,11 +13,11 @@ import json
 
 import pytest
 
-from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch
-from deckbuilder.engine.controllers.human_autarch import (
+from deckbuilder.engine.controllers.computer import ComputerController
+from deckbuilder.engine.controllers.person import (
     SEVERAL,
     SEVERAL_LABEL,
-    HumanAutarch,
+    PersonController,
     legal_options,
     reassignment_options,
 )
@@ -69,7 +69,7 @@ def test_a_chosen_reassignment_is_played_and_loses_an_unsecured_site():
         return labels.index(wanted) if wanted in labels else None
 
     assert options[pick].cards == (tyrwith, ids_of(game, "Roxborough Tower")[0])
-    for _ in turn(game, [HumanAutarch(ask)] * len(game.table.autarchs)):
+    for _ in turn(game, [PersonController(ask)] * len(game.table.autarchs)):
         pass
     realm = game.autarch(0).realm
     assert realm.secured(slew) is None and slew in game.table.circle  # 3 < Resistance 6
@@ -117,7 +117,7 @@ def test_several_allies_are_reassigned_as_one_dictate(done):
     assert labels.index(SEVERAL_LABEL) > labels.index("Reassign Henry Holland to the Reserve")
     ask, asked = builder(["Reassign Huzzah Aping to Slew",
                           "Reassign Henry Holland to Roxborough Tower", done])
-    human = HumanAutarch(ask)
+    human = PersonController(ask)
     for _ in turn(game, [human] * len(game.table.autarchs)):
         pass
     (slew,), (tower,) = ids_of(game, "Slew"), ids_of(game, "Roxborough Tower")
@@ -178,7 +178,7 @@ def test_cancelled_or_empty_reassignment_leaves_the_dictate_unused(finish):
         label = script.pop(0)
         return None if label is None else [o.label for o in decision.options].index(label)
 
-    human = HumanAutarch(ask)
+    human = PersonController(ask)
     for _ in turn(game, [human] * len(game.table.autarchs)):
         pass
     assert human.moves == [] and script == []
@@ -211,7 +211,7 @@ def test_a_game_with_a_reassignment_of_several_allies_is_saved_and_replayed():
         return None
 
     record = demo_table(2, 3, [HUMAN, "quick"], max_rounds=12)
-    whole = play_out(RecordedGame(record, [HumanAutarch(ask), ComputerAutarch()]))
+    whole = play_out(RecordedGame(record, [PersonController(ask), ComputerController()]))
     several = [i for i, c in enumerate(whole.tape.log) if c.kind == "move" and c.seat == 0
                and c.value.kind == "reassign" and len(c.value.moves) > 1]
     assert several
@@ -220,5 +220,5 @@ def test_a_game_with_a_reassignment_of_several_allies_is_saved_and_replayed():
     assert [line for s in steps for line in s.lines] == whole.game.log
     halfway = whole.record().with_progress(whole.tape.log[:several[0] + 1], [0, 0], False)
     resumed = play_out(RecordedGame(loads(dumps(halfway)),
-                                    [HumanAutarch(ask), ComputerAutarch()]))
+                                    [PersonController(ask), ComputerController()]))
     assert resumed.game.log == whole.game.log

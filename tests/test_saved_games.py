@@ -15,7 +15,7 @@ from sqlalchemy import inspect
 from card_db import postgres
 from card_db.database import MIGRATIONS_DIR, make_engine
 from deckbuilder.cli.main import cli
-from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch
+from deckbuilder.engine.controllers.computer import ComputerController
 from deckbuilder.engine.game.actions import Seize
 from deckbuilder.engine.game.table_snapshot import snapshot
 from deckbuilder.engine.records.play_record import HUMAN, dumps, loads, new_record
@@ -134,7 +134,7 @@ def test_a_demo_deck_game_with_maneuvers_is_saved_and_replays_step_for_step(user
     demos = demo_deck_files()
     decks = [list(play_deck_file(d, userdb.catalogue()).records) for d in (demos[0], demos[-1])]
     game = RecordedGame(new_record(decks, ["A", "B"], ["quick", "quick"], seed=2),
-                        [ComputerAutarch(), ComputerAutarch()])
+                        [ComputerController(), ComputerController()])
     snaps = [snapshot(game.game, 0) for _ in game.play()]
     record = game.record()
     assert any(c.kind == "move" and isinstance(c.value, Seize) and c.value.maneuvers

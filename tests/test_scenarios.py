@@ -1,5 +1,5 @@
 """The rulebook's worked examples, set up as table positions and played through the
-moves a person is offered (:mod:`deckbuilder.engine.controllers.human_autarch`)."""
+moves a person is offered (:mod:`deckbuilder.engine.controllers.person`)."""
 
 from __future__ import annotations
 
@@ -11,8 +11,8 @@ from click.testing import CliRunner
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
 from deckbuilder.cli.main import cli
-from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.controllers.human_autarch import HumanAutarch, legal_moves
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
+from deckbuilder.engine.controllers.person import PersonController, legal_moves
 from deckbuilder.engine.controllers.quick_tactics import assign_damage
 from deckbuilder.engine.controllers.scenarios import (
     SCENARIOS,
@@ -38,7 +38,7 @@ def play_as_the_rulebook(key, resolve):
     sc = scenario(key)
     game = build(sc, resolve)
     ask, missing = scripted(sc.script)
-    controllers = seat_table([HumanAutarch(ask) for _ in sc.seats])
+    controllers = seat_table([PersonController(ask) for _ in sc.seats])
     for _ in play_turn(game, controllers):
         check_conservation(game.table)
     assert missing == []
@@ -88,7 +88,7 @@ def test_pneuma_makes_sartori_13(resolve):
 def test_without_pneuma_sartori_kills_nobody(resolve):
     game = build(scenario("sartori-pneuma"), resolve)
     ask, missing = scripted([("move", "Challenge Irish with Sartori")])
-    for _ in play_turn(game, seat_table([HumanAutarch(ask) for _ in range(2)])):
+    for _ in play_turn(game, seat_table([PersonController(ask) for _ in range(2)])):
         pass
     assert missing == []
     assert any(line.endswith("Combat strength 7 against 6: 1 damage, nobody dies.")
@@ -107,7 +107,7 @@ def test_a_quick_computer_defends_gentle_with_irish(resolve):
     """The quick level defends as Cheryl does: with Irish nobody dies."""
     game = build(scenario("gek-a-gek-irish"), resolve)
     ask, missing = scripted([scenario("gek-a-gek-irish").script[0]])
-    controllers = seat_table([HumanAutarch(ask), ComputerAutarch()])
+    controllers = seat_table([PersonController(ask), ComputerController()])
     for _ in play_turn(game, controllers):
         pass
     assert missing == [] and controllers[1].illegal == []
@@ -155,7 +155,7 @@ def play_against_computer(sc, resolve, computer_seat, leader=None):
     if leader is not None:
         game.table.leader = leader
     ask, missing = scripted(sc.script)
-    controllers = seat_table([ComputerAutarch() if k == computer_seat else HumanAutarch(ask)
+    controllers = seat_table([ComputerController() if k == computer_seat else PersonController(ask)
                               for k in range(len(sc.seats))])
     for _ in play_turn(game, controllers):
         check_conservation(game.table)
@@ -223,7 +223,7 @@ def test_a_maneuver_named_for_an_ally_a_path_pivots_stays_in_hand(resolve):
     s.paths[slew] = [trail]
     (henry,), (nathaniel,) = ids(game, 0, "Henry Holland"), ids(game, 0, "Nathaniel Godolphin")
     (word,) = s.autarchs[0].hand
-    eric = seat_table([ComputerAutarch(), ComputerAutarch()])[0]
+    eric = seat_table([ComputerController(), ComputerController()])[0]
     assert eric.play_move(game, 0, Seize(slew, (henry, nathaniel), ((nathaniel, (word,)),)))
     assert eric.illegal == [] and s.autarchs[0].hand == [word]
     assert logged(game, "Nathaniel Godolphin is pivoted by Sandglass Trail and leaves the seizure.")

@@ -38,7 +38,7 @@ import statistics
 import time
 
 from card_db.records import CardType
-from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
 from deckbuilder.engine.controllers.quick_policy import ally_candidates
 from deckbuilder.engine.game import ALLY_PHASE, Game
 from deckbuilder.engine.game.actions import Action
@@ -114,7 +114,7 @@ def rollout(game: Game, seat: int, move: Action, horizon: int) -> float:
     Autarch by the quick rules to the end of the round and ``horizon`` more rounds.
     Returns :func:`score` for ``seat``."""
     n = len(game.table.autarchs)
-    controllers = seat_table([ComputerAutarch() for _ in range(n)])
+    controllers = seat_table([ComputerController() for _ in range(n)])
     order = game.table.seats_from(game.table.leader)
     game.flow = Flow(horizon, TURNS, phase=TURN_PHASES.index(ALLY_PHASE), order=order,
                      index=order.index(seat))
@@ -130,7 +130,7 @@ def rollout(game: Game, seat: int, move: Action, horizon: int) -> float:
     return score(game, seat)
 
 
-class StrongAutarch(ComputerAutarch):
+class StrongController(ComputerController):
     """The "strong" level (module doc). ``seed`` drives its imagined games; the same
     seed and the same public table give the same decisions. ``think_times``: wall-clock
     seconds spent on each decision that compared moves; ``think_cpu``: the same in

@@ -2,7 +2,7 @@
 
 Each :class:`Scenario` is data: who sits where with which cards (by name), the Sites in
 the Circle, whose Ally phase it is, the choices the rulebook's players make (as the
-labels of the options :mod:`.human_autarch` offers a person) and the lines the log
+labels of the options :mod:`.person` offers a person) and the lines the log
 must then show (the rulebook's numbers). :func:`build` turns one into a
 :class:`~.game.Game` at that moment: round 1, the acting Autarch's Ally phase begun.
 :func:`play_turn` plays that turn with any controllers (people, computers, or
@@ -32,8 +32,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardRecord
-from deckbuilder.engine.controllers.computer_autarch import seat_table
-from deckbuilder.engine.controllers.human_autarch import Ask, Decision, HumanAutarch
+from deckbuilder.engine.controllers.computer import seat_table
+from deckbuilder.engine.controllers.person import Ask, Decision, PersonController
 from deckbuilder.engine.game import ALLY_PHASE, Game
 from deckbuilder.engine.game.decisions import Controller
 from deckbuilder.engine.game.flow import turn
@@ -162,7 +162,7 @@ def play_turn(game: Game, controllers: Sequence[Controller]) -> Iterator[Step]:
 
 
 def scripted(script: Sequence[tuple[str, str]]) -> tuple[Ask, list[str]]:
-    """An :data:`~.human_autarch.Ask` answering as ``script`` says, in order: the option
+    """An :data:`~.person.Ask` answering as ``script`` says, in order: the option
     labelled as the next entry when the decision is of its kind, else pass. Returns
     the callback and the list of labels it could not find (empty when all were)."""
     todo = list(script)
@@ -187,7 +187,7 @@ def play_as_rulebook(sc: Scenario, resolve: Callable[[str], CardRecord]) -> tupl
     logged (the rulebook's outcome)."""
     game = build(sc, resolve)
     ask, missing = scripted(sc.script)
-    for _ in play_turn(game, seat_table([HumanAutarch(ask) for _ in sc.seats])):
+    for _ in play_turn(game, seat_table([PersonController(ask) for _ in sc.seats])):
         pass
     logged = all(any(line.endswith(e) for line in game.log) for e in sc.expect)
     return game, logged and not missing

@@ -1,6 +1,6 @@
 """What one Autarch may see of the table: public information and its own cards.
 
-A computer Autarch (:mod:`.computer_autarch`) decides from a :class:`PublicView` only,
+A computer Autarch (:mod:`.computer`) decides from a :class:`PublicView` only,
 never from the :class:`~.game.Game`. Hidden from it ("Game Layout", "Game Setup",
 "Paths"): the cards in rivals' hands, the order and content of every Destiny, the
 Sites a rival separated at setup, and Paths lying face down that a rival played. The

@@ -17,7 +17,7 @@ from deckbuilder.engine.game import Game
 class CardFace:
     """A card face up (in play, or in the viewer's hand); ``pivoted``: drawn turned
     ("Pivoted Cards"); ``card``: its id in the game (-1: unknown), the id a
-    :class:`~.human_autarch.Option` names in ``cards``; ``attached``: permanents placed
+    :class:`~.person.Option` names in ``cards``; ``attached``: permanents placed
     under or next to it ("Game Layout"); ``kind``: its card type's value (e.g.
     "Site", "Ally")."""
 

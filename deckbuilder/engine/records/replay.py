@@ -1,7 +1,7 @@
 """Playing a game from a :class:`~.play_record.PlayRecord`: recording, resuming, replaying.
 
 :class:`RecordedGame` plays a game with one :class:`RecordedSeat` per Autarch around
-its real controller (a person's :class:`~.human_autarch.HumanAutarch` or a computer
+its real controller (a person's :class:`~.person.PersonController` or a computer
 Autarch). While the record's choices last, every seat plays them back (the computer is
 not asked, so a changed computer cannot change a saved game); after the last one the
 real controllers decide and every decision is written to the tape
@@ -38,7 +38,7 @@ from dataclasses import dataclass
 
 from card_db.errors import UserError
 from card_db.records import CardType
-from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch
+from deckbuilder.engine.controllers.computer import ComputerController
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.game.actions import Action, Pass, PlayFlash
 from deckbuilder.engine.game.answers import TableAnswers
@@ -133,7 +133,7 @@ class RecordedSeat(Controller):
     Flash at a last call as ``move`` and the end of the seat's answer as ``last_call``;
     every other decision under its own kind."""
 
-    def __init__(self, seat: int, inner: ComputerAutarch | None, tape: Tape):
+    def __init__(self, seat: int, inner: ComputerController | None, tape: Tape):
         self.seat = seat
         self.inner = inner
         self.tape = tape
@@ -144,7 +144,7 @@ class RecordedSeat(Controller):
     def join(self, controllers: Sequence[Controller]) -> None:
         self.controllers = list(controllers)
 
-    def _live(self) -> ComputerAutarch:
+    def _live(self) -> ComputerController:
         if self.inner is None:
             raise EndOfRecord
         return self.inner
@@ -260,7 +260,7 @@ class RecordedSeat(Controller):
             self.tape.open.pop()
 
 
-def _memory(controller: ComputerAutarch | None) -> int:
+def _memory(controller: ComputerController | None) -> int:
     # The strong level seeds each imagined game with its count of decisions.
     return int(getattr(controller, "decisions", 0) or 0)
 
@@ -270,7 +270,7 @@ class RecordedGame:
     record back only). Each computer controller's memory is set from the record."""
 
     def __init__(self, record: PlayRecord,
-                 controllers: Sequence[ComputerAutarch | None] | None = None):
+                 controllers: Sequence[ComputerController | None] | None = None):
         controllers = list(controllers) if controllers is not None else [None] * len(
             record.seats)
         if len(controllers) != len(record.seats):
@@ -350,7 +350,7 @@ def restore(record: PlayRecord) -> Game:
 
 
 
-def record_of(game: Game, controllers: Sequence[ComputerAutarch], seed: int,
+def record_of(game: Game, controllers: Sequence[ComputerController], seed: int,
               max_rounds: int, first: int = 0) -> PlayRecord:
     """A record of ``game`` (not begun, made with ``seed``) played by ``controllers``:
     each seat's player is its controller's ``level`` (``"human"`` for a person), its

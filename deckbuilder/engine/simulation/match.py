@@ -1,7 +1,7 @@
 """Matchups: computer against computer, many games, and their statistics.
 
 :func:`play_match_game` plays one game of deck A against deck B with two computer
-Autarchs of one level (:mod:`.computer_autarch`, :mod:`.lookahead`); :func:`run_match`
+Autarchs of one level (:mod:`.computer`, :mod:`.lookahead`); :func:`run_match`
 plays many, alternating who acts first (deck A acts first in round 1 of even-numbered
 games) and which seat each deck takes; :func:`run_gauntlet` plays every pair of a list of decks.
 
@@ -27,9 +27,9 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardRecord
-from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
 from deckbuilder.engine.controllers.levels import LEVELS
-from deckbuilder.engine.controllers.lookahead import StrongAutarch
+from deckbuilder.engine.controllers.lookahead import StrongController
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.game.order_of_play import play
 from deckbuilder.engine.simulation.deck import EngineDeck
@@ -43,13 +43,13 @@ ENDINGS = ("victory", "exhausted_destiny", "round_limit")
 Z95 = 1.959963984540054
 
 
-def computer_autarch(level: str, seed: int) -> ComputerAutarch:
+def computer_controller(level: str, seed: int) -> ComputerController:
     """A computer Autarch of ``level`` ("quick" or "strong"); ``seed`` drives the strong
     level's imagined games. ``ValueError`` for another level."""
     if level == "quick":
-        return ComputerAutarch()
+        return ComputerController()
     if level == "strong":
-        return StrongAutarch(seed=seed)
+        return StrongController(seed=seed)
     raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
 
 
@@ -90,7 +90,7 @@ def play_match_game(
     names = ["Autarch A", "Autarch B"] if a_seat == 0 else ["Autarch B", "Autarch A"]
     game = Game(decks, seed=gseed, names=names)
     controllers = seat_table(
-        [computer_autarch(level, splitmix64(gseed ^ (k + 1))) for k in range(2)]
+        [computer_controller(level, splitmix64(gseed ^ (k + 1))) for k in range(2)]
     )
     leader = a_seat if a_first else 1 - a_seat
     # The Autarch to the left of the one who places the first Site acts first.

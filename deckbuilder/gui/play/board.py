@@ -6,8 +6,8 @@ State (each Site with its Holders under it), its active area, and its Reserve (t
 Destiny and In Ovo, cards affecting the Autarch, reserve Allies); your hand face up,
 rivals' hands as counts. Pivoted cards are drawn turned.
 
-The board offers the pending :class:`~.human_autarch.Decision`'s options on the cards
-they involve (:meth:`~.human_autarch.Decision.involving`): clicking a card opens a menu
+The board offers the pending :class:`~.person.Decision`'s options on the cards
+they involve (:meth:`~.person.Decision.involving`): clicking a card opens a menu
 of its moves; dragging a card onto another offers the moves involving both (an Ally
 onto a Site: seize it; onto a rival's character: challenge it; a Path onto a Circle
 Site: lay it there); dragging onto a zone of your Realm or the Circle offers the moves
@@ -37,7 +37,7 @@ from PySide6.QtWidgets import (
 from deckbuilder.gui.play.cards import CARD_H, CardBack, CardView, card_id, flow_box
 
 if TYPE_CHECKING:
-    from deckbuilder.engine.controllers.human_autarch import Decision
+    from deckbuilder.engine.controllers.person import Decision
     from deckbuilder.engine.game.table_snapshot import AutarchSnapshot, CardFace, TableSnapshot
 
 #: Zone -> the kinds of move that put a card there (dragging a card onto the zone).

@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QWidget
 
-from deckbuilder.engine.controllers.human_autarch import HumanAutarch
+from deckbuilder.engine.controllers.person import PersonController
 from deckbuilder.engine.controllers.scenarios import SCENARIOS, Scenario, build, play_turn, scripted
 from deckbuilder.engine.game.decisions import Controller
-from deckbuilder.engine.simulation.match import computer_autarch
+from deckbuilder.engine.simulation.match import computer_controller
 
 if TYPE_CHECKING:
     from card_db.catalogue import Catalogue
@@ -48,11 +48,11 @@ def describe(key: str, as_rulebook: bool = True) -> str:
 
 def _others(sc: Scenario, as_rulebook: bool) -> list[Controller]:
     if not as_rulebook:
-        return [computer_autarch(LEVEL, k) for k in range(1, len(sc.seats))]
+        return [computer_controller(LEVEL, k) for k in range(1, len(sc.seats))]
     # the other seats' choices in the script (their defences and contests), in order
     theirs = [entry for entry in sc.script if entry[0] != "move"]
     ask, _missing = scripted(theirs)
-    return [HumanAutarch(ask) for _ in range(1, len(sc.seats))]
+    return [PersonController(ask) for _ in range(1, len(sc.seats))]
 
 
 def scenario_session(catalogue: Catalogue, key: str, delay: float,

@@ -44,7 +44,7 @@ from deckbuilder.gui.screens import Screen
 from deckbuilder.services.deck_sources import DEMO, PlayDeck, demo_deck_files
 
 if TYPE_CHECKING:
-    from deckbuilder.engine.controllers.human_autarch import Decision
+    from deckbuilder.engine.controllers.person import Decision
     from deckbuilder.gui.play.session import PlaySession, Rival
 
 MAX_SEED = 2**31 - 1

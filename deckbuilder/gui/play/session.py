@@ -1,7 +1,7 @@
 """One game against one to three computer Autarchs, run in a worker thread.
 
 The engine (:func:`~deckbuilder.engine.game.order_of_play.play`) runs in a Python thread;
-the computer Autarch thinks there. The person's :class:`~.human_autarch.HumanAutarch`
+the computer Autarch thinks there. The person's :class:`~.person.PersonController`
 asks through :meth:`PlaySession._ask`, which emits ``decision`` and blocks the worker
 on a :class:`queue.Queue` until :meth:`PlaySession.answer` (called on the GUI thread)
 puts the answer. Signals cross to the GUI thread as queued connections, so the window
@@ -24,9 +24,9 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Signal
 
 from card_db.records import CardRecord
-from deckbuilder.engine.controllers.computer_autarch import seat_table
-from deckbuilder.engine.controllers.human_autarch import Decision, HumanAutarch
+from deckbuilder.engine.controllers.computer import seat_table
 from deckbuilder.engine.controllers.levels import MAX_RIVALS
+from deckbuilder.engine.controllers.person import Decision, PersonController
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.game.decisions import Controller
 from deckbuilder.engine.game.order_of_play import Step
@@ -34,7 +34,7 @@ from deckbuilder.engine.game.table_snapshot import TableSnapshot, snapshot
 from deckbuilder.engine.records.play_record import HUMAN as HUMAN_PLAYER
 from deckbuilder.engine.records.play_record import PlayRecord
 from deckbuilder.engine.records.replay import RecordedGame, record_of
-from deckbuilder.engine.simulation.match import computer_autarch
+from deckbuilder.engine.simulation.match import computer_controller
 from deckbuilder.engine.table.rng import splitmix64
 
 #: Rounds after which an undecided game ends as a draw (as in ``deckbuilder match``).
@@ -100,7 +100,7 @@ class PlaySession(QObject):
         self.rivals = tuple(rivals)
         game = Game([list(mine), *(list(r.records) for r in rivals)], seed=seed,
                     names=[PLAYER_NAME, *(r.name for r in rivals)])
-        self._setup(game, [computer_autarch(r.level, splitmix64(seed ^ (k + 1)))
+        self._setup(game, [computer_controller(r.level, splitmix64(seed ^ (k + 1)))
                            for k, r in enumerate(rivals)], delay)
         self.recorded = RecordedGame(record_of(self.game, self.controllers, seed, MAX_ROUNDS),
                                      self.controllers)
@@ -108,7 +108,7 @@ class PlaySession(QObject):
 
     def _setup(self, game: Game, computers: Sequence[Controller], delay: float) -> None:
         self.game = game
-        self.human = HumanAutarch(self._ask)
+        self.human = PersonController(self._ask)
         self.controllers = seat_table([self.human, *computers])
         self.delay = delay
         self._answers: queue.Queue = queue.Queue()
@@ -155,7 +155,7 @@ class PlaySession(QObject):
         """Play the saved ``record`` instead (call before :meth:`start`): its decisions
         are played back, then the person and the computers as saved go on."""
         controllers = [self.human if s.player == HUMAN_PLAYER else
-                       computer_autarch(s.player, s.computer_seed) for s in record.seats]
+                       computer_controller(s.player, s.computer_seed) for s in record.seats]
         self.recorded = RecordedGame(record, controllers)
         self.game = self.recorded.game
         self.controllers = controllers

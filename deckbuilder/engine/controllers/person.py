@@ -22,7 +22,7 @@ and keeps those the engine accepts when tried on a copy of the game
 quick level's suggestion, and (contest, defence) every eligible character together.
 Every option's value is an :class:`~.actions.Action`, answered to the engine's
 :class:`~.decisions.Decision` through the same protocol as the computer's
-(:meth:`HumanAutarch.choose`). Each :class:`Option` names the
+(:meth:`PersonController.choose`). Each :class:`Option` names the
 cards it involves (and labels copies in play by number, :func:`shown_name`), so a table
 can offer it on those cards (:meth:`Decision.involving`).
 
@@ -57,7 +57,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardType
-from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch
+from deckbuilder.engine.controllers.computer import ComputerController
 from deckbuilder.engine.controllers.quick_policy import (
     ally_candidates,
     autarch_move,
@@ -147,7 +147,7 @@ def describe_move(game: Game, action: Action) -> str:
     return action.describe(game)
 
 
-#: The callback a :class:`HumanAutarch` asks: the chosen option's index, or ``None``.
+#: The callback a :class:`PersonController` asks: the chosen option's index, or ``None``.
 Ask = Callable[[Decision], "int | None"]
 
 
@@ -333,7 +333,7 @@ def _last_call_prompt(game: Game, call: LastCall) -> str:
     return f"Last call for Flashes before it begins: {what}. Play a Flash?"
 
 
-class HumanAutarch(ComputerAutarch):
+class PersonController(ComputerController):
     """An Autarch whose every decision is asked of ``ask`` (see :class:`Decision`)."""
 
     level = "human"
@@ -501,7 +501,7 @@ class HumanAutarch(ComputerAutarch):
         return value if isinstance(value, Counter) else Counter(None)
 
 
-__all__ = ["MANEUVER_KINDS", "Ask", "Decision", "HumanAutarch", "Option", "damage_options",
+__all__ = ["MANEUVER_KINDS", "Ask", "Decision", "PersonController", "Option", "damage_options",
            "describe_move", "flash_options", "is_legal", "legal_moves", "legal_options",
            "maneuver_options", "move_cards", "reassignment_options", "shown_name",
            "SEVERAL"]

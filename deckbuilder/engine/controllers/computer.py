@@ -5,14 +5,14 @@ It plays any seat of a game of 2 to 4 Autarchs (one works too). Each decision
 built for it, by the functions of :mod:`.quick_policy` (read the level's rules there),
 as an :class:`~.actions.Action` that the engine checks and plays the same way as a
 person's, so the rules are enforced the same way. The stronger level, which looks
-ahead, is :class:`~.lookahead.StrongAutarch`.
+ahead, is :class:`~.lookahead.StrongController`.
 
 Inside a rival's action it is asked whether it contests, defends or counters, which
 maneuvers it plays when contesting or defending, how it assigns damage as a
 challenge's victor, and whether it plays a Flash at the last call before a challenge
 or contest (:mod:`.last_call`; one Flash at most, :mod:`.quick_tactics`). A move the
 engine refuses (:class:`~.errors.RuleError`) is recorded in
-:attr:`ComputerAutarch.illegal` and ends the turn; tests assert it stays empty.
+:attr:`ComputerController.illegal` and ends the turn; tests assert it stays empty.
 """
 
 from __future__ import annotations
@@ -74,10 +74,10 @@ from deckbuilder.engine.rules.errors import RuleError
 from deckbuilder.engine.rules.last_call import CONTEST as SEIZURE_CONTESTED
 from deckbuilder.engine.rules.last_call import LastCall
 
-__all__ = ["MAX_MOVES_PER_TURN", "ComputerAutarch", "seat_table"]
+__all__ = ["MAX_MOVES_PER_TURN", "ComputerController", "seat_table"]
 
 
-class ComputerAutarch(Controller):
+class ComputerController(Controller):
     """The "quick" level: the rule-based decisions of :mod:`.quick_policy`.
 
     ``style``: how boldly its Ally phase is played (the strong level changes it turn
@@ -223,7 +223,7 @@ class ComputerAutarch(Controller):
         return AssignDamage(None if plan is None else tuple(plan.items()))
 
 
-def seat_table(controllers: Sequence[ComputerAutarch]) -> list[ComputerAutarch]:
+def seat_table(controllers: Sequence[ComputerController]) -> list[ComputerController]:
     """Join every controller to the others; returns them as a list."""
     table = list(controllers)
     for c in table:
