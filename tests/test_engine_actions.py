@@ -154,3 +154,26 @@ def test_every_action_reads_in_rulebook_words_and_survives_the_record_form():
     assert len(ACTION_TYPES) >= 23
     with pytest.raises(ValueError):
         from_data(["no such move"])
+
+
+def test_the_stored_version_4_game_still_loads_and_replays_to_the_same_table():
+    """A game saved in format version 4 (tests/fixtures/games: every value an action,
+    the last calls after a challenge's damage among its decisions): a change that would
+    break users' saved games fails here."""
+    import json
+    from pathlib import Path
+
+    from deckbuilder.engine.records.play_record import FORMAT_VERSION, dumps, loads
+    from deckbuilder.engine.records.replay import replay_steps
+
+    games = Path(__file__).parent / "fixtures" / "games"
+    text = (games / "saved_game_v4.json").read_text(encoding="utf-8").strip()
+    expected = json.loads((games / "saved_game_v4.expected.json").read_text(encoding="utf-8"))
+    record = loads(text)
+    assert json.loads(text)["version"] == 4 == FORMAT_VERSION and record.v3_choices == 0
+    assert all(c.value is None or c.value.kind for c in record.choices)
+    assert any(c.kind == "last_call" and c.seat == 0 for c in record.choices)
+    steps = replay_steps(record)
+    assert [line for s in steps for line in s.lines] == expected["log"]
+    assert len(record.choices) == expected["choices"]
+    assert dumps(record) == text
