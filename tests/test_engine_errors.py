@@ -53,3 +53,12 @@ def test_an_illegal_move_is_still_the_users_rule_error():
     with pytest.raises(RuleError, match="Reveal Sites") as info:
         apply(game, RevealSite(-1 % len(game.table.cards)))
     assert isinstance(info.value, UserError)
+
+
+def test_the_screens_report_an_engine_error_as_a_bug():
+    """``deckbuilder.messages`` tells the user's mistakes from bugs: an EngineError is
+    a bug (reported as one), a RuleError the user's mistake."""
+    from deckbuilder import messages
+
+    assert not messages.is_user_error(EngineError("no seat 3"))
+    assert messages.is_user_error(RuleError("Reveal Sites", "not in hand"))

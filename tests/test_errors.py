@@ -59,6 +59,7 @@ USER_FACING = [
 #: deliberately not the user's to act on.
 NOT_USER_ERRORS = {
     "InvariantError": "a broken rules invariant is a bug",
+    "EngineError": "a programming error in the rules engine or its caller is a bug (issue 22)",
     "RunCancelled": "the user asked to stop: not an error",
     "MatchCancelled": "the user asked to stop a matchup: not an error",
     "MatchupsCancelled": "the user asked to stop the Play screen's matchups: not an error",
