@@ -1,10 +1,10 @@
 """Build the optional compiled goldfish core and bundle the user guide's pages; every
 other setting is in pyproject.toml.
 
-``deckbuilder/engine/_fastcore.c`` is built where a C compiler works. Where it does not
-(no compiler, no Python headers), the build says so in one line and the package installs
-without it: the pure-Python core (``deckbuilder/engine/fastpath.py``) then plays the same
-games, more slowly (``deckbuilder --version`` names the core in use).
+``deckbuilder/engine/simulation/_fastcore.c`` is built where a C compiler works. Where it
+does not (no compiler, no Python headers), the build says so in one line and the package
+installs without it: the pure-Python core (``deckbuilder/engine/simulation/fastpath.py``)
+then plays the same games, more slowly (``deckbuilder --version`` names the core in use).
 
 The user guide (``docs/`` and ``mkdocs.yml``, outside the packages) is copied into the
 built package as ``deckbuilder/_guide/``, where the app's Help > User Guide finds it
@@ -91,8 +91,8 @@ class OptionalBuildExt(build_ext):
 
 
 FASTCORE = Extension(
-    "deckbuilder.engine._fastcore",
-    ["deckbuilder/engine/_fastcore.c"],
+    "deckbuilder.engine.simulation._fastcore",
+    ["deckbuilder/engine/simulation/_fastcore.c"],
     extra_compile_args=[] if sys.platform.startswith("win") else ["-O3"],
     optional=True,
 )

@@ -21,11 +21,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_engine import demo_decks  # noqa: E402
 from figures import figure  # noqa: E402
 
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table  # noqa: E402
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table  # noqa: E402
+from deckbuilder.engine.controllers.lookahead import StrongController  # noqa: E402
 from deckbuilder.engine.game import Game  # noqa: E402
-from deckbuilder.engine.lookahead import StrongAutarch  # noqa: E402
-from deckbuilder.engine.match import wilson_interval  # noqa: E402
-from deckbuilder.engine.order_of_play import play  # noqa: E402
+from deckbuilder.engine.game.order_of_play import play  # noqa: E402
+from deckbuilder.engine.simulation.match import wilson_interval  # noqa: E402
 
 
 def main() -> None:
@@ -35,13 +35,13 @@ def main() -> None:
     won = lost = draws = 0
     for i in range(games):
         a, b, strong_seat = setups[i % len(setups)]
-        controllers: list[ComputerAutarch] = [ComputerAutarch(), ComputerAutarch()]
-        controllers[strong_seat] = StrongAutarch(seed=i)
+        controllers: list[ComputerController] = [ComputerController(), ComputerController()]
+        controllers[strong_seat] = StrongController(seed=i)
         seat_table(controllers)
         game = Game([decks[a], decks[b]], seed=10_000 + i)
         for _ in play(game, controllers, rounds=30, first=(i // 2) % 2):
             pass
-        winner = game.state.winner
+        winner = game.table.winner
         if winner is None:
             draws += 1
         elif winner == strong_seat:

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from deckbuilder.engine.match import run_match
-from deckbuilder.engine.sample_decks import generated_deck
+from deckbuilder.engine.simulation.match import run_match
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 from deckbuilder.gui.play.matchup import COLUMNS, row_values
 from deckbuilder.services.deck_sources import DEMO, demo_deck_files
 from deckbuilder.services.matchups import MatchupsCancelled, Opponent, play_matchups

@@ -4,8 +4,8 @@ A DECK is a deck file (any format the deck readers take; - for standard input, o
 ``--from FORMAT`` when the extension says nothing), else the name of a saved
 deck, else the name of a bundled demo deck (its file name without extension). Exit
 status: 0 success, 2 a deck that cannot be found, read or set up, 130 stopped by
-Ctrl+C. The computer Autarchs are :mod:`deckbuilder.engine.quick_policy` ("quick")
-and :mod:`deckbuilder.engine.lookahead` ("strong").
+Ctrl+C. The computer Autarchs are :mod:`deckbuilder.engine.controllers.quick_policy` ("quick")
+and :mod:`deckbuilder.engine.controllers.lookahead` ("strong").
 """
 
 from __future__ import annotations
@@ -21,8 +21,8 @@ from card_db.errors import UserError
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.deck_files import check_stdin_once, from_option
 from deckbuilder.cli.errors import handles_errors
-from deckbuilder.engine.levels import LEVELS
-from deckbuilder.engine.match import (
+from deckbuilder.engine.controllers.levels import LEVELS
+from deckbuilder.engine.simulation.match import (
     DEFAULT_MAX_ROUNDS,
     GauntletStats,
     MatchStats,

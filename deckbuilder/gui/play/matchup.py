@@ -23,7 +23,7 @@ from deckbuilder.gui.cancellable_run import CancellableRun
 from deckbuilder.gui.number_field import NumberField
 
 if TYPE_CHECKING:
-    from deckbuilder.engine.match import MatchStats
+    from deckbuilder.engine.simulation.match import MatchStats
     from deckbuilder.services.matchups import Opponent
 
 DEFAULT_GAMES = 100
