@@ -17,10 +17,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardRecord
+from deckbuilder.engine.rules.variant import Variant
 from deckbuilder.engine.simulation.deck import EngineDeck
 from deckbuilder.engine.simulation.fastcore import make_goldfish
 from deckbuilder.engine.simulation.tuning import paired_delta
-from deckbuilder.engine.rules.variant import Variant
 
 BATCH = 250
 
