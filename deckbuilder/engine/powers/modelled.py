@@ -10,6 +10,11 @@ parser reads, or one read by a parser the engine never applies to that card type
 Played cards' other effects are read by :mod:`.card_effects` and executed by
 :mod:`.played_effects`.
 
+Each modelled sentence is also put to the power registry (:mod:`.registry`): its family,
+the engine's reading of it in words (``reads_as``) and whether the goldfish autopilot
+plays the card as that family (``goldfish``). A sentence the engine does not play has
+no reading (``reads_as`` is ``None``).
+
 Sources: rulebook "Card Powers, Traits, and Special Rules", "Types of Cards",
 "Permanents and Instants" (only a permanent attached to a character keeps a bonus
 outside a maneuver's own action), "Some Special Powers: Counter P" (the engine counters
@@ -44,6 +49,7 @@ from deckbuilder.engine.powers.card_effects import (
 from deckbuilder.engine.powers.maneuvers import MAGIC, STRENGTH, sentence_bonuses, stat_bonuses
 from deckbuilder.engine.powers.path_effects import PathEffect, path_effect
 from deckbuilder.engine.powers.recognised import site_resistance_power
+from deckbuilder.engine.powers.registry import goldfish_plays, reading
 from deckbuilder.engine.powers.site_traits import seizing_traits, site_power
 from deckbuilder.engine.powers.turn_effects import timed_effects
 
@@ -68,12 +74,17 @@ _SENTENCE = re.compile(r"(?<=\.)\s+|\n+")
 class PowerStatus:
     """One sentence of a card's ``traits`` or ``powers`` (``kind``: "trait" or
     "power") and whether the engine executes it. ``by``: the engine module that does,
-    or, when ``modelled`` is False, why not."""
+    or, when ``modelled`` is False, why not. ``family``: the registry's power family
+    that reads it and ``reads_as`` its reading in words (both ``None`` when it is not
+    modelled); ``goldfish``: the goldfish autopilot plays the card as that family."""
 
     text: str
     kind: str
     modelled: bool
     by: str
+    family: str | None = None
+    reads_as: str | None = None
+    goldfish: bool = False
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)
@@ -231,7 +242,13 @@ def modelled_powers(record: CardRecord) -> tuple[PowerStatus, ...]:
     for field, kind in (("traits", TRAIT), ("powers", POWER)):
         for s in _sentences(getattr(record, field)):
             modelled, by = classify(record, field, s)
-            out.append(PowerStatus(s, kind, modelled, by))
+            read = reading(record, s) if modelled else None
+            if read is None:
+                out.append(PowerStatus(s, kind, modelled, by))
+                continue
+            family, words = read
+            out.append(PowerStatus(s, kind, modelled, by, family.name, words,
+                                   goldfish_plays(record, family)))
     return tuple(out)
 
 
