@@ -80,7 +80,7 @@ class PowerFamily:
 def families() -> tuple[PowerFamily, ...]:
     """Every family, from the modules of :mod:`deckbuilder.engine.powers.families`, by
     ``(order, name)``. Raises ``RuntimeError`` if two share a name or a C name."""
-    from deckbuilder.engine.powers import families as package
+    from deckbuilder.engine.powers import families as package  # lazy: they import us
 
     found = []
     for info in pkgutil.iter_modules(package.__path__):
