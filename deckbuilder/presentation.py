@@ -99,6 +99,23 @@ def power_status_json(record: CardRecord) -> list[dict]:
     return [p.to_dict() for p in modelled_powers(record)]
 
 
+def unplayed_json(records) -> dict:
+    """``{"cards", "names"}``: a deck's copies with powers the engine does not play
+    (:func:`deckbuilder.engine.powers.modelled.unplayed_cards`)."""
+    from deckbuilder.engine.powers.modelled import unplayed_cards  # lazy: not in search
+
+    return unplayed_cards(records)
+
+
+def unplayed_text(unplayed: dict, label: str = "") -> str:
+    """One line for the CLI: how many of the deck's cards have powers the engine does not
+    play, "none" when every power is played."""
+    head = f"{label}Cards with powers the engine does not play: "
+    if not unplayed["cards"]:
+        return head + "none"
+    return head + f"{unplayed['cards']} ({', '.join(unplayed['names'])})"
+
+
 def not_modelled_row(record: CardRecord) -> tuple[str, str] | None:
     """``("Engine", "not modelled by the engine: <text>; <text>")`` for a card with text
     the goldfish engine does not execute, else ``None``."""

@@ -4,6 +4,7 @@ say the goldfish plays, and the checked-in header is the registry's."""
 
 from __future__ import annotations
 
+import json
 import re
 
 import pytest
@@ -75,3 +76,17 @@ def test_an_unknown_family_is_a_key_error():
     assert family("acting_magic").name == "acting_magic"
     with pytest.raises(KeyError):
         family("no such family")
+
+
+def test_cards_powers_grammar_prints_every_family_with_an_example():
+    from click.testing import CliRunner
+
+    from deckbuilder.cli.main import cli
+
+    out = CliRunner().invoke(cli, ["cards", "powers", "--grammar"]).stdout
+    for f in families():
+        assert f"example:  {f.example}" in out
+    assert "Acting Ally is magic +2" in out and "Allies for -1 if any females are controlled" in out
+    rows = json.loads(CliRunner().invoke(cli, ["cards", "powers", "--grammar", "--json"]).stdout)
+    assert [r["family"] for r in rows] == [f.name for f in families()]
+    assert all(r["reads_as"] for r in rows if r["family"] != "artist")

@@ -22,7 +22,7 @@ from deckbuilder.cli.deck_files import from_option
 from deckbuilder.cli.errors import fail, handles_errors
 from deckbuilder.deck.resolve import UnknownCardsError
 from deckbuilder.formats import DeckFormatError
-from deckbuilder.presentation import STALL_TEXT, count_text
+from deckbuilder.presentation import STALL_TEXT, count_text, unplayed_json, unplayed_text
 from deckbuilder.services.deck_sources import play_deck_file
 
 
@@ -166,7 +166,8 @@ def goldfish(
     from deckbuilder.engine.table.rng import game_seed
 
     variant = _variant(shorter, allowance)
-    deck = EngineDeck.from_records(_records(file, from_format))
+    records = _records(file, from_format)
+    deck = EngineDeck.from_records(records)
     log: list[str] = []
     if show_log:
         # lazy: the step-by-step engine (about 85 ms) only for --log
@@ -181,7 +182,9 @@ def goldfish(
     else:
         stats = run_games(deck, games, rounds, seed, workers, variant)
     data = stats.to_json()
+    unplayed = unplayed_json(records)
     if as_json:
+        data["not_modelled"] = unplayed
         if show_log:
             data["log"] = log
         _echo_json(data)
@@ -196,6 +199,7 @@ def goldfish(
                f"{stats.reshuffle_rate:.1%}")
     mean = f"{stats.mean_win_round:.2f}" if stats.mean_win_round is not None else "none"
     click.echo(f"Mean round of victory: {mean}")
+    click.echo(escape_unsafe(unplayed_text(unplayed)))
     click.echo("Round  wins  P(win by)  Allies  Sites")
     for r in range(1, rounds + 1):
         click.echo(

@@ -265,3 +265,17 @@ def summary(records: Iterable[CardRecord]) -> dict[str, int]:
     modelled = sum(p.modelled for p in flat)
     return {"cards": sum(1 for s in statuses if s), "powers": len(flat),
             "modelled": modelled, "not_modelled": len(flat) - modelled}
+
+
+def unplayed_cards(records: Iterable[CardRecord]) -> dict:
+    """``{"cards": copies, "names": [...]}``: the copies among ``records`` (one record per
+    copy, as a deck's) with printed text the engine does not play, and their names in
+    deck order; what the goldfish and match results report so that no power is silently
+    dropped."""
+    names: dict[str, None] = {}
+    copies = 0
+    for r in records:
+        if (r.traits or r.powers) and not_modelled(r):
+            copies += 1
+            names.setdefault(r.name)
+    return {"cards": copies, "names": list(names)}
