@@ -14,6 +14,8 @@ ESTIMATED_NOTE = "* estimated value: not printed in the rulebook; check your car
 #: Label of the card-details row listing the texts the engine does not execute.
 NOT_MODELLED_LABEL = "Engine"
 NOT_MODELLED_NOTE = "not modelled by the engine"
+#: How the card editor marks a typed sentence the engine will not play.
+NOT_PLAYED = "will not be played by the engine"
 
 #: Heading of each card type's group in a deck list (rulebook order).
 TYPE_GROUP_TITLES = {
@@ -97,6 +99,18 @@ def power_status_json(record: CardRecord) -> list[dict]:
     from deckbuilder.engine.powers.modelled import modelled_powers  # lazy: not in search
 
     return [p.to_dict() for p in modelled_powers(record)]
+
+
+def power_reading_lines(record: CardRecord) -> list[str]:
+    """One line per sentence of ``record``'s traits and powers: ``"reads as: <the
+    engine's reading>"`` or ``"not played by the engine: <sentence>"`` (the card editor's
+    check as a power is typed; :mod:`deckbuilder.engine.powers.registry`)."""
+    from deckbuilder.engine.powers.modelled import modelled_powers  # lazy: not in search
+
+    return [f"reads as: {p.reads_as}" if p.modelled and p.reads_as
+            else f"played by the engine ({p.by}): {p.text}" if p.modelled
+            else f"{NOT_PLAYED}: {p.text}"
+            for p in modelled_powers(record)]
 
 
 def unplayed_json(records) -> dict:
