@@ -90,3 +90,9 @@ def test_cards_powers_grammar_prints_every_family_with_an_example():
     rows = json.loads(CliRunner().invoke(cli, ["cards", "powers", "--grammar", "--json"]).stdout)
     assert [r["family"] for r in rows] == [f.name for f in families()]
     assert all(r["reads_as"] for r in rows if r["family"] != "artist")
+
+
+def test_the_docs_page_lists_every_family():
+    page = (gen_header.HEADER.parents[3] / "docs" / "card-powers.md").read_text(encoding="utf-8")
+    for f in families():
+        assert f"| `{f.name}` |" in page and f.example in page, f.name
