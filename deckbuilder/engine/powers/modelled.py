@@ -237,24 +237,29 @@ _BY_TYPE = {
 def modelled_powers(record: CardRecord) -> tuple[PowerStatus, ...]:
     """A :class:`PowerStatus` per sentence of ``record``'s traits then powers, in
     printed order; ``()`` for a card with no text."""
-    classify = _BY_TYPE.get(record.card_type, _character)
     out = []
-    for field, kind in (("traits", TRAIT), ("powers", POWER)):
-        for s in _sentences(getattr(record, field)):
-            modelled, by = classify(record, field, s)
-            read = reading(record, s) if modelled else None
-            if read is None:
-                out.append(PowerStatus(s, kind, modelled, by))
-                continue
-            family, words = read
-            out.append(PowerStatus(s, kind, modelled, by, family.name, words,
-                                   goldfish_plays(record, family)))
+    for s, kind, modelled, by in _judged(record):
+        read = reading(record, s) if modelled else None
+        if read is None:
+            out.append(PowerStatus(s, kind, modelled, by))
+            continue
+        family, words = read
+        out.append(PowerStatus(s, kind, modelled, by, family.name, words,
+                               goldfish_plays(record, family)))
     return tuple(out)
+
+
+def _judged(record: CardRecord) -> list[tuple[str, str, bool, str]]:
+    """``(sentence, kind, modelled, by)`` per sentence, without the registry's reading."""
+    classify = _BY_TYPE.get(record.card_type, _character)
+    return [(s, kind, *classify(record, field, s))
+            for field, kind in (("traits", TRAIT), ("powers", POWER))
+            for s in _sentences(getattr(record, field))]
 
 
 def not_modelled(record: CardRecord) -> list[str]:
     """The texts of ``record`` the engine does not execute (empty if all are)."""
-    return [p.text for p in modelled_powers(record) if not p.modelled]
+    return [s for s, _, modelled, _ in _judged(record) if not modelled]
 
 
 def summary(records: Iterable[CardRecord]) -> dict[str, int]:
