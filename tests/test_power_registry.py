@@ -10,7 +10,7 @@ import re
 import pytest
 
 from card_db.checklist.bundled import load_bundled_records
-from card_db.records import CardRecord
+from card_db.records import CardRecord, CardType
 from deckbuilder.engine.powers.modelled import modelled_powers
 from deckbuilder.engine.powers.registry import families, family, goldfish_families
 from deckbuilder.engine.simulation import gen_header
@@ -96,3 +96,17 @@ def test_the_docs_page_lists_every_family():
     page = (gen_header.HEADER.parents[3] / "docs" / "card-powers.md").read_text(encoding="utf-8")
     for f in families():
         assert f"| `{f.name}` |" in page and f.example in page, f.name
+
+
+def test_every_sentence_the_engine_plays_has_a_family_and_a_reading():
+    """The registry covers what modelled.py says the engine plays: no played sentence of
+    the bundled data lacks a family, and none reads as anything when it is not played."""
+    for record in RECORDS.values():
+        for status in modelled_powers(record):
+            assert (status.reads_as is not None) == status.modelled, (record.name, status)
+            assert (status.family is not None) == status.modelled
+    unread = CardRecord("Unread Omen", CardType.FLASH, permanent=False,
+                        powers="Shuffle your In Ovo into your Destiny. Acting Ally is magic +2.")
+    first, second = modelled_powers(unread)
+    assert (first.modelled, first.reads_as, first.family) == (False, None, None)
+    assert not second.modelled and second.reads_as is None  # an instant's bonus
