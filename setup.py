@@ -93,6 +93,8 @@ class OptionalBuildExt(build_ext):
 FASTCORE = Extension(
     "deckbuilder.engine.simulation._fastcore",
     ["deckbuilder/engine/simulation/_fastcore.c"],
+    # generated from the power registry: python -m deckbuilder.engine.simulation.gen_header
+    depends=["deckbuilder/engine/simulation/_powers.h"],
     extra_compile_args=[] if sys.platform.startswith("win") else ["-O3"],
     optional=True,
 )

@@ -140,11 +140,14 @@ def unread_feint(db):
 def test_cards_show_json_says_which_powers_are_modelled(db):
     data = json.loads(run("cards", "show", "Feint and Riposte", "--json").stdout)
     assert [p["modelled"] for p in data["power_status"]] == [True, True]
-    assert set(data["power_status"][0]) == {"text", "kind", "modelled", "by"}
+    assert set(data["power_status"][0]) == {"text", "kind", "modelled", "by", "family",
+                                            "reads_as", "goldfish"}
+    assert all(p["reads_as"] for p in data["power_status"])  # the engine's reading in words
     assert isinstance(data["powers"], str)  # the printed text, as in `cards search --json`
     unread_feint(db)
     data = json.loads(run("cards", "show", "Feint and Riposte", "--json").stdout)
     assert [p["modelled"] for p in data["power_status"]] == [True, False]
+    assert data["power_status"][1]["reads_as"] is None  # not played: no reading
 
 
 def test_cards_show_says_not_modelled_by_the_engine(db):

@@ -29,6 +29,7 @@ from deckbuilder.engine.simulation.match import (
     run_gauntlet,
     run_match,
 )
+from deckbuilder.presentation import unplayed_json, unplayed_text
 from deckbuilder.services.deck_sources import (
     DEMO,
     SAVED,
@@ -150,10 +151,13 @@ def match(deck_a: str, deck_b: str, games: int, level: str, seed: int, workers: 
     stats = _with_progress(games, "match", lambda progress: run_match(
         a.records, b.records, games, seed, level, workers, (a.name, b.name), max_rounds,
         progress))
+    unplayed = {"a": unplayed_json(a.records), "b": unplayed_json(b.records)}
     if as_json:
-        _echo_json(stats.to_json())
+        _echo_json({**stats.to_json(), "not_modelled": unplayed})
     else:
         print_match(stats)  # type: ignore[arg-type]
+        for key in ("a", "b"):  # powers the engine does not play: never silently dropped
+            click.echo(unplayed_text(unplayed[key], f"{key.upper()}: "))
     if log_games:
         _log_games(deck_a, a, b, stats, as_json)  # type: ignore[arg-type]
 

@@ -21,7 +21,7 @@ from card_db.text_safety import escape_unsafe
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.deck_files import from_option
 from deckbuilder.cli.errors import fail, handles_errors
-from deckbuilder.presentation import STALL_TEXT, count_text
+from deckbuilder.presentation import STALL_TEXT, count_text, unplayed_json, unplayed_text
 from deckbuilder.services.deck_sources import play_deck_file
 
 
@@ -165,7 +165,8 @@ def goldfish(
     from deckbuilder.engine.table.rng import game_seed
 
     variant = _variant(shorter, allowance)
-    deck = EngineDeck.from_records(_records(file, from_format))
+    records = _records(file, from_format)
+    deck = EngineDeck.from_records(records)
     log: list[str] = []
     if show_log:
         # lazy: the step-by-step engine (about 85 ms) only for --log
@@ -180,7 +181,9 @@ def goldfish(
     else:
         stats = run_games(deck, games, rounds, seed, workers, variant)
     data = stats.to_json()
+    unplayed = unplayed_json(records)
     if as_json:
+        data["not_modelled"] = unplayed
         if show_log:
             data["log"] = log
         _echo_json(data)
@@ -195,6 +198,7 @@ def goldfish(
                f"{stats.reshuffle_rate:.1%}")
     mean = f"{stats.mean_win_round:.2f}" if stats.mean_win_round is not None else "none"
     click.echo(f"Mean round of victory: {mean}")
+    click.echo(escape_unsafe(unplayed_text(unplayed)))
     click.echo("Round  wins  P(win by)  Allies  Sites")
     for r in range(1, rounds + 1):
         click.echo(

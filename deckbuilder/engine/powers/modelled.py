@@ -10,6 +10,11 @@ parser reads, or one read by a parser the engine never applies to that card type
 Played cards' other effects are read by :mod:`.card_effects` and executed by
 :mod:`.played_effects`.
 
+Each modelled sentence is also put to the power registry (:mod:`.registry`): its family,
+the engine's reading of it in words (``reads_as``) and whether the goldfish autopilot
+plays the card as that family (``goldfish``). A sentence the engine does not play has
+no reading (``reads_as`` is ``None``).
+
 Sources: rulebook "Card Powers, Traits, and Special Rules", "Types of Cards",
 "Permanents and Instants" (only a permanent attached to a character keeps a bonus
 outside a maneuver's own action), "Some Special Powers: Counter P" (the engine counters
@@ -44,6 +49,7 @@ from deckbuilder.engine.powers.card_effects import (
 from deckbuilder.engine.powers.maneuvers import MAGIC, STRENGTH, sentence_bonuses, stat_bonuses
 from deckbuilder.engine.powers.path_effects import PathEffect, path_effect
 from deckbuilder.engine.powers.recognised import site_resistance_power
+from deckbuilder.engine.powers.registry import goldfish_plays, reading
 from deckbuilder.engine.powers.site_traits import seizing_traits, site_power
 from deckbuilder.engine.powers.turn_effects import timed_effects
 
@@ -68,12 +74,17 @@ _SENTENCE = re.compile(r"(?<=\.)\s+|\n+")
 class PowerStatus:
     """One sentence of a card's ``traits`` or ``powers`` (``kind``: "trait" or
     "power") and whether the engine executes it. ``by``: the engine module that does,
-    or, when ``modelled`` is False, why not."""
+    or, when ``modelled`` is False, why not. ``family``: the registry's power family
+    that reads it and ``reads_as`` its reading in words (both ``None`` when it is not
+    modelled); ``goldfish``: the goldfish autopilot plays the card as that family."""
 
     text: str
     kind: str
     modelled: bool
     by: str
+    family: str | None = None
+    reads_as: str | None = None
+    goldfish: bool = False
 
     def to_dict(self) -> dict:
         return dataclasses.asdict(self)
@@ -226,18 +237,29 @@ _BY_TYPE = {
 def modelled_powers(record: CardRecord) -> tuple[PowerStatus, ...]:
     """A :class:`PowerStatus` per sentence of ``record``'s traits then powers, in
     printed order; ``()`` for a card with no text."""
-    classify = _BY_TYPE.get(record.card_type, _character)
     out = []
-    for field, kind in (("traits", TRAIT), ("powers", POWER)):
-        for s in _sentences(getattr(record, field)):
-            modelled, by = classify(record, field, s)
+    for s, kind, modelled, by in _judged(record):
+        read = reading(record, s) if modelled else None
+        if read is None:
             out.append(PowerStatus(s, kind, modelled, by))
+            continue
+        family, words = read
+        out.append(PowerStatus(s, kind, modelled, by, family.name, words,
+                               goldfish_plays(record, family)))
     return tuple(out)
+
+
+def _judged(record: CardRecord) -> list[tuple[str, str, bool, str]]:
+    """``(sentence, kind, modelled, by)`` per sentence, without the registry's reading."""
+    classify = _BY_TYPE.get(record.card_type, _character)
+    return [(s, kind, *classify(record, field, s))
+            for field, kind in (("traits", TRAIT), ("powers", POWER))
+            for s in _sentences(getattr(record, field))]
 
 
 def not_modelled(record: CardRecord) -> list[str]:
     """The texts of ``record`` the engine does not execute (empty if all are)."""
-    return [p.text for p in modelled_powers(record) if not p.modelled]
+    return [s for s, _, modelled, _ in _judged(record) if not modelled]
 
 
 def summary(records: Iterable[CardRecord]) -> dict[str, int]:
@@ -248,3 +270,17 @@ def summary(records: Iterable[CardRecord]) -> dict[str, int]:
     modelled = sum(p.modelled for p in flat)
     return {"cards": sum(1 for s in statuses if s), "powers": len(flat),
             "modelled": modelled, "not_modelled": len(flat) - modelled}
+
+
+def unplayed_cards(records: Iterable[CardRecord]) -> dict:
+    """``{"cards": copies, "names": [...]}``: the copies among ``records`` (one record per
+    copy, as a deck's) with printed text the engine does not play, and their names in
+    deck order; what the goldfish and match results report so that no power is silently
+    dropped."""
+    names: dict[str, None] = {}
+    copies = 0
+    for r in records:
+        if (r.traits or r.powers) and not_modelled(r):
+            copies += 1
+            names.setdefault(r.name)
+    return {"cards": copies, "names": list(names)}

@@ -33,6 +33,8 @@ _INFLUENCE = re.compile(
 )
 
 ARTIST_MAGIC_BONUS = 3
+#: The form of an Ally Action activation power on a Site's Resistance (for :mod:`.registry`).
+RESISTANCE_POWER = _RESISTANCE
 
 
 def site_resistance_power(record: CardRecord) -> int | None:

@@ -44,3 +44,15 @@ def timed_effects(record: CardRecord) -> tuple[tuple[str, int | None, str], ...]
         draw = _DRAW.match(effect)
         out.append((when, count_word(draw.group(1)) if draw else None, effect))
     return tuple(out)
+
+
+def timed_sentence(sentence: str) -> tuple[str, int | None, str] | None:
+    """``(BEGINNING or END, cards to draw or None, effect text)`` if ``sentence`` is one
+    whole timed sentence, as :func:`timed_effects` reads it; ``None`` otherwise."""
+    m = _TIMED.fullmatch(sentence.strip().rstrip(".").strip())
+    if m is None:
+        return None
+    when = END if m.group(1).casefold() == "end" else BEGINNING
+    effect = m.group(2).strip()
+    draw = _DRAW.match(effect)
+    return when, count_word(draw.group(1)) if draw else None, effect

@@ -30,13 +30,13 @@
 #include <stdlib.h>
 #include <string.h>
 
-#define CHARACTER 1 /* deck.py type codes */
-#define SITE 2
+/* The deck's type codes, the policy's thresholds, the goldfish power families' constants,
+ * Core's per-card power arrays and their slots: generated from the power registry
+ * (python -m deckbuilder.engine.simulation.gen_header). */
+#include "_powers.h"
+
 #define OPENING_HAND 5         /* setup.py */
 #define DRAWS_PER_ROUND 2      /* fastpath.py */
-#define CENSUS_DESTINY 20      /* policy.py */
-#define MAESTRO_WORTH 10       /* policy.py */
-#define ARTIST_BONUS 3         /* powers.py ARTIST_MAGIC_BONUS */
 #define NO_RES (1 << 30)
 
 /* ------------------------------------------------------------ MT19937 (random.Random) */
@@ -202,13 +202,13 @@ typedef struct {
     int *mbase;              /* nkinds * nkinds: what maneuver kind m adds from character kind a */
     int *mper;               /* nkinds * nkinds: character kind a counts for "for each involved X" */
     int *mhasper;            /* per kind: a "for each involved X" maneuver */
-    int *draws;              /* per card: cards a Dictate the policy may play draws */
     int *cut;                /* per kind: Resistance cut of a maneuver (policy 8) */
-    int *artist;             /* per card: may use the Artist power (policy 8) */
     int *mvs;                /* nkinds * nkinds: "+N versus Y Sites" of maneuver kind m vs site kind */
-    int *aamagic;            /* per card: N of an "Acting Ally is magic +N" Ally Action (policy 9) */
-    int *fmagic;             /* per card: N of a "Target Ally is magic +N" Flash (policy 9) */
-    int *tdraws;             /* per card: cards a Dictate the policy may play draws every turn */
+    /* Per card, each goldfish power family's code (_powers.h): draws, cards a Dictate the
+     * policy may play draws; tdraws, cards a Dictate draws every turn (policy 4); artist,
+     * may use the Artist power (policy 8); aamagic, N of an "Acting Ally is magic +N" Ally
+     * Action; fmagic, N of a "Target Ally is magic +N" Flash (policy 9). */
+    POWER_FIELD_DECLS
     int has_actions;         /* the deck holds such an Ally Action or Flash */
     uint64_t uniq_bits0;
     PyObject *result_cls, *trace_cls, *reasons;
@@ -217,12 +217,12 @@ typedef struct {
 
 static void core_dealloc(Core *c)
 {
-    int **arrays[] = {&c->ctype, &c->ukey, &c->dmask, &c->kind, &c->res, &c->magic,
-                      &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
-                      &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
-                      &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
-                      &c->mhasper, &c->draws, &c->cut, &c->artist, &c->mvs, &c->aamagic,
-                      &c->fmagic, &c->tdraws};
+    int **arrays[NSLOTS] = {&c->ctype, &c->ukey, &c->dmask, &c->kind, &c->res, &c->magic,
+                            &c->prime, &c->maestro, &c->profile, &c->can_alone,
+                            &c->max_infl, &c->af_start, &c->af_amount, &c->af_cond,
+                            &c->bonus, &c->alone, &c->circle0, &c->pool0, &c->playable,
+                            &c->mbase, &c->mper, &c->mhasper, &c->cut, &c->mvs,
+                            POWER_SLOTS(c)};
     for (size_t i = 0; i < sizeof(arrays) / sizeof(arrays[0]); i++)
         PyMem_Free(*arrays[i]);
     PyMem_Free(c->card_cond);
@@ -302,19 +302,19 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
                           &has_bonus, &has_alone, &result_cls, &trace_cls, &PyTuple_Type,
                           &reasons))
         return -1;
-    int **slots[] = {&c->ctype, &c->ukey, &c->dmask, &c->kind, &c->res, &c->magic,
-                     &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
-                     &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
-                     &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
-                     &c->mhasper, &c->draws, &c->cut, &c->artist, &c->mvs, &c->aamagic,
-                      &c->fmagic, &c->tdraws};
+    /* fastcore_layout.BASE_ARRAYS, then the power families' codes (_powers.h) */
+    int **slots[NSLOTS] = {&c->ctype, &c->ukey, &c->dmask, &c->kind, &c->res, &c->magic,
+                           &c->prime, &c->maestro, &c->profile, &c->can_alone, &c->max_infl,
+                           &c->af_start, &c->af_amount, &c->af_cond, &c->bonus, &c->alone,
+                           &c->circle0, &c->pool0, &c->playable, &c->mbase, &c->mper,
+                           &c->mhasper, &c->cut, &c->mvs, POWER_SLOTS(c)};
     const int nslots = (int)(sizeof(slots) / sizeof(slots[0]));
     if (PyTuple_GET_SIZE(arrays) != nslots || PyTuple_GET_SIZE(cond_arrays) != 2
         || PyTuple_GET_SIZE(reasons) != 4) {
         PyErr_SetString(PyExc_ValueError, "Core: wrong number of arrays");
         return -1;
     }
-    int lens[32];
+    int lens[NSLOTS];
     for (int i = 0; i < nslots; i++) {
         PyMem_Free(*slots[i]);
         *slots[i] = int_array(PyTuple_GET_ITEM(arrays, i), &lens[i]);
@@ -334,11 +334,13 @@ static int core_init(Core *c, PyObject *args, PyObject *kwds)
     c->nkinds = nkc;
     c->ncircle0 = lens[16];
     c->npool0 = lens[17];
-    if (ncc != c->n || lens[11] != c->n + 1 || lens[14] != nkc * nkc || lens[15] != nkc * nkc
-        || lens[18] != c->n || lens[19] != nkc * nkc || lens[20] != nkc * nkc
-        || lens[21] != nkc || lens[22] != c->n || lens[23] != nkc || lens[24] != c->n
-        || lens[25] != nkc * nkc || lens[26] != c->n || lens[27] != c->n
-        || lens[28] != c->n) {
+    int bad = ncc != c->n || lens[11] != c->n + 1 || lens[14] != nkc * nkc
+              || lens[15] != nkc * nkc || lens[18] != c->n || lens[19] != nkc * nkc
+              || lens[20] != nkc * nkc || lens[21] != nkc || lens[22] != nkc
+              || lens[23] != nkc * nkc;
+    for (int i = BASE_SLOTS; i < NSLOTS; i++)
+        bad |= lens[i] != c->n; /* one code per card */
+    if (bad) {
         PyErr_SetString(PyExc_ValueError, "Core: inconsistent array lengths");
         return -1;
     }

@@ -19,15 +19,11 @@ from dataclasses import dataclass
 
 from card_db.names import fold_name
 from card_db.records import CardRecord, CardType
-from deckbuilder.engine.powers.draw_dictates import cards_drawn, turn_draws
-from deckbuilder.engine.powers.magic_ally_actions import lasting_magic
-from deckbuilder.engine.powers.magic_flashes import flash_magic
-from deckbuilder.engine.powers.recognised import is_artist, site_resistance_power
+from deckbuilder.engine.powers.registry import goldfish_families
 from deckbuilder.engine.powers.seizure_maneuvers import ManeuverTables, maneuver_tables
 from deckbuilder.engine.rules.alliances import condition_met_by
 from deckbuilder.engine.rules.cards import (
     dominion_mask,
-    is_character,
     is_maestro,
     magic,
     prime,
@@ -64,7 +60,10 @@ class EngineDeck:
     versus Y Sites" and "May hold Y alone" toward each Site kind, what each such
     maneuver adds played from it and whether it counts for one); ids are numbered in the
     order of those characteristics, so the order of two profiles does not depend on
-    where their cards sit in the deck.
+    where their cards sit in the deck. ``powers``: every goldfish power family's per-card
+    codes by its ``deck_field`` (:func:`~deckbuilder.engine.powers.registry.goldfish_families`);
+    ``dictate_draws``, ``artist_power``, ``ally_action_magic``, ``turn_draws`` and
+    ``flash_magic`` are the same codes under the names the policy reads.
     """
 
     records: tuple[CardRecord, ...]
@@ -90,6 +89,7 @@ class EngineDeck:
     turn_draws: tuple[int, ...]
     flash_magic: tuple[int, ...]
     profile: tuple[int, ...]
+    powers: dict[str, tuple[int, ...]]
 
     def __len__(self) -> int:
         return len(self.records)
@@ -107,8 +107,8 @@ class EngineDeck:
         bonus, alone = _site_pairs(kind_records, sites)
         unique_key = _unique_keys(records)
         tables = maneuver_tables(kind_records)
-        artists = tuple(is_character(r) and is_artist(r) and not is_maestro(r)
-                        and site_resistance_power(r) is None for r in records)
+        codes = power_codes(records)
+        artists = tuple(bool(a) for a in codes["artist_power"])
         profile = _profiles(records, kinds, sites, bonus, alone, tables, artists)
         return cls(
             records=records,
@@ -128,12 +128,13 @@ class EngineDeck:
             hold_alone=frozenset(alone),
             maneuvers=tables,
             seizure_maneuver=tuple(k in tables.kinds for k in kinds),
-            dictate_draws=tuple(cards_drawn(r) for r in records),
+            dictate_draws=codes["dictate_draws"],
             artist_power=artists,
-            ally_action_magic=tuple(lasting_magic(r) for r in records),
-            flash_magic=tuple(flash_magic(r) for r in records),
-            turn_draws=tuple(turn_draws(r) for r in records),
+            ally_action_magic=codes["ally_action_magic"],
+            flash_magic=codes["flash_magic"],
+            turn_draws=codes["turn_draws"],
             profile=profile,
+            powers=codes,
         )
 
     def effective_prime(self, card: int, met_conditions: int) -> int:
@@ -154,6 +155,13 @@ class EngineDeck:
             if any(k in kinds for k in controlled_kinds):
                 mask |= 1 << c
         return mask
+
+
+def power_codes(records: Sequence[CardRecord]) -> dict[str, tuple[int, ...]]:
+    """Per goldfish power family (by its ``deck_field``), each card's code
+    (:class:`~deckbuilder.engine.powers.registry.GoldfishCode`; 0: not played as it)."""
+    return {f.goldfish.deck_field: tuple(f.goldfish.encode(r) for r in records)
+            for f in goldfish_families()}
 
 
 def _kinds(records: Sequence[CardRecord]) -> tuple[list[int], list[CardRecord]]:

@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 
+from deckbuilder.engine.powers.registry import goldfish_families
 from deckbuilder.engine.rules.variant import Variant
 from deckbuilder.engine.simulation.deck import EngineDeck
 from deckbuilder.engine.simulation.fastpath import FastGoldfish
@@ -69,7 +70,8 @@ def fits_compiled_core(deck: EngineDeck, variant: Variant) -> bool:
 
 
 def _core_arguments(sim: FastGoldfish) -> tuple:
-    """The arguments of ``_fastcore.Core``: FastGoldfish's precomputed arrays."""
+    """The arguments of ``_fastcore.Core``: FastGoldfish's precomputed arrays, in the
+    order of :data:`.fastcore_layout.BASE_ARRAYS` then the goldfish power families'."""
     deck = sim.deck
     kinds = len(deck.kind_records)
     af_start, af_amount, af_cond = [0], [], []
@@ -83,16 +85,17 @@ def _core_arguments(sim: FastGoldfish) -> tuple:
     tables = deck.maneuvers
     mbase = [tables.base.get((m, a), 0) for m in range(kinds) for a in range(kinds)]
     mper = [int(a in tables.per.get(m, ())) for m in range(kinds) for a in range(kinds)]
-    arrays = (
+    base = (
         deck.ctype, deck.unique_key, deck.dmask, deck.kind, deck.resistance, deck.magic,
         deck.prime, [int(m) for m in deck.maestro], sim.profile,
         [int(a) for a in sim.can_alone], sim.max_influence, af_start, af_amount, af_cond,
         bonus, alone, sim.circle0, sim.pool0, [int(p) for p in deck.seizure_maneuver],
-        mbase, mper, [int(m in tables.per) for m in range(kinds)], deck.dictate_draws,
-        [tables.cut.get(m, 0) for m in range(kinds)], [int(a) for a in deck.artist_power],
+        mbase, mper, [int(m in tables.per) for m in range(kinds)],
+        [tables.cut.get(m, 0) for m in range(kinds)],
         [tables.versus.get((m, s), 0) for m in range(kinds) for s in range(kinds)],
-        deck.ally_action_magic, deck.flash_magic, deck.turn_draws,
     )
+    # then each goldfish power family's per-card codes, at the slots _powers.h names
+    arrays = base + tuple(deck.powers[f.goldfish.deck_field] for f in goldfish_families())
     variant = sim.variant
     return (
         arrays,
