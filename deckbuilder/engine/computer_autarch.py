@@ -18,6 +18,7 @@ the step; tests assert it stays empty.
 
 from __future__ import annotations
 
+import time
 from collections.abc import Iterator, Sequence
 
 from deckbuilder.engine.errors import RuleError
@@ -73,6 +74,9 @@ class ComputerAutarch(Controller):
         self.table: list[Controller] = []
         self.illegal: list[str] = []
         self.moves: list[tuple[int, Move]] = []
+        #: Wall-clock seconds of each decision of its own turns (the match JSON's
+        #: ``decision_seconds``).
+        self.decision_times: list[float] = []
         self._contesting: int | None = None
 
     def join(self, controllers: Sequence[Controller]) -> None:
@@ -120,7 +124,9 @@ class ComputerAutarch(Controller):
         for _ in range(MAX_MOVES_PER_TURN):
             if game.state.over:
                 return
+            start = time.perf_counter()
             move = decide(self.view(game, seat))
+            self.decision_times.append(time.perf_counter() - start)
             if move is None or not self.play_move(game, seat, move):
                 return
             yield

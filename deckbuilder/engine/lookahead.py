@@ -212,7 +212,9 @@ class StrongAutarch(ComputerAutarch):
         for _ in range(MAX_MOVES_PER_TURN):
             if game.state.over:
                 return
+            start = time.perf_counter()
             move = self.choose_ally_move(game, seat)
+            self.decision_times.append(time.perf_counter() - start)
             if move is None or not self.play_move(game, seat, move):
                 return
             yield

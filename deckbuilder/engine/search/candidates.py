@@ -1,0 +1,81 @@
+"""The moves a searching Autarch compares at a decision of its own turn.
+
+Each list starts with the quick level's own choice (:mod:`~deckbuilder.engine.quick_policy`)
+and adds the alternatives worth imagining, read from a
+:class:`~deckbuilder.engine.public_view.PublicView` only (public information and the
+Autarch's own cards), so the same lists arise in every determinization of one table:
+
+* **Autarch phase** ("Phase 2: Autarch Phase"): each Path in hand on each Circle Site it
+  fits, each Dictate in hand (on the target the quick rules would give it), the quick
+  rules' reassignment or Site power, and :data:`PASS` (end the phase's actions now);
+* **Ally phase** ("Phase 3: Ally Phase"): :func:`~deckbuilder.engine.quick_policy.ally_candidates`
+  (the quick choice, bolder, more peaceful and passive styles, a seizure of each Site
+  that adds a Dominion, idling); alliances are the quick rules' alone;
+* **Reconciliation**: moving the next reserve forward, or :data:`PASS`.
+
+A candidate the engine refuses in an imagined table is never chosen (:mod:`.ismcts`).
+"""
+
+from __future__ import annotations
+
+from card_db.records import CardType
+from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION
+from deckbuilder.engine.paths import path_fits_site
+from deckbuilder.engine.public_view import PublicView
+from deckbuilder.engine.quick_policy import (
+    Move,
+    _dictate_target,
+    _site_power_move,
+    ally_candidates,
+    autarch_move,
+    reconciliation_move,
+)
+
+#: End the turn's actions now (the rest of the phase passes to the next Autarch).
+PASS: Move | None = None
+#: Most moves compared at one decision.
+LIMIT = 8
+
+
+def _autarch(view: PublicView) -> list[Move | None]:
+    first = autarch_move(view)
+    if first is None:
+        return []
+    out: list[Move | None] = [first]
+    if first.kind == "reveal_site":  # a Site in hand is always revealed first
+        return out
+    hand = sorted(view.hand)
+    for c in hand:
+        rec = view.record(c)
+        if rec.card_type is CardType.DICTATE and not view.turn.dictate_used:
+            target = _dictate_target(view, rec)
+            if target is not None or "target" not in (rec.powers or "").casefold():
+                out.append(Move("play_dictate", (c, target)))
+    for c in hand:
+        rec = view.record(c)
+        if rec.card_type is CardType.PATH:
+            out += [Move("play_path", (c, site)) for site in view.circle
+                    if path_fits_site(rec, view.record(site))]
+    power = None if view.turn.dictate_used else _site_power_move(view)
+    if power is not None:
+        out.append(power)
+    out.append(PASS)
+    seen: list[Move | None] = []
+    for m in out:
+        if m not in seen:
+            seen.append(m)
+    return seen[:LIMIT - 1] + ([PASS] if PASS not in seen[:LIMIT - 1] else [])
+
+
+def candidates(view: PublicView) -> list[Move | None]:
+    """The moves compared at the Autarch's next decision of its turn, the quick choice
+    first (module doc); ``[]`` when the quick rules have nothing left to do."""
+    phase = view.phase
+    if phase == AUTARCH_PHASE:
+        return _autarch(view)
+    if phase == ALLY_PHASE:
+        return list(ally_candidates(view, limit=LIMIT))
+    if phase == RECONCILIATION:
+        first = reconciliation_move(view)
+        return [] if first is None else [first, PASS]
+    return []

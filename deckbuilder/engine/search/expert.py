@@ -1,0 +1,85 @@
+"""The "expert" computer Autarch: information-set search at every decision of its turns.
+
+At each decision of its Autarch phase, Ally phase and Reconciliation with more than one
+move worth comparing (:mod:`.candidates`), it runs :func:`~.ismcts.search` on fair
+determinizations of the table (:mod:`.determinize`: never a rival's deck list, hand
+or Destiny order) and plays the move chosen. Setup (placing Sites, reshuffling) and the
+decisions asked in the middle of a rival's action (contest, defend, counter, maneuvers,
+damage, the last call for Flashes) follow the quick rules
+(:class:`~deckbuilder.engine.computer_autarch.ComputerAutarch`) until the engine's
+action interface lets the search hold them.
+
+Budget per decision: ``iterations`` (the same ``seed`` and count give the same game) or
+else ``think`` seconds (default 1 s) of wall clock.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Iterator, Sequence
+
+from card_db.records import CardRecord
+from deckbuilder.engine.computer_autarch import MAX_MOVES_PER_TURN, ComputerAutarch
+from deckbuilder.engine.game import Game
+from deckbuilder.engine.quick_policy import Move
+from deckbuilder.engine.rng import splitmix64
+from deckbuilder.engine.search.ismcts import SearchResult, search
+
+#: Default thinking time per decision, seconds of wall clock.
+DEFAULT_THINK = 1.0
+
+
+class ExpertAutarch(ComputerAutarch):
+    """The "expert" level (module doc). ``seed``: its own random numbers (the game's
+    generator is never used); ``think``: seconds per decision; ``iterations``: a fixed
+    count per decision instead (reproducible); ``rounds``: whole rounds a playout adds
+    after the current one; ``catalogue``: the cards a player could own (default: the
+    bundled catalogue). ``searches``: the :class:`~.ismcts.SearchResult` of each
+    decision that compared moves."""
+
+    level = "expert"
+
+    def __init__(self, seed: int = 0, think: float = DEFAULT_THINK,
+                 iterations: int | None = None, rounds: int = 0,
+                 catalogue: Sequence[CardRecord] | None = None, **kw):
+        super().__init__(**kw)
+        if think <= 0 or (iterations is not None and iterations < 1):
+            raise ValueError("think must be positive and iterations at least 1")
+        self.seed = seed
+        self.think = think
+        self.iterations = iterations
+        self.rounds = rounds
+        self.catalogue = catalogue
+        self.decisions = 0
+        self.searches: list[SearchResult] = []
+
+    def decide(self, game: Game, seat: int) -> Move | None:
+        """The next move of ``seat``'s turn in ``game`` (``None``: the turn is over)."""
+        self.decisions += 1
+        rng = random.Random(splitmix64(self.seed * 1_000_003 + self.decisions))
+        result = search(game, seat, rng, iterations=self.iterations, think=self.think,
+                        rounds=self.rounds, catalogue=self.catalogue)
+        if result.iterations:
+            self.searches.append(result)
+        return result.move
+
+    def _turn(self, game: Game, seat: int) -> Iterator[None]:
+        for _ in range(MAX_MOVES_PER_TURN):
+            if game.state.over:
+                return
+            start = time.perf_counter()
+            move = self.decide(game, seat)
+            self.decision_times.append(time.perf_counter() - start)
+            if move is None or not self.play_move(game, seat, move):
+                return
+            yield
+
+    def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
+        return self._turn(game, seat)
+
+    def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
+        return self._turn(game, seat)
+
+    def reconciliation_turn(self, game: Game, seat: int) -> Iterator[None]:
+        return self._turn(game, seat)

@@ -1,0 +1,167 @@
+"""Single-observer information-set Monte Carlo tree search (SO-ISMCTS).
+
+After Cowling, Powley and Whitehouse, "Information Set Monte Carlo Tree Search" (IEEE
+Transactions on Computational Intelligence and AI in Games 4(2), 2012): one tree for
+the searching Autarch, whose nodes are its *information sets* (the moves it has made
+from the decision), not tables. Each iteration:
+
+1. **determinize**: deal a fresh imagined table consistent with what the Autarch can
+   see (:class:`~.determinize.Dealer`; never a rival's deck list or Destiny order);
+2. **select** down the tree while it is still the Autarch's turn, among the moves
+   available *in this determinization* (:func:`~.candidates.candidates`), by UCB1 with
+   availability counts: ``mean + C * sqrt(ln(available) / visits)``, where
+   ``available`` counts the iterations in which the move could be chosen;
+3. **expand** one untried move, and play it on the imagined table;
+4. **play out**: finish the round by the quick rules and score it
+   (:func:`~.playout.playout`);
+5. **back up** the score along the path.
+
+The move played is the root's most visited (ties: the better mean, then the quick
+rules' order). Rivals' replies and every nested decision in the imagined tables are the
+quick rules' (the engine's action interface, which would let the tree hold them, is
+another issue's work). Budget: ``iterations`` (reproducible: the same seed and count
+give the same move) or else ``think`` seconds of wall clock.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from card_db.records import CardRecord
+from deckbuilder.engine.game import Game
+from deckbuilder.engine.public_view import PublicView
+from deckbuilder.engine.quick_policy import Move
+from deckbuilder.engine.search.candidates import PASS, candidates
+from deckbuilder.engine.search.determinize import Dealer
+from deckbuilder.engine.search.playout import playout, quick_table
+
+#: UCB1 exploration constant for scores in [-1, 1].
+EXPLORATION = 0.7
+#: Own moves a single iteration may select before its playout (a turn's sequence).
+MAX_DEPTH = 6
+
+
+@dataclass(slots=True)
+class Node:
+    """The information set reached by a sequence of the Autarch's own moves."""
+
+    children: dict = field(default_factory=dict)
+    visits: int = 0
+    total: float = 0.0
+    available: int = 0
+    refused: bool = False
+
+    @property
+    def mean(self) -> float:
+        return self.total / self.visits if self.visits else 0.0
+
+
+@dataclass(frozen=True, slots=True)
+class SearchResult:
+    """A decision: the ``move`` chosen, the ``iterations`` run, the root's moves with
+    their visits and mean scores, and the wall-clock ``seconds`` spent."""
+
+    move: Move | None
+    iterations: int
+    stats: tuple[tuple[Move | None, int, float], ...]
+    seconds: float
+
+
+def _frozen(value):
+    if isinstance(value, dict):
+        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
+    if isinstance(value, (list, tuple)):
+        return tuple(_frozen(v) for v in value)
+    return value
+
+
+def move_key(move: Move | None):
+    """A hashable key for ``move`` (its arguments may hold maneuvers by character)."""
+    return None if move is None else (move.kind, _frozen(move.args))
+
+
+def _ucb(child: Node) -> float:
+    return child.mean + EXPLORATION * math.sqrt(math.log(max(child.available, 1)) / child.visits)
+
+
+def _iterate(root: Node, world: Game, seat: int, rng: random.Random, rounds: int) -> None:
+    table = quick_table(len(world.state.autarchs))
+    node, path, ended = root, [], False
+    for _ in range(MAX_DEPTH):
+        t = world.turn
+        if world.state.over or t is None or t.seat != seat:
+            break
+        moves = candidates(PublicView(world, seat))
+        if not moves:
+            break
+        children = node.children
+        keys = [move_key(m) for m in moves]
+        for k in keys:
+            child = children.get(k)
+            if child is None:
+                child = children[k] = Node()
+            child.available += 1
+        usable = [i for i, k in enumerate(keys) if not children[k].refused]
+        if not usable:
+            break
+        untried = [i for i in usable if children[keys[i]].visits == 0]
+        pick = rng.choice(untried) if untried else max(
+            usable, key=lambda i: _ucb(children[keys[i]]))
+        move = moves[pick]
+        child = children[keys[pick]]
+        if move is PASS:
+            path.append(child)
+            ended = True
+            break
+        if not table[seat].play_move(world, seat, move):
+            child.refused = True
+            break
+        path.append(child)
+        node = child
+        if untried:
+            break
+    reward = playout(world, seat, rounds, table, finish_turn=not ended)
+    root.visits += 1
+    for n in path:
+        n.visits += 1
+        n.total += reward
+
+
+def search(game: Game, seat: int, rng: random.Random, *, iterations: int | None = None,
+           think: float = 1.0, rounds: int = 0,
+           catalogue: Sequence[CardRecord] | None = None) -> SearchResult:
+    """Choose ``seat``'s next move of its turn in ``game`` (module doc). ``iterations``:
+    a fixed count (reproducible); else iterate for ``think`` seconds (at least once per
+    move compared). ``rounds``: whole rounds each playout adds after the current one.
+    ``catalogue``: the cards a player could own (default: the bundled catalogue)."""
+    start = time.perf_counter()
+    real = candidates(PublicView(game, seat))
+    if len(real) <= 1:
+        return SearchResult(real[0] if real else None, 0, (), time.perf_counter() - start)
+    dealer = Dealer(game, seat, catalogue)
+    root = Node()
+    done = 0
+    while True:
+        if iterations is not None:
+            if done >= iterations:
+                break
+        elif done >= len(real) and time.perf_counter() - start >= think:
+            break
+        _iterate(root, dealer.world(rng), seat, rng, rounds)
+        done += 1
+    kids = root.children
+    stats = tuple((m, kids[move_key(m)].visits, round(kids[move_key(m)].mean, 6))
+                  for m in real if move_key(m) in kids)
+    best, best_key = real[0], None
+    for i, m in enumerate(real):
+        child = kids.get(move_key(m))
+        if child is None or child.refused or not child.visits:
+            continue
+        key = (child.visits, child.mean, -i)
+        if best_key is None or key > best_key:
+            best, best_key = m, key
+    return SearchResult(best, done, stats, time.perf_counter() - start)
