@@ -81,6 +81,13 @@ CONTRACTS = (
         ("deckbuilder/presentation.py", "deckbuilder/messages.py", "deckbuilder/__init__.py"),
         (*QT, *DATABASE),
     ),
+    Contract(
+        "the rules do not depend on the computer Autarchs' search (issue 24): the game, "
+        "its table and order of play import nothing of deckbuilder.engine.search",
+        ("deckbuilder/engine/game.py", "deckbuilder/engine/table.py",
+         "deckbuilder/engine/order_of_play.py", "deckbuilder/engine/public_view.py"),
+        ("deckbuilder.engine.search",),
+    ),
     # The CLI opens the GUI (deckbuilder.gui.app) by name, so Qt is reached from it on
     # purpose; what it may not do is import Qt itself.
     Contract("the CLI does not import Qt itself", ("deckbuilder/cli",), QT, transitive=False),

@@ -98,7 +98,10 @@ def test_same_arguments_same_games_for_any_worker_count(demo):
     a, b = demo["oviate-swarm"], demo["vassal-oethac-strength"]
     one = run_match(a, b, 8, seed=9, workers=1)
     two = run_match(a, b, 8, seed=9, workers=2)
-    assert json.dumps(one.to_json()) == json.dumps(two.to_json())
+    first, second = one.to_json(), two.to_json()
+    # decision times are wall clock: measured, never reproducible
+    assert set(first.pop("decision_seconds")) == set(second.pop("decision_seconds")) == {"a", "b"}
+    assert json.dumps(first) == json.dumps(second)
 
 
 def test_strong_level_plays_a_match(demo):
@@ -137,8 +140,11 @@ def test_cli_match_json_is_byte_identical_for_any_workers():
             "--games", "6", "--seed", "5", "--json"]
     first = run(*args)
     assert first.exit_code == 0, first.output
-    assert run(*args, "--workers", "2").stdout == first.stdout
     data = json.loads(first.stdout)
+    again = json.loads(run(*args, "--workers", "2").stdout)
+    # all but the decision times (wall clock, issue 24) are identical
+    assert set(data.pop("decision_seconds")) == set(again.pop("decision_seconds")) == {"a", "b"}
+    assert json.dumps(again) == json.dumps(data)
     assert data["games"] == 6 and data["decks"] == ["Oviate Swarm", "Vassal and Oethac Strength"]
 
 

@@ -47,6 +47,7 @@ SEEN_WEIGHT = 4.0
 @lru_cache(maxsize=1)
 def bundled_catalogue() -> tuple[CardRecord, ...]:
     """The bundled catalogue (rulebook cards, then the demo set): the default pool."""
+    # lazy: reading the bundled card files costs start-up time; only searches need it
     from card_db.checklist import load_bundled_records
 
     return tuple(load_bundled_records())

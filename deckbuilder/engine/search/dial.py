@@ -1,0 +1,109 @@
+"""The "novice" and "casual" levels: the moves a person would consider, chosen with
+human-like mistakes.
+
+At each decision of its turns with more than one move worth comparing
+(:mod:`.candidates`, the same lists the expert searches), the Autarch looks one move
+ahead on one fair imagined table (:mod:`.determinize`): it plays each move there and
+scores the table right after it (:func:`~.playout.evaluate`, no playout). It then
+chooses by a softmax over those values at its level's temperature
+(:data:`TEMPERATURES`): the probability of a move is proportional to
+``exp((value - best) / T)``, so a move that looks nearly as good as the best is often
+chosen and a clearly worse one seldom; never a uniformly random move. ``mistakes``
+counts the decisions where it chose a move that looked worse than the best (the rate
+``docs/computer-opponents.md`` states is measured with ``benchmarks/bench_levels.py``).
+Nested decisions and setup follow the quick rules.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+import time
+from collections.abc import Iterator, Sequence
+
+from card_db.records import CardRecord
+from deckbuilder.engine.computer_autarch import MAX_MOVES_PER_TURN, ComputerAutarch
+from deckbuilder.engine.game import Game
+from deckbuilder.engine.public_view import PublicView
+from deckbuilder.engine.quick_policy import Move
+from deckbuilder.engine.rng import splitmix64
+from deckbuilder.engine.search.candidates import PASS, candidates
+from deckbuilder.engine.search.clone import clone
+from deckbuilder.engine.search.determinize import Dealer
+from deckbuilder.engine.search.playout import evaluate, quick_table
+
+#: Softmax temperature per level, in units of :func:`~.playout.evaluate` (a Dominion
+#: gained moves it by about 0.4).
+TEMPERATURES = {"novice": 0.25, "casual": 0.08}
+
+
+def softmax_pick(values: Sequence[float], temperature: float, rng: random.Random) -> int:
+    """The index chosen with probability proportional to ``exp((v - max) / T)``."""
+    top = max(values)
+    weights = [math.exp((v - top) / temperature) for v in values]
+    return rng.choices(range(len(values)), weights=weights)[0]
+
+
+class MistakeAutarch(ComputerAutarch):
+    """A level that makes human-like mistakes (module doc). ``level``: "novice" or
+    "casual"; ``seed``: its own random numbers; ``catalogue``: the cards a player could
+    own (default: the bundled catalogue)."""
+
+    def __init__(self, level: str = "casual", seed: int = 0,
+                 catalogue: Sequence[CardRecord] | None = None, **kw):
+        super().__init__(**kw)
+        if level not in TEMPERATURES:
+            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(TEMPERATURES)}")
+        self.level = level
+        self.temperature = TEMPERATURES[level]
+        self.seed = seed
+        self.catalogue = catalogue
+        self.decisions = 0
+        self.compared = 0
+        self.mistakes = 0
+
+    def value(self, world: Game, seat: int, move: Move | None) -> float:
+        """How the table looks to ``seat`` right after ``move`` on a copy of ``world``."""
+        g = clone(world)
+        if move is not PASS:
+            table = quick_table(len(g.state.autarchs))
+            if not table[seat].play_move(g, seat, move):
+                return -math.inf
+        return evaluate(g, seat)
+
+    def decide(self, game: Game, seat: int) -> Move | None:
+        moves = candidates(PublicView(game, seat))
+        if len(moves) <= 1:
+            return moves[0] if moves else None
+        self.decisions += 1
+        rng = random.Random(splitmix64(self.seed * 1_000_003 + self.decisions))
+        world = Dealer(game, seat, self.catalogue).world(rng)
+        values = [self.value(world, seat, m) for m in moves]
+        legal = [i for i, v in enumerate(values) if v > -math.inf]
+        if not legal:
+            return moves[0]
+        pick = legal[softmax_pick([values[i] for i in legal], self.temperature, rng)]
+        self.compared += 1
+        if values[pick] < max(values):
+            self.mistakes += 1
+        return moves[pick]
+
+    def _turn(self, game: Game, seat: int) -> Iterator[None]:
+        for _ in range(MAX_MOVES_PER_TURN):
+            if game.state.over:
+                return
+            start = time.perf_counter()
+            move = self.decide(game, seat)
+            self.decision_times.append(time.perf_counter() - start)
+            if move is None or not self.play_move(game, seat, move):
+                return
+            yield
+
+    def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
+        return self._turn(game, seat)
+
+    def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
+        return self._turn(game, seat)
+
+    def reconciliation_turn(self, game: Game, seat: int) -> Iterator[None]:
+        return self._turn(game, seat)
