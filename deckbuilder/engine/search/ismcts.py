@@ -88,14 +88,16 @@ def _ucb(child: Node) -> float:
     return child.mean + EXPLORATION * math.sqrt(math.log(max(child.available, 1)) / child.visits)
 
 
-def _iterate(root: Node, world: Game, seat: int, rng: random.Random, rounds: int) -> None:
+def _iterate(root: Node, root_moves: list[Move | None], world: Game, seat: int,
+             rng: random.Random, rounds: int) -> None:
     table = quick_table(len(world.state.autarchs))
     node, path, ended = root, [], False
-    for _ in range(MAX_DEPTH):
+    for depth in range(MAX_DEPTH):
         t = world.turn
         if world.state.over or t is None or t.seat != seat:
             break
-        moves = candidates(PublicView(world, seat))
+        # the root's moves read only what the Autarch sees: the same in every world
+        moves = root_moves if depth == 0 else candidates(PublicView(world, seat))
         if not moves:
             break
         children = node.children
@@ -151,7 +153,7 @@ def search(game: Game, seat: int, rng: random.Random, *, iterations: int | None 
                 break
         elif done >= len(real) and time.perf_counter() - start >= think:
             break
-        _iterate(root, dealer.world(rng), seat, rng, rounds)
+        _iterate(root, real, dealer.world(rng), seat, rng, rounds)
         done += 1
     kids = root.children
     stats = tuple((m, kids[move_key(m)].visits, round(kids[move_key(m)].mean, 6))
