@@ -234,7 +234,8 @@ def test_a_world_keeps_sizes_and_own_cards_and_fits_paths():
             for p in stack:
                 assert path_fits_site(ws.cards[p], ws.cards[site])
         for seat in (1, 2):
-            named = [ws.cards[c].name for c in ws.autarchs[seat].hand + ws.autarchs[seat].destiny.cards
+            a = ws.autarchs[seat]
+            named = [ws.cards[c].name for c in a.hand + a.destiny.cards
                      if ws.cards[c].card_type is CardType.PATH]
             assert len(named) == len(set(named))  # "Only one of any specific Path"
         assert w.rng is not game.rng
