@@ -9,14 +9,17 @@ Run from the repository root::
 
 1. **Strength.** For each pair of levels (default: expert-strong, expert-quick,
    strong-quick, quick-casual, casual-novice: each level against the one below it, and
-   the expert against strong and quick), ``--games`` games on the bundled demo decks:
+   the expert against strong and quick), ``--games`` games (``--other-games`` for the
+   pairs without the expert) on the bundled demo decks:
    game ``i`` plays deck pair ``i // 4`` of every ordered pair of demo decks (each deck
    against itself too), so the decks swap between the levels; within each block of four
    the seats swap and either Autarch acts first (:func:`~deckbuilder.engine.match.play_match_game`,
    seeded from ``(seed, i)``). Prints the first level's wins among the decided games
    with a 95% Wilson interval, draws, and the issue's target where it has one (expert:
    at least 65% against strong over at least 200 games, at least 85% against quick;
-   each level above the one below it). The expert thinks ``--think`` seconds per
+   each level above the one below it), then the novice's and casual's mistake rates
+   (the share of compared decisions where they chose a move that looked worse than the
+   best they saw, in games against quick). The expert thinks ``--think`` seconds per
    decision (default 0.25 here: the machine is shared; 1.0 is the level's default)
    or ``--iterations``.
 2. **Decision time** at tables of 2 and 4 Autarchs: one expert (at ``--think``, or the
@@ -55,6 +58,7 @@ from deckbuilder.engine.match import play_match_game, time_summary, wilson_inter
 from deckbuilder.engine.order_of_play import play  # noqa: E402
 from deckbuilder.engine.search.clone import clone  # noqa: E402
 from deckbuilder.engine.search.determinize import Dealer, bundled_catalogue  # noqa: E402
+from deckbuilder.engine.search.dial import MistakeAutarch  # noqa: E402
 from deckbuilder.engine.search.expert import ExpertAutarch  # noqa: E402
 from deckbuilder.engine.search.playout import playout, quick_table  # noqa: E402
 
@@ -118,6 +122,24 @@ def decision_times(decks: list, players: int, games: int, think: float | None,
           f"[{start_load} before, {load()} after]", flush=True)
 
 
+def mistake_rates(decks: list, games: int) -> None:
+    """Novice and casual against quick: the share of compared decisions where the
+    level chose a move that looked worse than the best it saw."""
+    for level in ("novice", "casual"):
+        compared = mistakes = 0
+        for i in range(games):
+            me = MistakeAutarch(level, seed=i)
+            controllers = [me, ComputerAutarch()] if i % 2 == 0 else [ComputerAutarch(), me]
+            seat_table(controllers)
+            game = Game([decks[i % len(decks)], decks[(i + 1) % len(decks)]], seed=700 + i)
+            for _ in play(game, controllers, rounds=30, first=(i // 2) % 2):
+                pass
+            compared += me.compared
+            mistakes += me.mistakes
+        print(f"  {level}: chose a worse-looking move at {mistakes} of {compared} compared "
+              f"decisions ({mistakes / max(compared, 1):.0%}) in {games} games against quick")
+
+
 def midgame_tables(decks: list, count: int) -> list[tuple[Game, int]]:
     """``count`` tables of 2 Autarchs at the start of some Autarch's turn (copies)."""
     out: list[tuple[Game, int]] = []
@@ -167,7 +189,9 @@ def playout_speed(decks: list, playouts: int, full_games: int) -> None:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--games", type=int, default=40, help="games per pair of levels")
+    p.add_argument("--games", type=int, default=40, help="games per pair with the expert")
+    p.add_argument("--other-games", type=int, default=100,
+                   help="games per pair without the expert (they are quicker)")
     p.add_argument("--think", type=float, default=0.25, help="expert seconds per decision")
     p.add_argument("--iterations", type=int, default=None,
                    help="expert iterations per decision (instead of --think)")
@@ -187,9 +211,13 @@ def main() -> None:
     if not args.skip_strength:
         budget = (f"{args.iterations} iterations" if args.iterations
                   else f"{args.think} s") + " per expert decision"
-        print(f"== strength: {args.games} games per pair, {budget}, seed {args.seed}")
+        print(f"== strength: {args.games} games per pair with the expert "
+              f"({args.other_games} for the others), {budget}, seed {args.seed}")
         for pair in args.pairs.split(","):
-            strength(pair, decks, args.games, args.seed, args.think, args.iterations)
+            games = args.games if "expert" in pair else args.other_games
+            strength(pair, decks, games, args.seed, args.think, args.iterations)
+        print("== the dial's mistake rates")
+        mistake_rates(decks, max(4, args.games // 4))
     if not args.skip_timing:
         print(f"== expert decision time at {args.timing_think} s per decision "
               f"(wall clock; the machine is shared)")

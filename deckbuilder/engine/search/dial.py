@@ -4,8 +4,9 @@ human-like mistakes.
 At each decision of its turns with more than one move worth comparing
 (:mod:`.candidates`, the same lists the expert searches), the Autarch looks one move
 ahead on one fair imagined table (:mod:`.determinize`): it plays each move there and
-scores the table right after it (:func:`~.playout.evaluate`, no playout). It then
-chooses by a softmax over those values at its level's temperature
+scores the table right after it (:func:`~.playout.evaluate`, no playout), the quick
+rules' own choice counting :data:`NATURAL` more (the move a player sees first). It
+then chooses by a softmax over those values at its level's temperature
 (:data:`TEMPERATURES`): the probability of a move is proportional to
 ``exp((value - best) / T)``, so a move that looks nearly as good as the best is often
 chosen and a clearly worse one seldom; never a uniformly random move. ``mistakes``
@@ -35,6 +36,8 @@ from deckbuilder.engine.search.playout import evaluate, quick_table
 #: Softmax temperature per level, in units of :func:`~.playout.evaluate` (a Dominion
 #: gained moves it by about 0.4).
 TEMPERATURES = {"novice": 0.25, "casual": 0.08}
+#: The bonus of the quick rules' choice (the first candidate) in the same units.
+NATURAL = 0.1
 
 
 def softmax_pick(values: Sequence[float], temperature: float, rng: random.Random) -> int:
@@ -78,7 +81,8 @@ class MistakeAutarch(ComputerAutarch):
         self.decisions += 1
         rng = random.Random(splitmix64(self.seed * 1_000_003 + self.decisions))
         world = Dealer(game, seat, self.catalogue).world(rng)
-        values = [self.value(world, seat, m) for m in moves]
+        values = [self.value(world, seat, m) + (NATURAL if i == 0 else 0.0)
+                  for i, m in enumerate(moves)]
         legal = [i for i, v in enumerate(values) if v > -math.inf]
         if not legal:
             return moves[0]
