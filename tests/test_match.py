@@ -164,3 +164,30 @@ def test_cli_match_unknown_deck_exits_2():
     result = CliRunner().invoke(cli, ["match", "no such deck", "oviate-swarm"])
     assert result.exit_code == 2
     assert "demo decks" in result.output
+
+
+def test_cli_levels_per_side_and_decision_times_in_the_json():
+    """Issue 24's contract: --level-a/--level-b, --iterations; the JSON's "levels" and
+    "decision_seconds" (median <= p95 <= max, per side)."""
+    out = run("match", "oviate-swarm", "maestro-reconciliation", "--games", "2",
+              "--level-a", "expert", "--level-b", "casual", "--iterations", "4",
+              "--max-rounds", "4", "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["levels"] == {"a": "expert", "b": "casual"}
+    for side in ("a", "b"):
+        t = data["decision_seconds"][side]
+        assert 0 <= t["median"] <= t["p95"] <= t["max"]
+    again = json.loads(run("match", "oviate-swarm", "maestro-reconciliation", "--games", "2",
+                           "--level-a", "expert", "--level-b", "casual", "--iterations",
+                           "4", "--max-rounds", "4", "--json").stdout)
+    del data["decision_seconds"], again["decision_seconds"]
+    assert again == data  # the same seed and iterations give the same games
+    both = json.loads(run("match", "oviate-swarm", "maestro-reconciliation", "--games", "1",
+                          "--level", "novice", "--max-rounds", "3", "--json").stdout)
+    assert both["levels"] == {"a": "novice", "b": "novice"}
+    bad = run("match", "oviate-swarm", "maestro-reconciliation", "--level-b", "grandmaster")
+    assert bad.exit_code == 2
+    text = run("gauntlet", "oviate-swarm", "maestro-reconciliation", "--games", "1",
+               "--level-a", "casual", "--level-b", "quick", "--max-rounds", "3")
+    assert text.exit_code == 0 and "row casual, column quick" in text.stdout
