@@ -8,9 +8,10 @@ reshuffling which of them lie in hand or Destiny, and the game's own generator) 
 neither the expert's decision nor any figure of its search with the same seed.
 
 The legality property test plays ``SEARCH_EXAMPLES`` games per number of Autarchs
-(default 2, bounded for CI; e.g. ``SEARCH_EXAMPLES=50`` for a thorough run) with an
-expert, a casual, a novice and a quick Autarch seated at random, and asserts the engine
-refused no move and the cards were conserved after every step.
+(default 3, bounded for CI; e.g. ``SEARCH_EXAMPLES=50`` for a thorough run) with an
+expert, a casual, a novice and a quick Autarch seated at random, on generated decks or
+decks of random bundled cards, and asserts the engine refused no move and the cards
+were conserved after every step.
 """
 
 from __future__ import annotations
@@ -34,20 +35,40 @@ from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.sample_decks import generated_deck
 from deckbuilder.engine.search.candidates import candidates
 from deckbuilder.engine.search.clone import GAME_ATTRS, TABLE_FIELDS, clone, table_field_names
-from deckbuilder.engine.search.determinize import Dealer
+from deckbuilder.engine.search.determinize import Dealer, bundled_catalogue
 from deckbuilder.engine.search.dial import MistakeAutarch, softmax_pick
 from deckbuilder.engine.search.expert import ExpertAutarch
 from deckbuilder.engine.search.ismcts import search
 from deckbuilder.engine.search.playout import finish_round, quick_table
 from deckbuilder.engine.table import check_conservation, zones
 
-EXAMPLES = int(os.environ.get("SEARCH_EXAMPLES", "2"))
+EXAMPLES = int(os.environ.get("SEARCH_EXAMPLES", "3"))
 
 
 def decks(seeds, players):
     """Generated 60-card decks, Sites named per seat so every seat places its own."""
     return [[replace(r, name=f"P{i} {r.name}") if r.card_type is CardType.SITE else r
              for r in generated_deck(s)] for i, s in enumerate(seeds[:players])]
+
+
+_RECORDS = bundled_catalogue()
+
+
+def catalogue_decks(seed: int, players: int) -> list[list]:
+    """60 random bundled cards per seat (real maneuvers, Flashes, Dictates, Site
+    powers): four Sites of each Dominion, named per seat, 22 Characters, 18 others."""
+    rnd = random.Random(seed)
+    sites = {d: [r for r in _RECORDS if r.card_type is CardType.SITE and d in r.dominions]
+             for d in range(1, 6)}
+    chars = [r for r in _RECORDS if r.card_type is CardType.CHARACTER]
+    others = [r for r in _RECORDS if r.card_type not in (CardType.SITE, CardType.CHARACTER)]
+    out = []
+    for seat in range(players):
+        deck = [rnd.choice(sites[d]) for d in range(1, 6) for _ in range(4)]
+        deck += [rnd.choice(chars) for _ in range(22)] + [rnd.choice(others) for _ in range(18)]
+        out.append([replace(r, name=f"P{seat} {r.name}") if r.card_type is CardType.SITE
+                    else r for r in deck])
+    return out
 
 
 def snapshot(game: Game) -> tuple:
@@ -256,9 +277,11 @@ def test_same_seed_and_iterations_give_the_same_game():
 @settings(max_examples=EXAMPLES, deadline=None)
 @given(seed=st.integers(0, 2**32), deck_seeds=st.lists(st.integers(0, 1000), min_size=4,
                                                          max_size=4),
-       order=st.permutations(["expert", "casual", "novice", "quick"]))
-def test_the_search_never_makes_a_move_the_engine_refuses(players, seed, deck_seeds, order):
-    game = Game(decks(deck_seeds, players), seed=seed)
+       order=st.permutations(["expert", "casual", "novice", "quick"]), real=st.booleans())
+def test_the_search_never_makes_a_move_the_engine_refuses(players, seed, deck_seeds, order,
+                                                          real):
+    table = catalogue_decks(seed, players) if real else decks(deck_seeds, players)
+    game = Game(table, seed=seed)
     controllers = seat_table([
         ExpertAutarch(seed=seed + k, iterations=6) if order[k] == "expert"
         else computer_autarch(order[k], seed + k) for k in range(players)])
