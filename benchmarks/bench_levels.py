@@ -170,7 +170,7 @@ def playout_speed(decks: list, playouts: int, full_games: int) -> None:
         game = Game([decks[i % len(decks)], decks[(i + 1) % len(decks)]], seed=i)
         for _ in play(game, quick_table(2), rounds=30, first=i % 2):
             pass
-        rounds += game.state.round
+        rounds += game.table.round
     games_s = full_games / (time.perf_counter() - start)
     stick = yardstick_games_per_s(20_000)
     ratio = per_s / games_s

@@ -77,7 +77,7 @@ def table(*sides: dict, phase: str = ALLY_PHASE) -> Game:
             for _ in zones.get(zone, []):
                 card = next(take)
                 a.destiny.cards.remove(card)
-                where = game.state.circle if zone == "circle" else (
+                where = game.table.circle if zone == "circle" else (
                     a.hand if zone == "hand" else getattr(a.realm, zone))
                 where.append(card)
         for _site, holders in zones.get("state_sites", []):
@@ -86,14 +86,14 @@ def table(*sides: dict, phase: str = ALLY_PHASE) -> Game:
                 a.destiny.cards.remove(c)
             a.realm.state.append(SecuredSite(ids[0], ids[1:]))
         first += len(decks[seat])
-    game.state.round = 1
-    game.state.phase = phase
-    check_conservation(game.state)
+    game.table.round = 1
+    game.table.phase = phase
+    check_conservation(game.table)
     return game
 
 
 def ids(game: Game, name: str) -> list[int]:
-    return [i for i, r in enumerate(game.state.cards) if r.name == name]
+    return [i for i, r in enumerate(game.table.cards) if r.name == name]
 
 
 def one(game: Game, name: str) -> int:
@@ -116,7 +116,7 @@ def test_autarch_phase_turn_is_over_after_a_dictate():
         game.play_path(0, one(game, "Fog Lane"), fen)
     assert one(game, "Slew") in game.autarch(0).hand
     assert game.play_flash(0, one(game, "Amnesia"))
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_autarch_phase_reassignment_is_the_dictate_and_ends_the_turn():
@@ -135,7 +135,7 @@ def test_autarch_phase_sites_and_paths_before_the_dictate_are_legal():
     game.reveal_site(0, slew)
     game.play_path(0, one(game, "Fog Lane"), slew)
     game.play_dictate(0, one(game, "Summons to the Conclave"))
-    assert game.state.paths == {slew: [one(game, "Fog Lane")]}
+    assert game.table.paths == {slew: [one(game, "Fog Lane")]}
 
 
 # ---------------------------------------------------------------- Counter P
@@ -165,8 +165,8 @@ def test_counter_p_any_flash_counters_a_flash_in_play():
     resolved = game.play_flash(0, dread, one(game, "Henry Holland"),
                                counter_provider=lambda g, f, t: (1, oracle_id))
     assert not resolved
-    assert dread in game.autarch(0).in_ovo and oracle_id in game.state.pivoted
-    check_conservation(game.state)
+    assert dread in game.autarch(0).in_ovo and oracle_id in game.table.pivoted
+    check_conservation(game.table)
 
 
 # ---------------------------------------------------------------- Permanents and Instants
@@ -178,10 +178,10 @@ def test_permanents_and_instants_permanent_influence_maneuver_keeps_its_effect()
     game.begin_turn(ALLY_PHASE, 0)
     result = game.seize(0, slew, [holland], maneuvers={holland: [one(game, "Binding Glyph")]})
     assert result.secured and result.influence == 4
-    assert game.state.attached == {holland: [one(game, "Binding Glyph")]}
+    assert game.table.attached == {holland: [one(game, "Binding Glyph")]}
     entry = game.autarch(0).realm.secured(slew)
     assert game.holding_influence(entry) == 4 and game.is_held(entry)
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_permanents_and_instants_instant_maneuver_ends_with_the_action():
@@ -205,12 +205,12 @@ def test_permanents_and_instants_permanent_combat_maneuver_lasts_into_later_chal
         gek: [one(game, "Bone Shield"), one(game, "Hooked Chain")]})
     assert first.challenger_strength == 8 + 1 + 3
     game.end_turn()
-    game.state.pivoted.clear()  # a new round: "Coming of Order" unpivots all cards
+    game.table.pivoted.clear()  # a new round: "Coming of Order" unpivots all cards
     game.begin_turn(ALLY_PHASE, 0)
     second = game.challenge(0, [gek], one(game, "Henry Holland"))
     assert second.challenger_strength == 8 + 1
     assert game.strength_mod(gek) == 1
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ---------------------------------------------------- Target Characters and Acting Allies
@@ -222,7 +222,7 @@ def test_acting_maestro_maneuver_only_from_a_maestro():
     game.begin_turn(ALLY_PHASE, 0)
     with pytest.raises(RuleError, match="Target Characters and Acting Allies"):
         game.seize(0, site, [holland], maneuvers={holland: [rite]})
-    assert rite in game.autarch(0).hand and holland not in game.state.pivoted
+    assert rite in game.autarch(0).hand and holland not in game.table.pivoted
     result = game.seize(0, site, [sartori, holland], maneuvers={sartori: [rite]})
     assert result.influence == 6 + 4 + 3
 
@@ -332,15 +332,15 @@ def test_secured_site_power_is_used_by_its_holder_as_the_dictate():
     game.begin_turn(AUTARCH_PHASE, 0)
     hand = len(game.autarch(0).hand)
     game.use_site_power(0, bazaar)
-    assert len(game.autarch(0).hand) == hand + 1 and bazaar in game.state.pivoted
+    assert len(game.autarch(0).hand) == hand + 1 and bazaar in game.table.pivoted
     with pytest.raises(RuleError, match="one Dictate"):
         game.play_dictate(0, one(game, "Summons to the Conclave"))
     game.end_turn()
-    game.state.pivoted.clear()
+    game.table.pivoted.clear()
     game.begin_turn(AUTARCH_PHASE, 0)
     with pytest.raises(RuleError, match="not secured"):
         game.use_site_power(0, one(game, "Ember Quarry"))
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_site_power_moves_a_reserve_ally_forward():
@@ -349,7 +349,7 @@ def test_site_power_moves_a_reserve_ally_forward():
     game.begin_turn(AUTARCH_PHASE, 0)
     game.use_site_power(0, one(game, "Pale Citadel Steps"), irish)
     assert irish in game.autarch(0).realm.active
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ---------------------------------------------- at the beginning / end of a turn
@@ -383,7 +383,7 @@ def test_at_the_end_of_a_turn_effect_takes_effect_on_the_reconciliation_turn():
     assert game.autarch(0).hand == []
     game.end_turn()
     assert len(game.autarch(0).hand) == 2
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ---------------------------------------------------------------- Affiliations
@@ -402,11 +402,11 @@ def test_oviate_is_immune_to_emotion_effects():
     game = table({"hand": [DREAD, DREAD]}, {"active": [OVIATE, HOLLAND]}, phase=AUTARCH_PHASE)
     d1, d2 = ids(game, "Emotion: Dread")
     game.play_flash(0, d1, one(game, "Brood Oviate"))
-    assert d1 in game.autarch(0).in_ovo and game.state.attached == {}
+    assert d1 in game.autarch(0).in_ovo and game.table.attached == {}
     assert "immune" in game.log[-1]
     game.play_flash(0, d2, one(game, "Henry Holland"))
-    assert game.state.attached == {one(game, "Henry Holland"): [d2]}
-    check_conservation(game.state)
+    assert game.table.attached == {one(game, "Henry Holland"): [d2]}
+    check_conservation(game.table)
 
 
 def test_adorer_is_immune_to_hapexamendios_action_cards():
@@ -415,9 +415,9 @@ def test_adorer_is_immune_to_hapexamendios_action_cards():
     game.begin_turn(ALLY_PHASE, 0)
     game.ally_action(0, one(game, "Henry Holland"), one(game, "Hapexamendios: Judgement"),
                      adorer)
-    assert game.state.attached == {} and game.magic_mod(adorer) == 0
+    assert game.table.attached == {} and game.magic_mod(adorer) == 0
     assert one(game, "Hapexamendios: Judgement") in game.autarch(0).in_ovo
-    assert one(game, "Henry Holland") in game.state.pivoted  # the card is used
+    assert one(game, "Henry Holland") in game.table.pivoted  # the card is used
 
 
 def test_tabula_rasa_takes_itself_back_to_discard_a_permanent_flash():
@@ -426,17 +426,17 @@ def test_tabula_rasa_takes_itself_back_to_discard_a_permanent_flash():
     game = table({"active": [TABULA]}, {"active": [HOLLAND], "hand": [VEIL]})
     holland, veil, sec = one(game, "Henry Holland"), one(game, "Veil of Fortune"), one(
         game, "Society Secretary")
-    game.state.phase = AUTARCH_PHASE
+    game.table.phase = AUTARCH_PHASE
     game.play_flash(1, veil, holland)
     assert game.magic_mod(holland) == 1 and game.strength_mod(holland) == 1
     game.begin_turn(ALLY_PHASE, 0)
     game.take_back_tabula_rasa(0, sec, veil)
-    assert veil in game.autarch(1).in_ovo and game.state.attached == {}
+    assert veil in game.autarch(1).in_ovo and game.table.attached == {}
     assert sec in game.autarch(0).hand and sec not in game.autarch(0).realm.active
     assert game.magic_mod(holland) == 0
     with pytest.raises(RuleError, match="Tabula Rasa"):
         game.take_back_tabula_rasa(0, holland, veil)
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ---------------------------------------------- Securing the Site: effects that lapse
@@ -453,8 +453,8 @@ def test_holders_lose_the_site_when_until_end_of_round_effects_lapse():
     assert game.seize(0, fen, [holland]).secured  # 3 >= 6 - 3
     game.end_turn()
     game.reconcile()
-    assert fen in game.state.circle and holland in game.autarch(0).realm.reserve
-    check_conservation(game.state)
+    assert fen in game.table.circle and holland in game.autarch(0).realm.reserve
+    check_conservation(game.table)
 
 
 # ---------------------------------------------------------------- Paths (printed effects)
@@ -476,7 +476,7 @@ def paths_on(game: Game, site: int, *names: str) -> None:
         for card in ids(game, name):
             if card in game.autarch(1).hand:
                 game.autarch(1).hand.remove(card)
-                game.state.paths.setdefault(site, []).append(card)
+                game.table.paths.setdefault(site, []).append(card)
                 break
 
 
@@ -489,12 +489,12 @@ def test_paths_permanent_resistance_path_keeps_its_effect_until_secured():
     game.begin_turn(ALLY_PHASE, 0)
     result = game.seize(0, slew, [one(game, "Henry Holland")])
     assert not result.secured and result.resistance == 6
-    assert game.state.paths == {slew: [one(game, "Reed Maze")]}
+    assert game.table.paths == {slew: [one(game, "Reed Maze")]}
     game.end_turn()
     game.begin_turn(ALLY_PHASE, 0)
     result = game.seize(0, slew, [one(game, "Irish")])
     assert result.resistance == 6 and not result.secured  # still there, still +2
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_paths_target_every_involved_character_and_pivot_removes_them():
@@ -511,10 +511,10 @@ def test_paths_target_every_involved_character_and_pivot_removes_them():
     # Small Helper (Prime 2) is pivoted away; Blindfold: Holland 3-1, Irish 2-1.
     assert (contest.seizing_influence, contest.contesting_influence) == (2, 1)
     assert result.influence == 2 and not result.secured
-    assert small in game.state.pivoted
-    assert game.state.paths == {slew: [one(game, "Pilgrim's Blindfold Path")]}
+    assert small in game.table.pivoted
+    assert game.table.paths == {slew: [one(game, "Pilgrim's Blindfold Path")]}
     assert one(game, "Sandglass Trail") in game.autarch(1).in_ovo
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_paths_damage_each_involved_character():
@@ -526,10 +526,10 @@ def test_paths_damage_each_involved_character():
     paths_on(game, slew, "Quarry Rockfall")
     game.begin_turn(ALLY_PHASE, 0)
     result = game.seize(0, slew, [one(game, "Henry Holland"), helper])
-    assert helper in game.autarch(0).in_ovo and helper not in game.state.pivoted
+    assert helper in game.autarch(0).in_ovo and helper not in game.table.pivoted
     assert result.influence == 3 and not result.secured  # 3 < 4 without the helper
-    assert one(game, "Henry Holland") in game.state.pivoted
-    check_conservation(game.state)
+    assert one(game, "Henry Holland") in game.table.pivoted
+    check_conservation(game.table)
 
 
 def test_counter_p_counters_a_path_when_it_is_revealed():
@@ -544,8 +544,8 @@ def test_counter_p_counters_a_path_when_it_is_revealed():
     result = game.seize(0, slew, [one(game, "Henry Holland"), one(game, "Small Helper")],
                         counter_provider=lambda g, card, target: (0, rel))
     assert result.secured and result.resistance == 4  # 5 >= 4; with Reed Maze 5 < 6
-    assert rel in game.state.pivoted and maze in game.autarch(1).in_ovo
-    check_conservation(game.state)
+    assert rel in game.table.pivoted and maze in game.autarch(1).in_ovo
+    check_conservation(game.table)
 
 
 # --------------------------------- Challenge Summary / Seizing Sites and Contests: maneuvers
@@ -569,7 +569,7 @@ def test_challenge_both_sides_play_maneuvers_after_defenders_are_named():
     assert seen == [[one(game, "Skull-Crack")]]
     assert (result.challenger_strength, result.defending_strength) == (8 + 2, 6 + 3 + 5)
     assert result.victor == "defenders"
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_contesting_autarch_plays_influence_maneuvers():
@@ -584,7 +584,7 @@ def test_contesting_autarch_plays_influence_maneuvers():
     (contest,) = result.contests
     assert (contest.seizing_influence, contest.contesting_influence) == (6, 5)
     assert result.secured
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ------------------------------------- influence and Strength from attached permanents
@@ -609,7 +609,7 @@ def test_attached_permanent_versus_powers_count_for_their_bearer():
                            maneuvers={sartori: [one(game, "Duelist's Cloak")]})
     assert first.challenger_strength == 7 + 2
     assert game.attached_versus(sartori, [one(game, "Irish")]) == 0
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_damage_outside_challenges_must_exceed_the_raised_strength():
@@ -639,7 +639,7 @@ def test_ally_action_without_target_character_affects_only_the_acting_ally():
     with pytest.raises(RuleError, match="Target Characters and Acting Allies"):
         game.ally_action(0, holland, sketch, irish)
     assert game.ally_action(0, holland, sketch)
-    assert game.magic_mod(holland) == 1 and holland in game.state.pivoted
+    assert game.magic_mod(holland) == 1 and holland in game.table.pivoted
     assert "Magic +1 while it stays in play" in game.log[-1]
 
 
@@ -656,16 +656,16 @@ def test_counter_p_counters_dictates_and_ally_actions_but_not_the_pivot():
     game.begin_turn(AUTARCH_PHASE, 0)
     assert not game.play_dictate(0, one(game, "Census of the Dominions"),
                                  counter_provider=lambda g, c, t: (1, censor))
-    assert game.autarch(0).effects == [] and censor in game.state.pivoted
+    assert game.autarch(0).effects == [] and censor in game.table.pivoted
     with pytest.raises(RuleError, match="one Dictate"):
         game.play_dictate(0, one(game, "Summons to the Conclave"))
     game.end_turn()
     game.begin_turn(ALLY_PHASE, 0)
     assert not game.ally_action(0, holland, one(game, "Sketch the Threshold"),
                                 counter_provider=lambda g, c, t: (1, warden))
-    assert holland in game.state.pivoted and game.magic_mod(holland) == 0
+    assert holland in game.table.pivoted and game.magic_mod(holland) == 0
     assert one(game, "Sketch the Threshold") in game.autarch(0).in_ovo
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ------------------------------------------------ Affiliations: Maestro (ruling maestro-alone)
@@ -678,6 +678,6 @@ def test_maestro_waiver_only_when_alone_ruling():
     game.begin_turn(ALLY_PHASE, 0)
     assert game.seize(0, one(game, "Big Keep"), [sartori, holland]).secured is False
     game.end_turn()
-    game.state.pivoted.clear()
+    game.table.pivoted.clear()
     game.begin_turn(ALLY_PHASE, 0)
     assert game.seize(0, one(game, "Yzordderrex"), [sartori]).secured

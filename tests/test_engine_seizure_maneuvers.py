@@ -47,7 +47,7 @@ def attached_holdings(deck: EngineDeck, seeds, rounds: int):
         game.run()
         g = game.game
         for entry in g.autarch(0).realm.state:
-            cards = [p for h in entry.holders for p in g.state.attached.get(h, ())]
+            cards = [p for h in entry.holders for p in g.table.attached.get(h, ())]
             if cards:
                 found.append((g, entry, cards))
     return found

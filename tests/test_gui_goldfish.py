@@ -64,7 +64,7 @@ def test_a_round_step_plays_one_whole_round_and_the_board_matches_the_engine():
     assert [next(steps) for _ in session.shown] == session.shown
     assert session.board == take_snapshot(reference.game)
     board = session.board
-    autarch = reference.game.state.autarchs[0]
+    autarch = reference.game.table.autarchs[0]
     assert [r.name for r in board.hand] == [reference.game.name(c) for c in autarch.hand]
     assert board.destiny == len(autarch.destiny)
     assert [len(s.holders) for s in board.state] == [len(e.holders)

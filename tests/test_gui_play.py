@@ -39,8 +39,8 @@ def test_a_scripted_human_plays_only_offered_legal_moves_to_the_end(pick):
     human = HumanAutarch(ask)
     controllers = seat_table([human, ComputerAutarch()])
     for _ in play(game, controllers, rounds=30):
-        check_conservation(game.state)
-    assert game.state.over
+        check_conservation(game.table)
+    assert game.table.over
     assert human.illegal == [] and controllers[1].illegal == []
     kinds = {d.kind for d in decisions}
     assert {"place_site", "reshuffle", "move"} <= kinds
@@ -93,12 +93,12 @@ def test_a_whole_game_against_the_quick_computer_ends_with_a_clear_message(scree
     assert screen.moves.count() >= 1 and screen.play_button.isEnabled()
     _play_first_moves(screen, qtbot)
     game = screen.session.game
-    assert game.state.over or game.state.round >= 30
+    assert game.table.over or game.table.round >= 30
     status = screen.status.text()
     assert any(w in status for w in ("Victory", "Exhausted Destiny", "draw"))
     log = screen.log.toPlainText()
     assert "Game over." in log and game.log[-1] in log
-    assert screen.board.snap is not None and screen.board.snap.over is game.state.over
+    assert screen.board.snap is not None and screen.board.snap.over is game.table.over
     assert screen.board.findChild(QWidget, "circle") is not None
     assert not screen.session.is_running()
     assert not screen.skip_button.isEnabled() and not screen.play_button.isEnabled()

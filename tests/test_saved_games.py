@@ -15,6 +15,7 @@ from sqlalchemy import inspect
 from card_db import postgres
 from card_db.database import MIGRATIONS_DIR, make_engine
 from deckbuilder.cli.main import cli
+from deckbuilder.engine.actions import Seize
 from deckbuilder.engine.computer_autarch import ComputerAutarch
 from deckbuilder.engine.play_record import HUMAN, dumps, loads, new_record
 from deckbuilder.engine.replay import RecordedGame, replay_steps
@@ -136,6 +137,7 @@ def test_a_demo_deck_game_with_maneuvers_is_saved_and_replays_step_for_step(user
                         [ComputerAutarch(), ComputerAutarch()])
     snaps = [snapshot(game.game, 0) for _ in game.play()]
     record = game.record()
-    assert any(c.kind == "move" and isinstance(c.value.args[-1], dict) for c in record.choices)
+    assert any(c.kind == "move" and isinstance(c.value, Seize) and c.value.maneuvers
+               for c in record.choices)
     save_game(userdb, "demo", record)
     assert [s.table for s in replay_steps(load_game(userdb, "demo"))] == snaps

@@ -25,15 +25,17 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from card_db.records import CardType
+from deckbuilder.engine.clone import clone as clone_game
 from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.decisions import MOVE
+from deckbuilder.engine.flow import pending, start, take
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
-from deckbuilder.engine.lookahead import clone_game
 from deckbuilder.engine.match import computer_autarch
 from deckbuilder.engine.order_of_play import play
 from deckbuilder.engine.paths import path_fits_site
 from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.search.candidates import candidates
+from deckbuilder.engine.search.candidates import PASS, candidates
 from deckbuilder.engine.search.clone import GAME_ATTRS, TABLE_FIELDS, clone, table_field_names
 from deckbuilder.engine.search.determinize import Dealer, bundled_catalogue
 from deckbuilder.engine.search.dial import MistakeAutarch, softmax_pick
@@ -73,7 +75,7 @@ def catalogue_decks(seed: int, players: int) -> list[list]:
 
 def snapshot(game: Game) -> tuple:
     """Every zone and counter of the table, comparable with ==."""
-    s = game.state
+    s = game.table
     return (zones(s), sorted(s.pivoted), s.round, s.phase, s.leader, s.winner, s.over,
             {k: list(v) for k, v in s.paths.items()}, dict(s.attached), dict(s.magic_mods),
             dict(s.strength_mods), dict(s.resistance_mods), dict(s.gained),
@@ -112,42 +114,25 @@ def test_a_clone_plays_on_exactly_as_the_original_state_by_state(players):
     assert checked > 10
 
 
-class _Captured(Exception):
-    def __init__(self, game: Game):
-        super().__init__("captured")
-        self.game = game
-
-
 def _midgame(players=2, seed=7, rounds=3, phase=AUTARCH_PHASE):
-    """A copy of a game played by quick Autarchs up to seat 0's turn in ``phase`` of
-    round ``rounds``, that turn begun."""
+    """A game played by quick Autarchs through the action interface up to seat 0's
+    first move in ``phase`` of round ``rounds``."""
     game = Game(decks([21, 22, 23, 24], players), seed=seed)
-
-    class Grab(ComputerAutarch):
-        def _check(self, game, seat, now):
-            if game.state.round == rounds and now == phase:
-                raise _Captured(clone(game))
-
-        def autarch_turn(self, game, seat):
-            self._check(game, seat, AUTARCH_PHASE)
-            return super().autarch_turn(game, seat)
-
-        def ally_turn(self, game, seat):
-            self._check(game, seat, ALLY_PHASE)
-            return super().ally_turn(game, seat)
-
-    controllers = seat_table([Grab(), *(ComputerAutarch() for _ in range(players - 1))])
-    try:
-        for _ in play(game, controllers, rounds=rounds, first=0):
+    start(game, first=0, rounds=30)
+    controllers = quick_table(players)
+    while (d := pending(game)) is not None:
+        if (d.kind == MOVE and d.seat == 0 and game.table.round == rounds
+                and d.context.phase == phase):
+            return game
+        action = controllers[d.seat].choose(game, d)
+        for _ in take(game, d, action, controllers):
             pass
-    except _Captured as got:
-        return got.game
     raise AssertionError("the game ended early")
 
 
 def lay_path(game: Game, seat: int) -> None:
     """Put one of ``seat``'s Paths face down on a Circle Site it fits."""
-    s = game.state
+    s = game.table
     a = s.autarchs[seat]
     for zone in (a.hand, a.destiny.cards):
         for p in zone:
@@ -164,7 +149,7 @@ def redeal_from(game: Game, seat: int, deck, rnd: random.Random) -> Game:
     cards of another deck list ``deck`` (Paths face down still fit their Sites), with
     hand and Destiny reshuffled and a different game generator."""
     g = clone(game, rng=random.Random(rnd.random()))
-    s = g.state
+    s = g.table
     cards = list(s.cards)
     view = PublicView(game, seat)
     paths = [r for r in deck if r.card_type is CardType.PATH]
@@ -201,8 +186,8 @@ def test_redealing_rivals_hidden_cards_from_another_deck_list_changes_no_decisio
     assert real.iterations == 40 and len(real.stats) > 1
     for _ in range(3):
         other = redeal_from(game, 0, other_list, rnd)
-        rival = game.state.autarchs[1]
-        assert [other.state.cards[c] for c in rival.hand] != [game.state.cards[c]
+        rival = game.table.autarchs[1]
+        assert [other.table.cards[c] for c in rival.hand] != [game.table.cards[c]
                                                                for c in rival.hand]
         again = search(other, 0, random.Random(5), iterations=40)
         assert again.move == real.move
@@ -219,12 +204,12 @@ def test_the_expert_plays_the_same_whole_game_from_a_redealt_table():
     compared = 0
 
     class Checked(ExpertAutarch):
-        def decide(self, g, seat):
+        def next_move(self, g, seat, phase):
             nonlocal compared
             twin = ExpertAutarch(seed=self.seed, iterations=self.iterations)
             twin.decisions = self.decisions
-            expected = twin.decide(redeal_from(g, seat, other_list, rnd), seat)
-            move = super().decide(g, seat)
+            expected = twin.next_move(redeal_from(g, seat, other_list, rnd), seat, phase)
+            move = super().next_move(g, seat, phase)
             assert move == expected
             compared += twin.searches != []
             return move
@@ -241,11 +226,11 @@ def test_a_world_keeps_sizes_and_own_cards_and_fits_paths():
     lay_path(game, 2)
     dealer = Dealer(game, 0)
     rng = random.Random(2)
-    s = game.state
+    s = game.table
     for _ in range(5):
         w = dealer.world(rng)
-        check_conservation(w.state)
-        ws = w.state
+        check_conservation(w.table)
+        ws = w.table
         for a, b in zip(s.autarchs, ws.autarchs, strict=True):
             assert (len(a.hand), len(a.destiny)) == (len(b.hand), len(b.destiny))
         me = s.autarchs[0]
@@ -286,7 +271,7 @@ def test_the_search_never_makes_a_move_the_engine_refuses(players, seed, deck_se
         ExpertAutarch(seed=seed + k, iterations=6) if order[k] == "expert"
         else computer_autarch(order[k], seed + k) for k in range(players)])
     for _ in play(game, controllers, rounds=5, first=seed % players):
-        check_conservation(game.state)
+        check_conservation(game.table)
     assert [c.illegal for c in controllers] == [[]] * players
     assert sum(len(c.moves) for c in controllers) > 10
     experts = [c for c in controllers if isinstance(c, ExpertAutarch)]
@@ -325,4 +310,4 @@ def test_candidates_start_with_the_quick_choice_and_end_the_autarch_phase_with_p
 
     assert moves[0] == autarch_move(PublicView(game, 0))
     if moves[0].kind != "reveal_site":
-        assert moves[-1] is None
+        assert moves[-1] == PASS

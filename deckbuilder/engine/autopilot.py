@@ -9,9 +9,24 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
+from deckbuilder.engine.actions import (
+    Action,
+    AllyAction,
+    Establish,
+    MoveForward,
+    Pass,
+    PlaceSite,
+    PlayDictate,
+    PlayFlash,
+    Reshuffle,
+    RevealSite,
+    Seize,
+    UsePower,
+    plan_of,
+)
+from deckbuilder.engine.decisions import MOVE, PLACE_SITE, RESHUFFLE, Controller, Decision
 from deckbuilder.engine.deck import CHARACTER, EngineDeck
-from deckbuilder.engine.game import Game
-from deckbuilder.engine.order_of_play import Controller
+from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
 from deckbuilder.engine.policy import (
     choose_alliances,
     choose_ally_actions,
@@ -50,35 +65,54 @@ class GoldfishAutopilot(Controller):
         self.deck = deck
         self.variant = variant or Variant()
         self.circle_plan = circle_plan(deck, self.variant)
+        self._turn: tuple[int, str, int] | None = None
+        self._plan: Iterator[Action] = iter(())
 
-    def place_site(self, game: Game, seat: int, dominion: int) -> int:
-        return self.circle_plan[dominion - 1]
+    def choose(self, game: Game, decision: Decision) -> Action:
+        """The policy's choice: its Circle plan, always reshuffling (policy 2), and each
+        turn's moves as planned step by step (:meth:`autarch_turn`, :meth:`ally_turn`,
+        :meth:`reconciliation_turn`, each resumed after its last move was played)."""
+        if decision.kind == PLACE_SITE:
+            return PlaceSite(self.circle_plan[decision.context.dominion - 1])
+        if decision.kind == RESHUFFLE:
+            return Reshuffle(True)
+        if decision.kind != MOVE:
+            return decision.default
+        key = (game.table.round, decision.context.phase, decision.seat)
+        if key != self._turn:
+            self._turn = key
+            self._plan = self.turn(game, decision.seat, decision.context.phase)
+        return next(self._plan, Pass())
 
-    def reshuffle(self, game: Game, seat: int) -> bool:
-        return True  # policy 2: a hand with no Character is always reshuffled
+    def turn(self, game: Game, seat: int, phase: str) -> Iterator[Action]:
+        """The moves of ``seat``'s turn in ``phase``, each yielded once the previous one
+        was played."""
+        if phase == AUTARCH_PHASE:
+            return self.autarch_turn(game, seat)
+        if phase == ALLY_PHASE:
+            return self.ally_turn(game, seat)
+        return self.reconciliation_turn(game, seat)
 
-    def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
+    def autarch_turn(self, game: Game, seat: int) -> Iterator[Action]:
         a = game.autarch(seat)
         hand = a.hand
         while True:
             site = next((c for c in hand if game.can_reveal(seat, c)), None)
             if site is None:
                 break
-            game.reveal_site(seat, site)
-            yield
+            yield RevealSite(site)
         deck = self.deck
         dictate = choose_dictate(
             deck, [c for c in hand if deck.dictate_draws[c] or deck.turn_draws[c]],
             len(a.destiny))
         if dictate is not None:
-            game.play_dictate(seat, dictate)
-            yield
+            yield PlayDictate(dictate)
 
-    def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
+    def ally_turn(self, game: Game, seat: int) -> Iterator[Action]:
         deck = self.deck
         a = game.autarch(seat)
         realm = a.realm
-        in_play = game.state.in_play()
+        in_play = game.table.in_play()
         unique_in_play = {deck.unique_key[c] for c in in_play if deck.unique_key[c] >= 0}
         met = deck.conditions_met([deck.kind[c] for c in realm.allies()])
         chars = [c for c in a.hand if deck.ctype[c] == CHARACTER]
@@ -90,37 +124,32 @@ class GoldfishAutopilot(Controller):
             controlled,
             met,
             unique_in_play,
-            [s for s in game.state.circle if deck.dmask[s] & ~controlled],
+            [s for s in game.table.circle if deck.dmask[s] & ~controlled],
         )
         for card in chosen:
-            game.establish(seat, card, use_exception=exception)
-            yield
-        active = [c for c in realm.active if c not in game.state.pivoted]
+            yield Establish(card, exception)
+        active = [c for c in realm.active if c not in game.table.pivoted]
         flashes = [c for c in a.hand if deck.flash_magic[c]]
         for card, ally in choose_flashes(deck, flashes, active, self.magic_now(game, active)):
-            game.play_flash(seat, card, ally)
-            yield
+            yield PlayFlash(card, ally)
         masks = [deck.dmask[e.site] for e in realm.state]
         held = [c for c in a.hand if deck.seizure_maneuver[c]]
         magic = self.magic_now(game, active)
-        for site, group, plays, powers in plan_seizures(deck, active, game.state.circle,
+        for site, group, plays, powers in plan_seizures(deck, active, game.table.circle,
                                                         masks, self.variant, held, magic):
             for artist, target in powers:
-                game.use_power(seat, artist, target)
-                yield
+                yield UsePower(artist, target)
             maneuvers: dict[int, list[int]] = {}
             for card, actor in plays:
                 maneuvers.setdefault(actor, []).append(card)
-            game.seize(seat, site, list(group), maneuvers=maneuvers or None)
-            yield
+            yield Seize(site, tuple(group), plan_of(maneuvers))
         masks = [deck.dmask[e.site] for e in realm.state]
         if masks and has_victory(masks, self.variant):
             return
-        idle = [c for c in realm.active if c not in game.state.pivoted]
+        idle = [c for c in realm.active if c not in game.table.pivoted]
         cards = [c for c in a.hand if deck.ally_action_magic[c]]
         for card, ally in choose_ally_actions(deck, cards, idle, magic):
-            game.ally_action(seat, ally, card)
-            yield
+            yield AllyAction(ally, card)
 
     def magic_now(self, game: Game, allies: list[int]) -> list[int]:
         """Each card's printed Magic, with the "Acting Ally is magic +N" Ally Actions and
@@ -128,14 +157,13 @@ class GoldfishAutopilot(Controller):
         permanents on an active Ally)."""
         deck = self.deck
         magic = list(deck.magic)
-        attached = game.state.attached
+        attached = game.table.attached
         for ally in allies:
             for card in attached.get(ally, ()):
                 magic[ally] += deck.ally_action_magic[card] + deck.flash_magic[card]
         return magic
 
-    def reconciliation_turn(self, game: Game, seat: int) -> Iterator[None]:
+    def reconciliation_turn(self, game: Game, seat: int) -> Iterator[Action]:
         realm = game.autarch(seat).realm
-        for ally in [c for c in realm.reserve if c not in game.state.pivoted]:
-            game.move_forward(seat, ally)
-            yield
+        for ally in [c for c in realm.reserve if c not in game.table.pivoted]:
+            yield MoveForward(ally)

@@ -1,44 +1,61 @@
-"""A computer Autarch: a :class:`~.order_of_play.Controller` that decides every choice.
+"""A computer Autarch: a :class:`~.decisions.Controller` that decides every choice.
 
-It plays any seat of a game of 2 to 4 Autarchs (one works too). Each decision is made
-from a :class:`~.public_view.PublicView` built for it, by the functions of
-:mod:`.quick_policy` (read the level's rules there), and played through the same
-:class:`~.game.Game` methods as a human player's moves, so the rules are enforced the
-same way. The stronger level, which looks ahead, is :class:`~.lookahead.StrongAutarch`.
+It plays any seat of a game of 2 to 4 Autarchs (one works too). Each decision
+(:class:`~.decisions.Decision`) is answered from a :class:`~.public_view.PublicView`
+built for it, by the functions of :mod:`.quick_policy` (read the level's rules there),
+as an :class:`~.actions.Action` that the engine checks and plays the same way as a
+person's, so the rules are enforced the same way. The stronger level, which looks
+ahead, is :class:`~.lookahead.StrongAutarch`.
 
-Every controller of a table must know the others (:meth:`ComputerAutarch.join`), so
-that its seizures, challenges, Flashes, Dictates and Ally Actions ask the rivals
-whether they contest, defend or counter, which maneuvers they play when contesting or
-defending, how the victor of a challenge assigns damage, and whether they play Flashes
-at the last call before a challenge or contest (:mod:`.last_call`); at that call on a
-rival's action it may play a Flash (:mod:`.quick_tactics`). A move the engine refuses
-(:class:`~.errors.RuleError`) is recorded in :attr:`ComputerAutarch.illegal` and ends
-the step; tests assert it stays empty.
+Inside a rival's action it is asked whether it contests, defends or counters, which
+maneuvers it plays when contesting or defending, how it assigns damage as a
+challenge's victor, and whether it plays a Flash at the last call before a challenge
+or contest (:mod:`.last_call`; one Flash at most, :mod:`.quick_tactics`). A move the
+engine refuses (:class:`~.errors.RuleError`) is recorded in
+:attr:`ComputerAutarch.illegal` and ends the turn; tests assert it stays empty.
 """
 
 from __future__ import annotations
 
 import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
+from deckbuilder.engine.actions import (
+    Action,
+    AssignDamage,
+    Contest,
+    Counter,
+    Defend,
+    Pass,
+    PlaceSite,
+    PlayFlash,
+    PlayManeuvers,
+    Reshuffle,
+    plan_of,
+)
+from deckbuilder.engine.answers import TableAnswers
+from deckbuilder.engine.decisions import (
+    ASSIGN_DAMAGE,
+    CONTEST,
+    CONTEST_MANEUVERS,
+    COUNTER_KIND,
+    DEFEND,
+    DEFEND_MANEUVERS,
+    LAST_CALL,
+    MOVE,
+    PLACE_SITE,
+    RESHUFFLE,
+    Controller,
+    Decision,
+)
 from deckbuilder.engine.errors import RuleError
-from deckbuilder.engine.game import Game
+from deckbuilder.engine.flow import MAX_MOVES_PER_TURN
+from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
 from deckbuilder.engine.last_call import CHALLENGE, LastCall
 from deckbuilder.engine.maneuvers import MAGIC, STRENGTH
-from deckbuilder.engine.order_of_play import (
-    Controller,
-    contest_maneuver_provider,
-    contest_provider,
-    counter_provider,
-    damage_provider,
-    defend_maneuver_provider,
-    defend_provider,
-    last_call_provider,
-)
 from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.quick_policy import (
     DEFAULT_STYLE,
-    Move,
     Style,
     ally_move,
     autarch_move,
@@ -53,10 +70,7 @@ from deckbuilder.engine.quick_policy import (
 )
 from deckbuilder.engine.quick_tactics import assign_damage, leads_in_dominions, reaction_flash
 
-#: Moves one Autarch may make in one turn before the step is ended (a safety net).
-MAX_MOVES_PER_TURN = 200
-#: Moves a rival may counter, with the number of arguments before the counter provider.
-_COUNTERABLE = {"play_flash": 2, "play_dictate": 2, "ally_action": 3}
+__all__ = ["MAX_MOVES_PER_TURN", "ComputerAutarch", "seat_table"]
 
 
 class ComputerAutarch(Controller):
@@ -64,6 +78,8 @@ class ComputerAutarch(Controller):
 
     ``style``: how boldly its Ally phase is played (the strong level changes it turn
     by turn). ``view_class``: what decisions see (tests pass a recording subclass).
+    ``moves``: the ``(seat, action)`` of every turn's move it chose and the engine
+    played; ``illegal``: the moves the engine refused (empty in a correct game).
     """
 
     level = "quick"
@@ -71,137 +87,144 @@ class ComputerAutarch(Controller):
     def __init__(self, style: Style = DEFAULT_STYLE, view_class: type[PublicView] = PublicView):
         self.style = style
         self.view_class = view_class
-        self.table: list[Controller] = []
+        self.controllers: list[Controller] = []
         self.illegal: list[str] = []
-        self.moves: list[tuple[int, Move]] = []
+        self.moves: list[tuple[int, Action]] = []
         #: Wall-clock seconds of each decision of its own turns (the match JSON's
         #: ``decision_seconds``).
         self.decision_times: list[float] = []
         self._contesting: int | None = None
+        self._answered_call: LastCall | None = None
+        self._answers = {
+            PLACE_SITE: self._place_site, RESHUFFLE: self._reshuffle, MOVE: self._move,
+            CONTEST: self._contest, DEFEND: self._defend, COUNTER_KIND: self._counter,
+            CONTEST_MANEUVERS: self._contest_maneuvers,
+            DEFEND_MANEUVERS: self._defend_maneuvers, ASSIGN_DAMAGE: self._assign_damage,
+            LAST_CALL: self._last_call,
+        }
 
     def join(self, controllers: Sequence[Controller]) -> None:
         """Tell this controller every seat's controller (itself included), in seat order."""
-        self.table = list(controllers)
+        self.controllers = list(controllers)
 
     def view(self, game: Game, seat: int) -> PublicView:
         return self.view_class(game, seat)
 
-    # -- playing a move --------------------------------------------------------------------
-    def engine_args(self, move: Move) -> tuple:
-        """The arguments of ``move``'s :class:`~.game.Game` method after the seat, with
-        the table's providers (rivals' contests, defences, maneuvers, counters,
-        damage) when the table is known."""
-        args = move.args
-        table = self.table
-        if not table:
-            return (args[0], args[1], None, args[2]) if move.kind in ("seize", "challenge") \
-                else args
-        if move.kind == "seize":  # ... counters, the Paths' choices, the last call
-            return (args[0], args[1], contest_provider(table), args[2],
-                    contest_maneuver_provider(table), counter_provider(table), None,
-                    last_call_provider(table))
-        if move.kind == "challenge":  # ... assignment, defending maneuvers, counters,
-            return (args[0], args[1], defend_provider(table), args[2], None,  # targets
-                    defend_maneuver_provider(table), counter_provider(table), None,
-                    damage_provider(table), last_call_provider(table))
-        if move.kind in _COUNTERABLE:  # pad the optional target, then the counters
-            width = _COUNTERABLE[move.kind]
-            return (*args, *(None,) * (width - len(args)), counter_provider(table))
-        return args
+    # -- the Controller protocol ---------------------------------------------------------
+    def choose(self, game: Game, decision: Decision) -> Action:
+        if decision.kind != MOVE:
+            return self._answers[decision.kind](game, decision)
+        start = time.perf_counter()
+        action = self._move(game, decision)
+        self.decision_times.append(time.perf_counter() - start)
+        return action
 
-    def play_move(self, game: Game, seat: int, move: Move) -> bool:
-        """Play ``move`` for ``seat``; False (and recorded in :attr:`illegal`) if refused."""
-        args = self.engine_args(move)
+    def refused(self, game: Game, seat: int, action: Action, error: RuleError) -> None:
+        self.illegal.append(f"{action!r}: {error}")
+
+    def play_move(self, game: Game, seat: int, action: Action) -> bool:
+        """Play ``action`` for ``seat`` now, asking the joined table the decisions inside
+        it; False (and recorded in :attr:`illegal`) if the engine refuses it."""
         try:
-            getattr(game, move.kind)(seat, *args)
+            action.play(game, seat, TableAnswers(self.controllers))
         except RuleError as exc:
-            self.illegal.append(f"{move.kind}{move.args}: {exc}")
+            self.refused(game, seat, action, exc)
             return False
-        self.moves.append((seat, move))
+        self.moves.append((seat, action))
         return True
 
-    def _drive(self, game: Game, seat: int, decide) -> Iterator[None]:
-        for _ in range(MAX_MOVES_PER_TURN):
-            if game.state.over:
-                return
-            start = time.perf_counter()
-            move = decide(self.view(game, seat))
-            self.decision_times.append(time.perf_counter() - start)
-            if move is None or not self.play_move(game, seat, move):
-                return
-            yield
+    # -- a turn's moves ----------------------------------------------------------------
+    def _move(self, game: Game, decision: Decision) -> Action:
+        if decision.context.only_pass:
+            return Pass()
+        action = self.next_move(game, decision.seat, decision.context.phase)
+        if action is None:
+            return Pass()
+        self.moves.append((decision.seat, action))
+        return action
 
-    # -- the Controller interface -----------------------------------------------------------
-    def place_site(self, game: Game, seat: int, dominion: int) -> int:
-        return choose_setup_site(self.view(game, seat), dominion)
-
-    def reshuffle(self, game: Game, seat: int) -> bool:
-        return wants_reshuffle(self.view(game, seat))
-
-    def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
-        return self._drive(game, seat, autarch_move)
+    def next_move(self, game: Game, seat: int, phase: str) -> Action | None:
+        """The next move of ``seat``'s turn in ``phase``; ``None``: the turn is over."""
+        view = self.view(game, seat)
+        if phase == AUTARCH_PHASE:
+            return autarch_move(view)
+        if phase == ALLY_PHASE:
+            return ally_move(view, self.style_for(game, seat))
+        return reconciliation_move(view)
 
     def style_for(self, game: Game, seat: int) -> Style:
         """The style of this Ally turn (the quick level keeps its own)."""
         return self.style
 
-    def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
-        style = self.style_for(game, seat)
-        return self._drive(game, seat, lambda view: ally_move(view, style))
+    # -- setup -----------------------------------------------------------------------------
+    def _place_site(self, game: Game, decision: Decision) -> Action:
+        return PlaceSite(choose_setup_site(self.view(game, decision.seat),
+                                           decision.context.dominion))
 
-    def reconciliation_turn(self, game: Game, seat: int) -> Iterator[None]:
-        return self._drive(game, seat, reconciliation_move)
+    def _reshuffle(self, game: Game, decision: Decision) -> Action:
+        return Reshuffle(wants_reshuffle(self.view(game, decision.seat)))
 
-    def contest(
-        self, game: Game, seat: int, seizing_seat: int, site: int, allies: Sequence[int]
-    ) -> Sequence[int]:
-        chosen = contest_choice(self.view(game, seat), seizing_seat, site, allies)
-        self.note_contest(site)
-        return chosen
+    # -- inside a rival's action -------------------------------------------------------------
+    def _contest(self, game: Game, decision: Decision) -> Action:
+        c = decision.context
+        chosen = contest_choice(self.view(game, decision.seat), c.seizing_seat, c.site, c.allies)
+        self.note_contest(c.site)
+        return Contest(tuple(chosen))
 
     def note_contest(self, site: int) -> None:
         """Remember the Site of the seizure this Autarch is asked to contest (its
         maneuvers there are asked next); a replayed contest notes it too."""
         self._contesting = site
 
-    def defend(
-        self, game: Game, seat: int, target: int, challengers: Sequence[int]
-    ) -> Sequence[int]:
-        return defend_choice(self.view(game, seat), target, challengers)
+    def _defend(self, game: Game, decision: Decision) -> Action:
+        c = decision.context
+        return Defend(tuple(defend_choice(self.view(game, decision.seat), c.target,
+                                          c.challengers)))
 
-    def last_call(self, game: Game, seat: int, call: LastCall) -> None:
-        """The last call for Flashes (:mod:`.last_call`): a Flash with a Magic or
+    def _last_call(self, game: Game, decision: Decision) -> Action:
+        """The last call for Flashes (:mod:`.last_call`): one Flash with a Magic or
         Strength penalty on the strongest character opposing it (:mod:`.quick_tactics`)
         when a rival's action involves it (contesting, or its character challenged);
         when not involved, on the strongest acting character only if the acting Autarch
         leads the table in Dominions controlled. At its own action it keeps its Flashes."""
+        call, seat = decision.context, decision.seat
+        if call is self._answered_call:
+            return Pass()
+        self._answered_call = call
         view = self.view(game, seat)
         if seat == call.acting_seat or not (
                 call.involved(seat) or leads_in_dominions(view, call.acting_seat)):
-            return
+            return Pass()
         live = [c for c in call.opposing(seat) if view.visible(c) and not view.pivoted(c)]
         stat = STRENGTH if call.action == CHALLENGE else MAGIC
         flash = reaction_flash(view, live, stat)
-        if flash is not None:
-            self.play_move(game, seat, Move("play_flash", flash))
+        if flash is None:
+            return Pass()
+        action = PlayFlash(*flash)
+        self.moves.append((seat, action))
+        return action
 
-    def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
-        return counter_choice(self.view(game, seat).revealing(flash), flash)
+    def _counter(self, game: Game, decision: Decision) -> Action:
+        card = decision.context.card
+        return Counter(counter_choice(self.view(game, decision.seat).revealing(card), card))
 
-    def contest_maneuvers(self, game: Game, seat: int, involved: Sequence[int],
-                          opposing: Sequence[int]) -> dict[int, tuple[int, ...]]:
-        # The engine asks right after this seat's contest(), which noted the Site.
+    def _contest_maneuvers(self, game: Game, decision: Decision) -> Action:
+        # The engine asks right after this seat's contest, which noted the Site.
         if self._contesting is None:
-            return {}
-        return contest_maneuvers(self.view(game, seat), self._contesting, involved, opposing)
+            return PlayManeuvers(())
+        c = decision.context
+        return PlayManeuvers(plan_of(contest_maneuvers(
+            self.view(game, decision.seat), self._contesting, c.involved, c.opposing)))
 
-    def defend_maneuvers(self, game: Game, seat: int, involved: Sequence[int],
-                         opposing: Sequence[int]) -> dict[int, tuple[int, ...]]:
-        return defend_maneuvers(self.view(game, seat), involved, opposing)
+    def _defend_maneuvers(self, game: Game, decision: Decision) -> Action:
+        c = decision.context
+        return PlayManeuvers(plan_of(defend_maneuvers(self.view(game, decision.seat),
+                                                      c.involved, c.opposing)))
 
-    def assign_damage(self, game: Game, seat: int, damage: int,
-                      losers: Sequence[int]) -> dict[int, int]:
-        return assign_damage(self.view(game, seat), damage, losers)
+    def _assign_damage(self, game: Game, decision: Decision) -> Action:
+        c = decision.context
+        plan = assign_damage(self.view(game, decision.seat), c.damage, c.losers)
+        return AssignDamage(None if plan is None else tuple(plan.items()))
 
 
 def seat_table(controllers: Sequence[ComputerAutarch]) -> list[ComputerAutarch]:

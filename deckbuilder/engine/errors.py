@@ -27,3 +27,10 @@ class DestinyTooSmallError(UserError, ValueError):
         super().__init__(
             f"the deck is too small: {draws} draws from a Destiny of only {population} cards"
         )
+
+
+class EngineError(RuntimeError):
+    """A programming error in the engine or in the code driving it (a decision asked
+    out of turn, an action of the wrong kind, a seat that does not exist): a bug,
+    reported as an internal error, never as the user's mistake (not a
+    :class:`~card_db.errors.UserError`)."""

@@ -167,7 +167,7 @@ def default_path_choice(game: Game, path: int, what: str, options: Sequence[int]
     ``path-choices``): a rival's involved character of the highest Magic (or, if every
     option is the owner's own, the lowest); for "join", the owner's Ally of the highest
     Magic."""
-    owner = game.state.owners[path]
+    owner = game.table.owners[path]
 
     def magic_of(c: int) -> tuple[int, int]:
         return (game.record(c).magic or 0) + game.magic_mod(c), -c
@@ -226,7 +226,7 @@ class Game(PlayedEffects):
             owners.extend([seat] * len(deck))
             name = names[seat] if names else f"Autarch {seat + 1}"
             autarchs.append(Autarch(seat, name, Destiny(ids, self.rng)))
-        self.state = Table(
+        self.table = Table(
             cards=tuple(cards),
             owners=tuple(owners),
             autarchs=autarchs,
@@ -239,29 +239,31 @@ class Game(PlayedEffects):
             for d in decks)
         self.established: list[int] = [0] * len(decks)
         self._placements: list[tuple[int, int]] = []
+        #: where the sequence of play stands (:mod:`.flow`); ``None`` until started
+        self.flow = None
 
     # ------------------------------------------------------------------ helpers
     def record(self, card: int) -> CardRecord:
         """The card's record as effects leave it (affiliations gained, powers lost:
         :meth:`refresh_altered`), else the printed one."""
-        altered = self.state.altered
+        altered = self.table.altered
         if altered and card in altered:
             return altered[card]
-        return self.state.cards[card]
+        return self.table.cards[card]
 
     def name(self, card: int) -> str:
-        return self.state.cards[card].name
+        return self.table.cards[card].name
 
     def autarch(self, seat: int) -> Autarch:
-        return self.state.autarchs[seat]
+        return self.table.autarchs[seat]
 
     def _say(self, text: str) -> None:
-        s = self.state
+        s = self.table
         where = SETUP if s.phase == SETUP else f"Round {s.round}, {s.phase}"
         self.log.append(f"{where}: {text}")
 
     def _who(self, seat: int) -> str:
-        return self.state.autarchs[seat].name
+        return self.table.autarchs[seat].name
 
     def _names(self, cards: Sequence[int]) -> str:
         return ", ".join(self.name(c) for c in cards) if cards else "nothing"
@@ -277,7 +279,7 @@ class Game(PlayedEffects):
 
     def controller_of(self, card: int) -> int | None:
         """Seat of the Autarch whose Realm holds ``card``, or ``None``."""
-        for a in self.state.autarchs:
+        for a in self.table.autarchs:
             r = a.realm
             if card in r.active or card in r.reserve:
                 return a.seat
@@ -289,7 +291,7 @@ class Game(PlayedEffects):
     def unique_names_in_play(self) -> set[str]:
         """Folded names of unique cards in play, in any Autarch's Realm or the Circle."""
         return {
-            fold_name(self.record(c).name) for c in self.state.in_play() if self.record(c).unique
+            fold_name(self.record(c).name) for c in self.table.in_play() if self.record(c).unique
         }
 
     def controlled_site_mask(self, seat: int) -> int:
@@ -300,20 +302,20 @@ class Game(PlayedEffects):
 
     def current_resistance(self, site: int) -> int:
         """Resistance with "until end of round" modifiers (e.g. General Rosengarten)."""
-        return resistance(self.record(site)) + self.state.resistance_mods.get(site, 0)
+        return resistance(self.record(site)) + self.table.resistance_mods.get(site, 0)
 
     def magic_mod(self, card: int, involved: Sequence[int] = ()) -> int:
         """Magic modifiers in force on ``card``: "until end of round" effects plus the
         permanents attached to it ("Permanents and Instants"). ``involved``: the
         controller's involved characters, for "for each involved X you control"."""
-        return self.state.magic_mods.get(card, 0) + self._lasting(card, MAGIC, involved)
+        return self.table.magic_mods.get(card, 0) + self._lasting(card, MAGIC, involved)
 
     def strength_mod(self, card: int, involved: Sequence[int] = (), defending: bool = False) -> int:
         """Strength modifiers of the permanents attached to ``card``, of "until end of
         round" effects and of its controller's "Your X are strength +N" permanents
         (``defending``: for "while defending"). They change the Strength characteristic
         (ruling ``maneuver-strength``)."""
-        s = self.state
+        s = self.table
         return (self._lasting(card, STRENGTH, involved) + s.strength_mods.get(card, 0)
                 + self.side_strength(card, defending))
 
@@ -322,7 +324,7 @@ class Game(PlayedEffects):
         """"+N versus X" / "+N versus Y Sites" printed on permanents attached to ``card``
         (Duelist's Cloak, Silver Tongue): against ``opponents`` in a challenge, or toward
         ``site`` in a seizure, contest or when holding it."""
-        perms = self.state.attached.get(card)
+        perms = self.table.attached.get(card)
         if not perms:
             return 0
         if site is not None:
@@ -341,7 +343,7 @@ class Game(PlayedEffects):
         return versus_bonus(rec, [self.record(o) for o in opponents])
 
     def _lasting(self, card: int, stat: str, involved: Sequence[int]) -> int:
-        perms = self.state.attached.get(card)
+        perms = self.table.attached.get(card)
         if not perms:
             return 0
         bearer = self.record(card)
@@ -370,7 +372,7 @@ class Game(PlayedEffects):
 
     def _require_turn(self, seat: int, phase: str) -> Turn:
         t = self.turn
-        if self.state.over:
+        if self.table.over:
             raise RuleError("Object", "the game is over")
         if t is None or t.seat != seat or t.phase != phase:
             raise RuleError("Order of Play", f"it is not {self._who(seat)}'s turn in the {phase}")
@@ -380,14 +382,14 @@ class Game(PlayedEffects):
         realm = self.autarch(seat).realm
         if ally not in realm.active:
             raise RuleError(section, f"{self.name(ally)} is not in {self._who(seat)}'s active area")
-        if ally in self.state.pivoted:
+        if ally in self.table.pivoted:
             raise RuleError("Pivoted Cards", f"{self.name(ally)} is pivoted")
 
     # ------------------------------------------------------------------ Game Setup
     def begin_setup(self, first: int = 0) -> None:
         """Separate every Autarch's Sites from its deck ("Game Setup"). ``first``: the
         seat that places the first Site (the rulebook suggests Rock-Scissors-Paper)."""
-        s = self.state
+        s = self.table
         if not 0 <= first < len(s.autarchs):
             raise ValueError(f"no seat {first}")
         s.setup_first = first
@@ -402,14 +404,14 @@ class Game(PlayedEffects):
 
     def next_placement(self) -> tuple[int, int] | None:
         """``(seat, Dominion)`` of the next setup placement, or ``None`` when done."""
-        done = len(self.state.circle)
+        done = len(self.table.circle)
         return self._placements[done] if done < len(self._placements) else None
 
     def place_setup_site(self, seat: int, site: int) -> None:
         """Place ``site`` to the Circle as the next setup Site (it must stand for the
         Dominion whose turn it is; a Border Site may stand for either of its own)."""
         nxt = self.next_placement()
-        if self.state.phase != SETUP or nxt is None:
+        if self.table.phase != SETUP or nxt is None:
             raise RuleError(SETUP, "no Site placement is due")
         want_seat, dominion = nxt
         a = self.autarch(seat)
@@ -423,14 +425,14 @@ class Game(PlayedEffects):
         if rec.unique and fold_name(rec.name) in self.unique_names_in_play():
             raise RuleError("Unique Cards", f"{rec.name} is already in play")
         a.set_aside.remove(site)
-        self.state.circle.append(site)
+        self.table.circle.append(site)
         self._say(f"{a.name} places {describe(rec)} to the Circle for Dominion {dominion}.")
 
     def finish_placements(self) -> None:
         """Return the remaining Sites to the decks, shuffle, and draw five cards each."""
         if self.next_placement() is not None:
             raise RuleError(SETUP, "five Sites must be placed first")
-        for seat in range(len(self.state.autarchs)):
+        for seat in range(len(self.table.autarchs)):
             a = self.autarch(seat)
             a.destiny.shuffle_in(a.set_aside)
             a.set_aside.clear()
@@ -441,7 +443,7 @@ class Game(PlayedEffects):
     def may_reshuffle(self, seat: int) -> bool:
         a = self.autarch(seat)
         return (
-            self.state.phase == SETUP
+            self.table.phase == SETUP
             and not a.reshuffled
             and not any(is_character(self.record(c)) for c in a.hand)
         )
@@ -462,14 +464,14 @@ class Game(PlayedEffects):
         self._say(f"{a.name} draws a final hand: {self._names(a.hand)}.")
 
     def finish_setup(self) -> None:
-        s = self.state
+        s = self.table
         s.leader = first_round_leader(len(s.autarchs), s.setup_first)
         s.phase = COMING_OF_ORDER
 
     # ------------------------------------------------------------------ Phase 1
     def coming_of_order(self) -> None:
         """Start a round: set the leading Autarch, unpivot all cards, draw two each."""
-        s = self.state
+        s = self.table
         if s.over:
             raise RuleError("Object", "the game is over")
         if s.round > 0:
@@ -488,16 +490,16 @@ class Game(PlayedEffects):
     def begin_turn(self, phase: str, seat: int) -> None:
         if phase not in (AUTARCH_PHASE, ALLY_PHASE, RECONCILIATION):
             raise ValueError(f"unknown phase {phase!r}")
-        self.state.phase = phase
+        self.table.phase = phase
         self.turn = Turn(seat, phase)
         if phase == ALLY_PHASE:
-            self.turn.allowance = alliances.AllowanceTracker(self.state.variant.prime_allowance)
+            self.turn.allowance = alliances.AllowanceTracker(self.table.variant.prime_allowance)
         elif phase == AUTARCH_PHASE:
             self._timed_effects(seat, BEGINNING)
 
     def end_turn(self) -> None:
         t = self.turn
-        if t is not None and t.phase == RECONCILIATION and not self.state.over:
+        if t is not None and t.phase == RECONCILIATION and not self.table.over:
             self._timed_effects(t.seat, END)
         self.turn = None
 
@@ -506,8 +508,8 @@ class Game(PlayedEffects):
         Sites), the permanents affecting it, and permanents it owns attached anywhere."""
         a = self.autarch(seat)
         cards = a.realm.allies() + [e.site for e in a.realm.state] + a.effects
-        owners = self.state.owners
-        for perms in self.state.attached.values():
+        owners = self.table.owners
+        for perms in self.table.attached.values():
             cards += [p for p in perms if owners[p] == seat]
         return cards
 
@@ -550,7 +552,7 @@ class Game(PlayedEffects):
         if rec.unique and fold_name(rec.name) in self.unique_names_in_play():
             raise RuleError("Unique Cards", f"{rec.name} is already in play")
         a.hand.remove(site)
-        self.state.circle.append(site)
+        self.table.circle.append(site)
         new = self._draw(seat)
         drew = f"draws {self.name(new)}" if new is not None else "cannot draw (empty Destiny)"
         self._say(f"{a.name} reveals {describe(rec)} to the Circle and {drew}.")
@@ -563,14 +565,14 @@ class Game(PlayedEffects):
         prec, srec = self.record(path), self.record(site)
         if path not in a.hand or prec.card_type is not CardType.PATH:
             raise RuleError("Play Paths", f"{prec.name} is not a Path in {a.name}'s hand")
-        if site not in self.state.circle:
+        if site not in self.table.circle:
             raise RuleError("Play Paths", f"{srec.name} is not in the Circle")
         if not path_fits_site(prec, srec):
             raise RuleError("Play Paths", f"{prec.name} does not match {srec.name}'s Dominion")
         if self.restricted(site, CLOSED_ROADS):
             raise RuleError("Play Paths", f"Paths cannot be played on {srec.name}")
         a.hand.remove(path)
-        self.state.paths.setdefault(site, []).append(path)
+        self.table.paths.setdefault(site, []).append(path)
         self._say(f"{a.name} plays a Path face down on {srec.name}.")
 
     def _require_before_dictate(self, seat: int, what: str) -> Turn:
@@ -630,13 +632,13 @@ class Game(PlayedEffects):
         rec = self.record(site)
         if a.realm.secured(site) is None:
             raise RuleError(section, f"{rec.name} is not secured in {a.name}'s State")
-        if site in self.state.pivoted:
+        if site in self.table.pivoted:
             raise RuleError("Pivoted Cards", f"{rec.name} is pivoted")
         power = site_power(rec)
         if power is None or (rec.activation_icon or "").casefold() != "dictate":
             raise RuleError(section, f"{rec.name} has no Dictate power the engine models")
         kind, n = power
-        if kind == MOVE_FORWARD and (target not in a.realm.reserve or target in self.state.pivoted
+        if kind == MOVE_FORWARD and (target not in a.realm.reserve or target in self.table.pivoted
                                      or self.restricted(target, STAY_IN_RESERVE)):
             raise RuleError(section, "name an unpivoted Ally in your Reserve free to move")
         self._use_dictate(t)
@@ -649,7 +651,7 @@ class Game(PlayedEffects):
             done = f"{self.name(target)} moves to the active area"  # type: ignore[arg-type]
         else:
             done = f"{a.name} looks at {self._names(a.destiny.cards[:n])}"
-        self.state.pivoted.add(site)
+        self.table.pivoted.add(site)
         self._say(f"{a.name} uses {rec.name}'s power: {done}; {rec.name} pivots.")
 
     def _place_played(self, card: int, target: int | None, seat: int) -> bool:
@@ -660,14 +662,14 @@ class Game(PlayedEffects):
         rec = self.record(card)
         immune = immunity(self.record(target), rec) if target is not None else None
         if immune is not None:
-            self.autarch(self.state.owners[card]).in_ovo.append(card)
+            self.autarch(self.table.owners[card]).in_ovo.append(card)
             self._say(f"{self.name(target)} is immune to {rec.name} ({immune});"  # type: ignore[arg-type]
                       " the card is used without effect.")
             return False
         if not rec.permanent:
-            self.autarch(self.state.owners[card]).in_ovo.append(card)
+            self.autarch(self.table.owners[card]).in_ovo.append(card)
         elif target is not None:
-            self.state.attached.setdefault(target, []).append(card)
+            self.table.attached.setdefault(target, []).append(card)
         else:
             self.autarch(seat).effects.append(card)
         return True
@@ -721,7 +723,7 @@ class Game(PlayedEffects):
             raise RuleError("Losing Controlled Sites", f"{self.name(site)} is not controlled")
         realm.state.remove(entry)
         realm.reserve.extend(entry.holders)
-        self.state.circle.append(site)
+        self.table.circle.append(site)
         self._say(
             f"{self._who(seat)} loses {self.name(site)}: it returns to the Circle and its"
             f" Holders ({self._names(entry.holders)}) go to the Reserve."
@@ -796,7 +798,7 @@ class Game(PlayedEffects):
         (:mod:`.last_call`). The Allies pivot afterwards, success or not.
         """
         t = self._start_action(seat)
-        s = self.state
+        s = self.table
         if site not in s.circle:
             raise RuleError("Seize a Site", f"{self.name(site)} is not in the Circle")
         if not allies or len(set(allies)) != len(allies):
@@ -921,9 +923,9 @@ class Game(PlayedEffects):
         in turn order from the leader, is asked once."""
         if provider is None:
             return
-        for seat in self.state.seats_from(self.state.leader):
+        for seat in self.table.seats_from(self.table.leader):
             hand = self.autarch(seat).hand
-            if not self.state.over and any(
+            if not self.table.over and any(
                     self.record(c).card_type is CardType.FLASH for c in hand):
                 provider(self, seat, call)
 
@@ -936,7 +938,7 @@ class Game(PlayedEffects):
     def _live(self, cards: Sequence[int], may_have_left: bool = True) -> list[int]:
         """The characters of ``cards`` still in the action: unpivoted and, when
         ``may_have_left`` (a Path took effect), still in the active area."""
-        pivoted = self.state.pivoted
+        pivoted = self.table.pivoted
         return [c for c in cards
                 if c not in pivoted and (not may_have_left or self._in_action(c))]
 
@@ -957,7 +959,7 @@ class Game(PlayedEffects):
         "until end of round" changes apply at once; the Site's Resistance and other Magic
         changes are returned. An Ally a Path moves into the seizure is added to
         ``involved`` and to ``joined`` as ``(seat, ally)``."""
-        s = self.state
+        s = self.table
         stack = s.paths.get(site, [])
         if not stack:
             return []
@@ -984,7 +986,7 @@ class Game(PlayedEffects):
     def _apply_path(self, path: int, involved: list[int], chooser: PathChooser,
                     joined: list[tuple[int, int]]) -> PathEffect:
         """Apply one revealed Path's immediate effects to the involved characters."""
-        s = self.state
+        s = self.table
         rec = self.record(path)
         f = path_effect(rec)
         note = "" if f.modelled else " (not modelled by the engine)"
@@ -1033,9 +1035,9 @@ class Game(PlayedEffects):
         card = chooser(self, path, what, options)
         if card not in options:
             raise RuleError("Paths", f"choose one of {self._names(options)}")
-        who = f"{self.name(card)} (chosen by {self._who(self.state.owners[path])})"
+        who = f"{self.name(card)} (chosen by {self._who(self.table.owners[path])})"
         if what == PIVOT:
-            self.state.pivoted.add(card)
+            self.table.pivoted.add(card)
             self._say(f"{who} is pivoted by {self.name(path)} and leaves the seizure.")
         elif what == DAMAGE:
             self._say(f"{who} takes {n} damage from {self.name(path)}.")
@@ -1050,12 +1052,12 @@ class Game(PlayedEffects):
                    joined: list[tuple[int, int]], seats: Sequence[int]) -> None:
         """"The Path's owner may move one of their active Allies into the seizure": only
         an owner already involved, on its own side (ruling ``path-choices``)."""
-        owner = self.state.owners[path]
+        owner = self.table.owners[path]
         if owner not in seats:
             self._say(f"{self._who(owner)} is not involved: {self.name(path)} has no effect.")
             return
         options = [c for c in self.autarch(owner).realm.active
-                   if c not in involved and c not in self.state.pivoted]
+                   if c not in involved and c not in self.table.pivoted]
         card = chooser(self, path, JOIN, options) if options else None
         if card is None:
             return
@@ -1090,7 +1092,7 @@ class Game(PlayedEffects):
         self._require_active_unpivoted(cseat, ally, "Timing and Countering")
         if not counters(self.record(ally), rec):
             raise RuleError("Counter P", f"{self.name(ally)} cannot counter {rec.name}")
-        self.state.pivoted.add(ally)
+        self.table.pivoted.add(ally)
         self._say(f"{self.name(ally)} counters {rec.name} and pivots; {rec.name} is discarded.")
         return True
 
@@ -1105,7 +1107,7 @@ class Game(PlayedEffects):
         not model chains of counters: ruling ``played-effects``)."""
         frec, rec = self.record(flash), self.record(card)
         maneuver = action is not None and frec.card_type is action[0] and seat in action[1]
-        if not maneuver and (frec.card_type is not CardType.FLASH or self.state.phase not in (
+        if not maneuver and (frec.card_type is not CardType.FLASH or self.table.phase not in (
                 AUTARCH_PHASE, ALLY_PHASE)):
             raise RuleError("Timing and Countering", f"{frec.name} cannot be played now")
         if not any(names_card(e.subject or "", rec) for e in effects_of(frec, COUNTER)):
@@ -1247,7 +1249,7 @@ class Game(PlayedEffects):
         for the victor's seat, else the default. Dead characters are discarded;
         challengers and the target pivot, defenders do not."""
         t = self._start_action(seat)
-        s = self.state
+        s = self.table
         owner = self.controller_of(target)
         if owner is None or owner == seat or target not in self.autarch(owner).realm.active:
             raise RuleError(
@@ -1364,7 +1366,7 @@ class Game(PlayedEffects):
         self.check_played_target(rec, seat, target)
         a.hand.remove(card)
         self._say(f"{self.name(ally)} performs {rec.name}.")
-        self.state.pivoted.add(ally)
+        self.table.pivoted.add(ally)
         if self._countered(card, target, counter_provider):
             a.in_ovo.append(card)
             return False
@@ -1382,7 +1384,7 @@ class Game(PlayedEffects):
         self._check_actor(t, seat, ally, "Card Powers, Traits, and Special Rules")
         rec = self.record(ally)
         amount = site_resistance_power(rec)
-        s = self.state
+        s = self.table
         if amount is not None:
             if target not in s.in_play() or not is_site(self.record(target)):
                 raise RuleError("Card Powers, Traits, and Special Rules", "target a Site in play")
@@ -1412,7 +1414,7 @@ class Game(PlayedEffects):
         arec, crec = self.record(ally), self.record(card)
         if not arec.has_affiliation("Tabula Rasa"):
             raise RuleError(section, f"{arec.name} is not a Tabula Rasa Ally")
-        s = self.state
+        s = self.table
         holder = next((k for k, perms in s.attached.items() if card in perms), None)
         owner_effects = next((x for x in s.autarchs if card in x.effects), None)
         if (crec.card_type not in (CardType.ALLY_ACTION, CardType.FLASH) or not crec.permanent
@@ -1434,7 +1436,7 @@ class Game(PlayedEffects):
         realm = self.autarch(seat).realm
         realm.active.remove(ally)
         realm.reserve.append(ally)
-        self.state.pivoted.add(ally)
+        self.table.pivoted.add(ally)
         self._say(f"{self.name(ally)} retreats to the Reserve.")
 
     def idle(self, seat: int, ally: int) -> None:
@@ -1458,7 +1460,7 @@ class Game(PlayedEffects):
         Flash is discarded and the Ally pivots. Returns True if the Flash resolved (its
         effect is not modelled: an instant goes to the In Ovo, a permanent attaches to
         ``target``)."""
-        s = self.state
+        s = self.table
         if s.phase not in (AUTARCH_PHASE, ALLY_PHASE) or s.over:
             raise RuleError("Types of Cards: Flashes", "Flashes are played in the Autarch or"
                             " Ally phase")
@@ -1493,18 +1495,18 @@ class Game(PlayedEffects):
     # ------------------------------------------------------------------ removal
     def _to_in_ovo(self, card: int) -> None:
         """Discard a non-character card to its owner's In Ovo, with whatever is attached."""
-        self.state.pivoted.discard(card)
+        self.table.pivoted.discard(card)
         self._detach_all(card)
-        self.autarch(self.state.owners[card]).in_ovo.append(card)
+        self.autarch(self.table.owners[card]).in_ovo.append(card)
 
     def targetable(self) -> set[int]:
         """Cards that may be targeted: in play and face up (not Paths lying face down)."""
-        s = self.state
+        s = self.table
         face_down = {p for stack in s.paths.values() for p in stack}
         return s.in_play() - face_down
 
     def _detach_all(self, card: int) -> None:
-        s = self.state
+        s = self.table
         perms = s.attached.pop(card, [])
         for perm in perms:
             s.pivoted.discard(perm)
@@ -1516,7 +1518,7 @@ class Game(PlayedEffects):
     def discard(self, card: int) -> None:
         """Discard a character in play to its owner's In Ovo, with the permanents
         attached to it ("Discarding"). A Holder's Site may become uncontrolled."""
-        s = self.state
+        s = self.table
         rec = self.record(card)
         if not is_character(rec):
             raise RuleError("Discarding", f"{rec.name} is not a character (Sites are never"
@@ -1559,7 +1561,7 @@ class Game(PlayedEffects):
     def remove_from_game(self, card: int) -> None:
         """Remove a character in play from the game entirely ("Remove from Game")."""
         self.discard(card)
-        owner = self.autarch(self.state.owners[card])
+        owner = self.autarch(self.table.owners[card])
         owner.in_ovo.remove(card)
         owner.removed.append(card)
         self._say(f"{self.name(card)} is removed from the game.")
@@ -1571,7 +1573,7 @@ class Game(PlayedEffects):
         realm = self.autarch(seat).realm
         if ally not in realm.reserve:
             raise RuleError("Phase 4: The Reconciliation", f"{self.name(ally)} is not a reserve")
-        if ally in self.state.pivoted:
+        if ally in self.table.pivoted:
             raise RuleError("Pivoted Cards", "pivoted characters may not move forward")
         if self.restricted(ally, STAY_IN_RESERVE):
             raise RuleError("Phase 4: The Reconciliation", f"{self.name(ally)} must remain in"
@@ -1584,13 +1586,13 @@ class Game(PlayedEffects):
         return [
             dominion_mask(self.record(e.site))
             for e in self.autarch(seat).realm.state
-            if e.site not in self.state.pivoted
+            if e.site not in self.table.pivoted
         ]
 
     def reconcile(self) -> int | None:
         """End of the Reconciliation: victory ("Phase 4: The Reconciliation"), then
         Exhausted Destiny, then "until end of round" effects end. Returns the winner."""
-        s = self.state
+        s = self.table
         s.phase = RECONCILIATION
         qualifying = {}
         for a in s.autarchs:
@@ -1625,7 +1627,7 @@ class Game(PlayedEffects):
         the influence to secure it becomes uncontrolled ("Securing the Site": Holders
         "MAY be targeted by cards which might adjust the influence enough to make the
         Site unsecured"; "Losing Controlled Sites")."""
-        for a in self.state.autarchs:
+        for a in self.table.autarchs:
             for entry in list(a.realm.state):
                 if not self.is_held(entry):
                     self._say(f"The round's effects end: {self.name(entry.site)}'s Holders lack"
@@ -1636,7 +1638,7 @@ class Game(PlayedEffects):
         """"Exhausted Destiny" for every Autarch whose Destiny ran out this round, all at
         once (ruling ``exhausted-together``): when that is every Autarch still in the
         game, the game ends without a winner."""
-        s = self.state
+        s = self.table
         exhausted = [a.seat for a in s.autarchs if not a.eliminated and a.destiny.exhausted]
         remaining = [a.seat for a in s.autarchs if not a.eliminated]
         if exhausted and len(exhausted) == len(remaining):
@@ -1651,7 +1653,7 @@ class Game(PlayedEffects):
 
     def _eliminate(self, seat: int) -> None:
         """"Exhausted Destiny": the Autarch is removed from the game."""
-        s = self.state
+        s = self.table
         a = self.autarch(seat)
         a.eliminated = True
         self._say(f"{a.name} drew the last card of the Destiny without victory and is"

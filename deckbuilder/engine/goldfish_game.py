@@ -89,7 +89,7 @@ class GoldfishGame:
     def _record_trace(self) -> None:
         a = self.game.autarch(0)
         masks = [self.deck.dmask[e.site] for e in a.realm.state]
-        self.trace.append(RoundTrace(self.game.state.round, len(a.hand), self._allies[-1],
+        self.trace.append(RoundTrace(self.game.table.round, len(a.hand), self._allies[-1],
                                      sites_by_dominion(masks), len(a.destiny)))
 
     def run(self) -> GoldfishResult:
@@ -101,7 +101,7 @@ class GoldfishGame:
         return self._result
 
     def _finish(self) -> GoldfishResult:
-        s = self.game.state
+        s = self.game.table
         a = s.autarchs[0]
         won = s.winner == 0
         allies = self._allies + [self._allies[-1] if self._allies else 0] * (

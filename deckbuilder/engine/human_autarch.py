@@ -14,12 +14,15 @@ challenges plus a
 seizure of each Circle Site by every free Ally together and by each free Ally alone, a
 challenge of each rival's active character by every free Ally together and by each free
 Ally alone, each with every combat maneuver in hand played from the first challenger it
-may be played from, Ally Actions, retreats, idles, moving reserves forward) and keeps
-those the engine accepts when tried on a copy of the game
-(:func:`~.lookahead.clone_game`). Contests, defences and counters offer passing, the
-quick level's suggestion, and (contest, defence) every eligible character together. A
-move is played through the same :class:`~.game.Game` methods as the computer's
-(:meth:`~.computer_autarch.ComputerAutarch.play_move`). Each :class:`Option` names the
+may be played from, the seizures likewise with every influence maneuver in hand
+("Seizing Sites and Contests": influence maneuvers on the Site being seized), every
+Flash in the Ally Phase too, Ally Actions, retreats, idles, moving reserves forward)
+and keeps those the engine accepts when tried on a copy of the game
+(:func:`~.legal.is_legal`). Contests, defences and counters offer passing, the
+quick level's suggestion, and (contest, defence) every eligible character together.
+Every option's value is an :class:`~.actions.Action`, answered to the engine's
+:class:`~.decisions.Decision` through the same protocol as the computer's
+(:meth:`HumanAutarch.choose`). Each :class:`Option` names the
 cards it involves (and labels copies in play by number, :func:`shown_name`), so a table
 can offer it on those cards (:meth:`Decision.involving`).
 
@@ -50,38 +53,63 @@ move.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
-from card_db.names import fold_name
 from card_db.records import CardType
-from deckbuilder.engine.cards import is_character
-from deckbuilder.engine.challenge import can_challenge
-from deckbuilder.engine.computer_autarch import MAX_MOVES_PER_TURN, ComputerAutarch
+from deckbuilder.engine.actions import (
+    Action,
+    AssignDamage,
+    Contest,
+    Counter,
+    Defend,
+    Pass,
+    PlaceSite,
+    PlayManeuvers,
+    Reassign,
+    Reshuffle,
+    names,
+    plan_of,
+    shown_name,
+)
+from deckbuilder.engine.computer_autarch import ComputerAutarch
+from deckbuilder.engine.decisions import (
+    ASSIGN_DAMAGE,
+    CONTEST,
+    CONTEST_MANEUVERS,
+    COUNTER_KIND,
+    DEFEND,
+    DEFEND_MANEUVERS,
+    LAST_CALL,
+    MOVE,
+    PLACE_SITE,
+    RESHUFFLE,
+    free_characters,
+)
+from deckbuilder.engine.decisions import Decision as EngineDecision
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
 from deckbuilder.engine.last_call import CHALLENGE, LastCall
-from deckbuilder.engine.lookahead import clone_game
+from deckbuilder.engine.legal import candidates, flash_actions, is_legal
 from deckbuilder.engine.maneuvers import may_receive
-from deckbuilder.engine.powers import is_artist, site_resistance_power
 from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.quick_policy import (
-    Move,
     ally_candidates,
     autarch_move,
     contest_choice,
     counter_choice,
     defend_choice,
 )
-from deckbuilder.engine.reassignment import Step, next_moves, single_moves
-from deckbuilder.engine.site_traits import MOVE_FORWARD, site_power
+from deckbuilder.engine.reassignment import Step, next_moves
 
 
 @dataclass(frozen=True, slots=True)
 class Option:
-    """One choice: ``label`` in rulebook words, ``value`` what the engine is given,
-    ``cards`` the ids of the cards it involves (the card played, the acting Allies, the
-    Site or character aimed at), so that a table can offer it on those cards."""
+    """One choice: ``label`` in rulebook words, ``value`` the :class:`~.actions.Action`
+    answered (or, while a reassignment is built, :data:`FINISH`, :data:`UNDO`,
+    :data:`CANCEL`), ``cards`` the ids of the cards it involves (the card played, the
+    acting Allies, the Site or character aimed at), so that a table can offer it on
+    those cards."""
 
     label: str
     value: object
@@ -90,11 +118,11 @@ class Option:
 
 @dataclass(frozen=True, slots=True)
 class Decision:
-    """A choice the person must make. ``kind``: "place_site", "reshuffle", "move",
-    "contest", "defend", "counter", "contest_maneuvers", "defend_maneuvers",
-    "assign_damage", "last_call" or "reassign" (a move of a reassignment being
-    built); ``can_pass``: whether ``None`` (Done/Pass) is
-    an answer."""
+    """A choice the person must make, as the Play screen shows it. ``kind``:
+    "place_site", "reshuffle", "move", "contest", "defend", "counter",
+    "contest_maneuvers", "defend_maneuvers", "assign_damage", "last_call" (the kinds of
+    :mod:`.decisions`) or "reassign" (a move of a reassignment being built);
+    ``can_pass``: whether ``None`` (Done/Pass) is an answer."""
 
     seat: int
     kind: str
@@ -109,252 +137,64 @@ class Decision:
         return [i for i, o in enumerate(self.options) if wanted <= set(o.cards)]
 
 
-def move_cards(move: Move) -> tuple[int, ...]:
-    """The card ids named in ``move``'s arguments, in order, without repeats."""
-    out: list[int] = []
-    for arg in move.args:
-        items = arg if isinstance(arg, tuple | list) else (arg,)
-        for item in items:
-            if isinstance(item, tuple):  # a reassignment: (Holder, Site or None)
-                out += [c for c in item if isinstance(c, int)]
-            elif isinstance(item, int) and not isinstance(item, bool):
-                out.append(item)
-    return tuple(dict.fromkeys(out))
+def move_cards(action: Action) -> tuple[int, ...]:
+    """The card ids named in ``action``, in order, without repeats."""
+    return action.cards()
+
+
+def describe_move(game: Game, action: Action) -> str:
+    """``action`` in rulebook words, e.g. "Seize Yzordderrex with Gentle, Pie 'oh' pah"."""
+    return action.describe(game)
 
 
 #: The callback a :class:`HumanAutarch` asks: the chosen option's index, or ``None``.
 Ask = Callable[[Decision], "int | None"]
 
 
-def shown_name(game: Game, card: int) -> str:
-    """The card's name; for a card in play sharing its name with others in play, with
-    its number among them in id order (e.g. "Cinder Waystation (2)"), so that the moves
-    on two copies in the Circle are told apart."""
-    name = game.name(card)
-    s = game.state
-    same = sorted(c for c in s.in_play() if s.cards[c].name == name)
-    return f"{name} ({same.index(card) + 1})" if len(same) > 1 and card in same else name
-
-
-def _names(game: Game, cards: Sequence[int]) -> str:
-    return ", ".join(shown_name(game, c) for c in cards)
-
-
-def describe_move(game: Game, move: Move) -> str:
-    """``move`` in rulebook words, e.g. "Seize Yzordderrex with Gentle, Pie 'oh' pah"."""
-    a = move.args
-    kind = move.kind
-    if kind == "reveal_site":
-        return f"Reveal the Site {game.name(a[0])}"
-    if kind == "play_path":
-        return f"Lay the Path {game.name(a[0])} face down on {shown_name(game, a[1])}"
-    if kind in ("play_flash", "play_dictate"):
-        what = "Flash" if kind == "play_flash" else "Dictate"
-        on = f" on {shown_name(game, a[1])}" if len(a) > 1 and a[1] is not None else ""
-        return f"Play the {what} {game.name(a[0])}{on}"
-    if kind == "reassign":
-        return "Reassign " + ", ".join(
-            f"{shown_name(game, h)} to "
-            f"{'the Reserve' if to is None else shown_name(game, to)}" for h, to in a[0]
-        )
-    if kind == "establish":
-        extra = " (the one Ally from a controlled Site's Dominion)" if len(a) > 1 and a[1] else ""
-        return f"Establish an alliance with {game.name(a[0])}{extra}"
-    if kind == "seize":
-        return (f"Seize {shown_name(game, a[0])} with {_names(game, a[1])}"
-                f"{_playing(game, a[2])}")
-    if kind == "challenge":
-        return (f"Challenge {shown_name(game, a[1])} with {_names(game, a[0])}"
-                f"{_playing(game, a[2])}")
-    if kind == "ally_action":
-        on = f" on {shown_name(game, a[2])}" if len(a) > 2 and a[2] is not None else ""
-        return f"{shown_name(game, a[0])} plays the Ally Action {game.name(a[1])}{on}"
-    if kind == "retreat":
-        return f"{shown_name(game, a[0])} retreats to the Reserve"
-    if kind == "idle":
-        return f"{shown_name(game, a[0])} idles"
-    if kind == "move_forward":
-        return f"Move {shown_name(game, a[0])} forward to the active area"
-    if kind == "use_site_power":
-        on = f" on {shown_name(game, a[1])}" if a[1] is not None else ""
-        return f"Use the power of {shown_name(game, a[0])}{on}"
-    if kind == "use_power":
-        return f"{shown_name(game, a[0])} uses its power on {shown_name(game, a[1])}"
-    return f"{kind} {a}"
-
-
-def _playing(game: Game, maneuvers) -> str:
-    """", playing Pneuma from Sartori" for a move's maneuvers, or ""."""
-    if not maneuvers:
-        return ""
-    return ", playing " + "; ".join(f"{_names(game, cards)} from {game.name(ally)}"
-                                    for ally, cards in maneuvers.items())
-
-
-def _challenges(game: Game, seat: int, free: Sequence[int], hand: Sequence[int]) -> list[Move]:
-    """A challenge of each rival's active character by all ``free`` Allies and by each
-    alone, each also with every combat maneuver in hand (from the first challenger it
-    may be played from)."""
-    s = game.state
-    groups = [tuple(free)] + [(c,) for c in free if len(free) > 1]
-    combat = [c for c in hand if game.record(c).card_type is CardType.COMBAT_MANEUVER]
-    out = []
-    for rival in s.seats_from(seat)[1:]:
-        for target in s.autarchs[rival].realm.active:
-            for group in groups:
-                out.append(Move("challenge", (group, target, None)))
-                if not can_challenge(game.record(group[0]), game.record(target)):
-                    continue
-                plan: dict[int, tuple[int, ...]] = {}
-                for card in combat:
-                    ally = next((g for g in group if may_receive(game.record(card),
-                                                                 game.record(g))), None)
-                    if ally is not None:
-                        plan[ally] = plan.get(ally, ()) + (card,)
-                if plan:
-                    out.append(Move("challenge", (group, target, plan)))
-    return out
-
-
-def _has_power(game: Game, ally: int) -> bool:
-    """True if ``ally`` has an activation power the engine models."""
-    rec = game.record(ally)
-    return site_resistance_power(rec) is not None or is_artist(rec)
-
-
-def _free_allies(game: Game, seat: int) -> list[int]:
-    s = game.state
-    return [c for c in s.autarchs[seat].realm.active if c not in s.pivoted]
-
-
-def _reassignments(game: Game, seat: int) -> list[Move]:
-    """Each single move of "Reassign Allies" (:func:`~.reassignment.single_moves`) as a
-    whole reassignment."""
-    return [Move("reassign", ((step,),)) for step in single_moves(game, seat)]
-
-
-def _character_targets(game: Game) -> list[int]:
-    return sorted(c for c in game.targetable() if is_character(game.record(c)))
-
-
-def _flash_moves(game: Game, seat: int, flash: int, targets: Sequence[int]) -> list[Move]:
-    """The Flash ``flash`` played with no target, and on each target it names (a
-    permanent one naming none: on each of ``targets``)."""
-    out = [Move("play_flash", (flash, None))]
-    named = game.played_targets(game.record(flash), seat)
-    if named or game.record(flash).permanent:
-        out += [Move("play_flash", (flash, t)) for t in named or targets]
-    return out
-
-
 def flash_options(game: Game, seat: int) -> list[Option]:
     """Every Flash in ``seat``'s hand on every target the engine accepts, as options
     (the last call for Flashes, :mod:`.last_call`)."""
-    targets = _character_targets(game)
     found: dict[str, Option] = {}
-    for c in sorted(game.autarch(seat).hand):
-        if game.record(c).card_type is not CardType.FLASH:
-            continue
-        for move in _flash_moves(game, seat, c, targets):
-            label = describe_move(game, move)
-            if label not in found and is_legal(game, seat, move):
-                found[label] = Option(label, move, move_cards(move))
+    for action in flash_actions(game, seat):
+        label = action.describe(game)
+        if label not in found and is_legal(game, seat, action):
+            found[label] = Option(label, action, action.cards())
     return list(found.values())
 
 
-def _candidates(game: Game, seat: int) -> list[Move]:
-    s = game.state
-    me = s.autarchs[seat]
-    hand = sorted(me.hand)
+def _suggestions(game: Game, seat: int) -> list[Action]:
+    """The quick level's suggestions, offered first."""
     view = PublicView(game, seat)
-    out: list[Move] = []
-    if s.phase == AUTARCH_PHASE:
+    phase = game.table.phase
+    if phase == AUTARCH_PHASE:
         suggestion = autarch_move(view)
-        out += [suggestion] if suggestion is not None else []
-        targets = _character_targets(game)
-        for c in hand:
-            ctype = game.record(c).card_type
-            if ctype is CardType.SITE:
-                out.append(Move("reveal_site", (c,)))
-            elif ctype is CardType.PATH:
-                out += [Move("play_path", (c, site)) for site in s.circle]
-            elif ctype is CardType.FLASH:
-                out += _flash_moves(game, seat, c, targets)
-            elif ctype is CardType.DICTATE:
-                out.append(Move("play_dictate", (c, None)))
-                out += [Move("play_dictate", (c, t))
-                        for t in game.played_targets(game.record(c), seat)]
-        out += _reassignments(game, seat)
-        for e in me.realm.state:
-            power = site_power(game.record(e.site))
-            if power is not None:
-                targets = sorted(me.realm.reserve) if power[0] == MOVE_FORWARD else [None]
-                out += [Move("use_site_power", (e.site, t)) for t in targets]
-    elif s.phase == ALLY_PHASE:
-        out += ally_candidates(view, limit=12)
-        free = _free_allies(game, seat)
-        for c in hand:
-            rec = game.record(c)
-            if is_character(rec):
-                out += [Move("establish", (c,)), Move("establish", (c, True))]
-        if free:
-            out += [Move("seize", (site, tuple(free), None)) for site in s.circle]
-            out += _challenges(game, seat, free, hand)
-        # each Ally alone: what a person means by dragging one Ally onto a Site
-        if len(free) > 1:
-            for ally in free:
-                out += [Move("seize", (site, (ally,), None)) for site in s.circle]
-        for ally in free:
-            for c in hand:
-                if game.record(c).card_type is CardType.ALLY_ACTION:
-                    out.append(Move("ally_action", (ally, c)))
-                    out += [Move("ally_action", (ally, c, t))
-                            for t in game.played_targets(game.record(c), seat)]
-            out += [Move("retreat", (ally,)), Move("idle", (ally,))]
-            if _has_power(game, ally):
-                out += [Move("use_power", (ally, t)) for t in sorted(game.targetable())]
-    else:
-        out += [Move("move_forward", (c,)) for c in sorted(me.realm.reserve)
-                if c not in s.pivoted]
-    return out
-
-
-def is_legal(game: Game, seat: int, move: Move) -> bool:
-    """Whether the engine accepts ``move`` for ``seat`` now (tried on a copy; no rival
-    is asked to contest, defend or counter in the trial)."""
-    trial = clone_game(game)
-    for a in trial.state.autarchs:  # the copy keeps the real game's draws; give it its own
-        a.destiny._random = trial.rng.random
-    args = move.args
-    if move.kind in ("seize", "challenge"):
-        args = (args[0], args[1], None, args[2])
-    try:
-        getattr(trial, move.kind)(seat, *args)
-    except (RuleError, ValueError, KeyError, IndexError):
-        return False
-    return True
+        return [suggestion] if suggestion is not None else []
+    if phase == ALLY_PHASE:
+        return ally_candidates(view, limit=12)
+    return []
 
 
 def legal_options(game: Game, seat: int) -> list[Option]:
     """The moves ``seat`` may make in the current step as options, without duplicates,
-    the quick level's suggestion first. Two moves described alike (the same move with
+    the quick level's suggestion first, then the engine's legal moves
+    (:func:`~.legal.candidates`). Two moves described alike (the same move with
     identical copies from the hand) are offered once; the option names the cards of
     every such copy, so that each copy offers it. Empty when there is nothing to do but
     pass."""
-    found: dict[str, tuple[Move, list[int]]] = {}
-    for move in _candidates(game, seat):
-        label = describe_move(game, move)
+    found: dict[str, tuple[Action, list[int]]] = {}
+    for action in [*_suggestions(game, seat), *candidates(game, seat)]:
+        label = action.describe(game)
         if label in found:
-            found[label][1].extend(c for c in move_cards(move) if c not in found[label][1])
-        elif is_legal(game, seat, move):
-            found[label] = (move, list(move_cards(move)))
-    return _with_several([Option(label, move, tuple(cards))
-                          for label, (move, cards) in found.items()])
+            found[label][1].extend(c for c in action.cards() if c not in found[label][1])
+        elif is_legal(game, seat, action):
+            found[label] = (action, list(action.cards()))
+    return _with_several([Option(label, action, tuple(cards))
+                          for label, (action, cards) in found.items()])
 
 
 #: The option that opens the building of a reassignment of several Allies (to the
 #: engine an empty reassignment, legal while the turn's Dictate is unused; never played).
-SEVERAL = Move("reassign", ((),))
+SEVERAL = Reassign(())
 SEVERAL_LABEL = "Reassign several Allies (choose each move, then Done)"
 #: Values of the options of a reassignment being built that are not moves.
 FINISH, UNDO, CANCEL = "finish", "undo", "cancel"
@@ -363,9 +203,9 @@ FINISH, UNDO, CANCEL = "finish", "undo", "cancel"
 def _with_several(options: list[Option]) -> list[Option]:
     """``options`` with :data:`SEVERAL` after the last single reassignment, when single
     reassignments of two or more Allies are offered."""
-    singles = [i for i, o in enumerate(options) if o.value.kind == "reassign"  # type: ignore[attr-defined]
-               and len(o.value.args[0]) == 1]  # type: ignore[attr-defined]
-    if len({options[i].value.args[0][0][0] for i in singles}) < 2:  # type: ignore[attr-defined]
+    singles = [i for i, o in enumerate(options) if isinstance(o.value, Reassign)
+               and len(o.value.moves) == 1]
+    if len({options[i].value.moves[0][0] for i in singles}) < 2:  # type: ignore[attr-defined]
         return options
     end = singles[-1] + 1
     return [*options[:end], Option(SEVERAL_LABEL, SEVERAL), *options[end:]]
@@ -378,10 +218,10 @@ def reassignment_options(game: Game, seat: int, plan: Sequence[Step]) -> list[Op
     the last move, and cancelling."""
     options = []
     for step in next_moves(game, seat, plan):
-        move = Move("reassign", ((step,),))
-        options.append(Option(describe_move(game, move), move, move_cards(move)))
+        action = Reassign((step,))
+        options.append(Option(action.describe(game), action, action.cards()))
     if plan:
-        last = describe_move(game, Move("reassign", ((plan[-1],),)))
+        last = Reassign((plan[-1],)).describe(game)
         options.append(Option("Done: reassign them now", FINISH))
         options.append(Option(f"Take back the last move ({last})", UNDO))
     options.append(Option("Cancel this reassignment", CANCEL))
@@ -389,32 +229,32 @@ def reassignment_options(game: Game, seat: int, plan: Sequence[Step]) -> list[Op
 
 
 def _plan_prompt(game: Game, plan: Sequence[Step]) -> str:
-    done = (describe_move(game, Move("reassign", (tuple(plan),)))[len("Reassign "):]
+    done = (Reassign(tuple(plan)).describe(game)[len("Reassign "):]
             if plan else "nothing yet")
     return (f"Reassign Allies (this turn's Dictate). Planned: {done}. Add a move, or "
             "Done to reassign them.")
 
 
-def legal_moves(game: Game, seat: int) -> list[Move]:
+def legal_moves(game: Game, seat: int) -> list[Action]:
     """The moves of :func:`legal_options`."""
     return [option.value for option in legal_options(game, seat)]  # type: ignore[misc]
 
 
 #: The kind of maneuver each decision plays ("Seizing Sites and Contests": influence
 #: maneuvers; "Challenge Summary": combat maneuvers).
-MANEUVER_KINDS = {"contest_maneuvers": CardType.INFLUENCE_MANEUVER,
-                  "defend_maneuvers": CardType.COMBAT_MANEUVER}
+MANEUVER_KINDS = {CONTEST_MANEUVERS: CardType.INFLUENCE_MANEUVER,
+                  DEFEND_MANEUVERS: CardType.COMBAT_MANEUVER}
 
 
 def _plan_label(game: Game, plan: Mapping[int, Sequence[int]]) -> str:
-    return "Play " + "; ".join(f"{_names(game, cards)} from {shown_name(game, ally)}"
+    return "Play " + "; ".join(f"{names(game, cards)} from {shown_name(game, ally)}"
                                for ally, cards in plan.items())
 
 
 def maneuver_options(game: Game, seat: int, involved: Sequence[int], kind: CardType,
                      suggestion: Mapping[int, Sequence[int]] | None = None) -> list[Option]:
     """The maneuvers ``seat`` may play for its ``involved`` characters, as options whose
-    value is a mapping character -> maneuver card ids: the quick level's ``suggestion``
+    value is a :class:`~.actions.PlayManeuvers`: the quick level's ``suggestion``
     first, then each ``kind`` maneuver in hand from each involved character it may be
     played from ("Target Characters and Acting Allies"), then every such maneuver
     together (each from the first character it may be played from). Passing (no
@@ -437,7 +277,7 @@ def maneuver_options(game: Game, seat: int, involved: Sequence[int], kind: CardT
         label = _plan_label(game, plan)
         if label not in found and _accepted(game, seat, involved, plan, kind):
             played = [c for cs in plan.values() for c in cs]
-            found[label] = Option(label, plan, (*played, *plan))
+            found[label] = Option(label, PlayManeuvers(plan_of(plan)), (*played, *plan))
     return list(found.values())
 
 
@@ -455,11 +295,10 @@ def damage_options(game: Game, damage: int, losers: Sequence[int],
                    suggestion: Mapping[int, int] | None = None) -> list[Option]:
     """How the victor of a challenge may assign ``damage`` to the losing side
     ("Challenge Summary": the victor assigns the damage among the losing characters):
-    the engine's default (value ``None``: kill as many as possible, the target first),
-    the quick level's ``suggestion``, then all of it to each losing character. Values
-    are mappings character -> damage, each totalling at most ``damage``."""
-    options = [Option("Assign the damage as the rules do by default (kill as many as "
-                      "possible, the target first)", None)]
+    the engine's default (kill as many as possible, the target first), the quick
+    level's ``suggestion``, then all of it to each losing character. Values are
+    :class:`~.actions.AssignDamage`, each totalling at most ``damage``."""
+    options = [Option(AssignDamage(None).describe(game), AssignDamage(None))]
     plans: list[dict[int, int]] = []
     if suggestion is not None:
         plans.append(dict(suggestion))
@@ -467,10 +306,10 @@ def damage_options(game: Game, damage: int, losers: Sequence[int],
     for plan in plans:
         if sum(plan.values()) > damage or any(c not in losers for c in plan):
             continue
-        label = ("Assign no damage" if not plan else "Deal " + ", ".join(
-            f"{n} damage to {shown_name(game, c)}" for c, n in plan.items()))
+        action = AssignDamage(tuple(plan.items()))
+        label = action.describe(game)
         if label not in {o.label for o in options}:
-            options.append(Option(label, plan, tuple(plan)))
+            options.append(Option(label, action, tuple(plan)))
     return options
 
 
@@ -480,13 +319,13 @@ def _last_call_prompt(game: Game, call: LastCall) -> str:
     acting, rival = game.autarch(call.acting_seat).name, game.autarch(call.rival_seat).name
     if call.action == CHALLENGE:
         what = (f"{acting} challenges {shown_name(game, call.about)} with "
-                f"{_names(game, call.acting)}")
+                f"{names(game, call.acting)}")
         if len(call.rival) > 1:
-            what += f" (defended by {_names(game, call.rival[1:])})"
+            what += f" (defended by {names(game, call.rival[1:])})"
     else:
         what = (f"{acting} seizes {shown_name(game, call.about)} with "
-                f"{_names(game, call.acting)}; {rival} contests with "
-                f"{_names(game, call.rival)}")
+                f"{names(game, call.acting)}; {rival} contests with "
+                f"{names(game, call.rival)}")
     return f"Last call for Flashes before it begins: {what}. Play a Flash?"
 
 
@@ -498,6 +337,18 @@ class HumanAutarch(ComputerAutarch):
     def __init__(self, ask: Ask):
         super().__init__()
         self.ask = ask
+        self._turn_key: tuple[int, str, int] | None = None
+        self._several = True
+        self._human = {
+            PLACE_SITE: self._ask_place_site, RESHUFFLE: self._ask_reshuffle,
+            MOVE: self._ask_move, CONTEST: self._ask_contest, DEFEND: self._ask_defend,
+            COUNTER_KIND: self._ask_counter, CONTEST_MANEUVERS: self._ask_maneuvers,
+            DEFEND_MANEUVERS: self._ask_maneuvers, ASSIGN_DAMAGE: self._ask_damage,
+            LAST_CALL: self._ask_last_call,
+        }
+
+    def choose(self, game: Game, decision: EngineDecision) -> Action:
+        return self._human[decision.kind](game, decision)
 
     def _choose(self, decision: Decision) -> int | None:
         answer = self.ask(decision)
@@ -505,69 +356,58 @@ class HumanAutarch(ComputerAutarch):
             answer = 0
         return answer
 
-    # -- setup ---------------------------------------------------------------------------
-    def place_site(self, game: Game, seat: int, dominion: int) -> int:
-        sites: list[int] = []
-        in_play = game.unique_names_in_play()
-        for c in game.autarch(seat).set_aside:  # copies of one Site are offered once
-            rec = game.record(c)
-            if rec.unique and fold_name(rec.name) in in_play:
-                continue  # "Unique Cards": not a legal placement
-            if dominion in rec.dominions and game.name(c) not in {
-                    game.name(x) for x in sites}:
-                sites.append(c)
-        options = tuple(Option(f"Place {game.name(c)}", c, (c,)) for c in sites)
-        pick = self._choose(Decision(seat, "place_site",
-                                     f"Game Setup: place a Site of Dominion {dominion}",
-                                     options, can_pass=False))
-        return sites[pick or 0]
+    def _pick(self, decision: Decision) -> object | None:
+        """The value of the option picked, or ``None`` (passed, or nothing to choose)."""
+        if not decision.options:
+            return None
+        pick = self._choose(decision)
+        return None if pick is None else decision.options[pick].value
 
-    def reshuffle(self, game: Game, seat: int) -> bool:
-        options = (Option("Keep this hand", False), Option("Reshuffle the hand", True))
-        hand = _names(game, game.autarch(seat).hand)
-        pick = self._choose(Decision(seat, "reshuffle", f"Game Setup: your hand is {hand}",
-                                     options, can_pass=False))
-        return bool(options[pick or 0].value)
+    # -- setup ---------------------------------------------------------------------------
+    def _ask_place_site(self, game: Game, d: EngineDecision) -> Action:
+        options: dict[str, Option] = {}  # copies of one Site are offered once
+        for action in d.legal:
+            label = action.describe(game)
+            options.setdefault(label, Option(label, action, action.cards()))
+        value = self._pick(Decision(d.seat, PLACE_SITE, "Game Setup: place a Site of "
+                                    f"Dominion {d.context.dominion}",
+                                    tuple(options.values()), can_pass=False))
+        return value if isinstance(value, PlaceSite) else d.legal[0]
+
+    def _ask_reshuffle(self, game: Game, d: EngineDecision) -> Action:
+        options = tuple(Option(a.describe(game), a) for a in (Reshuffle(False), Reshuffle(True)))
+        hand = names(game, game.autarch(d.seat).hand)
+        value = self._pick(Decision(d.seat, RESHUFFLE, f"Game Setup: your hand is {hand}",
+                                    options, can_pass=False))
+        return value if isinstance(value, Reshuffle) else Reshuffle(False)
 
     # -- turns ---------------------------------------------------------------------------
-    def _picks(self, game: Game, seat: int, kind: str, prompt: str,
-               list_options: Callable[[], Sequence[Option]]) -> Iterator[object]:
-        """The values the person picks, one decision at a time, among the options
-        ``list_options`` gives then; ends on "Done", when none is left, or at the end
-        of the game."""
-        for _ in range(MAX_MOVES_PER_TURN):
-            if game.state.over:
-                return
-            options = tuple(list_options())
-            if not options:
-                return
-            pick = self._choose(Decision(seat, kind, prompt, options))
-            if pick is None:
-                return
-            yield options[pick].value
-
-    def _turn(self, game: Game, seat: int) -> Iterator[None]:
-        several = [True]  # offered until a reassignment being built is given up
-
-        def options() -> list[Option]:
-            return [o for o in legal_options(game, seat) if several[0] or o.value is not SEVERAL]
-
-        for move in self._picks(game, seat, "move", f"{game.state.phase}: your move",
-                                options):
-            if move is SEVERAL:
-                move = self._build_reassignment(game, seat)
-                if move is None:  # given up: the Dictate is still unused
-                    several[0] = False
+    def _ask_move(self, game: Game, d: EngineDecision) -> Action:
+        if d.context.only_pass:
+            return Pass()
+        key = (game.table.round, d.context.phase, d.seat)
+        if key != self._turn_key:  # a new turn: "several" is offered again
+            self._turn_key, self._several = key, True
+        while True:
+            options = tuple(o for o in legal_options(game, d.seat)
+                            if self._several or o.value is not SEVERAL)
+            value = self._pick(Decision(d.seat, MOVE, f"{game.table.phase}: your move",
+                                        options))
+            if value is None:
+                return Pass()
+            if value is SEVERAL:
+                value = self._build_reassignment(game, d.seat)
+                if value is None:  # given up: the Dictate is still unused
+                    self._several = False
                     continue
-            if not self.play_move(game, seat, move):
-                return
-            yield
+            self.moves.append((d.seat, value))  # type: ignore[arg-type]
+            return value  # type: ignore[return-value]
 
-    def _build_reassignment(self, game: Game, seat: int) -> Move | None:
+    def _build_reassignment(self, game: Game, seat: int) -> Reassign | None:
         """A reassignment of several Allies, chosen one move at a time
         (:func:`reassignment_options`); ``None`` if cancelled or nothing was chosen."""
         plan: list[Step] = []
-        for _ in range(MAX_MOVES_PER_TURN):
+        for _ in range(200):
             options = reassignment_options(game, seat, plan)
             pick = self._choose(Decision(seat, "reassign", _plan_prompt(game, plan),
                                          tuple(options)))
@@ -579,99 +419,82 @@ class HumanAutarch(ComputerAutarch):
             if value == UNDO:
                 plan.pop()
             else:
-                plan.append(value.args[0][0])  # type: ignore[union-attr]
-        return Move("reassign", (tuple(plan),)) if plan else None
-
-    def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
-        return self._turn(game, seat)
-
-    def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
-        return self._turn(game, seat)
-
-    def reconciliation_turn(self, game: Game, seat: int) -> Iterator[None]:
-        return self._turn(game, seat)
+                plan.append(value.moves[0])  # type: ignore[union-attr]
+        return Reassign(tuple(plan)) if plan else None
 
     # -- rivals' turns -------------------------------------------------------------------
-    def _group_choice(self, game: Game, seat: int, kind: str, prompt: str,
-                      suggestion: Sequence[int], eligible: Sequence[int],
-                      about: int) -> tuple[int, ...]:
+    def _groups(self, game: Game, seat: int, kind: str, prompt: str,
+                suggestion: Sequence[int], eligible: Sequence[int], about: int,
+                make: Callable[[tuple[int, ...]], Action]) -> Action:
         groups: list[tuple[int, ...]] = []
         for group in (tuple(suggestion), tuple(eligible)):
             if group and group not in groups:
                 groups.append(group)
-        if not groups:
-            return ()
-        options = tuple(Option(f"{kind.title()} with {_names(game, g)}", g, (*g, about))
+        options = tuple(Option(f"{kind.title()} with {names(game, g)}", make(g), (*g, about))
                         for g in groups)
-        pick = self._choose(Decision(seat, kind, prompt, options))
-        return () if pick is None else groups[pick]
+        value = self._pick(Decision(seat, kind, prompt, options))
+        return value if isinstance(value, Action) else make(())
 
-    def contest(self, game: Game, seat: int, seizing_seat: int, site: int,
-                allies: Sequence[int]) -> Sequence[int]:
-        self.note_contest(site)  # for the quick level's suggestion of maneuvers
-        eligible = _free_allies(game, seat)
-        prompt = (f"{game.autarch(seizing_seat).name} seizes {shown_name(game, site)} with "
-                  f"{_names(game, allies)}: contest?")
-        suggestion = contest_choice(PublicView(game, seat), seizing_seat, site, allies)
-        return self._group_choice(game, seat, "contest", prompt, suggestion, eligible, site)
+    def _ask_contest(self, game: Game, d: EngineDecision) -> Action:
+        c = d.context
+        self.note_contest(c.site)  # for the quick level's suggestion of maneuvers
+        prompt = (f"{game.autarch(c.seizing_seat).name} seizes {shown_name(game, c.site)} "
+                  f"with {names(game, c.allies)}: contest?")
+        suggestion = contest_choice(PublicView(game, d.seat), c.seizing_seat, c.site, c.allies)
+        return self._groups(game, d.seat, CONTEST, prompt, suggestion,
+                            free_characters(game, d.seat), c.site, Contest)
 
-    def defend(self, game: Game, seat: int, target: int,
-               challengers: Sequence[int]) -> Sequence[int]:
-        eligible = [c for c in _free_allies(game, seat) if c != target]
-        prompt = (f"{_names(game, challengers)} challenge {shown_name(game, target)}: "
+    def _ask_defend(self, game: Game, d: EngineDecision) -> Action:
+        c = d.context
+        eligible = [x for x in free_characters(game, d.seat) if x != c.target]
+        prompt = (f"{names(game, c.challengers)} challenge {shown_name(game, c.target)}: "
                   "name defenders?")
-        suggestion = defend_choice(PublicView(game, seat), target, challengers)
-        return self._group_choice(game, seat, "defend", prompt, suggestion, eligible, target)
+        suggestion = defend_choice(PublicView(game, d.seat), c.target, c.challengers)
+        return self._groups(game, d.seat, DEFEND, prompt, suggestion, eligible, c.target,
+                            Defend)
 
-    def _maneuvers(self, game: Game, seat: int, kind: str, prompt: str,
-                   involved: Sequence[int], suggestion: Mapping[int, Sequence[int]]
-                   ) -> dict[int, tuple[int, ...]]:
-        options = maneuver_options(game, seat, involved, MANEUVER_KINDS[kind], suggestion)
-        if not options:
-            return {}
-        pick = self._choose(Decision(seat, kind, prompt, tuple(options)))
-        return {} if pick is None else dict(options[pick].value)  # type: ignore[call-overload]
+    def _ask_maneuvers(self, game: Game, d: EngineDecision) -> Action:
+        c = d.context
+        suggestion = self._answers[d.kind](game, d)
+        assert isinstance(suggestion, PlayManeuvers)
+        if d.kind == CONTEST_MANEUVERS:
+            prompt = (f"Contesting {names(game, c.opposing)} with {names(game, c.involved)}: "
+                      "play influence maneuvers?")
+        else:
+            prompt = (f"{names(game, c.involved)} defending against {names(game, c.opposing)}:"
+                      " play combat maneuvers?")
+        options = maneuver_options(game, d.seat, c.involved, MANEUVER_KINDS[d.kind],
+                                   dict(suggestion.plan))
+        value = self._pick(Decision(d.seat, d.kind, prompt, tuple(options)))
+        return value if isinstance(value, PlayManeuvers) else PlayManeuvers(())
 
-    def contest_maneuvers(self, game: Game, seat: int, involved: Sequence[int],
-                          opposing: Sequence[int]) -> dict[int, tuple[int, ...]]:
-        suggestion = super().contest_maneuvers(game, seat, involved, opposing)
-        prompt = (f"Contesting {_names(game, opposing)} with {_names(game, involved)}: "
-                  "play influence maneuvers?")
-        return self._maneuvers(game, seat, "contest_maneuvers", prompt, involved, suggestion)
+    def _ask_damage(self, game: Game, d: EngineDecision) -> Action:
+        c = d.context
+        suggestion = self._answers[ASSIGN_DAMAGE](game, d)
+        assert isinstance(suggestion, AssignDamage)
+        options = damage_options(game, c.damage, c.losers,
+                                 None if suggestion.damage is None else dict(suggestion.damage))
+        value = self._pick(Decision(
+            d.seat, ASSIGN_DAMAGE, f"You win the challenge: assign {c.damage} damage to "
+            f"{names(game, c.losers)}", tuple(options)))
+        return value if isinstance(value, AssignDamage) else AssignDamage(None)
 
-    def defend_maneuvers(self, game: Game, seat: int, involved: Sequence[int],
-                         opposing: Sequence[int]) -> dict[int, tuple[int, ...]]:
-        suggestion = super().defend_maneuvers(game, seat, involved, opposing)
-        prompt = (f"{_names(game, involved)} defending against {_names(game, opposing)}: "
-                  "play combat maneuvers?")
-        return self._maneuvers(game, seat, "defend_maneuvers", prompt, involved, suggestion)
-
-    def assign_damage(self, game: Game, seat: int, damage: int,
-                      losers: Sequence[int]) -> dict[int, int] | None:
-        options = damage_options(game, damage, losers,
-                                 super().assign_damage(game, seat, damage, losers))
-        pick = self._choose(Decision(
-            seat, "assign_damage", f"You win the challenge: assign {damage} damage to "
-            f"{_names(game, losers)}", tuple(options)))
-        chosen = None if pick is None else options[pick].value
-        return None if chosen is None else dict(chosen)  # type: ignore[call-overload]
-
-    def last_call(self, game: Game, seat: int, call: LastCall) -> None:
+    def _ask_last_call(self, game: Game, d: EngineDecision) -> Action:
         """The last call for Flashes (:mod:`.last_call`): the person plays Flashes one
         at a time (:func:`flash_options`) until "Done"."""
-        for move in self._picks(game, seat, "last_call", _last_call_prompt(game, call),
-                                lambda: flash_options(game, seat)):
-            if not self.play_move(game, seat, move):  # type: ignore[arg-type]
-                return
+        value = self._pick(Decision(d.seat, LAST_CALL, _last_call_prompt(game, d.context),
+                                    tuple(flash_options(game, d.seat))))
+        return value if isinstance(value, Action) else Pass()
 
-    def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
-        ally = counter_choice(PublicView(game, seat).revealing(flash), flash)
+    def _ask_counter(self, game: Game, d: EngineDecision) -> Action:
+        card = d.context.card
+        ally = counter_choice(PublicView(game, d.seat).revealing(card), card)
         if ally is None:
-            return None
-        options = (Option(f"Counter with {shown_name(game, ally)}", ally, (ally, flash)),)
-        pick = self._choose(Decision(seat, "counter", f"Counter the Flash {game.name(flash)}?",
-                                     options))
-        return None if pick is None else ally
+            return Counter(None)
+        options = (Option(f"Counter with {shown_name(game, ally)}", Counter(ally), (ally, card)),)
+        value = self._pick(Decision(d.seat, COUNTER_KIND,
+                                    f"Counter the Flash {game.name(card)}?", options))
+        return value if isinstance(value, Counter) else Counter(None)
 
 
 __all__ = ["MANEUVER_KINDS", "Ask", "Decision", "HumanAutarch", "Option", "damage_options",

@@ -33,18 +33,19 @@ not change when a rival's hidden cards are shuffled among those zones.
 
 from __future__ import annotations
 
-import copy
 import random
 import statistics
 import time
-from collections.abc import Iterator, Sequence
 
 from card_db.records import CardType
+from deckbuilder.engine.actions import Action
 from deckbuilder.engine.cards import dominion_mask, magic
-from deckbuilder.engine.computer_autarch import MAX_MOVES_PER_TURN, ComputerAutarch, seat_table
-from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
+from deckbuilder.engine.clone import clone
+from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.flow import TURN_PHASES, TURNS, Flow, pending, take
+from deckbuilder.engine.game import ALLY_PHASE, Game
 from deckbuilder.engine.paths import path_fits_site
-from deckbuilder.engine.quick_policy import Move, ally_candidates
+from deckbuilder.engine.quick_policy import ally_candidates
 from deckbuilder.engine.rng import splitmix64
 from deckbuilder.engine.victory import dominion_count
 
@@ -60,19 +61,11 @@ BUDGET = 2500
 WIN_SCORE = 1000.0
 
 
-def clone_game(game: Game) -> Game:
-    """A deep copy of ``game`` sharing the immutable card records, with an empty log."""
-    s = game.state
-    memo = {id(s.cards): s.cards, id(s.owners): s.owners, id(s.variant): s.variant,
-            id(game.log): []}
-    return copy.deepcopy(game, memo)
-
-
 def determinize(game: Game, seat: int, rng: random.Random) -> Game:
     """A copy of ``game`` in which everything ``seat`` cannot see is dealt again at
     random (see the module doc); the copy draws with a generator seeded from ``rng``."""
-    g = clone_game(game)
-    s = g.state
+    g = clone(game)
+    s = g.table
     for a in s.autarchs:
         if a.seat == seat:
             continue
@@ -99,7 +92,7 @@ def determinize(game: Game, seat: int, rng: random.Random) -> Game:
 def score(game: Game, seat: int) -> float:
     """How good the table is for ``seat``: a win or a loss, else its Dominions, Sites
     and Allies' Magic against the best rival's."""
-    s = game.state
+    s = game.table
     if s.winner is not None:
         return WIN_SCORE if s.winner == seat else -WIN_SCORE
     if s.autarchs[seat].eliminated:
@@ -116,43 +109,24 @@ def score(game: Game, seat: int) -> float:
     return worth(seat) - (max(rivals) if rivals else 0.0)
 
 
-def _drain(turns) -> None:
-    for _ in turns:
-        pass
-
-
-def _phase(game: Game, controllers: Sequence[ComputerAutarch], phase: str, seats) -> None:
-    method = "ally_turn" if phase == ALLY_PHASE else "reconciliation_turn"
-    for k in seats:
-        game.begin_turn(phase, k)
-        _drain(getattr(controllers[k], method)(game, k))
-        game.end_turn()
-
-
-def rollout(game: Game, seat: int, move: Move, horizon: int) -> float:
+def rollout(game: Game, seat: int, move: Action, horizon: int) -> float:
     """Play ``move`` for ``seat`` in its Ally turn (begun in ``game``), then every
     Autarch by the quick rules to the end of the round and ``horizon`` more rounds.
     Returns :func:`score` for ``seat``."""
-    n = len(game.state.autarchs)
+    n = len(game.table.autarchs)
     controllers = seat_table([ComputerAutarch() for _ in range(n)])
-    if controllers[seat].play_move(game, seat, move):
-        _drain(controllers[seat].ally_turn(game, seat))
-    game.end_turn()
-    order = game.state.seats_from(game.state.leader)
-    _phase(game, controllers, ALLY_PHASE, order[order.index(seat) + 1:])
-    _phase(game, controllers, RECONCILIATION, game.state.seats_from(game.state.leader))
-    game.reconcile()
-    for _ in range(horizon):
-        if game.state.over:
+    order = game.table.seats_from(game.table.leader)
+    game.flow = Flow(horizon, TURNS, phase=TURN_PHASES.index(ALLY_PHASE), order=order,
+                     index=order.index(seat))
+    d = pending(game)
+    steps = take(game, d, move, controllers)
+    while True:
+        for _ in steps:
+            pass
+        d = pending(game)
+        if d is None:
             break
-        game.coming_of_order()
-        for phase, method in ((AUTARCH_PHASE, "autarch_turn"), (ALLY_PHASE, "ally_turn"),
-                              (RECONCILIATION, "reconciliation_turn")):
-            for k in game.state.seats_from(game.state.leader):
-                game.begin_turn(phase, k)
-                _drain(getattr(controllers[k], method)(game, k))
-                game.end_turn()
-        game.reconcile()
+        steps = take(game, d, controllers[d.seat].choose(game, d), controllers)
     return score(game, seat)
 
 
@@ -179,7 +153,12 @@ class StrongAutarch(ComputerAutarch):
         self.think_samples: list[int] = []
         self.think_lines: list[int] = []
 
-    def choose_ally_move(self, game: Game, seat: int) -> Move | None:
+    def next_move(self, game: Game, seat: int, phase: str) -> Action | None:
+        if phase == ALLY_PHASE:
+            return self.choose_ally_move(game, seat)
+        return super().next_move(game, seat, phase)
+
+    def choose_ally_move(self, game: Game, seat: int) -> Action | None:
         """The next Ally-phase move of ``seat`` (``None``: the turn is over)."""
         candidates = ally_candidates(self.view(game, seat))
         if len(candidates) <= 1:
@@ -194,7 +173,7 @@ class StrongAutarch(ComputerAutarch):
             if k and lines + lines / k > self.budget:
                 break  # the next sample would go past the budget
             for move, got in zip(candidates, scores, strict=True):
-                imagined = clone_game(world)
+                imagined = clone(world)
                 got.append(rollout(imagined, seat, move, self.horizon))
                 lines += len(imagined.log)
         best = None
@@ -207,14 +186,3 @@ class StrongAutarch(ComputerAutarch):
         self.think_samples.append(len(scores[0]))
         self.think_lines.append(lines)
         return best[1]
-
-    def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
-        for _ in range(MAX_MOVES_PER_TURN):
-            if game.state.over:
-                return
-            start = time.perf_counter()
-            move = self.choose_ally_move(game, seat)
-            self.decision_times.append(time.perf_counter() - start)
-            if move is None or not self.play_move(game, seat, move):
-                return
-            yield

@@ -138,7 +138,7 @@ def play_match_game(
     # The Autarch to the left of the one who places the first Site acts first.
     for _ in play(game, controllers, rounds=max_rounds, first=1 - leader):
         pass
-    s = game.state
+    s = game.table
     winner = None if s.winner is None else ("a" if s.winner == a_seat else "b")
     if winner is not None:
         ending = "exhausted_destiny" if any(a.eliminated for a in s.autarchs) else "victory"

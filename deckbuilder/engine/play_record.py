@@ -40,6 +40,13 @@ answer (its Flash recorded just before that answer). Upgrading a version-2 (or 1
 notes how many of its choices were made before version 3
 (:attr:`PlayRecord.v2_choices`); while replaying those, :mod:`.replay` asks no last
 call and plays the recorded Flashes where version 2 played them.
+
+Version 4 records every decision's value as an :class:`~.actions.Action`
+(:func:`~.actions.to_data`: ``[kind, field, ...]``), the answer the controller gave:
+a turn's end and a last call's end as ``["pass"]``, a contest as ``["contest",
+[characters]]``, maneuvers as ``["play_maneuvers", [[character, [cards]], ...]]``...
+(``refused`` keeps no value). Upgrading a version-3 game rewrites each value so; the
+decisions and their order are unchanged.
 """
 
 from __future__ import annotations
@@ -53,11 +60,24 @@ from card_db.abilities import Ability
 from card_db.errors import UserError
 from card_db.records import CardRecord, CardType, Gender
 from deckbuilder import __version__
-from deckbuilder.engine.quick_policy import Move
+from deckbuilder.engine.actions import (
+    ACTION_TYPES,
+    AssignDamage,
+    Contest,
+    Counter,
+    Defend,
+    Pass,
+    PlaceSite,
+    PlayManeuvers,
+    Reshuffle,
+    plan_of,
+)
+from deckbuilder.engine.actions import from_data as action_from_data
+from deckbuilder.engine.actions import to_data as action_to_data
 
 FORMAT = "imajica-game"
 #: The version of the JSON layout written by :func:`dumps`.
-FORMAT_VERSION = 3
+FORMAT_VERSION = 4
 #: Who plays a seat: a person, or a computer level (:data:`~.levels.LEVELS`).
 HUMAN = "human"
 #: The kinds of :class:`Choice`, in rulebook order of play.
@@ -78,15 +98,15 @@ class PlayRecordError(UserError, ValueError):
 class Choice:
     """One decision of the Autarch in ``seat``.
 
-    ``kind`` and ``value``: ``place_site`` (the Site's card id, "Game Setup"),
-    ``reshuffle`` (bool), ``move`` (a :class:`~.quick_policy.Move` played in a turn),
-    ``refused`` (the move before it was refused by the engine; ``None``), ``end_turn``
-    (the step is done: "Done"/"Pass"; ``None``), ``contest`` and ``defend`` (a tuple
-    of card ids, empty for none), ``counter`` (an Ally's or a Flash's card id or
-    ``None``), ``contest_maneuvers`` and ``defend_maneuvers`` (a mapping character ->
-    maneuver card ids from hand), ``assign_damage`` (a mapping character -> damage, or
-    ``None`` for the engine's default), ``last_call`` (the seat's Flashes at the last
-    call, recorded as ``move`` choices just before it, are all played; ``None``).
+    ``kind`` and ``value`` (an :class:`~.actions.Action`): ``place_site``
+    (:class:`~.actions.PlaceSite`, "Game Setup"), ``reshuffle``
+    (:class:`~.actions.Reshuffle`), ``move`` (a turn's move, or a Flash at a last
+    call), ``refused`` (the move before it was refused by the engine; ``None``),
+    ``end_turn`` (the step is done: :class:`~.actions.Pass`), ``contest``, ``defend``,
+    ``counter``, ``contest_maneuvers`` and ``defend_maneuvers``
+    (:class:`~.actions.PlayManeuvers`), ``assign_damage``, ``last_call`` (the seat's
+    Flashes at the last call, recorded as ``move`` choices just before it, are all
+    played; :class:`~.actions.Pass`).
     """
 
     seat: int
@@ -178,17 +198,46 @@ def _from_json(data: Any) -> Any:
 
 
 def encode_value(kind: str, value: Any) -> Any:
-    """A :class:`Choice` value as JSON data."""
-    if kind == "move":
-        return [value.kind, _to_json(value.args)]
-    return _to_json(value)
+    """A :class:`Choice` value (an action, or ``None``) as JSON data."""
+    return None if value is None else action_to_data(value)
 
 
 def decode_value(kind: str, data: Any) -> Any:
     """Inverse of :func:`encode_value`."""
+    return None if data is None else action_from_data(data)
+
+
+def _old_move(kind: str, args: tuple) -> Any:
+    """A version-3 ``move`` (the engine method's name and its arguments) as an action."""
+    if kind in ("seize", "challenge"):
+        args = (args[0], args[1], plan_of(args[2] if len(args) > 2 else None))
+    elif kind == "reassign":
+        args = (tuple(tuple(step) for step in args[0]),)
+    return ACTION_TYPES[kind](*args)
+
+
+def _old_value(kind: str, data: Any) -> Any:
+    """A version-3 choice value (JSON data) as the action a controller answers now."""
+    value = _from_json(data)
     if kind == "move":
-        return Move(data[0], _from_json(data[1]))
-    return _from_json(data)
+        return _old_move(value[0], value[1])
+    if kind == "refused":
+        return None
+    if kind in ("end_turn", "last_call"):
+        return Pass()
+    if kind == "place_site":
+        return PlaceSite(value)
+    if kind == "reshuffle":
+        return Reshuffle(bool(value))
+    if kind in ("contest", "defend"):
+        return (Contest if kind == "contest" else Defend)(tuple(value or ()))
+    if kind == "counter":
+        return Counter(value)
+    if kind in ("contest_maneuvers", "defend_maneuvers"):
+        return PlayManeuvers(plan_of(value))
+    if kind == "assign_damage":
+        return AssignDamage(None if value is None else tuple(value.items()))
+    raise ValueError(f"unknown decision {kind!r}")
 
 
 def card_to_data(record: CardRecord) -> dict:
@@ -268,9 +317,19 @@ def _upgrade_2(data: dict) -> dict:
     return {**data, "version": 3, "v2_choices": len(data.get("choices", ()))}
 
 
+def _upgrade_3(data: dict) -> dict:
+    """Version 3 -> 4: every choice's value becomes an action (see the module doc)."""
+    try:
+        choices = [[seat, kind, encode_value(kind, _old_value(kind, value))]
+                   for seat, kind, value in data.get("choices", ())]
+    except (KeyError, IndexError, TypeError, ValueError) as exc:
+        raise PlayRecordError(f"this saved game is damaged: {exc}") from exc
+    return {**data, "version": 4, "choices": choices}
+
+
 #: Upgrades of older layouts: ``version -> step`` turning that version's data into the
 #: next version's.
-UPGRADES: dict[int, Any] = {1: _upgrade_1, 2: _upgrade_2}
+UPGRADES: dict[int, Any] = {1: _upgrade_1, 2: _upgrade_2, 3: _upgrade_3}
 
 
 def upgrade(data: dict) -> dict:

@@ -71,13 +71,13 @@ class PlayedEffects:
 
     # ---------------------------------------------------------------- checks
     def _permanent_in_play(self, card: int) -> bool:
-        s = self.state  # type: ignore[attr-defined]
+        s = self.table  # type: ignore[attr-defined]
         return (any(card in perms for perms in s.attached.values())
                 or any(card in a.effects for a in s.autarchs))
 
     def _fits(self, e: CardEffect, target: int, seat: int) -> bool:
         """True if ``target`` is a card ``e`` may be played on."""
-        s = self.state  # type: ignore[attr-defined]
+        s = self.table  # type: ignore[attr-defined]
         trec = self.record(target)  # type: ignore[attr-defined]
         if e.kind in _ON_CHARACTER:
             return (is_character(trec) and self.controller_of(target) is not None  # type: ignore[attr-defined]
@@ -89,7 +89,7 @@ class PlayedEffects:
             return (trec.permanent and fold_name(str(trec.card_type)) == fold_name(e.subject or "")
                     and self._permanent_in_play(target))
         if e.kind == MOVE_FORWARD:
-            mine = self.state.autarchs[seat].realm.reserve  # type: ignore[attr-defined]
+            mine = self.table.autarchs[seat].realm.reserve  # type: ignore[attr-defined]
             reserves = [a.realm.reserve for a in s.autarchs]
             return target in mine if e.condition == "your" else any(target in r for r in reserves)
         return True
@@ -131,17 +131,17 @@ class PlayedEffects:
     def restricted(self, card: int, kind: str) -> bool:
         """True if a permanent attached to ``card`` imposes ``kind`` (one of
         :data:`~.card_effects.NO_CHALLENGE`, ``STAY_IN_RESERVE``, ``CLOSED_ROADS``)."""
-        perms = self.state.attached.get(card)  # type: ignore[attr-defined]
+        perms = self.table.attached.get(card)  # type: ignore[attr-defined]
         if not perms:
             return False
-        cards = self.state.cards  # type: ignore[attr-defined]
+        cards = self.table.cards  # type: ignore[attr-defined]
         return any(e.kind == kind for p in perms for e in card_effects(cards[p]))
 
     # ---------------------------------------------------------------- lasting effects
     def side_strength(self, card: int, defending: bool = False) -> int:
         """Strength from "Your <kind>s are strength +N [while defending]" permanents of
         the Autarch controlling ``card`` (in its effects or attached anywhere)."""
-        s = self.state  # type: ignore[attr-defined]
+        s = self.table  # type: ignore[attr-defined]
         if not s.attached and not any(a.effects for a in s.autarchs):
             return 0
         seat = self.controller_of(card)  # type: ignore[attr-defined]
@@ -162,7 +162,7 @@ class PlayedEffects:
     def refresh_altered(self) -> None:
         """Recompute the records changed by effects: affiliations gained (from attached
         permanents, or until end of round) and powers lost (Eclipse of Names)."""
-        s = self.state  # type: ignore[attr-defined]
+        s = self.table  # type: ignore[attr-defined]
         changes: dict[int, tuple[list[str], list[bool]]] = {}
         for bearer, perms in s.attached.items():
             for p in perms:
@@ -198,7 +198,7 @@ class PlayedEffects:
         not immune). ``target``: the card named, ``actor``: the acting Ally (Ally Action
         cards, maneuvers), ``site``: the Site seized (for "Target involved Site").
         Returns what happened, for the log, one phrase per effect."""
-        rec = self.state.cards[card]  # type: ignore[attr-defined]
+        rec = self.table.cards[card]  # type: ignore[attr-defined]
         done = []
         for e in card_effects(rec):
             phrase = self._resolve_one(e, rec, seat, target, actor, site)
@@ -208,7 +208,7 @@ class PlayedEffects:
 
     def _resolve_one(self, e: CardEffect, rec: CardRecord, seat: int, target: int | None,
                      actor: int | None, site: int | None) -> str:
-        s = self.state  # type: ignore[attr-defined]
+        s = self.table  # type: ignore[attr-defined]
         name = self.name  # type: ignore[attr-defined]
         on = target
         if on is None and actor is not None and e.kind in _ON_CHARACTER and (
@@ -245,7 +245,7 @@ class PlayedEffects:
         return self._on_target(e, rec, on)
 
     def _on_target(self, e: CardEffect, rec: CardRecord, on: int) -> str:
-        s = self.state  # type: ignore[attr-defined]
+        s = self.table  # type: ignore[attr-defined]
         name = self.name(on)  # type: ignore[attr-defined]
         if e.kind == STAT:
             mods = s.magic_mods if e.stat == "magic" else s.strength_mods
@@ -283,7 +283,7 @@ class PlayedEffects:
         """Carry out the effect ``text`` of ``card``'s "at the beginning/end of a turn"
         sentence for ``seat``; ``None`` if the engine does not model it. An effect on a
         character acts on the character the permanent is attached to."""
-        s = self.state  # type: ignore[attr-defined]
+        s = self.table  # type: ignore[attr-defined]
         rec = s.cards[card]
         e = sentence_effect(text)
         if e is None or not timed_executable(e, rec.permanent):
@@ -296,8 +296,8 @@ class PlayedEffects:
     def _recover(self, seat: int, kind: str | None) -> str:
         """"Return an X from your In Ovo to your hand": the X most recently put into the
         In Ovo (ruling ``played-effects``)."""
-        a = self.state.autarchs[seat]  # type: ignore[attr-defined]
-        cards = self.state.cards  # type: ignore[attr-defined]
+        a = self.table.autarchs[seat]  # type: ignore[attr-defined]
+        cards = self.table.cards  # type: ignore[attr-defined]
         found = next((c for c in reversed(a.in_ovo) if is_character(cards[c])
                       and (kind is None or cards[c].has_affiliation(kind))), None)
         if found is None:
@@ -309,7 +309,7 @@ class PlayedEffects:
     def _remove_permanent(self, card: int) -> None:
         """Send a permanent in play (attached, or among an Autarch's effects) to its
         owner's In Ovo, with whatever is attached to it."""
-        s = self.state  # type: ignore[attr-defined]
+        s = self.table  # type: ignore[attr-defined]
         holder = next((k for k, perms in s.attached.items() if card in perms), None)
         if holder is not None:
             s.attached[holder].remove(card)

@@ -37,7 +37,7 @@ class PublicView:
     def __init__(self, game: Game, seat: int):
         self._game = game
         self.seat = seat
-        s = game.state
+        s = game.table
         hidden: set[int] = set()
         for a in s.autarchs:
             if a.seat != seat:
@@ -57,23 +57,23 @@ class PublicView:
     # -- who and when ------------------------------------------------------------------
     @property
     def seats(self) -> int:
-        return len(self._game.state.autarchs)
+        return len(self._game.table.autarchs)
 
     @property
     def round(self) -> int:
-        return self._game.state.round
+        return self._game.table.round
 
     @property
     def phase(self) -> str:
-        return self._game.state.phase
+        return self._game.table.phase
 
     @property
     def leader(self) -> int:
-        return self._game.state.leader
+        return self._game.table.leader
 
     @property
     def variant(self) -> Variant:
-        return self._game.state.variant
+        return self._game.table.variant
 
     @property
     def turn(self) -> Turn | None:
@@ -81,14 +81,14 @@ class PublicView:
         return self._game.turn
 
     def seats_from(self, first: int) -> list[int]:
-        return self._game.state.seats_from(first)
+        return self._game.table.seats_from(first)
 
     def rivals(self) -> list[int]:
         """Rival seats still in the game, in turn order from this Autarch's left."""
         return [s for s in self.seats_from(self.seat) if s != self.seat]
 
     def eliminated(self, seat: int) -> bool:
-        return self._game.state.autarchs[seat].eliminated
+        return self._game.table.autarchs[seat].eliminated
 
     def next_placement(self) -> tuple[int, int] | None:
         return self._game.next_placement()
@@ -111,55 +111,55 @@ class PublicView:
 
     def owner(self, card: int) -> int:
         self._check(card)
-        return self._game.state.owners[card]
+        return self._game.table.owners[card]
 
     def pivoted(self, card: int) -> bool:
         self._check(card)
-        return card in self._game.state.pivoted
+        return card in self._game.table.pivoted
 
     @property
     def hand(self) -> tuple[int, ...]:
         """This Autarch's own hand."""
-        return tuple(self._game.state.autarchs[self.seat].hand)
+        return tuple(self._game.table.autarchs[self.seat].hand)
 
     @property
     def set_aside(self) -> tuple[int, ...]:
         """This Autarch's own Sites separated at setup."""
-        return tuple(self._game.state.autarchs[self.seat].set_aside)
+        return tuple(self._game.table.autarchs[self.seat].set_aside)
 
     def hand_size(self, seat: int) -> int:
-        return len(self._game.state.autarchs[seat].hand)
+        return len(self._game.table.autarchs[seat].hand)
 
     def destiny_size(self, seat: int) -> int:
-        return len(self._game.state.autarchs[seat].destiny)
+        return len(self._game.table.autarchs[seat].destiny)
 
     def in_ovo(self, seat: int) -> tuple[int, ...]:
-        return tuple(self._game.state.autarchs[seat].in_ovo)
+        return tuple(self._game.table.autarchs[seat].in_ovo)
 
     def realm(self, seat: int) -> Realm:
         """An Autarch's Realm (State with Holders, active area, Reserve): all face up.
         Read it; never change it."""
-        return self._game.state.autarchs[seat].realm
+        return self._game.table.autarchs[seat].realm
 
     @property
     def circle(self) -> tuple[int, ...]:
-        return tuple(self._game.state.circle)
+        return tuple(self._game.table.circle)
 
     def path_owners(self, site: int) -> tuple[int, ...]:
         """Seats that played the Paths lying on ``site``, in the order played (the Paths
         themselves stay face down)."""
-        s = self._game.state
+        s = self._game.table
         return tuple(s.owners[p] for p in s.paths.get(site, ()))
 
     def own_paths(self, site: int) -> tuple[int, ...]:
         """This Autarch's own Paths on ``site`` (it knows what it played)."""
-        s = self._game.state
+        s = self._game.table
         return tuple(p for p in s.paths.get(site, ()) if s.owners[p] == self.seat)
 
     # -- derived public facts --------------------------------------------------------------
     def current_resistance(self, site: int) -> int:
         self._check(site)
-        return resistance(self.record(site)) + self._game.state.resistance_mods.get(site, 0)
+        return resistance(self.record(site)) + self._game.table.resistance_mods.get(site, 0)
 
     def magic_mod(self, card: int) -> int:
         """Magic modifiers in force: "until end of round" ones and attached permanents."""
@@ -178,7 +178,7 @@ class PublicView:
         return self._game.restricted(card, kind)
 
     def controlled_masks(self, seat: int, unpivoted_only: bool = False) -> list[int]:
-        pivoted = self._game.state.pivoted
+        pivoted = self._game.table.pivoted
         return [
             dominion_mask(self.record(e.site))
             for e in self.realm(seat).state
@@ -187,18 +187,18 @@ class PublicView:
 
     def attached_permanents(self) -> list[tuple[int, ...]]:
         """The permanents attached to each card in play (all face up)."""
-        return [tuple(perms) for perms in self._game.state.attached.values()]
+        return [tuple(perms) for perms in self._game.table.attached.values()]
 
     def face_up_in_play(self) -> set[int]:
         """Cards in play that anyone can read (face-down Paths excluded)."""
-        return self._game.state.in_play() - self._hidden - {
-            p for stack in self._game.state.paths.values() for p in stack
+        return self._game.table.in_play() - self._hidden - {
+            p for stack in self._game.table.paths.values() for p in stack
         }
 
     def unique_names_in_play(self) -> set[str]:
         """Folded names of unique cards in play face up, plus this Autarch's own face-down
         Paths (a rival's face-down unique Path cannot be known)."""
-        s = self._game.state
+        s = self._game.table
         cards = self.face_up_in_play() | {
             p for stack in s.paths.values() for p in stack if s.owners[p] == self.seat
         }

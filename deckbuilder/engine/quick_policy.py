@@ -1,7 +1,7 @@
 """The "quick" computer Autarch's decisions: plain rules a player can follow.
 
 Every function reads only a :class:`~.public_view.PublicView` (public information and
-the Autarch's own hand) and returns one :class:`Move`, or ``None`` when the Autarch is
+the Autarch's own hand) and returns one :class:`~.actions.Action`, or ``None`` when the Autarch is
 done for the step. The moves are then played through the same :class:`~.game.Game`
 methods a human player's moves go through, so the rules are checked the same way.
 
@@ -79,6 +79,24 @@ from dataclasses import dataclass
 from card_db.names import fold_name
 from card_db.records import CardRecord, CardType
 from deckbuilder.engine import alliances
+from deckbuilder.engine.actions import (
+    Action,
+    AllyAction,
+    Challenge,
+    Establish,
+    Idle,
+    MoveForward,
+    PlayDictate,
+    PlayFlash,
+    PlayPath,
+    Reassign,
+    Retreat,
+    RevealSite,
+    Seize,
+    UsePower,
+    UseSitePower,
+    plan_of,
+)
 from deckbuilder.engine.card_effects import CLOSED_ROADS, NO_CHALLENGE, STAY_IN_RESERVE
 from deckbuilder.engine.cards import dominion_mask, is_character, is_maestro, magic, resistance
 from deckbuilder.engine.challenge import Combatant, can_challenge, combat_strength
@@ -98,15 +116,6 @@ from deckbuilder.engine.victory import dominion_count
 
 #: Worth of a Maestro when choosing Allies: it secures any Site alone.
 MAESTRO_WORTH = 10
-
-
-@dataclass(frozen=True, slots=True)
-class Move:
-    """One decision: ``kind`` names the :class:`~.game.Game` method it is played
-    through, ``args`` its arguments after the seat."""
-
-    kind: str
-    args: tuple = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -291,7 +300,7 @@ def _surplus_holders(view: PublicView) -> list[tuple[int, None]]:
     return moves
 
 
-def autarch_move(view: PublicView) -> Move | None:
+def autarch_move(view: PublicView) -> Action | None:
     """The next move of the Autarch phase (policy 2), or ``None`` when done (always
     after the turn's Dictate, reassignment or Site power: ruling ``dictate-ends-turn``,
     even if a card drawn by it could be revealed)."""
@@ -302,27 +311,27 @@ def autarch_move(view: PublicView) -> Move | None:
     for c in hand:
         rec = view.record(c)
         if rec.card_type is CardType.SITE and not (rec.unique and _folded(rec) in unique):
-            return Move("reveal_site", (c,))
+            return RevealSite(c)
     for c in hand:
         if view.record(c).card_type is CardType.PATH:
             site = _path_target(view, c)
             if site is not None:
-                return Move("play_path", (c, site))
+                return PlayPath(c, site)
     flash = own_turn_flash(view, ally_phase=False)
     if flash is not None:
-        return Move("play_flash", flash)
+        return PlayFlash(*flash)
     turn = view.turn
     if turn is None or turn.dictate_used:
         return None
     freed = _surplus_holders(view)
     if freed:
-        return Move("reassign", (tuple(freed),))
+        return Reassign(tuple(freed))
     for c in hand:
         rec = view.record(c)
         if rec.card_type is CardType.DICTATE:
             target = _dictate_target(view, rec)
             if target is not None or "target" not in (rec.powers or "").casefold():
-                return Move("play_dictate", (c, target))
+                return PlayDictate(c, target)
     return _site_power_move(view)
 
 
@@ -342,7 +351,7 @@ def _dictate_target(view: PublicView, rec: CardRecord) -> int | None:
         return _likely_rival_site(view, lambda site: True)
     if "target site" in text:
         ours = seize_options(view, _free_allies(view) or list(mine.active), DEFAULT_STYLE)
-        return ours[0].args[0] if ours else None
+        return ours[0].site if ours else None  # type: ignore[attr-defined]
     if "target permanent" in text:
         kinds = {k for k in (CardType.FLASH, CardType.ALLY_ACTION) if str(k).casefold() in text}
         return max((p for perms in view.attached_permanents() for p in perms
@@ -356,7 +365,7 @@ def _dictate_target(view: PublicView, rec: CardRecord) -> int | None:
     return None
 
 
-def _site_power_move(view: PublicView) -> Move | None:
+def _site_power_move(view: PublicView) -> Action | None:
     """A controlled Site's Dictate power (it pivots the Site), used only when the
     Autarch is at least three Dominions short of victory (a pivoted Site does not
     count at this round's Reconciliation): draw cards, or move the reserve worth the
@@ -374,15 +383,15 @@ def _site_power_move(view: PublicView) -> Move | None:
                 rec.activation_icon or "").casefold() != "dictate":
             continue
         if power[0] == DRAW:
-            return Move("use_site_power", (entry.site, None))
+            return UseSitePower(entry.site, None)
         if power[0] == MOVE_FORWARD and reserve:
             best = max(reserve, key=lambda c: (_worth(view.record(c)), -c))
-            return Move("use_site_power", (entry.site, best))
+            return UseSitePower(entry.site, best)
     return None
 
 
 # --------------------------------------------------------------------------- Ally phase
-def _alliance_move(view: PublicView) -> Move | None:
+def _alliance_move(view: PublicView) -> Action | None:
     turn = view.turn
     tracker = turn.allowance if turn is not None else None
     if tracker is None or tracker.exception_used:
@@ -424,8 +433,8 @@ def _alliance_move(view: PublicView) -> Move | None:
             default=None,
         )
         if exc is not None and exc[0] > worth:
-            return Move("establish", (exc[2], True))
-    return Move("establish", (chosen[0], False)) if chosen else None
+            return Establish(exc[2], True)
+    return Establish(chosen[0], False) if chosen else None
 
 
 def _influence_maneuvers(view: PublicView, free: Sequence[int]) -> list[tuple[int, int]]:
@@ -443,12 +452,12 @@ def _influence_maneuvers(view: PublicView, free: Sequence[int]) -> list[tuple[in
     return sorted(out, reverse=True)
 
 
-def _seize_move(view: PublicView, free: list[int], style: Style) -> Move | None:
+def _seize_move(view: PublicView, free: list[int], style: Style) -> Action | None:
     options = seize_options(view, free, style)
     return options[0] if options else None
 
 
-def seize_options(view: PublicView, free: list[int], style: Style) -> list[Move]:
+def seize_options(view: PublicView, free: list[int], style: Style) -> list[Action]:
     """One seizure per Circle Site that adds a Dominion, best first (policy 3a)."""
     seat = view.seat
     masks = view.controlled_masks(seat)
@@ -480,12 +489,12 @@ def seize_options(view: PublicView, free: list[int], style: Style) -> list[Move]
                 continue
         cost = sum(magic(view.record(c)) for c in group)
         key = (-gain, len(used), cost, view.current_resistance(site), site)
-        options.append((key, Move("seize", (site, group, plan))))
+        options.append((key, Seize(site, tuple(group), plan_of(plan))))
     options.sort(key=lambda option: option[0])
     return [move for _, move in options]
 
 
-def _power_move(view: PublicView, free: list[int], style: Style) -> Move | None:
+def _power_move(view: PublicView, free: list[int], style: Style) -> Action | None:
     """An activation power that makes a seizure possible this turn for the other free
     Allies: General Rosengarten's Resistance cut on the Site, or an Artist's Magic +3
     on an Ally of the seizing group (policy 3a, when no seizure is possible without)."""
@@ -504,15 +513,15 @@ def _power_move(view: PublicView, free: list[int], style: Style) -> Move | None:
             beat = _rival_contest_power(view, view.record(site)) if style.safe_seize else -1
             if cut is not None:
                 if _cheapest_group(view, rest, site, beat, res_change=cut) is not None:
-                    return Move("use_power", (ally, site))
+                    return UsePower(ally, site)
             else:
                 group = _cheapest_group(view, rest, site, beat, bonus=ARTIST_MAGIC_BONUS)
                 if group is not None:
-                    return Move("use_power", (ally, group[0]))
+                    return UsePower(ally, group[0])
     return None
 
 
-def _challenge_move(view: PublicView, free: list[int]) -> Move | None:
+def _challenge_move(view: PublicView, free: list[int]) -> Action | None:
     best = None
     for rival in view.rivals():
         rival_free = _unpivoted_active(view, rival)
@@ -537,7 +546,7 @@ def _challenge_move(view: PublicView, free: list[int]) -> Move | None:
                 group, extra = plan
                 key = (len(extra or {}) > 0, -magic(trec), len(group), target)
                 if best is None or key < best[0]:
-                    best = (key, Move("challenge", (group, target, extra)))
+                    best = (key, Challenge(tuple(group), target, plan_of(extra)))
     return best[1] if best else None
 
 
@@ -577,7 +586,7 @@ def _threatened(view: PublicView, ally: int) -> bool:
     return False
 
 
-def ally_move(view: PublicView, style: Style = DEFAULT_STYLE) -> Move | None:
+def ally_move(view: PublicView, style: Style = DEFAULT_STYLE) -> Action | None:
     """The next move of the Ally phase (policy 3), or ``None`` when done."""
     turn = view.turn
     if turn is not None and not turn.actions_started:
@@ -587,7 +596,7 @@ def ally_move(view: PublicView, style: Style = DEFAULT_STYLE) -> Move | None:
     free = _free_allies(view)
     if not free:
         flash = own_turn_flash(view, ally_phase=True) if style.act else None
-        return Move("play_flash", flash) if flash is not None else None
+        return PlayFlash(*flash) if flash is not None else None
     if style.act:
         move = _seize_move(view, free, style) or _power_move(view, free, style)
         if move is None and style.challenge:
@@ -598,13 +607,13 @@ def ally_move(view: PublicView, style: Style = DEFAULT_STYLE) -> Move | None:
     if style.act:
         for c in sorted(view.hand):
             if view.record(c).card_type is CardType.ALLY_ACTION:
-                return Move("ally_action", (ally, c))
+                return AllyAction(ally, c)
         if magic(view.record(ally)) > 0 and _threatened(view, ally):
-            return Move("retreat", (ally,))
-    return Move("idle", (ally,))
+            return Retreat(ally)
+    return Idle(ally)
 
 
-def ally_candidates(view: PublicView, limit: int = 6) -> list[Move]:
+def ally_candidates(view: PublicView, limit: int = 6) -> list[Action]:
     """Moves worth comparing for the next Ally-phase action, the quick level's own
     choice first: alliances and a Flash once every Ally has acted are never compared
     (the quick choice only); otherwise the
@@ -618,7 +627,7 @@ def ally_candidates(view: PublicView, limit: int = 6) -> list[Move]:
     extra = [ally_move(view, style) for style in STYLES[1:]]
     extra += seize_options(view, free, DEFAULT_STYLE)
     extra += seize_options(view, free, Style(safe_seize=False))
-    extra.append(Move("idle", (free[-1],)))
+    extra.append(Idle(free[-1]))
     for move in extra:
         if move is not None and move not in out:
             out.append(move)
@@ -721,17 +730,16 @@ def counter_choice(view: PublicView, flash: int) -> int | None:
     return None
 
 
-def reconciliation_move(view: PublicView) -> Move | None:
+def reconciliation_move(view: PublicView) -> Action | None:
     """Policy 5: move the next unpivoted reserve forward."""
     for c in sorted(view.realm(view.seat).reserve):
         if not view.pivoted(c) and not view.restricted(c, STAY_IN_RESERVE):
-            return Move("move_forward", (c,))
+            return MoveForward(c)
     return None
 
 
 __all__ = [
     "DEFAULT_STYLE",
-    "Move",
     "Style",
     "ally_candidates",
     "ally_move",

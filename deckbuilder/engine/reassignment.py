@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
+from deckbuilder.engine.clone import clone
 from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.lookahead import clone_game
 
 #: One move of a reassignment: (Ally, Site of the State), or (Ally, None) for the Reserve.
 Step = tuple[int, "int | None"]
@@ -47,7 +47,7 @@ def planned(game: Game, seat: int, plan: Sequence[Step]) -> Game | None:
     """A copy of ``game`` with ``plan`` carried out as one reassignment; ``None`` if
     the engine refuses it (not ``seat``'s Autarch Phase, the Dictate used, a move not
     allowed)."""
-    trial = clone_game(game)
+    trial = clone(game)
     try:
         trial.reassign(seat, list(plan))
     except RuleError:

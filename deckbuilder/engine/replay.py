@@ -33,19 +33,27 @@ step with the table as one seat saw it: the Play screen's replay steps through t
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Mapping, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
-from types import MethodType
 
 from card_db.errors import UserError
 from card_db.records import CardType
+from deckbuilder.engine.actions import Action, Pass, PlayFlash
+from deckbuilder.engine.answers import TableAnswers
 from deckbuilder.engine.computer_autarch import ComputerAutarch
-from deckbuilder.engine.errors import RuleError
+from deckbuilder.engine.decisions import (
+    CONTEST,
+    COUNTER_KIND,
+    DEFEND,
+    LAST_CALL,
+    MOVE,
+    Controller,
+    Decision,
+)
+from deckbuilder.engine.errors import EngineError, RuleError
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.last_call import LastCall
-from deckbuilder.engine.order_of_play import Controller, Step, play
-from deckbuilder.engine.play_record import Choice, PlayRecord, Seat
-from deckbuilder.engine.quick_policy import Move
+from deckbuilder.engine.order_of_play import Step, play
+from deckbuilder.engine.play_record import V2_KINDS, Choice, PlayRecord, Seat
 from deckbuilder.engine.table_snapshot import TableSnapshot, snapshot
 
 
@@ -111,150 +119,134 @@ class Tape:
 
 
 class RecordedSeat(Controller):
-    """One seat of a :class:`RecordedGame`: plays the tape's choices back, then asks
-    ``inner`` (``None``: raise :class:`EndOfRecord` instead) and records its answers."""
+    """One seat of a :class:`RecordedGame`: answers each decision from the tape, then
+    asks ``inner`` (``None``: raise :class:`EndOfRecord` instead) and records its
+    answers. A turn's move is recorded as ``move`` and its end as ``end_turn``; a
+    Flash at a last call as ``move`` and the end of the seat's answer as ``last_call``;
+    every other decision under its own kind."""
 
     def __init__(self, seat: int, inner: ComputerAutarch | None, tape: Tape):
         self.seat = seat
         self.inner = inner
         self.tape = tape
-        # Plays a move for this seat, asking the table's seats to contest, defend, counter.
-        self.player = inner if inner is not None else ComputerAutarch()
-        # The class's own method: a controller recorded before (a resumed session's
-        # person) plays through this tape only.
-        self._play = MethodType(type(self.player).play_move, self.player)
-        # Every move the inner controller plays goes on the tape before it is played.
-        self.player.play_move = self._record_move  # type: ignore[method-assign]
+        self.controllers: list[Controller] = []
+        self._last_kind: str | None = None  # the kind of decision last answered
+        self._call: object | None = None  # the last call being answered live
+
+    def join(self, controllers: Sequence[Controller]) -> None:
+        self.controllers = list(controllers)
 
     def _live(self) -> ComputerAutarch:
         if self.inner is None:
             raise EndOfRecord
         return self.inner
 
-    def _record_move(self, game: Game, seat: int, move: Move) -> bool:
-        self.tape.write(Choice(seat, "move", move))
-        played = self._play(game, seat, move)
-        if not played:
-            self.tape.write(Choice(seat, "refused"))
-        return played
+    def choose(self, game: Game, decision: Decision) -> Action:
+        self._last_kind = decision.kind
+        if decision.kind == MOVE:
+            return self._move(game, decision)
+        if decision.kind == LAST_CALL:
+            return self._last_call(game, decision)
+        if decision.kind in (CONTEST, DEFEND):
+            return self._acting_answer(game, decision)
+        if self.tape.in_v1_part and (decision.kind in V2_KINDS or (
+                decision.kind == COUNTER_KIND and game.record(
+                    decision.context.card).card_type is not CardType.FLASH)):
+            return decision.default  # a question the engine of version 1 did not ask
+        return self._answer(game, decision, decision.kind)
 
-    def _answer_v2(self, kind: str, v1_answer, ask):
-        """A question the engine of format version 1 did not ask: its answer there."""
-        return v1_answer if self.tape.in_v1_part else self._answer(kind, ask)
-
-    def _acting_answer(self, game: Game, kind: str, ask):
-        """An answer inside which this seat may play Flashes (a rival's action)."""
-        self._replay_reactions(game, self.seat)
-        if self.tape.replaying:
-            return self._answer(kind, ask)
-        self.tape.open.append((len(self.tape.log), self.tape.memories()))
-        value = self._answer(kind, ask)
-        self.tape.open.pop()  # not on an exception: the game stopped inside this answer
-        return value
-
-    def _answer(self, kind: str, ask):
+    def _answer(self, game: Game, decision: Decision, kind: str) -> Action:
         if self.tape.replaying:
             return self.tape.take(self.seat, kind).value
-        value = ask(self._live())
+        value = self._live().choose(game, decision)
         self.tape.write(Choice(self.seat, kind, value))
         return value
 
-    # -- setup ---------------------------------------------------------------------------
-    def place_site(self, game: Game, seat: int, dominion: int) -> int:
-        return self._answer("place_site", lambda c: c.place_site(game, seat, dominion))
-
-    def reshuffle(self, game: Game, seat: int) -> bool:
-        return self._answer("reshuffle", lambda c: c.reshuffle(game, seat))
-
-    # -- turns ---------------------------------------------------------------------------
-    def _turn(self, method: str, game: Game, seat: int) -> Iterator[None]:
-        while self.tape.replaying:
+    # -- a turn ----------------------------------------------------------------------------
+    def _move(self, game: Game, decision: Decision) -> Action:
+        if self.tape.replaying:
             nxt = self.tape.peek()
-            if nxt.seat == seat and nxt.kind == "end_turn":
-                self.tape.take(seat, "end_turn")
-                return
-            if self._replay_move(game, seat):
-                yield
-        yield from getattr(self._live(), method)(game, seat)
-        self.tape.write(Choice(seat, "end_turn"))
+            if nxt is not None and nxt.seat == self.seat and nxt.kind == "end_turn":
+                self.tape.take(self.seat, "end_turn")
+                return Pass()
+            return self.tape.take(self.seat, "move").value
+        value = self._live().choose(game, decision)
+        self.tape.write(Choice(self.seat, "end_turn" if isinstance(value, Pass) else "move",
+                               Pass() if isinstance(value, Pass) else value))
+        return value
 
-    def _replay_move(self, game: Game, seat: int) -> bool:
-        """Play the tape's next move of ``seat``; whether the engine accepted it."""
-        move = self.tape.take(seat, "move").value
-        played = self._play(game, seat, move)
-        refused = self.tape.peek()
-        if played == (refused is not None and refused.seat == seat
-                      and refused.kind == "refused"):
-            raise ReplayError(
-                f"this saved game does not replay on this version of the rules engine: "
-                f"the move at decision {self.tape.position} was "
-                + ("accepted but had been refused" if played else
-                   "refused but had been played"))
-        if not played:  # as live: a refused move ends the step without a pause
+    def refused(self, game: Game, seat: int, action: Action, error: RuleError) -> None:
+        """A refused move ends the turn (or the seat's last call): recorded as
+        ``refused`` and the end of the turn (or of the answer)."""
+        end = "last_call" if self._last_kind == LAST_CALL else "end_turn"
+        if self.tape.replaying:
+            nxt = self.tape.peek()
+            if nxt is None or nxt.seat != seat or nxt.kind != "refused":
+                raise ReplayError(
+                    "this saved game does not replay on this version of the rules engine: "
+                    f"the move at decision {self.tape.position} was refused but had been "
+                    f"played ({error})")
             self.tape.take(seat, "refused")
-        return played
+            self.tape.take(seat, end)
+            return
+        if self.inner is not None:
+            self.inner.refused(game, seat, action, error)
+        self.tape.write(Choice(seat, "refused"))
+        self.tape.write(Choice(seat, end, Pass()))
+        self._close_call()
 
-    def _replay_reactions(self, game: Game, seat: int) -> None:
-        """The Flashes ``seat`` played inside a rival's action, before its answer."""
-        while (nxt := self.tape.peek()) is not None and nxt.seat == seat \
+    # -- inside a rival's action -------------------------------------------------------------
+    def _replay_reactions(self, game: Game) -> None:
+        """The Flashes this seat played inside a rival's action before its answer (format
+        versions before 3), played back before it."""
+        while (nxt := self.tape.peek()) is not None and nxt.seat == self.seat \
                 and nxt.kind == "move":
-            self._replay_move(game, seat)
+            action = self.tape.take(self.seat, "move").value
+            try:
+                action.play(game, self.seat, TableAnswers(self.controllers))
+            except RuleError as exc:
+                self._last_kind = MOVE
+                self.refused(game, self.seat, action, exc)
 
-    def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
-        return self._turn("autarch_turn", game, seat)
+    def _acting_answer(self, game: Game, decision: Decision) -> Action:
+        """A contest or defence: the tape's, else asked live (saved before it while
+        the person is asked inside it)."""
+        self._replay_reactions(game)
+        if decision.kind == CONTEST and self.tape.replaying and self.inner is not None:
+            self.inner.note_contest(decision.context.site)  # as its own contest would
+        if self.tape.replaying:
+            return self._answer(game, decision, decision.kind)
+        self.tape.open.append((len(self.tape.log), self.tape.memories()))
+        value = self._answer(game, decision, decision.kind)
+        self.tape.open.pop()  # not on an exception: the game stopped inside this answer
+        return value
 
-    def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
-        return self._turn("ally_turn", game, seat)
+    def _last_call(self, game: Game, decision: Decision) -> Action:
+        """The last call for Flashes: each Flash played is a ``move``, the end of the
+        answer ``last_call``. Not asked before format version 3."""
+        if self.tape.replaying:
+            if self.tape.before_v3:
+                return Pass()
+            nxt = self.tape.peek()
+            if nxt is not None and nxt.seat == self.seat and nxt.kind == "move":
+                return self.tape.take(self.seat, "move").value
+            self.tape.take(self.seat, "last_call")
+            return Pass()
+        if self._call is not decision.context:
+            self._call = decision.context
+            self.tape.open.append((len(self.tape.log), self.tape.memories()))
+        value = self._live().choose(game, decision)
+        if isinstance(value, PlayFlash):
+            self.tape.write(Choice(self.seat, "move", value))
+            return value
+        self.tape.write(Choice(self.seat, "last_call", Pass()))
+        self._close_call()
+        return value
 
-    def reconciliation_turn(self, game: Game, seat: int) -> Iterator[None]:
-        return self._turn("reconciliation_turn", game, seat)
-
-    # -- rivals' turns -------------------------------------------------------------------
-    def contest(self, game: Game, seat: int, seizing_seat: int, site: int,
-                allies: Sequence[int]) -> Sequence[int]:
-        if self.tape.replaying and self.inner is not None:
-            self.inner.note_contest(site)  # as its contest() would, for its maneuvers
-        return tuple(self._acting_answer(game, "contest", lambda c: tuple(
-            c.contest(game, seat, seizing_seat, site, allies))))
-
-    def defend(self, game: Game, seat: int, target: int,
-               challengers: Sequence[int]) -> Sequence[int]:
-        return tuple(self._acting_answer(game, "defend", lambda c: tuple(
-            c.defend(game, seat, target, challengers))))
-
-    def counter(self, game: Game, seat: int, flash: int, target: int | None) -> int | None:
-        if self.tape.in_v1_part and game.record(flash).card_type != CardType.FLASH:
-            return None  # version 1 offered only Flashes for countering
-        return self._answer("counter", lambda c: c.counter(game, seat, flash, target))
-
-    def contest_maneuvers(self, game: Game, seat: int, involved: Sequence[int],
-                          opposing: Sequence[int]) -> Mapping[int, Sequence[int]]:
-        return self._answer_v2("contest_maneuvers", {}, lambda c: _maneuvers(
-            c.contest_maneuvers(game, seat, involved, opposing)))
-
-    def defend_maneuvers(self, game: Game, seat: int, involved: Sequence[int],
-                         opposing: Sequence[int]) -> Mapping[int, Sequence[int]]:
-        return self._answer_v2("defend_maneuvers", {}, lambda c: _maneuvers(
-            c.defend_maneuvers(game, seat, involved, opposing)))
-
-    def last_call(self, game: Game, seat: int, call: LastCall) -> None:
-        if self.tape.before_v3:
-            return  # versions 1 and 2 asked no last call
-        self._acting_answer(game, "last_call", lambda c: c.last_call(game, seat, call))
-
-    def assign_damage(self, game: Game, seat: int, damage: int,
-                      losers: Sequence[int]) -> Mapping[int, int] | None:
-        return self._answer_v2("assign_damage", None, lambda c: _damage(
-            c.assign_damage(game, seat, damage, losers)))
-
-
-def _maneuvers(chosen: Mapping[int, Sequence[int]] | None) -> dict[int, tuple[int, ...]]:
-    """Maneuvers per character as the tape keeps them (as they read back from JSON)."""
-    return {k: tuple(v) for k, v in (chosen or {}).items()}
-
-
-def _damage(chosen: Mapping[int, int] | None) -> dict[int, int] | None:
-    return None if chosen is None else dict(chosen)
+    def _close_call(self) -> None:
+        if self._call is not None:
+            self._call = None
+            self.tape.open.pop()
 
 
 def _memory(controller: ComputerAutarch | None) -> int:
@@ -271,7 +263,7 @@ class RecordedGame:
         controllers = list(controllers) if controllers is not None else [None] * len(
             record.seats)
         if len(controllers) != len(record.seats):
-            raise ValueError("one controller per seat")
+            raise EngineError("one controller per seat")
         self.base = record
         self.game = Game(record.decks, seed=record.seed, names=record.names)
         self.tape = Tape(record.choices, record.v1_choices, record.v2_choices)
@@ -282,7 +274,9 @@ class RecordedGame:
         self.tape.memories = lambda: [_memory(c) for c in self.controllers]
         self.seats = [RecordedSeat(i, c, self.tape) for i, c in enumerate(controllers)]
         for seat in self.seats:
-            seat.player.join(self.seats)
+            seat.join(self.seats)
+            if seat.inner is not None:
+                seat.inner.join(self.seats)
 
     def play(self) -> Iterator[Step]:
         """Set up and play (:func:`~.order_of_play.play`); the record's choices first.
@@ -307,7 +301,7 @@ class RecordedGame:
         if self.tape.open:  # inside a computer's contest or defence: saved before it
             mark, memory = self.tape.open[0]
             log = log[:mark]
-        return self.base.with_progress(log, memory, self.game.state.over)
+        return self.base.with_progress(log, memory, self.game.table.over)
 
 
 @dataclass(frozen=True, slots=True)
@@ -349,7 +343,7 @@ def record_of(game: Game, controllers: Sequence[ComputerAutarch], seed: int,
     """A record of ``game`` (not begun, made with ``seed``) played by ``controllers``:
     each seat's player is its controller's ``level`` (``"human"`` for a person), its
     computer seed the controller's ``seed`` (``seed`` when it has none)."""
-    s = game.state
+    s = game.table
     decks: list[list] = [[] for _ in s.autarchs]
     for card, owner in zip(s.cards, s.owners, strict=True):
         decks[owner].append(card)

@@ -33,9 +33,12 @@ from dataclasses import dataclass
 
 from card_db.records import CardRecord
 from deckbuilder.engine.computer_autarch import seat_table
+from deckbuilder.engine.decisions import Controller
+from deckbuilder.engine.errors import EngineError
+from deckbuilder.engine.flow import turn
 from deckbuilder.engine.game import ALLY_PHASE, Game
 from deckbuilder.engine.human_autarch import Ask, Decision, HumanAutarch
-from deckbuilder.engine.order_of_play import Controller, Step
+from deckbuilder.engine.order_of_play import Step
 
 
 @dataclass(frozen=True, slots=True)
@@ -124,7 +127,7 @@ def build(sc: Scenario, resolve: Callable[[str], CardRecord], seed: int = 0) -> 
         names = [*active, *hand, *reserve, *(sc.circle if k == 0 else ())]
         decks.append([resolve(n) for n in names])
     game = Game(decks, seed=seed, names=[s.name for s in sc.seats])
-    s = game.state
+    s = game.table
     first = 0
     for k, (active, hand, reserve) in enumerate(zones):
         a = s.autarchs[k]
@@ -146,17 +149,16 @@ def play_turn(game: Game, controllers: Sequence[Controller]) -> Iterator[Step]:
     """Play the turn begun in ``game`` with ``controllers`` (one per seat, joined to
     each other), yielding a :class:`~.order_of_play.Step` after each action; the
     turn is ended after the last."""
-    turn = game.turn
-    if turn is None:
-        raise ValueError("no turn has begun")
-    seat = turn.seat
+    turn_ = game.turn
+    if turn_ is None:
+        raise EngineError("no turn has begun")
+    seat = turn_.seat
     mark = len(game.log)
-    for _ in controllers[seat].ally_turn(game, seat):
-        yield Step(game.state.round, game.state.phase, seat, tuple(game.log[mark:]))
+    for _ in turn(game, controllers):
+        yield Step(game.table.round, game.table.phase, seat, tuple(game.log[mark:]))
         mark = len(game.log)
-    game.end_turn()
     if len(game.log) > mark:
-        yield Step(game.state.round, game.state.phase, seat, tuple(game.log[mark:]))
+        yield Step(game.table.round, game.table.phase, seat, tuple(game.log[mark:]))
 
 
 def scripted(script: Sequence[tuple[str, str]]) -> tuple[Ask, list[str]]:

@@ -79,7 +79,7 @@ class TableSnapshot:
 
 def snapshot(game: Game, seat: int) -> TableSnapshot:
     """The table as the Autarch in ``seat`` sees it now."""
-    s = game.state
+    s = game.table
 
     def face(card: int) -> CardFace:
         attached = tuple(face(p) for p in s.attached.get(card, ()))

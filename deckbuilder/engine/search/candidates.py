@@ -7,23 +7,28 @@ Autarch's own cards), so the same lists arise in every determinization of one ta
 
 * **Autarch phase** ("Phase 2: Autarch Phase"): each Path in hand on each Circle Site it
   fits, each Dictate in hand (on the target the quick rules would give it), the quick
-  rules' reassignment or Site power, and :data:`PASS` (end the phase's actions now);
+  rules' Site power, and :data:`PASS` (end the phase's actions now);
 * **Ally phase** ("Phase 3: Ally Phase"): :func:`~deckbuilder.engine.quick_policy.ally_candidates`
   (the quick choice, bolder, more peaceful and passive styles, a seizure of each Site
   that adds a Dominion, idling); alliances are the quick rules' alone;
 * **Reconciliation**: moving the next reserve forward, or :data:`PASS`.
 
 A candidate the engine refuses in an imagined table is never chosen (:mod:`.ismcts`).
+Every candidate is an :class:`~deckbuilder.engine.actions.Action` of the engine's action
+interface (``docs/engine-actions.md``); the lists are a focused part of
+:func:`~deckbuilder.engine.flow.legal_actions` (which also holds, for instance, every
+single reassignment and every group of Allies), kept short so that a search of a second
+can tell them apart.
 """
 
 from __future__ import annotations
 
 from card_db.records import CardType
+from deckbuilder.engine.actions import Action, Pass, PlayDictate, PlayPath
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION
 from deckbuilder.engine.paths import path_fits_site
 from deckbuilder.engine.public_view import PublicView
 from deckbuilder.engine.quick_policy import (
-    Move,
     _dictate_target,
     _site_power_move,
     ally_candidates,
@@ -32,16 +37,16 @@ from deckbuilder.engine.quick_policy import (
 )
 
 #: End the turn's actions now (the rest of the phase passes to the next Autarch).
-PASS: Move | None = None
+PASS: Action = Pass()
 #: Most moves compared at one decision.
 LIMIT = 8
 
 
-def _autarch(view: PublicView) -> list[Move | None]:
+def _autarch(view: PublicView) -> list[Action]:
     first = autarch_move(view)
     if first is None:
         return []
-    out: list[Move | None] = [first]
+    out: list[Action] = [first]
     if first.kind == "reveal_site":  # a Site in hand is always revealed first
         return out
     hand = sorted(view.hand)
@@ -50,24 +55,24 @@ def _autarch(view: PublicView) -> list[Move | None]:
         if rec.card_type is CardType.DICTATE and not view.turn.dictate_used:
             target = _dictate_target(view, rec)
             if target is not None or "target" not in (rec.powers or "").casefold():
-                out.append(Move("play_dictate", (c, target)))
+                out.append(PlayDictate(c, target))
     for c in hand:
         rec = view.record(c)
         if rec.card_type is CardType.PATH:
-            out += [Move("play_path", (c, site)) for site in view.circle
+            out += [PlayPath(c, site) for site in view.circle
                     if path_fits_site(rec, view.record(site))]
     power = None if view.turn.dictate_used else _site_power_move(view)
     if power is not None:
         out.append(power)
     out.append(PASS)
-    seen: list[Move | None] = []
+    seen: list[Action] = []
     for m in out:
         if m not in seen:
             seen.append(m)
     return seen[:LIMIT - 1] + ([PASS] if PASS not in seen[:LIMIT - 1] else [])
 
 
-def candidates(view: PublicView) -> list[Move | None]:
+def candidates(view: PublicView) -> list[Action]:
     """The moves compared at the Autarch's next decision of its turn, the quick choice
     first (module doc); ``[]`` when the quick rules have nothing left to do."""
     phase = view.phase

@@ -1,18 +1,20 @@
 """A fast copy of a :class:`~deckbuilder.engine.game.Game` for imagined games.
 
 :func:`clone` copies every mutable zone of the table by hand (lists, dicts, sets, the
-Destinies, the turn in progress) and shares what never changes (the card records,
-owners, the variant). It gives the same table as :func:`copy.deepcopy` (the strong
-level's :func:`~deckbuilder.engine.lookahead.clone_game`) at about a tenth of the cost;
-``tests/test_search_clone.py`` plays seeded games on a clone and on the original side by
-side and compares every zone after every step. The copy's log starts empty; its random
-generator is a copy of the original's (same state), unless ``rng`` is given.
+Destinies, the turn in progress, the sequence of play,
+:class:`~deckbuilder.engine.flow.Flow`) and shares what never changes (the card
+records, owners, the variant). It gives the same game as the engine's
+:func:`deckbuilder.engine.clone.clone` (a :func:`copy.deepcopy`) at about a tenth of
+the cost; ``tests/test_search.py`` plays seeded games on both copies side by side and
+compares every zone after every step. Like the engine's, it is taken at a pending
+decision (:func:`~deckbuilder.engine.flow.pending`). The copy's log starts empty; its
+random generator is a copy of the original's (same state), unless ``rng`` is given.
 """
 
 from __future__ import annotations
 
 import random
-from dataclasses import fields
+from dataclasses import fields, replace
 
 from deckbuilder.engine import alliances
 from deckbuilder.engine.destiny import Destiny
@@ -27,7 +29,8 @@ TABLE_FIELDS = (
     "magic_mods", "strength_mods", "gained", "altered",
 )
 #: Game attributes :func:`clone` copies (checked the same way).
-GAME_ATTRS = ("rng", "state", "log", "turn", "_any_timed", "established", "_placements")
+GAME_ATTRS = ("rng", "table", "log", "turn", "_any_timed", "established", "_placements",
+              "flow")
 
 
 def _realm(r: Realm) -> Realm:
@@ -58,7 +61,7 @@ def clone(game: Game, rng: random.Random | None = None) -> Game:
     if rng is None:
         rng = random.Random()
         rng.setstate(game.rng.getstate())
-    s = game.state
+    s = game.table
     t = Table(
         cards=s.cards, owners=s.owners,
         autarchs=[_autarch(a, rng) for a in s.autarchs],
@@ -73,12 +76,14 @@ def clone(game: Game, rng: random.Random | None = None) -> Game:
     )
     g = Game.__new__(Game)
     g.rng = rng
-    g.state = t
+    g.table = t
     g.log = []
     g.turn = _turn(game.turn)
     g._any_timed = game._any_timed
     g.established = list(game.established)
     g._placements = list(game._placements)
+    f = game.flow
+    g.flow = None if f is None else replace(f, order=list(f.order))
     return g
 
 

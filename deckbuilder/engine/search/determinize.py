@@ -58,7 +58,7 @@ class _RivalDeal:
 
     def __init__(self, game: Game, view: PublicView, seat: int,
                  catalogue: Sequence[CardRecord]):
-        s = game.state
+        s = game.table
         a = s.autarchs[seat]
         self.seat = seat
         owned = [c for c in range(len(s.cards)) if s.owners[c] == seat]
@@ -84,7 +84,7 @@ class _RivalDeal:
 
     def deal(self, game: Game, cards: list[CardRecord], rng: random.Random) -> None:
         """Re-deal this rival's hidden cards into ``game`` (a copy) and ``cards``."""
-        s = game.state
+        s = game.table
         a = s.autarchs[self.seat]
         ids = list(self.hidden)
         rng.shuffle(ids)
@@ -130,16 +130,16 @@ class Dealer:
         view = PublicView(game, seat)
         catalogue = bundled_catalogue() if catalogue is None else catalogue
         self.rivals = [_RivalDeal(game, view, a.seat, catalogue)
-                       for a in game.state.autarchs if a.seat != seat]
+                       for a in game.table.autarchs if a.seat != seat]
 
     def world(self, rng: random.Random) -> Game:
         """One imagined table: a copy of the game with every hidden card dealt again and
         a fresh generator for its Destinies and random choices."""
         g = clone(self.game, rng=random.Random(rng.getrandbits(64)))
-        cards = list(g.state.cards)
+        cards = list(g.table.cards)
         for deal in self.rivals:
             deal.deal(g, cards, rng)
-        s = g.state
+        s = g.table
         s.cards = tuple(cards)
         hidden = {c for d in self.rivals for c in d.hidden}
         if s.altered:

@@ -19,14 +19,14 @@ from __future__ import annotations
 
 import math
 import random
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from card_db.records import CardRecord
-from deckbuilder.engine.computer_autarch import MAX_MOVES_PER_TURN, ComputerAutarch
+from deckbuilder.engine.actions import Action
+from deckbuilder.engine.computer_autarch import ComputerAutarch
+from deckbuilder.engine.flow import pending, take
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.public_view import PublicView
-from deckbuilder.engine.quick_policy import Move
 from deckbuilder.engine.rng import splitmix64
 from deckbuilder.engine.search.candidates import PASS, candidates
 from deckbuilder.engine.search.clone import clone
@@ -66,19 +66,23 @@ class MistakeAutarch(ComputerAutarch):
         self.compared = 0
         self.mistakes = 0
 
-    def value(self, world: Game, seat: int, move: Move | None) -> float:
-        """How the table looks to ``seat`` right after ``move`` on a copy of ``world``."""
+    def value(self, world: Game, seat: int, move: Action) -> float:
+        """How the table looks to ``seat`` right after ``move`` on a copy of ``world``
+        (``-inf`` if the engine refuses it there)."""
         g = clone(world)
-        if move is not PASS:
-            table = quick_table(len(g.state.autarchs))
-            if not table[seat].play_move(g, seat, move):
-                return -math.inf
+        table = quick_table(len(g.table.autarchs))
+        d = pending(g)
+        for _ in take(g, d, move, table):
+            pass
+        if table[seat].illegal:
+            return -math.inf
         return evaluate(g, seat)
 
-    def decide(self, game: Game, seat: int) -> Move | None:
+    def next_move(self, game: Game, seat: int, phase: str) -> Action | None:
+        """The next move of ``seat``'s turn (``None``: the turn is over)."""
         moves = candidates(PublicView(game, seat))
         if len(moves) <= 1:
-            return moves[0] if moves else None
+            return moves[0] if moves and moves[0] != PASS else None
         self.decisions += 1
         rng = random.Random(splitmix64(self.seed * 1_000_003 + self.decisions))
         world = Dealer(game, seat, self.catalogue).world(rng)
@@ -91,24 +95,4 @@ class MistakeAutarch(ComputerAutarch):
         self.compared += 1
         if values[pick] < max(values):
             self.mistakes += 1
-        return moves[pick]
-
-    def _turn(self, game: Game, seat: int) -> Iterator[None]:
-        for _ in range(MAX_MOVES_PER_TURN):
-            if game.state.over:
-                return
-            start = time.perf_counter()
-            move = self.decide(game, seat)
-            self.decision_times.append(time.perf_counter() - start)
-            if move is None or not self.play_move(game, seat, move):
-                return
-            yield
-
-    def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
-        return self._turn(game, seat)
-
-    def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
-        return self._turn(game, seat)
-
-    def reconciliation_turn(self, game: Game, seat: int) -> Iterator[None]:
-        return self._turn(game, seat)
+        return None if moves[pick] == PASS else moves[pick]

@@ -1,13 +1,14 @@
 """The "expert" computer Autarch: information-set search at every decision of its turns.
 
-At each decision of its Autarch phase, Ally phase and Reconciliation with more than one
+At each move of its Autarch phase, Ally phase and Reconciliation with more than one
 move worth comparing (:mod:`.candidates`), it runs :func:`~.ismcts.search` on fair
 determinizations of the table (:mod:`.determinize`: never a rival's deck list, hand
-or Destiny order) and plays the move chosen. Setup (placing Sites, reshuffling) and the
-decisions asked in the middle of a rival's action (contest, defend, counter, maneuvers,
-damage, the last call for Flashes) follow the quick rules
-(:class:`~deckbuilder.engine.computer_autarch.ComputerAutarch`) until the engine's
-action interface lets the search hold them.
+or Destiny order) and plays the move chosen, an :class:`~deckbuilder.engine.actions.Action`
+of the engine's action interface. Setup (placing Sites, reshuffling) and the decisions
+asked in the middle of an action (contest, defend, counter, maneuvers, damage, the last
+call for Flashes) follow the quick rules
+(:class:`~deckbuilder.engine.computer_autarch.ComputerAutarch`): the engine cannot copy
+a game in the middle of an action (``docs/engine-actions.md``, "Where clone works").
 
 Budget per decision: ``iterations`` (the same ``seed`` and count give the same game) or
 else ``think`` seconds (default 1 s) of wall clock.
@@ -16,14 +17,14 @@ else ``think`` seconds (default 1 s) of wall clock.
 from __future__ import annotations
 
 import random
-import time
-from collections.abc import Iterator, Sequence
+from collections.abc import Sequence
 
 from card_db.records import CardRecord
-from deckbuilder.engine.computer_autarch import MAX_MOVES_PER_TURN, ComputerAutarch
+from deckbuilder.engine.actions import Action
+from deckbuilder.engine.computer_autarch import ComputerAutarch
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.quick_policy import Move
 from deckbuilder.engine.rng import splitmix64
+from deckbuilder.engine.search.candidates import PASS
 from deckbuilder.engine.search.determinize import bundled_catalogue
 from deckbuilder.engine.search.ismcts import SearchResult, search
 
@@ -56,7 +57,7 @@ class ExpertAutarch(ComputerAutarch):
         self.decisions = 0
         self.searches: list[SearchResult] = []
 
-    def decide(self, game: Game, seat: int) -> Move | None:
+    def next_move(self, game: Game, seat: int, phase: str) -> Action | None:
         """The next move of ``seat``'s turn in ``game`` (``None``: the turn is over)."""
         self.decisions += 1
         rng = random.Random(splitmix64(self.seed * 1_000_003 + self.decisions))
@@ -64,24 +65,4 @@ class ExpertAutarch(ComputerAutarch):
                         rounds=self.rounds, catalogue=self.catalogue)
         if result.iterations:
             self.searches.append(result)
-        return result.move
-
-    def _turn(self, game: Game, seat: int) -> Iterator[None]:
-        for _ in range(MAX_MOVES_PER_TURN):
-            if game.state.over:
-                return
-            start = time.perf_counter()
-            move = self.decide(game, seat)
-            self.decision_times.append(time.perf_counter() - start)
-            if move is None or not self.play_move(game, seat, move):
-                return
-            yield
-
-    def autarch_turn(self, game: Game, seat: int) -> Iterator[None]:
-        return self._turn(game, seat)
-
-    def ally_turn(self, game: Game, seat: int) -> Iterator[None]:
-        return self._turn(game, seat)
-
-    def reconciliation_turn(self, game: Game, seat: int) -> Iterator[None]:
-        return self._turn(game, seat)
+        return None if result.move is None or result.move == PASS else result.move

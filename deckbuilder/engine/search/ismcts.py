@@ -32,9 +32,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from card_db.records import CardRecord
+from deckbuilder.engine.actions import Action
+from deckbuilder.engine.decisions import MOVE
+from deckbuilder.engine.flow import pending, take
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.public_view import PublicView
-from deckbuilder.engine.quick_policy import Move
 from deckbuilder.engine.search.candidates import PASS, candidates
 from deckbuilder.engine.search.determinize import Dealer
 from deckbuilder.engine.search.playout import playout, quick_table
@@ -65,36 +67,42 @@ class SearchResult:
     """A decision: the ``move`` chosen, the ``iterations`` run, the root's moves with
     their visits and mean scores, and the wall-clock ``seconds`` spent."""
 
-    move: Move | None
+    move: Action
     iterations: int
-    stats: tuple[tuple[Move | None, int, float], ...]
+    stats: tuple[tuple[Action, int, float], ...]
     seconds: float
 
 
-def _frozen(value):
-    if isinstance(value, dict):
-        return tuple(sorted((k, _frozen(v)) for k, v in value.items()))
-    if isinstance(value, (list, tuple)):
-        return tuple(_frozen(v) for v in value)
-    return value
-
-
-def move_key(move: Move | None):
-    """A hashable key for ``move`` (its arguments may hold maneuvers by character)."""
-    return None if move is None else (move.kind, _frozen(move.args))
+def move_key(move: Action):
+    """A hashable key for ``move`` (the action itself: actions are frozen values)."""
+    try:
+        hash(move)
+    except TypeError:
+        return repr(move)
+    return move
 
 
 def _ucb(child: Node) -> float:
     return child.mean + EXPLORATION * math.sqrt(math.log(max(child.available, 1)) / child.visits)
 
 
-def _iterate(root: Node, root_moves: list[Move | None], world: Game, seat: int,
+def _my_turn(world: Game, seat: int, phase: str):
+    """The pending decision if it is still ``seat``'s move in ``phase``, else None."""
+    d = pending(world)
+    if d is None or d.kind != MOVE or d.seat != seat or d.context.phase != phase \
+            or d.context.only_pass:
+        return None
+    return d
+
+
+def _iterate(root: Node, root_moves: list[Action], world: Game, seat: int,
              rng: random.Random, rounds: int) -> None:
-    table = quick_table(len(world.state.autarchs))
-    node, path, ended = root, [], False
+    table = quick_table(len(world.table.autarchs))
+    phase = world.turn.phase
+    node, path = root, []
     for depth in range(MAX_DEPTH):
-        t = world.turn
-        if world.state.over or t is None or t.seat != seat:
+        d = _my_turn(world, seat, phase)
+        if d is None:
             break
         # the root's moves read only what the Autarch sees: the same in every world
         moves = root_moves if depth == 0 else candidates(PublicView(world, seat))
@@ -115,18 +123,17 @@ def _iterate(root: Node, root_moves: list[Move | None], world: Game, seat: int,
             usable, key=lambda i: _ucb(children[keys[i]]))
         move = moves[pick]
         child = children[keys[pick]]
-        if move is PASS:
-            path.append(child)
-            ended = True
-            break
-        if not table[seat].play_move(world, seat, move):
+        refused = len(table[seat].illegal)
+        for _ in take(world, d, move, table):
+            pass
+        if len(table[seat].illegal) > refused:
             child.refused = True
             break
         path.append(child)
         node = child
-        if untried:
+        if untried or move == PASS:
             break
-    reward = playout(world, seat, rounds, table, finish_turn=not ended)
+    reward = playout(world, seat, rounds, table)
     root.visits += 1
     for n in path:
         n.visits += 1
@@ -136,7 +143,8 @@ def _iterate(root: Node, root_moves: list[Move | None], world: Game, seat: int,
 def search(game: Game, seat: int, rng: random.Random, *, iterations: int | None = None,
            think: float = 1.0, rounds: int = 0,
            catalogue: Sequence[CardRecord] | None = None) -> SearchResult:
-    """Choose ``seat``'s next move of its turn in ``game`` (module doc). ``iterations``:
+    """Choose ``seat``'s next move of its turn in ``game``, whose pending decision
+    (:func:`~deckbuilder.engine.flow.pending`) is that move (module doc). ``iterations``:
     a fixed count (reproducible); else iterate for ``think`` seconds (at least once per
     move compared). ``rounds``: whole rounds each playout adds after the current one.
     ``catalogue``: the cards a player could own (default: the bundled catalogue)."""

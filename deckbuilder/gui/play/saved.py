@@ -108,7 +108,7 @@ class SavedGamesBar(QWidget):
                 self.save_as(name, record, replace=True)
             return True
 
-        state = self.screen.session.game.state
+        state = self.screen.session.game.table
         where = f"Round {state.round}, {state.phase}" if state.round else state.phase
         return self.context.operations.run(
             save_game, name, record, replace=replace, where=where, initiator=self,

@@ -17,9 +17,9 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QWidget
 
+from deckbuilder.engine.decisions import Controller
 from deckbuilder.engine.human_autarch import HumanAutarch
 from deckbuilder.engine.match import computer_autarch
-from deckbuilder.engine.order_of_play import Controller
 from deckbuilder.engine.scenarios import SCENARIOS, Scenario, build, play_turn, scripted
 
 if TYPE_CHECKING:

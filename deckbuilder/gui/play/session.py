@@ -25,11 +25,12 @@ from PySide6.QtCore import QObject, Signal
 
 from card_db.records import CardRecord
 from deckbuilder.engine.computer_autarch import seat_table
+from deckbuilder.engine.decisions import Controller
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.human_autarch import Decision, HumanAutarch
 from deckbuilder.engine.levels import MAX_RIVALS
 from deckbuilder.engine.match import computer_autarch
-from deckbuilder.engine.order_of_play import Controller, Step
+from deckbuilder.engine.order_of_play import Step
 from deckbuilder.engine.play_record import HUMAN as HUMAN_PLAYER
 from deckbuilder.engine.play_record import PlayRecord
 from deckbuilder.engine.replay import RecordedGame, record_of
@@ -129,8 +130,8 @@ class PlaySession(QObject):
         ``steps(game, controllers)`` (e.g. :func:`~deckbuilder.engine.scenarios.play_turn`),
         then reports ``end_message``. Such a game is not recorded: :meth:`record` raises
         ``RuntimeError``. ``ValueError`` if ``others`` does not fit the seats."""
-        if len(others) != len(game.state.autarchs) - 1:
-            raise ValueError(f"{len(game.state.autarchs) - 1} other controllers needed, "
+        if len(others) != len(game.table.autarchs) - 1:
+            raise ValueError(f"{len(game.table.autarchs) - 1} other controllers needed, "
                              f"not {len(others)}")
         session = cls.__new__(cls)
         QObject.__init__(session)
