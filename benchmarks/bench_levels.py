@@ -59,6 +59,7 @@ from deckbuilder.engine.order_of_play import play  # noqa: E402
 from deckbuilder.engine.search.clone import clone  # noqa: E402
 from deckbuilder.engine.search.determinize import Dealer, bundled_catalogue  # noqa: E402
 from deckbuilder.engine.search.dial import MistakeAutarch  # noqa: E402
+from deckbuilder.engine.search import expert as expert_module  # noqa: E402
 from deckbuilder.engine.search.expert import ExpertAutarch  # noqa: E402
 from deckbuilder.engine.search.playout import playout, quick_table  # noqa: E402
 
@@ -195,6 +196,8 @@ def main() -> None:
     p.add_argument("--think", type=float, default=0.25, help="expert seconds per decision")
     p.add_argument("--iterations", type=int, default=None,
                    help="expert iterations per decision (instead of --think)")
+    p.add_argument("--rounds", type=int, default=None,
+                   help="whole rounds each expert playout adds after the current one")
     p.add_argument("--timing-think", type=float, default=1.0,
                    help="expert seconds per decision in the decision-time part")
     p.add_argument("--pairs", default=",".join(DEFAULT_PAIRS))
@@ -206,11 +209,14 @@ def main() -> None:
     p.add_argument("--skip-timing", action="store_true")
     p.add_argument("--skip-playouts", action="store_true")
     args = p.parse_args()
+    if args.rounds is not None:
+        expert_module.PLAYOUT_ROUNDS = args.rounds
     decks = list(demo_decks().values())
     print(f"bench_levels: {len(decks)} demo decks; {load()}")
     if not args.skip_strength:
         budget = (f"{args.iterations} iterations" if args.iterations
-                  else f"{args.think} s") + " per expert decision"
+                  else f"{args.think} s") + " per expert decision, playouts to the end of " \
+            f"the round + {expert_module.PLAYOUT_ROUNDS} round(s)"
         print(f"== strength: {args.games} games per pair with the expert "
               f"({args.other_games} for the others), {budget}, seed {args.seed}")
         for pair in args.pairs.split(","):

@@ -30,6 +30,9 @@ from deckbuilder.engine.search.ismcts import SearchResult, search
 
 #: Default thinking time per decision, seconds of wall clock.
 DEFAULT_THINK = 1.0
+#: Whole rounds a playout plays after the current one, unless given
+#: (``benchmarks/bench_levels.py --rounds`` sets it to compare horizons).
+PLAYOUT_ROUNDS = 0
 
 
 class ExpertAutarch(ComputerAutarch):
@@ -43,7 +46,7 @@ class ExpertAutarch(ComputerAutarch):
     level = "expert"
 
     def __init__(self, seed: int = 0, think: float = DEFAULT_THINK,
-                 iterations: int | None = None, rounds: int = 0,
+                 iterations: int | None = None, rounds: int | None = None,
                  catalogue: Sequence[CardRecord] | None = None, **kw):
         super().__init__(**kw)
         if think <= 0 or (iterations is not None and iterations < 1):
@@ -51,7 +54,7 @@ class ExpertAutarch(ComputerAutarch):
         self.seed = seed
         self.think = think
         self.iterations = iterations
-        self.rounds = rounds
+        self.rounds = PLAYOUT_ROUNDS if rounds is None else rounds
         # read the bundled catalogue now, not during the first decision (about 0.3 s)
         self.catalogue = bundled_catalogue() if catalogue is None else catalogue
         self.decisions = 0
