@@ -56,10 +56,10 @@ from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table  # n
 from deckbuilder.engine.game import Game  # noqa: E402
 from deckbuilder.engine.match import play_match_game, time_summary, wilson_interval  # noqa: E402
 from deckbuilder.engine.order_of_play import play  # noqa: E402
+from deckbuilder.engine.search import expert as expert_module  # noqa: E402
 from deckbuilder.engine.search.clone import clone  # noqa: E402
 from deckbuilder.engine.search.determinize import Dealer, bundled_catalogue  # noqa: E402
 from deckbuilder.engine.search.dial import MistakeAutarch  # noqa: E402
-from deckbuilder.engine.search import expert as expert_module  # noqa: E402
 from deckbuilder.engine.search.expert import ExpertAutarch  # noqa: E402
 from deckbuilder.engine.search.playout import playout, quick_table  # noqa: E402
 
