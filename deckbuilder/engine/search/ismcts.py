@@ -17,10 +17,13 @@ from the decision), not tables. Each iteration:
 5. **back up** the score along the path.
 
 The move played is the root's most visited (ties: the better mean, then the quick
-rules' order). Rivals' replies and every nested decision in the imagined tables are the
-quick rules' (the engine's action interface, which would let the tree hold them, is
-another issue's work). Budget: ``iterations`` (reproducible: the same seed and count
-give the same move) or else ``think`` seconds of wall clock.
+rules' order). Moves are played on the imagined tables through the engine's action
+interface (:func:`~deckbuilder.engine.flow.pending`, :func:`~deckbuilder.engine.flow.take`;
+``docs/engine-actions.md``). Rivals' moves and every decision asked inside an action
+(contests, defenders, counters, maneuvers, damage, last calls) are the quick rules'
+there: the tree holds the Autarch's own moves of the turn only, since a game cannot be
+copied in the middle of an action. Budget: ``iterations`` (reproducible: the same seed
+and count give the same move) or else ``think`` seconds of wall clock.
 """
 
 from __future__ import annotations
