@@ -10,7 +10,7 @@ Run from the repository root::
 1. **Strength.** For each pair of levels (default: expert-strong, expert-quick,
    strong-quick, quick-casual, casual-novice: each level against the one below it, and
    the expert against strong and quick), ``--games`` games (``--other-games`` for the
-   pairs without the expert) on the bundled demo decks:
+   pairs without the expert or strong, which are quicker) on the bundled demo decks:
    game ``i`` plays deck pair ``i // 4`` of every ordered pair of demo decks (each deck
    against itself too), so the decks swap between the levels; within each block of four
    the seats swap and either Autarch acts first (:func:`~deckbuilder.engine.match.play_match_game`,
@@ -190,9 +190,9 @@ def playout_speed(decks: list, playouts: int, full_games: int) -> None:
 
 def main() -> None:
     p = argparse.ArgumentParser(description=__doc__.split("\n")[0])
-    p.add_argument("--games", type=int, default=40, help="games per pair with the expert")
+    p.add_argument("--games", type=int, default=40, help="games per pair with the expert or strong")
     p.add_argument("--other-games", type=int, default=100,
-                   help="games per pair without the expert (they are quicker)")
+                   help="games per pair without the expert or strong (they are quicker)")
     p.add_argument("--think", type=float, default=0.25, help="expert seconds per decision")
     p.add_argument("--iterations", type=int, default=None,
                    help="expert iterations per decision (instead of --think)")
@@ -220,7 +220,7 @@ def main() -> None:
         print(f"== strength: {args.games} games per pair with the expert "
               f"({args.other_games} for the others), {budget}, seed {args.seed}")
         for pair in args.pairs.split(","):
-            games = args.games if "expert" in pair else args.other_games
+            games = args.games if "expert" in pair or "strong" in pair else args.other_games
             strength(pair, decks, games, args.seed, args.think, args.iterations)
         print("== the dial's mistake rates")
         mistake_rates(decks, max(4, args.games // 4))
