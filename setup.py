@@ -1,9 +1,9 @@
 """Build the optional compiled goldfish core; every other setting is in pyproject.toml.
 
-``deckbuilder/engine/_fastcore.c`` is built where a C compiler works. Where it does not
-(no compiler, no Python headers), the build says so in one line and the package installs
-without it: the pure-Python core (``deckbuilder/engine/fastpath.py``) then plays the same
-games, more slowly (``deckbuilder --version`` names the core in use).
+``deckbuilder/engine/simulation/_fastcore.c`` is built where a C compiler works. Where it
+does not (no compiler, no Python headers), the build says so in one line and the package
+installs without it: the pure-Python core (``deckbuilder/engine/simulation/fastpath.py``)
+then plays the same games, more slowly (``deckbuilder --version`` names the core in use).
 """
 
 import sys
@@ -34,8 +34,8 @@ class OptionalBuildExt(build_ext):
 
 
 FASTCORE = Extension(
-    "deckbuilder.engine._fastcore",
-    ["deckbuilder/engine/_fastcore.c"],
+    "deckbuilder.engine.simulation._fastcore",
+    ["deckbuilder/engine/simulation/_fastcore.c"],
     extra_compile_args=[] if sys.platform.startswith("win") else ["-O3"],
     optional=True,
 )

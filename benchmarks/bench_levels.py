@@ -13,8 +13,9 @@ Run from the repository root::
    pairs without the expert or strong, which are quicker) on the bundled demo decks:
    game ``i`` plays deck pair ``i // 4`` of every ordered pair of demo decks (each deck
    against itself too), so the decks swap between the levels; within each block of four
-   the seats swap and either Autarch acts first (:func:`~deckbuilder.engine.match.play_match_game`,
-   seeded from ``(seed, i)``). Prints the first level's wins among the decided games
+   the seats swap and either Autarch acts first
+   (:func:`~deckbuilder.engine.simulation.match.play_match_game`, seeded from
+   ``(seed, i)``). Prints the first level's wins among the decided games
    with a 95% Wilson interval, draws, and the issue's target where it has one (expert:
    at least 65% against strong over at least 200 games, at least 85% against quick;
    each level above the one below it), then the novice's and casual's mistake rates
@@ -52,16 +53,16 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_engine import demo_decks  # noqa: E402
 from bench_match import table_decks, yardstick_games_per_s  # noqa: E402
 
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table  # noqa: E402
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table  # noqa: E402
 from deckbuilder.engine.game import Game  # noqa: E402
-from deckbuilder.engine.match import play_match_game, time_summary, wilson_interval  # noqa: E402
-from deckbuilder.engine.order_of_play import play  # noqa: E402
+from deckbuilder.engine.game.order_of_play import play  # noqa: E402
 from deckbuilder.engine.search import expert as expert_module  # noqa: E402
 from deckbuilder.engine.search.clone import clone  # noqa: E402
 from deckbuilder.engine.search.determinize import Dealer, bundled_catalogue  # noqa: E402
 from deckbuilder.engine.search.dial import MistakeAutarch  # noqa: E402
 from deckbuilder.engine.search.expert import ExpertAutarch  # noqa: E402
 from deckbuilder.engine.search.playout import playout, quick_table  # noqa: E402
+from deckbuilder.engine.simulation.match import play_match_game, time_summary, wilson_interval  # noqa: E402
 
 DEFAULT_PAIRS = ("expert-strong", "expert-quick", "strong-quick", "quick-casual",
                  "casual-novice")

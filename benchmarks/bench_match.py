@@ -16,7 +16,7 @@ they are missing), two Autarchs, one worker, up to 30 rounds:
   wall-clock and in processor seconds (what it costs on an idle machine), over games
   of 2, 3 and 4 strong Autarchs (each decision imagines every rival's turns, so 4 is
   the slowest), with how many decisions the work budget
-  (:data:`~deckbuilder.engine.lookahead.BUDGET`) cut short; target: under 1 s per
+  (:data:`~deckbuilder.engine.controllers.lookahead.BUDGET`) cut short; target: under 1 s per
   decision on this machine, so a human never waits long.
 
 Yardstick, timed in the same run: ``../shared/yardsticks/goldfish_lean.py GAMES 1``, a
@@ -45,11 +45,11 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from bench_engine import demo_decks  # noqa: E402
 
 from card_db.records import CardType  # noqa: E402
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table  # noqa: E402
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table  # noqa: E402
+from deckbuilder.engine.controllers.lookahead import StrongAutarch  # noqa: E402
 from deckbuilder.engine.game import Game  # noqa: E402
-from deckbuilder.engine.lookahead import StrongAutarch  # noqa: E402
-from deckbuilder.engine.match import run_match  # noqa: E402
-from deckbuilder.engine.order_of_play import play  # noqa: E402
+from deckbuilder.engine.game.order_of_play import play  # noqa: E402
+from deckbuilder.engine.simulation.match import run_match  # noqa: E402
 
 YARDSTICK = ROOT.parent / "shared" / "yardsticks" / "goldfish_lean.py"
 

@@ -27,7 +27,8 @@ TYPE_GROUP_TITLES = {
     CardType.FLASH: "Flashes",
 }
 
-#: Readable stall reasons of goldfish games (:data:`deckbuilder.engine.stalls.STALL_REASONS`).
+#: Readable stall reasons of goldfish games
+#: (:data:`deckbuilder.engine.simulation.stalls.STALL_REASONS`).
 STALL_TEXT = {
     "no_character": "no free Ally and no Character in hand",
     "prime_too_high": "the Characters in hand could not be established (Prime above the "
@@ -92,8 +93,8 @@ def card_json(record: CardRecord) -> dict:
 
 def power_status_json(record: CardRecord) -> list[dict]:
     """``[{"text", "kind", "modelled", "by"}]`` per sentence of the card's traits and
-    powers (:func:`deckbuilder.engine.modelled.modelled_powers`)."""
-    from deckbuilder.engine.modelled import modelled_powers  # lazy: engine stays out of search
+    powers (:func:`deckbuilder.engine.powers.modelled.modelled_powers`)."""
+    from deckbuilder.engine.powers.modelled import modelled_powers  # lazy: not in search
 
     return [p.to_dict() for p in modelled_powers(record)]
 
@@ -101,7 +102,7 @@ def power_status_json(record: CardRecord) -> list[dict]:
 def not_modelled_row(record: CardRecord) -> tuple[str, str] | None:
     """``("Engine", "not modelled by the engine: <text>; <text>")`` for a card with text
     the goldfish engine does not execute, else ``None``."""
-    from deckbuilder.engine.modelled import not_modelled  # lazy: engine stays out of search
+    from deckbuilder.engine.powers.modelled import not_modelled  # lazy: engine stays out of search
 
     texts = not_modelled(record)
     if not texts:

@@ -60,12 +60,12 @@ then
     "$PY" -m pip install --quiet -e "$ROOT"
 fi
 
-# The compiled goldfish core (deckbuilder/engine/_fastcore.c): the standalone build always
+# The compiled goldfish core (deckbuilder/engine/simulation/_fastcore.c): the standalone build always
 # carries it, so it is built here if the installation above left it out.
-if ! "$PY" -c 'import deckbuilder.engine._fastcore' 2>/dev/null; then
+if ! "$PY" -c 'import deckbuilder.engine.simulation._fastcore' 2>/dev/null; then
     echo "build.sh: building the compiled goldfish core"
     "$PY" -m pip install --quiet --no-deps -e "$ROOT"
-    "$PY" -c 'import deckbuilder.engine._fastcore' 2>/dev/null \
+    "$PY" -c 'import deckbuilder.engine.simulation._fastcore' 2>/dev/null \
         || fail "the compiled goldfish core did not build: a C compiler and Python's headers" \
                 "are needed (Debian: apt-get install gcc python3-dev)"
 fi

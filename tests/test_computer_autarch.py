@@ -28,17 +28,17 @@ from hypothesis import strategies as st
 
 from card_db.checklist import load_bundled_records
 from card_db.records import CardType
-from deckbuilder.engine.clone import clone as clone_game
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.controllers.human_autarch import HumanAutarch
+from deckbuilder.engine.controllers.lookahead import StrongAutarch
+from deckbuilder.engine.controllers.quick_policy import STYLES, ally_move, autarch_move
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
-from deckbuilder.engine.human_autarch import HumanAutarch
-from deckbuilder.engine.lookahead import StrongAutarch
-from deckbuilder.engine.order_of_play import play
-from deckbuilder.engine.paths import path_fits_site
-from deckbuilder.engine.public_view import HiddenInformationError, PublicView
-from deckbuilder.engine.quick_policy import STYLES, ally_move, autarch_move
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.table import check_conservation
+from deckbuilder.engine.game.clone import clone as clone_game
+from deckbuilder.engine.game.order_of_play import play
+from deckbuilder.engine.game.public_view import HiddenInformationError, PublicView
+from deckbuilder.engine.rules.paths import path_fits_site
+from deckbuilder.engine.simulation.sample_decks import generated_deck
+from deckbuilder.engine.table.zones import check_conservation
 
 
 def table_decks(deck_seeds, players, abilities=True):

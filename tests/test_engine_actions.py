@@ -16,7 +16,8 @@ from dataclasses import replace
 import pytest
 
 from card_db.records import CardType
-from deckbuilder.engine.actions import (
+from deckbuilder.engine.game import Game
+from deckbuilder.engine.game.actions import (
     ACTION_TYPES,
     AssignDamage,
     Challenge,
@@ -30,13 +31,12 @@ from deckbuilder.engine.actions import (
     from_data,
     to_data,
 )
-from deckbuilder.engine.clone import clone
-from deckbuilder.engine.decisions import MOVE, Controller
-from deckbuilder.engine.errors import EngineError
-from deckbuilder.engine.flow import apply, legal_actions, pending, start, take
-from deckbuilder.engine.game import Game
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.table import check_conservation
+from deckbuilder.engine.game.clone import clone
+from deckbuilder.engine.game.decisions import MOVE, Controller
+from deckbuilder.engine.game.flow import apply, legal_actions, pending, start, take
+from deckbuilder.engine.rules.errors import EngineError
+from deckbuilder.engine.simulation.sample_decks import generated_deck
+from deckbuilder.engine.table.zones import check_conservation
 
 EXAMPLES = int(os.environ.get("IMAJICA_ACTION_EXAMPLES", "2"))
 ROUNDS = 3

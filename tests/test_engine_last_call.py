@@ -18,14 +18,14 @@ import pytest
 
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.decisions import LAST_CALL
-from deckbuilder.engine.human_autarch import HumanAutarch
-from deckbuilder.engine.last_call import CHALLENGE, CONTEST, LastCall
-from deckbuilder.engine.play_record import FORMAT_VERSION, HUMAN, dumps, loads
-from deckbuilder.engine.replay import RecordedGame, replay_steps
-from deckbuilder.engine.scenarios import Scenario, SeatSetup, build, play_turn, scripted
-from deckbuilder.engine.table import SecuredSite, check_conservation
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.controllers.human_autarch import HumanAutarch
+from deckbuilder.engine.controllers.scenarios import Scenario, SeatSetup, build, play_turn, scripted
+from deckbuilder.engine.game.decisions import LAST_CALL
+from deckbuilder.engine.records.play_record import FORMAT_VERSION, HUMAN, dumps, loads
+from deckbuilder.engine.records.replay import RecordedGame, replay_steps
+from deckbuilder.engine.rules.last_call import CHALLENGE, CONTEST, LastCall
+from deckbuilder.engine.table.zones import SecuredSite, check_conservation
 from tests.test_engine_replay import person
 from tests.test_engine_replay_decisions import against_computers, finish, reactions, table
 

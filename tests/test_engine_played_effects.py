@@ -11,21 +11,21 @@ import pytest
 from card_db.abilities import parse_abilities
 from card_db.checklist.bundled import load_bundled_records
 from card_db.records import CardType
-from deckbuilder.engine.card_effects import (
+from deckbuilder.engine.controllers.human_autarch import describe_move, flash_options, legal_moves
+from deckbuilder.engine.controllers.quick_policy import reconciliation_move
+from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
+from deckbuilder.engine.game.public_view import PublicView
+from deckbuilder.engine.powers.card_effects import (
     NO_CHALLENGE,
     STAT,
     CardEffect,
     card_effects,
     sentence_effect,
 )
-from deckbuilder.engine.errors import RuleError
-from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
-from deckbuilder.engine.human_autarch import describe_move, flash_options, legal_moves
-from deckbuilder.engine.modelled import modelled_powers
-from deckbuilder.engine.public_view import PublicView
-from deckbuilder.engine.quick_policy import reconciliation_move
-from deckbuilder.engine.sample_decks import make_card, make_character, make_site
-from deckbuilder.engine.table import check_conservation
+from deckbuilder.engine.powers.modelled import modelled_powers
+from deckbuilder.engine.rules.errors import RuleError
+from deckbuilder.engine.simulation.sample_decks import make_card, make_character, make_site
+from deckbuilder.engine.table.zones import check_conservation
 from tests.test_engine_rule_gaps import IRISH, OVIATE, SARTORI, SLEW, YZORDDERREX, one, table
 
 CARDS = {r.name: r for r in load_bundled_records()}
@@ -524,7 +524,7 @@ def test_beginning_of_turn_effect_acts_on_the_character_it_is_attached_to():
     assert game.magic_mod(irish) == 0
     game.end_turn()
     game.reconcile()
-    game.begin_turn(AUTARCH_PHASE, 0)
+    game.coming_of_order()  # "Phase 1: Coming of Order" (ruling ``turn-effects``)
     assert game.magic_mod(irish) == 1
     check_conservation(game.table)
 

@@ -13,7 +13,8 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from card_db.records import CardType
-from deckbuilder.engine.actions import (
+from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
+from deckbuilder.engine.game.actions import (
     AllyAction,
     Challenge,
     Contest,
@@ -31,11 +32,17 @@ from deckbuilder.engine.actions import (
     RevealSite,
     Seize,
 )
-from deckbuilder.engine.decisions import CONTEST, DEFEND, MOVE, PLACE_SITE, RESHUFFLE, Controller
-from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
-from deckbuilder.engine.order_of_play import play
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.table import check_conservation, zones
+from deckbuilder.engine.game.decisions import (
+    CONTEST,
+    DEFEND,
+    MOVE,
+    PLACE_SITE,
+    RESHUFFLE,
+    Controller,
+)
+from deckbuilder.engine.game.order_of_play import play
+from deckbuilder.engine.simulation.sample_decks import generated_deck
+from deckbuilder.engine.table.zones import check_conservation, zones
 
 
 class RandomController(Controller):

@@ -11,13 +11,13 @@ from pathlib import Path
 import pytest
 
 from card_db.errors import UserError
-from deckbuilder.engine.actions import Contest, RevealSite, Seize
-from deckbuilder.engine.computer_autarch import ComputerAutarch
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch
+from deckbuilder.engine.controllers.human_autarch import HumanAutarch
+from deckbuilder.engine.controllers.lookahead import StrongAutarch
 from deckbuilder.engine.game import AUTARCH_PHASE
-from deckbuilder.engine.human_autarch import HumanAutarch
-from deckbuilder.engine.lookahead import StrongAutarch
-from deckbuilder.engine.match import computer_autarch
-from deckbuilder.engine.play_record import (
+from deckbuilder.engine.game.actions import Contest, RevealSite, Seize
+from deckbuilder.engine.game.table_snapshot import snapshot
+from deckbuilder.engine.records.play_record import (
     FORMAT_VERSION,
     HUMAN,
     Choice,
@@ -29,14 +29,14 @@ from deckbuilder.engine.play_record import (
     new_record,
     to_data,
 )
-from deckbuilder.engine.replay import (
+from deckbuilder.engine.records.replay import (
     RecordedGame,
     ReplayError,
     replay_steps,
     restore,
 )
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.table_snapshot import snapshot
+from deckbuilder.engine.simulation.match import computer_autarch
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 
 FIXTURE = Path(__file__).parent / "fixtures" / "games" / "saved_game_v1.json"
 EXPECTED = Path(__file__).parent / "fixtures" / "games" / "saved_game_v1.expected.json"

@@ -15,13 +15,14 @@ import pytest
 
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.decisions import COUNTER_KIND
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.controllers.human_autarch import HumanAutarch
+from deckbuilder.engine.controllers.lookahead import StrongAutarch
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.human_autarch import HumanAutarch
-from deckbuilder.engine.lookahead import StrongAutarch
-from deckbuilder.engine.order_of_play import play
-from deckbuilder.engine.play_record import (
+from deckbuilder.engine.game.decisions import COUNTER_KIND
+from deckbuilder.engine.game.order_of_play import play
+from deckbuilder.engine.game.table_snapshot import snapshot
+from deckbuilder.engine.records.play_record import (
     FORMAT_VERSION,
     HUMAN,
     V2_KINDS,
@@ -29,8 +30,7 @@ from deckbuilder.engine.play_record import (
     loads,
     new_record,
 )
-from deckbuilder.engine.replay import RecordedGame, replay_steps
-from deckbuilder.engine.table_snapshot import snapshot
+from deckbuilder.engine.records.replay import RecordedGame, replay_steps
 from deckbuilder.services.deck_sources import demo_deck_files, play_deck_file
 from tests.test_engine_replay import Abandon, person
 

@@ -9,11 +9,11 @@ import pytest
 
 from card_db.abilities import parse_abilities
 from card_db.records import CardType
-from deckbuilder.engine.countering import counters
-from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
-from deckbuilder.engine.sample_decks import make_card, make_character, make_site
-from deckbuilder.engine.table import SecuredSite, check_conservation
+from deckbuilder.engine.powers.countering import counters
+from deckbuilder.engine.rules.errors import RuleError
+from deckbuilder.engine.simulation.sample_decks import make_card, make_character, make_site
+from deckbuilder.engine.table.zones import SecuredSite, check_conservation
 
 AFFILIATIONS = ("Maestro", "Oviate", "Oethac", "Artist", "Vassal", "Adorer", "Tabula Rasa")
 FILLER = make_card("Filler Dictate", CardType.DICTATE)
@@ -268,7 +268,7 @@ def test_every_ruling_quotes_the_rulebook_word_for_word():
     import os
     from pathlib import Path
 
-    from deckbuilder.engine.rulings import RULINGS, ruling
+    from deckbuilder.engine.rules.rulings import RULINGS, ruling
 
     default = Path(__file__).resolve().parents[2] / "shared" / "rulebook"
     path = Path(os.environ.get("IMAJICA_RULEBOOK", default / "imajica-ccg-rulebook.txt"))
@@ -359,18 +359,23 @@ VIGIL = make_card("Evening Vigil", CardType.DICTATE, permanent=True,
                   powers="At the end of a turn, draw two cards.")
 
 
-def test_at_the_beginning_of_a_turn_effect_draws_at_the_autarch_phase_turn():
+def test_at_the_beginning_of_a_turn_effect_draws_in_the_coming_of_order():
+    """"Phase 1: Coming of Order": "All cards in play that have an effect 'at the
+    beginning of a turn' take effect during this phase" (issue 22; ruling
+    ``turn-effects``): before the cards unpivot and the two draws, not at the Autarch
+    Phase turn."""
     game = table({"hand": [CENSUS]}, phase=AUTARCH_PHASE)
     game.begin_turn(AUTARCH_PHASE, 0)
     game.play_dictate(0, one(game, "Census of the Dominions"))
     game.end_turn()
     assert game.autarch(0).hand == []
-    game.begin_turn(ALLY_PHASE, 0)  # not an Ally-phase effect
-    game.end_turn()
-    assert game.autarch(0).hand == []
-    game.begin_turn(AUTARCH_PHASE, 0)
-    assert len(game.autarch(0).hand) == 1
-    assert "at the beginning of a turn" in game.log[-1]
+    game.coming_of_order()
+    assert len(game.autarch(0).hand) == 3  # the Census's card, then the round's two
+    census = next(i for i, line in enumerate(game.log) if "at the beginning of a turn" in line)
+    assert game.log[census].startswith(f"Round {game.table.round}, Coming of Order:")
+    assert "draws" in game.log[census + 1] and census + 2 == len(game.log)
+    game.begin_turn(AUTARCH_PHASE, 0)  # nothing more at the Autarch Phase turn
+    assert len(game.autarch(0).hand) == 3
 
 
 def test_at_the_end_of_a_turn_effect_takes_effect_on_the_reconciliation_turn():
@@ -669,15 +674,36 @@ def test_counter_p_counters_dictates_and_ally_actions_but_not_the_pivot():
 
 
 # ------------------------------------------------ Affiliations: Maestro (ruling maestro-alone)
-def test_maestro_waiver_only_when_alone_ruling():
-    """Ruling maestro-alone: Sartori alone secures Yzordderrex (Resistance 9) whatever
-    his influence; with Holland beside him the group needs 6 + 3 >= 9 like anyone."""
-    game = table({"active": [SARTORI, HOLLAND], "circle": [YZORDDERREX, make_site(
-        "Big Keep", (2,), 10)]})
+def test_maestro_waiver_with_or_without_companions_ruling():
+    """Ruling maestro-alone (issue 22): "alone" means "by itself" for a Maestro as for
+    "May hold Y alone" ("regardless of the actual influence of the Holders"): Sartori
+    secures Big Keep (Resistance 10) with Holland beside him, 6 + 3 < 10, and alone
+    Yzordderrex (Resistance 9)."""
+    def seize(names):
+        game = table({"active": [SARTORI, HOLLAND], "circle": [YZORDDERREX, make_site(
+            "Big Keep", (2,), 10)]})
+        game.begin_turn(ALLY_PHASE, 0)
+        site = one(game, "Big Keep" if len(names) != 1 or names[0] != "Sartori"
+                   else "Yzordderrex")
+        return game.seize(0, site, [one(game, n) for n in names]).secured
+
+    assert seize(["Sartori", "Henry Holland"])
+    assert seize(["Sartori"])
+    assert not seize(["Henry Holland"])
+
+
+def test_a_site_its_holders_no_longer_hold_after_a_reassignment_is_lost():
+    """"Losing Controlled Sites": reassigning Sartori (the Maestro) away from Big Keep
+    leaves Holland (Magic 3 against 10), who cannot hold it: the Site returns to the
+    Circle and Holland to the Reserve; Sartori keeps holding Yzordderrex by himself."""
+    game = table({"state_sites": [(make_site("Big Keep", (2,), 10), [SARTORI, HOLLAND]),
+                                  (YZORDDERREX, [])]}, phase=AUTARCH_PHASE)
+    keep, yzor = one(game, "Big Keep"), one(game, "Yzordderrex")
     sartori, holland = one(game, "Sartori"), one(game, "Henry Holland")
-    game.begin_turn(ALLY_PHASE, 0)
-    assert game.seize(0, one(game, "Big Keep"), [sartori, holland]).secured is False
-    game.end_turn()
-    game.table.pivoted.clear()
-    game.begin_turn(ALLY_PHASE, 0)
-    assert game.seize(0, one(game, "Yzordderrex"), [sartori]).secured
+    assert game.is_held(game.autarch(0).realm.secured(keep))
+    game.begin_turn(AUTARCH_PHASE, 0)
+    assert game.reassign(0, [(sartori, yzor)]) == [keep]
+    realm = game.autarch(0).realm
+    assert keep in game.table.circle and holland in realm.reserve
+    assert realm.secured(yzor).holders == [sartori] and game.is_held(realm.secured(yzor))
+    check_conservation(game.table)

@@ -6,20 +6,20 @@ import pytest
 
 from card_db.abilities import Ability, parse_abilities
 from card_db.records import CardType, Gender
-from deckbuilder.engine.alliances import AllowanceTracker, check_and_spend, effective_prime
-from deckbuilder.engine.challenge import Combatant, combat_strength, resolve_challenge
-from deckbuilder.engine.contest import Involved
-from deckbuilder.engine.deck import EngineDeck
-from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
-from deckbuilder.engine.influence import meets_resistance
-from deckbuilder.engine.paths import reveal_paths
-from deckbuilder.engine.policy import choose_alliances
-from deckbuilder.engine.sample_decks import make_card, make_character, make_site
-from deckbuilder.engine.seizure import resolve_seizure
-from deckbuilder.engine.table import SecuredSite, check_conservation
-from deckbuilder.engine.variant import Variant
-from deckbuilder.engine.victory import decide_winner, dominion_count, has_victory
+from deckbuilder.engine.rules.alliances import AllowanceTracker, check_and_spend, effective_prime
+from deckbuilder.engine.rules.challenge import Combatant, combat_strength, resolve_challenge
+from deckbuilder.engine.rules.contest import Involved
+from deckbuilder.engine.rules.errors import RuleError
+from deckbuilder.engine.rules.influence import meets_resistance
+from deckbuilder.engine.rules.paths import reveal_paths
+from deckbuilder.engine.rules.seizure import resolve_seizure
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.rules.victory import decide_winner, dominion_count, has_victory
+from deckbuilder.engine.simulation.deck import EngineDeck
+from deckbuilder.engine.simulation.policy import choose_alliances
+from deckbuilder.engine.simulation.sample_decks import make_card, make_character, make_site
+from deckbuilder.engine.table.zones import SecuredSite, check_conservation
 
 FEMALE = Gender.FEMALE
 
@@ -224,7 +224,7 @@ def test_contests_chain_one_autarch_at_a_time_for_any_number_of_autarchs():
 # ---------------------------------------------------------------- Securing the Site
 def test_securing_the_site_equal_influence_secures():
     """Main text: influence "equal to or greater than" the Resistance secures (the
-    summary box's "exceeds" is not followed; see deckbuilder.engine.influence)."""
+    summary box's "exceeds" is not followed; see deckbuilder.engine.rules.influence)."""
     result = resolve_seizure([Involved(1, HOLLAND), Involved(2, GEOFFREY)], [], SLEW, 5)
     assert result.secured and result.influence == 5
     result = resolve_seizure([Involved(1, HOLLAND), Involved(2, GEOFFREY)], [], SLEW, 6)
@@ -246,8 +246,8 @@ def test_securing_the_site_moves_it_to_the_state_with_holders_under_it():
 def test_affiliations_maestro_secures_alone_whatever_the_resistance():
     big = make_site("Fortress", (5,), 30)
     assert resolve_seizure([Involved(1, SARTORI)], [], big, 30).secured
-    # Not alone: the ordinary test applies.
-    assert not resolve_seizure([Involved(1, SARTORI), Involved(2, IRISH)], [], big, 30).secured
+    # With a companion too: "alone" is "by itself" (ruling maestro-alone, issue 22).
+    assert resolve_seizure([Involved(1, SARTORI), Involved(2, IRISH)], [], big, 30).secured
     # Contested, the Maestro must still have the greater influence.
     result = resolve_seizure([Involved(1, SARTORI)], [[Involved(2, HUZZAH)]], big, 30)
     assert not result.secured

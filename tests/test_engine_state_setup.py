@@ -9,20 +9,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from card_db.records import CardType
-from deckbuilder.engine.deck import EngineDeck
-from deckbuilder.engine.destiny import Destiny
-from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.goldfish_game import GoldfishGame
-from deckbuilder.engine.policy import SetupError, choose_circle_sites
-from deckbuilder.engine.sample_decks import (
+from deckbuilder.engine.rules.errors import RuleError
+from deckbuilder.engine.rules.setup import first_round_leader, next_leader, placement_order
+from deckbuilder.engine.simulation.deck import EngineDeck
+from deckbuilder.engine.simulation.goldfish_game import GoldfishGame
+from deckbuilder.engine.simulation.policy import SetupError, choose_circle_sites
+from deckbuilder.engine.simulation.sample_decks import (
     generated_deck,
     make_card,
     make_character,
     make_site,
 )
-from deckbuilder.engine.setup import first_round_leader, next_leader, placement_order
-from deckbuilder.engine.table import InvariantError, check_conservation
+from deckbuilder.engine.table.destiny import Destiny
+from deckbuilder.engine.table.zones import InvariantError, check_conservation
 
 
 def test_destiny_draws_every_card_once_and_flags_exhaustion():

@@ -29,9 +29,9 @@ from deckbuilder.cli import errors as cli_errors
 from deckbuilder.cli.main import cli
 from deckbuilder.deck.decklist import DeckList, DeckListError
 from deckbuilder.deck.resolve import UnknownCardsError, UnknownName
-from deckbuilder.engine.errors import DestinyTooSmallError, RuleError
-from deckbuilder.engine.policy import SetupError
-from deckbuilder.engine.table import InvariantError
+from deckbuilder.engine.rules.errors import DestinyTooSmallError, RuleError
+from deckbuilder.engine.simulation.policy import SetupError
+from deckbuilder.engine.table.zones import InvariantError
 from deckbuilder.formats import UnknownFormatError, get
 from deckbuilder.formats.errors import DeckFormatError
 from deckbuilder.gui import errors as gui_errors

@@ -10,10 +10,10 @@ import pytest
 
 from card_db.userdb import UserDatabase
 from deckbuilder import formats
-from deckbuilder.engine.goldfish import run_games
-from deckbuilder.engine.goldfish_game import GoldfishGame
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.simulation.goldfish import run_games
+from deckbuilder.engine.simulation.goldfish_game import GoldfishGame
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 from deckbuilder.gui.goldfish.session import GoldfishSession
 from deckbuilder.gui.goldfish.snapshot import take_snapshot
 from deckbuilder.services import deck_sources

@@ -6,8 +6,8 @@ from __future__ import annotations
 
 import pytest
 
-from deckbuilder.engine.match import run_match
-from deckbuilder.engine.sample_decks import generated_deck
+from deckbuilder.engine.simulation.match import run_match
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 from deckbuilder.gui.play.matchup import COLUMNS, row_values
 from deckbuilder.services.deck_sources import DEMO, demo_deck_files
 from deckbuilder.services.matchups import MatchupsCancelled, Opponent, play_matchups
@@ -147,7 +147,7 @@ def test_your_level_plays_your_deck_and_the_rivals_keep_theirs():
 
 
 def test_the_panel_offers_every_level_for_your_deck(screen):
-    from deckbuilder.engine.levels import LEVELS
+    from deckbuilder.engine.controllers.levels import LEVELS
 
     combo = screen.matchup.level
     assert [combo.itemText(i) for i in range(combo.count())] == ["as the rival", *LEVELS]

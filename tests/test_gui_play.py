@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QWidget
 
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.controllers.human_autarch import HumanAutarch, is_legal, legal_moves
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.human_autarch import HumanAutarch, is_legal, legal_moves
-from deckbuilder.engine.order_of_play import play
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.table import check_conservation
-from deckbuilder.engine.table_snapshot import AutarchSnapshot, TableSnapshot, snapshot
+from deckbuilder.engine.game.order_of_play import play
+from deckbuilder.engine.game.table_snapshot import AutarchSnapshot, TableSnapshot, snapshot
+from deckbuilder.engine.simulation.sample_decks import generated_deck
+from deckbuilder.engine.table.zones import check_conservation
 from deckbuilder.gui.play.session import Rival, ending
 from deckbuilder.services import deck_sources
 from deckbuilder.services.deck_sources import DEMO

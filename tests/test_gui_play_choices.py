@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from deckbuilder.engine.human_autarch import SEVERAL_LABEL
-from deckbuilder.engine.play_record import HUMAN
+from deckbuilder.engine.controllers.human_autarch import SEVERAL_LABEL
+from deckbuilder.engine.records.play_record import HUMAN
 from tests.test_engine_replay import person
 from tests.test_engine_replay_decisions import table
 

@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckbuilder.engine.sample_decks import generated_deck
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 from deckbuilder.gui.play.session import Rival
 from deckbuilder.services.saved_games import load_game, saved_games
 

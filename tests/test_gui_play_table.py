@@ -12,19 +12,19 @@ from PySide6.QtWidgets import QFrame
 
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
-from deckbuilder.engine.actions import Establish, Reassign
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.game import ALLY_PHASE, Game
-from deckbuilder.engine.human_autarch import (
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.controllers.human_autarch import (
     HumanAutarch,
     describe_move,
     is_legal,
     move_cards,
     shown_name,
 )
-from deckbuilder.engine.order_of_play import play
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.table_snapshot import snapshot
+from deckbuilder.engine.game import ALLY_PHASE, Game
+from deckbuilder.engine.game.actions import Establish, Reassign
+from deckbuilder.engine.game.order_of_play import play
+from deckbuilder.engine.game.table_snapshot import snapshot
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 from deckbuilder.gui.play.board import TableBoard
 from deckbuilder.gui.play.cards import CARD_MIME, CardBack, CardView
 from deckbuilder.gui.play.session import Rival, ending

@@ -15,13 +15,13 @@ import pytest
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
 from card_db.records import CardType
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.errors import RuleError
-from deckbuilder.engine.human_autarch import Decision, HumanAutarch, maneuver_options
-from deckbuilder.engine.play_record import HUMAN, dumps, loads
-from deckbuilder.engine.replay import RecordedGame
-from deckbuilder.engine.scenarios import Scenario, SeatSetup, build, play_turn, scripted
-from deckbuilder.engine.table import check_conservation
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.controllers.human_autarch import Decision, HumanAutarch, maneuver_options
+from deckbuilder.engine.controllers.scenarios import Scenario, SeatSetup, build, play_turn, scripted
+from deckbuilder.engine.records.play_record import HUMAN, dumps, loads
+from deckbuilder.engine.records.replay import RecordedGame
+from deckbuilder.engine.rules.errors import RuleError
+from deckbuilder.engine.table.zones import check_conservation
 from tests.test_engine_replay import Abandon
 from tests.test_engine_replay_decisions import finish, table
 

@@ -13,20 +13,20 @@ import json
 
 import pytest
 
-from deckbuilder.engine.actions import Reassign
-from deckbuilder.engine.computer_autarch import ComputerAutarch
-from deckbuilder.engine.flow import turn
-from deckbuilder.engine.game import AUTARCH_PHASE
-from deckbuilder.engine.human_autarch import (
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch
+from deckbuilder.engine.controllers.human_autarch import (
     SEVERAL,
     SEVERAL_LABEL,
     HumanAutarch,
     legal_options,
     reassignment_options,
 )
-from deckbuilder.engine.play_record import HUMAN, decode_value, dumps, encode_value, loads
-from deckbuilder.engine.replay import RecordedGame, replay_steps
-from deckbuilder.engine.table import check_conservation
+from deckbuilder.engine.game import AUTARCH_PHASE
+from deckbuilder.engine.game.actions import Reassign
+from deckbuilder.engine.game.flow import turn
+from deckbuilder.engine.records.play_record import HUMAN, decode_value, dumps, encode_value, loads
+from deckbuilder.engine.records.replay import RecordedGame, replay_steps
+from deckbuilder.engine.table.zones import check_conservation
 from tests.test_engine_rules import HOLLAND, HUZZAH, SLEW, THOMAS, TOWER, TYRWITH, ids_of, table
 
 

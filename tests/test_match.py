@@ -13,14 +13,14 @@ from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
 from card_db.records import CardType
 from deckbuilder.cli.main import cli
-from deckbuilder.engine.match import (
+from deckbuilder.engine.simulation.match import (
     MatchStats,
     play_match_game,
     run_gauntlet,
     run_match,
     wilson_interval,
 )
-from deckbuilder.engine.policy import SetupError
+from deckbuilder.engine.simulation.policy import SetupError
 from deckbuilder.formats import read_file
 
 DECKS = Path(__file__).resolve().parents[1] / "card_db" / "data" / "decks"

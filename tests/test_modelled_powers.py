@@ -13,9 +13,9 @@ from click.testing import CliRunner
 from card_db.checklist.bundled import load_bundled_records
 from card_db.records import CardType
 from deckbuilder.cli.main import cli
-from deckbuilder.engine.maneuvers import effect_note
-from deckbuilder.engine.modelled import modelled_powers, not_modelled, summary
-from deckbuilder.engine.sample_decks import make_card
+from deckbuilder.engine.powers.maneuvers import effect_note
+from deckbuilder.engine.powers.modelled import modelled_powers, not_modelled, summary
+from deckbuilder.engine.simulation.sample_decks import make_card
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = {r.name: r for r in load_bundled_records()}

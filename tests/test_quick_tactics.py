@@ -8,11 +8,8 @@ import pytest
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
 from card_db.records import CardType
-from deckbuilder.engine.actions import PlayFlash
-from deckbuilder.engine.game import AUTARCH_PHASE
-from deckbuilder.engine.public_view import PublicView
-from deckbuilder.engine.quick_policy import autarch_move
-from deckbuilder.engine.quick_tactics import (
+from deckbuilder.engine.controllers.quick_policy import autarch_move
+from deckbuilder.engine.controllers.quick_tactics import (
     HELPS,
     HOLD,
     HURTS,
@@ -20,7 +17,10 @@ from deckbuilder.engine.quick_tactics import (
     flash_kind,
     maneuver_plan,
 )
-from deckbuilder.engine.scenarios import Scenario, SeatSetup, build
+from deckbuilder.engine.controllers.scenarios import Scenario, SeatSetup, build
+from deckbuilder.engine.game import AUTARCH_PHASE
+from deckbuilder.engine.game.actions import PlayFlash
+from deckbuilder.engine.game.public_view import PublicView
 
 
 @pytest.fixture(scope="module")

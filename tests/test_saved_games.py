@@ -15,12 +15,12 @@ from sqlalchemy import inspect
 from card_db import postgres
 from card_db.database import MIGRATIONS_DIR, make_engine
 from deckbuilder.cli.main import cli
-from deckbuilder.engine.actions import Seize
-from deckbuilder.engine.computer_autarch import ComputerAutarch
-from deckbuilder.engine.play_record import HUMAN, dumps, loads, new_record
-from deckbuilder.engine.replay import RecordedGame, replay_steps
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.table_snapshot import snapshot
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch
+from deckbuilder.engine.game.actions import Seize
+from deckbuilder.engine.game.table_snapshot import snapshot
+from deckbuilder.engine.records.play_record import HUMAN, dumps, loads, new_record
+from deckbuilder.engine.records.replay import RecordedGame, replay_steps
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 from deckbuilder.services.deck_sources import demo_deck_files, play_deck_file
 from deckbuilder.services.saved_games import (
     SavedGameError,

@@ -1,5 +1,5 @@
 """The rulebook's worked examples, set up as table positions and played through the
-moves a person is offered (:mod:`deckbuilder.engine.human_autarch`)."""
+moves a person is offered (:mod:`deckbuilder.engine.controllers.human_autarch`)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,10 @@ from click.testing import CliRunner
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
 from deckbuilder.cli.main import cli
-from deckbuilder.engine.actions import Seize
-from deckbuilder.engine.challenge import Combatant, default_assignment
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.human_autarch import HumanAutarch, legal_moves
-from deckbuilder.engine.public_view import PublicView
-from deckbuilder.engine.quick_tactics import assign_damage
-from deckbuilder.engine.scenarios import (
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.controllers.human_autarch import HumanAutarch, legal_moves
+from deckbuilder.engine.controllers.quick_tactics import assign_damage
+from deckbuilder.engine.controllers.scenarios import (
     SCENARIOS,
     Scenario,
     SeatSetup,
@@ -26,7 +23,10 @@ from deckbuilder.engine.scenarios import (
     scenario,
     scripted,
 )
-from deckbuilder.engine.table import check_conservation
+from deckbuilder.engine.game.actions import Seize
+from deckbuilder.engine.game.public_view import PublicView
+from deckbuilder.engine.rules.challenge import Combatant, default_assignment
+from deckbuilder.engine.table.zones import check_conservation
 
 
 @pytest.fixture(scope="module")

@@ -25,16 +25,14 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from card_db.records import CardType
-from deckbuilder.engine.clone import clone as clone_game
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.decisions import MOVE
-from deckbuilder.engine.flow import pending, start, take
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
-from deckbuilder.engine.match import computer_autarch
-from deckbuilder.engine.order_of_play import play
-from deckbuilder.engine.paths import path_fits_site
-from deckbuilder.engine.public_view import PublicView
-from deckbuilder.engine.sample_decks import generated_deck
+from deckbuilder.engine.game.clone import clone as clone_game
+from deckbuilder.engine.game.decisions import MOVE
+from deckbuilder.engine.game.flow import pending, start, take
+from deckbuilder.engine.game.order_of_play import play
+from deckbuilder.engine.game.public_view import PublicView
+from deckbuilder.engine.rules.paths import path_fits_site
 from deckbuilder.engine.search.candidates import PASS, candidates
 from deckbuilder.engine.search.clone import GAME_ATTRS, TABLE_FIELDS, clone, table_field_names
 from deckbuilder.engine.search.determinize import Dealer, bundled_catalogue
@@ -42,7 +40,9 @@ from deckbuilder.engine.search.dial import MistakeAutarch, softmax_pick
 from deckbuilder.engine.search.expert import ExpertAutarch
 from deckbuilder.engine.search.ismcts import search
 from deckbuilder.engine.search.playout import finish_round, quick_table
-from deckbuilder.engine.table import check_conservation, zones
+from deckbuilder.engine.simulation.match import computer_autarch
+from deckbuilder.engine.simulation.sample_decks import generated_deck
+from deckbuilder.engine.table.zones import check_conservation, zones
 
 EXAMPLES = int(os.environ.get("SEARCH_EXAMPLES", "3"))
 
@@ -306,7 +306,7 @@ def test_novice_and_casual_make_some_mistakes_but_not_at_random():
 def test_candidates_start_with_the_quick_choice_and_end_the_autarch_phase_with_pass():
     game = _midgame(2, 1, 2)
     moves = candidates(PublicView(game, 0))
-    from deckbuilder.engine.quick_policy import autarch_move
+    from deckbuilder.engine.controllers.quick_policy import autarch_move
 
     assert moves[0] == autarch_move(PublicView(game, 0))
     if moves[0].kind != "reveal_site":

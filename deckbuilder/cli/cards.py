@@ -133,8 +133,8 @@ def powers(summary: bool, as_json: bool) -> None:
     A fresh database's catalogue is the bundled data, whose counts the README gives.
     """
     # lazy: the engine stays out of the search command's start-up
-    from deckbuilder.engine.modelled import modelled_powers
-    from deckbuilder.engine.modelled import summary as power_summary
+    from deckbuilder.engine.powers.modelled import modelled_powers
+    from deckbuilder.engine.powers.modelled import summary as power_summary
 
     records = [r for r in user_db().catalogue() if r.traits or r.powers]
     counts = power_summary(records)

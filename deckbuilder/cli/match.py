@@ -4,7 +4,7 @@ A DECK is a deck file (any format the deck readers take; - for standard input, o
 ``--from FORMAT`` when the extension says nothing), else the name of a saved
 deck, else the name of a bundled demo deck (its file name without extension). Exit
 status: 0 success, 2 a deck that cannot be found, read or set up, 130 stopped by
-Ctrl+C. The computer Autarchs' levels are :data:`deckbuilder.engine.levels.LEVELS`
+Ctrl+C. The computer Autarchs' levels are :data:`deckbuilder.engine.controllers.levels.LEVELS`
 (novice, casual, quick, strong, expert: ``docs/computer-opponents.md``); ``--level``
 sets both sides, ``--level-a``/``--level-b`` one side; the expert thinks ``--think``
 seconds per decision, or ``--iterations`` iterations (reproducible).
@@ -23,8 +23,8 @@ from card_db.errors import UserError
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.deck_files import check_stdin_once, from_option
 from deckbuilder.cli.errors import handles_errors
-from deckbuilder.engine.levels import LEVELS
-from deckbuilder.engine.match import (
+from deckbuilder.engine.controllers.levels import LEVELS
+from deckbuilder.engine.simulation.match import (
     DEFAULT_MAX_ROUNDS,
     GauntletStats,
     MatchStats,

@@ -42,7 +42,7 @@ def _echo_json(data: object) -> None:
 
 def _variant(shorter: bool, allowance: int | None):
     # lazy: each command loads only the part of the engine it runs
-    from deckbuilder.engine.variant import STANDARD_PRIME_ALLOWANCE, Variant
+    from deckbuilder.engine.rules.variant import STANDARD_PRIME_ALLOWANCE, Variant
 
     if shorter:
         return Variant.shorter_games() if allowance is None else Variant.shorter_games(allowance)
@@ -68,7 +68,7 @@ def hand(file: str, from_format: str | None, seed: int | None, rounds: int, no_r
     and a hand with no Character is revealed and reshuffled once ("Game Setup").
     """
     # lazy: each command loads only the part of the engine it runs
-    from deckbuilder.engine.hands import SampleHand
+    from deckbuilder.engine.simulation.hands import SampleHand
 
     records = _records(file, from_format)
     if seed is None:
@@ -107,9 +107,9 @@ def odds(file: str, from_format: str | None, rounds: int, as_json: bool) -> None
     revealed Sites not counted.
     """
     # lazy: each command loads only the part of the engine it runs
-    from deckbuilder.engine.deck import EngineDeck
-    from deckbuilder.engine.odds import odds_report
-    from deckbuilder.engine.policy import choose_circle_sites
+    from deckbuilder.engine.simulation.deck import EngineDeck
+    from deckbuilder.engine.simulation.odds import odds_report
+    from deckbuilder.engine.simulation.policy import choose_circle_sites
 
     records = _records(file, from_format)
     # The check hand and goldfish make while setting up: SetupError (exit 2) if no
@@ -157,20 +157,20 @@ def goldfish(
 ) -> None:
     """Play FILE alone for ROUNDS rounds, GAMES times, and report how fast it wins.
 
-    The autopilot's policy is documented in deckbuilder.engine.policy. Game i uses a
+    The autopilot's policy is documented in deckbuilder.engine.simulation.policy. Game i uses a
     seed derived from (SEED, i), so the same arguments always give the same output.
     """
     # lazy: each command loads only the part of the engine it runs
-    from deckbuilder.engine.deck import EngineDeck
-    from deckbuilder.engine.goldfish import run_games
-    from deckbuilder.engine.rng import game_seed
+    from deckbuilder.engine.simulation.deck import EngineDeck
+    from deckbuilder.engine.simulation.goldfish import run_games
+    from deckbuilder.engine.table.rng import game_seed
 
     variant = _variant(shorter, allowance)
     deck = EngineDeck.from_records(_records(file, from_format))
     log: list[str] = []
     if show_log:
         # lazy: the step-by-step engine (about 85 ms) only for --log
-        from deckbuilder.engine.goldfish_game import GoldfishGame
+        from deckbuilder.engine.simulation.goldfish_game import GoldfishGame
 
         first = GoldfishGame(deck, game_seed(seed, 0), rounds, variant)
         first.run()

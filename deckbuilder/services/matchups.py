@@ -2,10 +2,10 @@
 view can show progress after every game and stop between any two (issue 13, section 3:
 the GUI's matchup panel).
 
-Each rival is a separate match of :func:`~deckbuilder.engine.match.play_match_game`
+Each rival is a separate match of :func:`~deckbuilder.engine.simulation.match.play_match_game`
 games (deck A = your deck, deck B = the rival), with the same seating, seeds and
 statistics as ``deckbuilder match`` run with that seed and level: the figures equal
-those of :func:`~deckbuilder.engine.match.run_match` for the same arguments.
+those of :func:`~deckbuilder.engine.simulation.match.run_match` for the same arguments.
 """
 
 from __future__ import annotations
@@ -14,8 +14,8 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardRecord
-from deckbuilder.engine.levels import LEVELS
-from deckbuilder.engine.match import (
+from deckbuilder.engine.controllers.levels import LEVELS
+from deckbuilder.engine.simulation.match import (
     DEFAULT_MAX_ROUNDS,
     GameRecord,
     MatchStats,
@@ -61,7 +61,7 @@ def play_matchups(
     before every game; when true, :class:`MatchupsCancelled` is raised with the games
     finished. ``level``: the level playing your deck (default: each rival's, so both
     sides play at it). ``ValueError`` for no opponent, ``games`` < 1 or an unknown level;
-    :class:`~deckbuilder.engine.policy.SetupError` (a UserError) for a deck that cannot
+    :class:`~deckbuilder.engine.simulation.policy.SetupError` (a UserError) for a deck that cannot
     be set up.
     """
     if not opponents or games < 1:

@@ -2,12 +2,12 @@
 
 :func:`clone` copies every mutable zone of the table by hand (lists, dicts, sets, the
 Destinies, the turn in progress, the sequence of play,
-:class:`~deckbuilder.engine.flow.Flow`) and shares what never changes (the card
+:class:`~deckbuilder.engine.game.flow.Flow`) and shares what never changes (the card
 records, owners, the variant). It gives the same game as the engine's
-:func:`deckbuilder.engine.clone.clone` (a :func:`copy.deepcopy`) at about a tenth of
+:func:`deckbuilder.engine.game.clone.clone` (a :func:`copy.deepcopy`) at about a tenth of
 the cost; ``tests/test_search.py`` plays seeded games on both copies side by side and
 compares every zone after every step. Like the engine's, it is taken at a pending
-decision (:func:`~deckbuilder.engine.flow.pending`). The copy's log starts empty; its
+decision (:func:`~deckbuilder.engine.game.flow.pending`). The copy's log starts empty; its
 random generator is a copy of the original's (same state), unless ``rng`` is given.
 """
 
@@ -16,10 +16,10 @@ from __future__ import annotations
 import random
 from dataclasses import fields, replace
 
-from deckbuilder.engine import alliances
-from deckbuilder.engine.destiny import Destiny
 from deckbuilder.engine.game import Game, Turn
-from deckbuilder.engine.table import Autarch, Realm, SecuredSite, Table
+from deckbuilder.engine.rules import alliances
+from deckbuilder.engine.table.destiny import Destiny
+from deckbuilder.engine.table.zones import Autarch, Realm, SecuredSite, Table
 
 #: Table fields :func:`clone` copies; a test fails when the Table gains another, so
 #: that a new zone is never shared between a game and its imagined copies by mistake.
@@ -88,5 +88,5 @@ def clone(game: Game, rng: random.Random | None = None) -> Game:
 
 
 def table_field_names() -> tuple[str, ...]:
-    """The :class:`~deckbuilder.engine.table.Table` fields as declared (for the test)."""
+    """The :class:`~deckbuilder.engine.table.zones.Table` fields as declared (for the test)."""
     return tuple(f.name for f in fields(Table))

@@ -2,7 +2,7 @@
 
 An information-set search imagines many complete tables consistent with what its
 Autarch has seen, and plays on those. What the Autarch cannot see ("Game Layout",
-"Game Setup", "Paths"; the same cards :class:`~deckbuilder.engine.public_view.PublicView`
+"Game Setup", "Paths"; the same cards :class:`~deckbuilder.engine.game.public_view.PublicView`
 hides): each rival's hand, its Destiny, its Sites separated at setup and its Paths lying
 face down. What it may use to deal them again:
 
@@ -35,10 +35,10 @@ from itertools import accumulate
 
 from card_db.records import CardRecord, CardType
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.paths import path_fits_site
-from deckbuilder.engine.public_view import PublicView
+from deckbuilder.engine.game.public_view import PublicView
+from deckbuilder.engine.powers.turn_effects import timed_effects
+from deckbuilder.engine.rules.paths import path_fits_site
 from deckbuilder.engine.search.clone import clone
-from deckbuilder.engine.turn_effects import timed_effects
 
 #: Weight of each copy of a card a rival has shown, against 1 for every catalogue card.
 SEEN_WEIGHT = 4.0

@@ -22,16 +22,16 @@ import random
 from collections.abc import Sequence
 
 from card_db.records import CardRecord
-from deckbuilder.engine.actions import Action
-from deckbuilder.engine.computer_autarch import ComputerAutarch
-from deckbuilder.engine.flow import pending, take
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.public_view import PublicView
-from deckbuilder.engine.rng import splitmix64
+from deckbuilder.engine.game.actions import Action
+from deckbuilder.engine.game.flow import pending, take
+from deckbuilder.engine.game.public_view import PublicView
 from deckbuilder.engine.search.candidates import PASS, candidates
 from deckbuilder.engine.search.clone import clone
 from deckbuilder.engine.search.determinize import Dealer, bundled_catalogue
 from deckbuilder.engine.search.playout import evaluate, quick_table
+from deckbuilder.engine.table.rng import splitmix64
 
 #: Softmax temperature per level, in units of :func:`~.playout.evaluate` (a Dominion
 #: gained moves it by about 0.4).

@@ -3,11 +3,11 @@
 At each move of its Autarch phase, Ally phase and Reconciliation with more than one
 move worth comparing (:mod:`.candidates`), it runs :func:`~.ismcts.search` on fair
 determinizations of the table (:mod:`.determinize`: never a rival's deck list, hand
-or Destiny order) and plays the move chosen, an :class:`~deckbuilder.engine.actions.Action`
+or Destiny order) and plays the move chosen, an :class:`~deckbuilder.engine.game.actions.Action`
 of the engine's action interface. Setup (placing Sites, reshuffling) and the decisions
 asked in the middle of an action (contest, defend, counter, maneuvers, damage, the last
 call for Flashes) follow the quick rules
-(:class:`~deckbuilder.engine.computer_autarch.ComputerAutarch`): the engine cannot copy
+(:class:`~deckbuilder.engine.controllers.computer_autarch.ComputerAutarch`): the engine cannot copy
 a game in the middle of an action (``docs/engine-actions.md``, "Where clone works").
 
 Budget per decision: ``iterations`` (the same ``seed`` and count give the same game) or
@@ -20,13 +20,13 @@ import random
 from collections.abc import Sequence
 
 from card_db.records import CardRecord
-from deckbuilder.engine.actions import Action
-from deckbuilder.engine.computer_autarch import ComputerAutarch
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.rng import splitmix64
+from deckbuilder.engine.game.actions import Action
 from deckbuilder.engine.search.candidates import PASS
 from deckbuilder.engine.search.determinize import bundled_catalogue
 from deckbuilder.engine.search.ismcts import SearchResult, search
+from deckbuilder.engine.table.rng import splitmix64
 
 #: Default thinking time per decision, seconds of wall clock.
 DEFAULT_THINK = 1.0

@@ -18,12 +18,13 @@ from the decision), not tables. Each iteration:
 
 The move played is the root's most visited (ties: the better mean, then the quick
 rules' order). Moves are played on the imagined tables through the engine's action
-interface (:func:`~deckbuilder.engine.flow.pending`, :func:`~deckbuilder.engine.flow.take`;
-``docs/engine-actions.md``). Rivals' moves and every decision asked inside an action
-(contests, defenders, counters, maneuvers, damage, last calls) are the quick rules'
-there: the tree holds the Autarch's own moves of the turn only, since a game cannot be
-copied in the middle of an action. Budget: ``iterations`` (reproducible: the same seed
-and count give the same move) or else ``think`` seconds of wall clock.
+interface (:func:`~deckbuilder.engine.game.flow.pending`,
+:func:`~deckbuilder.engine.game.flow.take`; ``docs/engine-actions.md``). Rivals' moves
+and every decision asked inside an action (contests, defenders, counters, maneuvers,
+damage, last calls) are the quick rules' there: the tree holds the Autarch's own moves
+of the turn only, since a game cannot be copied in the middle of an action. Budget:
+``iterations`` (reproducible: the same seed and count give the same move) or else
+``think`` seconds of wall clock.
 """
 
 from __future__ import annotations
@@ -35,11 +36,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from card_db.records import CardRecord
-from deckbuilder.engine.actions import Action
-from deckbuilder.engine.decisions import MOVE
-from deckbuilder.engine.flow import pending, take
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.public_view import PublicView
+from deckbuilder.engine.game.actions import Action
+from deckbuilder.engine.game.decisions import MOVE
+from deckbuilder.engine.game.flow import pending, take
+from deckbuilder.engine.game.public_view import PublicView
 from deckbuilder.engine.search.candidates import PASS, candidates
 from deckbuilder.engine.search.determinize import Dealer
 from deckbuilder.engine.search.playout import playout, quick_table
@@ -147,7 +148,7 @@ def search(game: Game, seat: int, rng: random.Random, *, iterations: int | None 
            think: float = 1.0, rounds: int = 0,
            catalogue: Sequence[CardRecord] | None = None) -> SearchResult:
     """Choose ``seat``'s next move of its turn in ``game``, whose pending decision
-    (:func:`~deckbuilder.engine.flow.pending`) is that move (module doc). ``iterations``:
+    (:func:`~deckbuilder.engine.game.flow.pending`) is that move (module doc). ``iterations``:
     a fixed count (reproducible); else iterate for ``think`` seconds (at least once per
     move compared). ``rounds``: whole rounds each playout adds after the current one.
     ``catalogue``: the cards a player could own (default: the bundled catalogue)."""

@@ -1,9 +1,9 @@
 """Short playouts: the rest of the round by the quick rules, cut off by an evaluation.
 
 A playout continues an imagined table (a :mod:`.determinize` world) from the pending
-decision (:func:`~deckbuilder.engine.flow.pending`) through the engine's action
+decision (:func:`~deckbuilder.engine.game.flow.pending`) through the engine's action
 interface, every decision answered by the quick rules
-(:class:`~deckbuilder.engine.computer_autarch.ComputerAutarch`): the turn in progress,
+(:class:`~deckbuilder.engine.controllers.computer_autarch.ComputerAutarch`): the turn in progress,
 every other Autarch's turns of the phase, the remaining phases of the round ("Order of
 Play") and its Reconciliation, and ``rounds`` more whole rounds; then the table is
 scored by
@@ -18,12 +18,12 @@ from __future__ import annotations
 import math
 from collections.abc import Sequence
 
-from deckbuilder.engine.cards import dominion_mask, magic
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.decisions import Controller
-from deckbuilder.engine.flow import pending, take
+from deckbuilder.engine.controllers.computer_autarch import ComputerAutarch, seat_table
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.victory import dominion_count
+from deckbuilder.engine.game.decisions import Controller
+from deckbuilder.engine.game.flow import pending, take
+from deckbuilder.engine.rules.cards import dominion_mask, magic
+from deckbuilder.engine.rules.victory import dominion_count
 
 #: Score units per unit of tanh argument (10 per Dominion: see :func:`table_score`).
 SCALE = 25.0
@@ -36,7 +36,7 @@ def quick_table(seats: int) -> list[ComputerAutarch]:
 
 def play_to_round(game: Game, controllers: Sequence[Controller], last_round: int) -> None:
     """Let ``controllers`` answer every pending decision of ``game`` (a game begun with
-    :func:`~deckbuilder.engine.flow.start`) until round ``last_round`` has ended (its
+    :func:`~deckbuilder.engine.game.flow.start`) until round ``last_round`` has ended (its
     Reconciliation done) or the game is over."""
     while (d := pending(game)) is not None and game.table.round <= last_round:
         action = controllers[d.seat].choose(game, d)

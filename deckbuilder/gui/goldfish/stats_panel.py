@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckbuilder.engine.goldfish import GoldfishStats, RunCancelled, run_games
+from deckbuilder.engine.simulation.goldfish import GoldfishStats, RunCancelled, run_games
 from deckbuilder.gui.cancellable_run import CancellableRun
 from deckbuilder.gui.deck_editor.bar_chart import BarChartView, accent, style_chart
 from deckbuilder.presentation import STALL_TEXT

@@ -37,8 +37,8 @@ from PySide6.QtWidgets import (
 from deckbuilder.gui.play.cards import CARD_H, CardBack, CardView, card_id, flow_box
 
 if TYPE_CHECKING:
-    from deckbuilder.engine.human_autarch import Decision
-    from deckbuilder.engine.table_snapshot import AutarchSnapshot, CardFace, TableSnapshot
+    from deckbuilder.engine.controllers.human_autarch import Decision
+    from deckbuilder.engine.game.table_snapshot import AutarchSnapshot, CardFace, TableSnapshot
 
 #: Zone -> the kinds of move that put a card there (dragging a card onto the zone).
 ZONE_MOVES = {

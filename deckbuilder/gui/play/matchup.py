@@ -21,11 +21,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckbuilder.engine.levels import DESCRIPTIONS, LEVELS
+from deckbuilder.engine.controllers.levels import DESCRIPTIONS, LEVELS
 from deckbuilder.gui.cancellable_run import CancellableRun
 
 if TYPE_CHECKING:
-    from deckbuilder.engine.match import MatchStats
+    from deckbuilder.engine.simulation.match import MatchStats
     from deckbuilder.services.matchups import Opponent
 
 DEFAULT_GAMES = 100

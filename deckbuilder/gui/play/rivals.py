@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckbuilder.engine.levels import DEFAULT_LEVEL, DESCRIPTIONS, LEVELS, MAX_RIVALS
+from deckbuilder.engine.controllers.levels import DEFAULT_LEVEL, DESCRIPTIONS, LEVELS, MAX_RIVALS
 from deckbuilder.gui.deck_editor import files
 from deckbuilder.gui.deck_editor.chooser import DeckChooser
 from deckbuilder.services.deck_sources import DEMO, demo_deck_files

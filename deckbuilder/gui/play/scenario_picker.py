@@ -1,7 +1,7 @@
 """The rulebook's worked examples on the Play screen (issue 13, section 4).
 
 :class:`ScenarioPicker` is a drop-down of the examples
-(:data:`~deckbuilder.engine.scenarios.SCENARIOS`), a choice of who plays the other
+(:data:`~deckbuilder.engine.controllers.scenarios.SCENARIOS`), a choice of who plays the other
 seats, and a "Play example" button. :func:`scenario_session` opens the chosen one on
 the table: the person plays the Autarch whose turn the example is (seat 1) through the
 same move list and card clicks as a normal game; every other seat either answers as
@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QWidget
 
-from deckbuilder.engine.decisions import Controller
-from deckbuilder.engine.human_autarch import HumanAutarch
-from deckbuilder.engine.match import computer_autarch
-from deckbuilder.engine.scenarios import SCENARIOS, Scenario, build, play_turn, scripted
+from deckbuilder.engine.controllers.human_autarch import HumanAutarch
+from deckbuilder.engine.controllers.scenarios import SCENARIOS, Scenario, build, play_turn, scripted
+from deckbuilder.engine.game.decisions import Controller
+from deckbuilder.engine.simulation.match import computer_autarch
 
 if TYPE_CHECKING:
     from card_db.catalogue import Catalogue

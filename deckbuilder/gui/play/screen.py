@@ -44,7 +44,7 @@ from deckbuilder.gui.screens import Screen
 from deckbuilder.services.deck_sources import DEMO, PlayDeck, demo_deck_files
 
 if TYPE_CHECKING:
-    from deckbuilder.engine.human_autarch import Decision
+    from deckbuilder.engine.controllers.human_autarch import Decision
     from deckbuilder.gui.play.session import PlaySession, Rival
 
 MAX_SEED = 2**31 - 1
@@ -219,7 +219,7 @@ class PlayScreen(Screen):
     def start_game(self, mine, rivals: list[Rival], seed: int) -> PlaySession | None:
         """Start a game of ``mine`` (records) against ``rivals``."""
         # lazy: the engine and the computer Autarchs load with the first game (start-up time)
-        from deckbuilder.engine.match import check_playable
+        from deckbuilder.engine.simulation.match import check_playable
         from deckbuilder.gui.play.session import PlaySession
 
         self.stop_game()

@@ -1,6 +1,6 @@
 """One game against one to three computer Autarchs, run in a worker thread.
 
-The engine (:func:`~deckbuilder.engine.order_of_play.play`) runs in a Python thread;
+The engine (:func:`~deckbuilder.engine.game.order_of_play.play`) runs in a Python thread;
 the computer Autarch thinks there. The person's :class:`~.human_autarch.HumanAutarch`
 asks through :meth:`PlaySession._ask`, which emits ``decision`` and blocks the worker
 on a :class:`queue.Queue` until :meth:`PlaySession.answer` (called on the GUI thread)
@@ -9,7 +9,7 @@ never waits for the engine. After each computer step the worker pauses ``delay``
 seconds (a readable pace); :meth:`skip` ends the pauses until the person's next
 decision.
 
-Every decision is recorded (:class:`~deckbuilder.engine.replay.RecordedGame`):
+Every decision is recorded (:class:`~deckbuilder.engine.records.replay.RecordedGame`):
 :meth:`PlaySession.record` is the game so far, to save; :meth:`PlaySession.resume`
 plays a saved record back before the person and the computer go on.
 """
@@ -24,18 +24,18 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Signal
 
 from card_db.records import CardRecord
-from deckbuilder.engine.computer_autarch import seat_table
-from deckbuilder.engine.decisions import Controller
+from deckbuilder.engine.controllers.computer_autarch import seat_table
+from deckbuilder.engine.controllers.human_autarch import Decision, HumanAutarch
+from deckbuilder.engine.controllers.levels import MAX_RIVALS
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.human_autarch import Decision, HumanAutarch
-from deckbuilder.engine.levels import MAX_RIVALS
-from deckbuilder.engine.match import computer_autarch
-from deckbuilder.engine.order_of_play import Step
-from deckbuilder.engine.play_record import HUMAN as HUMAN_PLAYER
-from deckbuilder.engine.play_record import PlayRecord
-from deckbuilder.engine.replay import RecordedGame, record_of
-from deckbuilder.engine.rng import splitmix64
-from deckbuilder.engine.table_snapshot import TableSnapshot, snapshot
+from deckbuilder.engine.game.decisions import Controller
+from deckbuilder.engine.game.order_of_play import Step
+from deckbuilder.engine.game.table_snapshot import TableSnapshot, snapshot
+from deckbuilder.engine.records.play_record import HUMAN as HUMAN_PLAYER
+from deckbuilder.engine.records.play_record import PlayRecord
+from deckbuilder.engine.records.replay import RecordedGame, record_of
+from deckbuilder.engine.simulation.match import computer_autarch
+from deckbuilder.engine.table.rng import splitmix64
 
 #: Rounds after which an undecided game ends as a draw (as in ``deckbuilder match``).
 MAX_ROUNDS = 30
@@ -46,7 +46,7 @@ HUMAN = 0
 @dataclass(frozen=True)
 class Rival:
     """A computer Autarch to play against: its deck (one record per copy), its level
-    ("quick" or "strong", :data:`~deckbuilder.engine.levels.LEVELS`) and its name on
+    ("quick" or "strong", :data:`~deckbuilder.engine.controllers.levels.LEVELS`) and its name on
     the table and in the log."""
 
     records: tuple[CardRecord, ...]
@@ -125,9 +125,10 @@ class PlaySession(QObject):
                   others: Sequence[Controller], end_message: str,
                   delay: float = 0.6) -> PlaySession:
         """A session on an already built ``game`` (e.g. a rulebook worked example,
-        :func:`~deckbuilder.engine.scenarios.build`): the person at seat 0, ``others``
-        (e.g. computer Autarchs, one per other seat) at the others; the worker plays
-        ``steps(game, controllers)`` (e.g. :func:`~deckbuilder.engine.scenarios.play_turn`),
+        :func:`~deckbuilder.engine.controllers.scenarios.build`): the person at seat 0,
+        ``others`` (e.g. computer Autarchs, one per other seat) at the others; the worker
+        plays ``steps(game, controllers)`` (e.g.
+        :func:`~deckbuilder.engine.controllers.scenarios.play_turn`),
         then reports ``end_message``. Such a game is not recorded: :meth:`record` raises
         ``RuntimeError``. ``ValueError`` if ``others`` does not fit the seats."""
         if len(others) != len(game.table.autarchs) - 1:
