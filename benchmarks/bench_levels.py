@@ -29,7 +29,9 @@ Run from the repository root::
    machine's load average (1, 5, 15 minutes) beside. Targets: p95 under 1.5 s at 2
    Autarchs and under 3 s at 4, at the default budget.
 3. **Playouts per second**: the search's playout (deal a fair imagined table, finish the
-   round by the quick rules, score it) from mid-game tables of 2 Autarchs, beside
+   round by the quick rules and play the expert's
+   :data:`~deckbuilder.engine.search.expert.PLAYOUT_ROUNDS` more, score it; ``--rounds``
+   changes it) from mid-game tables of 2 Autarchs, beside
    full quick-against-quick games per second (``bench_match.py``'s figure) and the lean
    goldfish yardstick (``../shared/yardsticks/goldfish_lean.py``), all timed in this
    run. Target: at least 20 times the full games per second.
@@ -164,7 +166,7 @@ def playout_speed(decks: list, playouts: int, full_games: int) -> None:
     start = time.perf_counter()
     for k in range(playouts):
         dealer, seat = dealers[k % len(dealers)]
-        playout(dealer.world(rng), seat)
+        playout(dealer.world(rng), seat, expert_module.PLAYOUT_ROUNDS)
     per_s = playouts / (time.perf_counter() - start)
     start = time.perf_counter()
     rounds = 0
@@ -176,7 +178,8 @@ def playout_speed(decks: list, playouts: int, full_games: int) -> None:
     games_s = full_games / (time.perf_counter() - start)
     stick = yardstick_games_per_s(20_000)
     ratio = per_s / games_s
-    print(f"  playouts (deal a fair table, finish the round, score): {per_s:,.0f}/s "
+    print(f"  playouts (deal a fair table, finish the round and "
+          f"{expert_module.PLAYOUT_ROUNDS} more, score): {per_s:,.0f}/s "
           f"({playouts} from {len(tables)} mid-game tables)")
     print(f"  full quick-against-quick games: {games_s:,.1f}/s ({full_games} games, "
           f"mean {rounds / full_games:.1f} rounds)")

@@ -3,15 +3,14 @@
 A playout continues an imagined table (a :mod:`.determinize` world) from the pending
 decision (:func:`~deckbuilder.engine.game.flow.pending`) through the engine's action
 interface, every decision answered by the quick rules
-(:class:`~deckbuilder.engine.controllers.computer_autarch.ComputerAutarch`): the turn in progress,
-every other Autarch's turns of the phase, the remaining phases of the round ("Order of
-Play") and its Reconciliation, and ``rounds`` more whole rounds; then the table is
-scored by
-:func:`evaluate`. Cutting a playout at the end of the round instead of playing to the
-end of the game is what makes it quick: a game lasts about eleven rounds with the demo
-decks, a playout about one (``benchmarks/bench_levels.py`` prints playouts per second
-beside full games per second and the lean goldfish yardstick).
-"""
+(:class:`~deckbuilder.engine.controllers.computer_autarch.ComputerAutarch`): the turn
+in progress, every other Autarch's turns of the phase, the remaining phases of the round
+("Order of Play") and its Reconciliation, and ``rounds`` more whole rounds (the expert
+plays one: :data:`~.expert.PLAYOUT_ROUNDS`); then the table is scored by
+:func:`evaluate`. Cutting a playout there instead of playing to the end of the game is
+what makes it quick: a game lasts eleven to sixteen rounds with the demo decks
+(``benchmarks/bench_levels.py`` prints playouts per second beside full games per second
+and the lean goldfish yardstick)."""
 
 from __future__ import annotations
 
