@@ -31,10 +31,11 @@ from deckbuilder.engine.table.rng import splitmix64
 #: Default thinking time per decision, seconds of wall clock.
 DEFAULT_THINK = 1.0
 #: Whole rounds a playout plays after the current one, unless given
-#: (``benchmarks/bench_levels.py --rounds`` sets it to compare horizons; one round
-#: looked better than none against strong, 11-9 against 9-11 at 100 iterations,
-#: within the noise of 20 games).
-PLAYOUT_ROUNDS = 1
+#: (``benchmarks/bench_levels.py --rounds`` sets it to compare horizons). None: with one
+#: more round the playouts were 8.9 times quicker than full games, not the 20 asked,
+#: and the expert did no better against strong (16-23-1 over 40 games at 100 iterations,
+#: against 17-23 with none at 200 iterations: ``docs/computer-opponents.md``).
+PLAYOUT_ROUNDS = 0
 
 
 class ExpertAutarch(ComputerAutarch):

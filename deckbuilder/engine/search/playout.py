@@ -6,7 +6,7 @@ interface, every decision answered by the quick rules
 (:class:`~deckbuilder.engine.controllers.computer_autarch.ComputerAutarch`): the turn
 in progress, every other Autarch's turns of the phase, the remaining phases of the round
 ("Order of Play") and its Reconciliation, and ``rounds`` more whole rounds (the expert
-plays one: :data:`~.expert.PLAYOUT_ROUNDS`); then the table is scored by
+plays none by default: :data:`~.expert.PLAYOUT_ROUNDS`); then the table is scored by
 :func:`evaluate`. Cutting a playout there instead of playing to the end of the game is
 what makes it quick: a game lasts eleven to sixteen rounds with the demo decks
 (``benchmarks/bench_levels.py`` prints playouts per second beside full games per second
