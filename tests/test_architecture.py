@@ -95,6 +95,13 @@ CONTRACTS = (
         (*QT, *DATABASE),
     ),
     Contract(
+        "the rules do not depend on the computer Autarchs' search (issue 24): the game, "
+        "its rules, powers and table import nothing of deckbuilder.engine.search",
+        ("deckbuilder/engine/game", "deckbuilder/engine/rules", "deckbuilder/engine/powers",
+         "deckbuilder/engine/table"),
+        ("deckbuilder.engine.search",),
+    ),
+    Contract(
         "the engine's rules, card powers and table (issue 22) import nothing from the game, "
         "the controllers, the simulation cores or the records",
         ("deckbuilder/engine/rules", "deckbuilder/engine/powers", "deckbuilder/engine/table"),

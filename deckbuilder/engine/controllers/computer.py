@@ -17,6 +17,7 @@ engine refuses (:class:`~.errors.RuleError`) is recorded in
 
 from __future__ import annotations
 
+import time
 from collections.abc import Sequence
 
 from deckbuilder.engine.controllers.quick_policy import (
@@ -94,6 +95,9 @@ class ComputerController(Controller):
         self.controllers: list[Controller] = []
         self.illegal: list[str] = []
         self.moves: list[tuple[int, Action]] = []
+        #: Wall-clock seconds of each decision of its own turns (the match JSON's
+        #: ``decision_seconds``).
+        self.decision_times: list[float] = []
         self._contesting: int | None = None
         self._answered_call: LastCall | None = None
         self._answers = {
@@ -113,7 +117,12 @@ class ComputerController(Controller):
 
     # -- the Controller protocol ---------------------------------------------------------
     def choose(self, game: Game, decision: Decision) -> Action:
-        return self._answers[decision.kind](game, decision)
+        if decision.kind != MOVE:
+            return self._answers[decision.kind](game, decision)
+        start = time.perf_counter()
+        action = self._move(game, decision)
+        self.decision_times.append(time.perf_counter() - start)
+        return action
 
     def refused(self, game: Game, seat: int, action: Action, error: RuleError) -> None:
         self.illegal.append(f"{action!r}: {error}")

@@ -7,7 +7,8 @@ games) and which seat each deck takes; :func:`run_gauntlet` plays every pair of 
 
 Game ``i`` of a run with master seed ``S`` is seeded from ``(S, i)`` only
 (:func:`~.rng.game_seed`), and each computer Autarch's own seed from the game's, so
-the statistics are identical for any number of worker processes.
+the statistics are identical for any number of worker processes (all but the
+decision times, which are measured wall clock).
 
 How a game ends ("Phase 4: The Reconciliation", "Exhausted Destiny"): ``victory``
 (an Autarch meets the victory requirement with unpivoted Sites), ``exhausted_destiny``
@@ -16,15 +17,22 @@ How a game ends ("Phase 4: The Reconciliation", "Exhausted Destiny"): ``victory`
 
 Win rate: ``p_a_wins`` is deck A's share of the decided games (draws left out), with a
 95% Wilson score interval.
+
+Levels (:data:`~.levels.LEVELS`): each deck may be played by its own level
+(``level`` for A, ``level_b`` for B, the same by default); the expert level's budget is
+``think`` seconds or ``iterations`` per decision (:mod:`.search.expert`). Each side's
+decision times (wall clock, every decision of its own turns) are summarised as
+``decision_seconds``.
 """
 
 from __future__ import annotations
 
 import gc
 import math
+import statistics
 from collections import Counter
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from card_db.records import CardRecord
 from deckbuilder.engine.controllers.computer import ComputerController, seat_table
@@ -32,6 +40,8 @@ from deckbuilder.engine.controllers.levels import LEVELS
 from deckbuilder.engine.controllers.lookahead import StrongController
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.game.order_of_play import play
+from deckbuilder.engine.search.dial import TEMPERATURES, MistakeController
+from deckbuilder.engine.search.expert import ExpertController
 from deckbuilder.engine.simulation.deck import EngineDeck
 from deckbuilder.engine.simulation.policy import choose_circle_sites
 from deckbuilder.engine.table.rng import game_seed, splitmix64
@@ -43,14 +53,34 @@ ENDINGS = ("victory", "exhausted_destiny", "round_limit")
 Z95 = 1.959963984540054
 
 
-def computer_controller(level: str, seed: int) -> ComputerController:
-    """A computer Autarch of ``level`` ("quick" or "strong"); ``seed`` drives the strong
-    level's imagined games. ``ValueError`` for another level."""
+#: The expert's iterations per decision when neither ``think`` nor ``iterations`` is
+#: given (the Play screen): a fixed count keeps a saved game's replay exact.
+PLAY_ITERATIONS = 200
+
+
+def computer_controller(level: str, seed: int, think: float | None = None,
+                     iterations: int | None = None) -> ComputerController:
+    """A computer Autarch of ``level`` (:data:`~.levels.LEVELS`); ``seed`` drives the
+    searching levels' own random numbers. The expert thinks ``think`` seconds or
+    ``iterations`` iterations per decision (iterations win when both are given; neither:
+    :data:`PLAY_ITERATIONS`). ``ValueError`` for another level."""
     if level == "quick":
         return ComputerController()
     if level == "strong":
         return StrongController(seed=seed)
+    if level in TEMPERATURES:
+        return MistakeController(level, seed=seed)
+    if level == "expert":
+        if iterations is None and think is None:
+            iterations = PLAY_ITERATIONS
+        return ExpertController(seed=seed, think=think or 1.0, iterations=iterations)
     raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+
+
+def check_level(level: str) -> None:
+    """``ValueError`` unless ``level`` is one of :data:`~.levels.LEVELS`."""
+    if level not in LEVELS:
+        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
 
 
 def check_playable(records: Sequence[CardRecord]) -> None:
@@ -69,6 +99,9 @@ class GameRecord:
     winner: str | None
     rounds: int
     ending: str
+    #: Wall-clock seconds of each decision of A's and of B's own turns.
+    seconds_a: tuple[float, ...] = field(default=(), compare=False)
+    seconds_b: tuple[float, ...] = field(default=(), compare=False)
 
 
 def play_match_game(
@@ -78,8 +111,13 @@ def play_match_game(
     index: int,
     level: str = "quick",
     max_rounds: int = DEFAULT_MAX_ROUNDS,
+    level_b: str | None = None,
+    think: float | None = None,
+    iterations: int | None = None,
 ) -> GameRecord:
-    """Play game ``index`` of a match seeded ``seed``. Deck A acts first in round 1 when
+    """Play game ``index`` of a match seeded ``seed``: deck A by ``level``, deck B by
+    ``level_b`` (default: the same), the expert with the ``think``/``iterations``
+    budget (:func:`computer_controller`). Deck A acts first in round 1 when
     ``index`` is even; deck A sits in seat 0 in games 0, 1, 4, 5, ... and in seat 1 in
     games 2, 3, 6, 7, ..., so any advantage of a seat (e.g. who is removed first when
     both Destinies run out in the same round) is shared evenly."""
@@ -89,8 +127,12 @@ def play_match_game(
     decks = [deck_a, deck_b] if a_seat == 0 else [deck_b, deck_a]
     names = ["Autarch A", "Autarch B"] if a_seat == 0 else ["Autarch B", "Autarch A"]
     game = Game(decks, seed=gseed, names=names)
+    seat_levels = [level, level if level_b is None else level_b]
+    if a_seat == 1:
+        seat_levels.reverse()
     controllers = seat_table(
-        [computer_controller(level, splitmix64(gseed ^ (k + 1))) for k in range(2)]
+        [computer_controller(seat_levels[k], splitmix64(gseed ^ (k + 1)), think, iterations)
+         for k in range(2)]
     )
     leader = a_seat if a_first else 1 - a_seat
     # The Autarch to the left of the one who places the first Site acts first.
@@ -102,7 +144,20 @@ def play_match_game(
         ending = "exhausted_destiny" if any(a.eliminated for a in s.autarchs) else "victory"
     else:
         ending = "exhausted_destiny" if s.over else "round_limit"
-    return GameRecord(index, a_first, winner, s.round, ending)
+    return GameRecord(index, a_first, winner, s.round, ending,
+                      tuple(controllers[a_seat].decision_times),
+                      tuple(controllers[1 - a_seat].decision_times))
+
+
+def time_summary(seconds: Sequence[float]) -> dict[str, float | None]:
+    """``{"median", "p95", "max"}`` of ``seconds`` (``None`` each when empty), rounded to
+    microseconds; p95 is the nearest-rank 95th percentile."""
+    if not seconds:
+        return {"median": None, "p95": None, "max": None}
+    ordered = sorted(seconds)
+    p95 = ordered[max(0, math.ceil(0.95 * len(ordered)) - 1)]
+    return {"median": round(statistics.median(ordered), 6), "p95": round(p95, 6),
+            "max": round(ordered[-1], 6)}
 
 
 def wilson_interval(successes: int, trials: int, z: float = Z95) -> tuple[float, float]:
@@ -125,6 +180,17 @@ class MatchStats:
     level: str
     max_rounds: int
     games: tuple[GameRecord, ...]
+    #: Deck B's level (``None``: the same as A's).
+    level_b: str | None = None
+
+    @property
+    def levels(self) -> dict[str, str]:
+        return {"a": self.level, "b": self.level if self.level_b is None else self.level_b}
+
+    def decision_seconds(self) -> dict[str, dict[str, float | None]]:
+        """Per side, :func:`time_summary` of every decision of its own turns."""
+        return {"a": time_summary([t for g in self.games for t in g.seconds_a]),
+                "b": time_summary([t for g in self.games for t in g.seconds_b])}
 
     @property
     def wins(self) -> dict[str, int]:
@@ -150,9 +216,10 @@ class MatchStats:
         """``{"games", "seed", "level", "decks": [a, b], "wins": {"a", "b"}, "draws",
         "p_a_wins", "ci95": [lo, hi], "by_first_player": {"a"|"b": {"games", "wins":
         {"a", "b"}, "draws"}}, "mean_rounds", "rounds_histogram": {rounds: games},
-        "endings": {"victory", "exhausted_destiny", "round_limit"}, "max_rounds"}``;
+        "endings": {"victory", "exhausted_destiny", "round_limit"}, "max_rounds",
+        "levels": {"a", "b"}, "decision_seconds": {"a"|"b": {"median", "p95", "max"}}}``;
         probabilities rounded to 6 decimals. ``by_first_player`` is keyed by the deck
-        that acted first."""
+        that acted first; ``level`` is A's level (both sides' are in ``levels``)."""
         games = self.games
         by_first = {}
         for key, first in (("a", True), ("b", False)):
@@ -181,6 +248,8 @@ class MatchStats:
             "rounds_histogram": {str(r): hist[r] for r in sorted(hist)},
             "endings": {e: endings[e] for e in ENDINGS},
             "max_rounds": self.max_rounds,
+            "levels": self.levels,
+            "decision_seconds": self.decision_seconds(),
         }
 
 
@@ -193,8 +262,9 @@ class MatchCancelled(Exception):
 
 
 def _chunk(args: tuple) -> list[GameRecord]:
-    deck_a, deck_b, seed, start, stop, level, max_rounds = args
-    return [play_match_game(deck_a, deck_b, seed, i, level, max_rounds)
+    deck_a, deck_b, seed, start, stop, level, max_rounds, level_b, think, iterations = args
+    return [play_match_game(deck_a, deck_b, seed, i, level, max_rounds, level_b, think,
+                            iterations)
             for i in range(start, stop)]
 
 
@@ -209,28 +279,36 @@ def run_match(
     max_rounds: int = DEFAULT_MAX_ROUNDS,
     progress: Callable[[int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
+    level_b: str | None = None,
+    think: float | None = None,
+    iterations: int | None = None,
 ) -> MatchStats:
     """Play ``games`` games of deck A against deck B and return their statistics.
 
     Identical for any ``workers`` (a process pool when > 1). ``progress(n)``: called
     with the number of games just finished. ``cancelled()``: asked between chunks; when
-    true, :class:`MatchCancelled` is raised with the games finished. ``ValueError`` for
-    bad counts or level; :class:`~.policy.SetupError` for a deck that cannot be set up.
+    true, :class:`MatchCancelled` is raised with the games finished. ``level_b``,
+    ``think``, ``iterations``: see :func:`play_match_game`. ``ValueError`` for bad
+    counts or levels; :class:`~.policy.SetupError` for a deck that cannot be set up.
     """
     if games < 1 or workers < 1 or max_rounds < 1:
         raise ValueError("games, workers and max_rounds must be at least 1")
-    if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    if (think is not None and think <= 0) or (iterations is not None and iterations < 1):
+        raise ValueError("think must be positive and iterations at least 1")
+    check_level(level)
+    if level_b is not None:
+        check_level(level_b)
     check_playable(deck_a)
     check_playable(deck_b)
     deck_a, deck_b = tuple(deck_a), tuple(deck_b)
     size = max(1, min(50, games // (workers * 4) or 1))
-    tasks = [(deck_a, deck_b, seed, start, min(games, start + size), level, max_rounds)
-             for start in range(0, games, size)]
+    tasks = [(deck_a, deck_b, seed, start, min(games, start + size), level, max_rounds,
+              level_b, think, iterations) for start in range(0, games, size)]
     done: list[GameRecord] = []
 
     def stats() -> MatchStats:
-        return MatchStats(tuple(names), seed, level, max_rounds, tuple(done))  # type: ignore[arg-type]
+        return MatchStats(tuple(names), seed, level, max_rounds, tuple(done),  # type: ignore[arg-type]
+                          level_b)
 
     def merge(records: list[GameRecord]) -> None:
         if cancelled is not None and cancelled():
@@ -264,6 +342,8 @@ class GauntletStats:
     level: str
     games: int
     matches: dict[tuple[int, int], MatchStats]
+    #: The second deck's level in every pair (``None``: the same as ``level``).
+    level_b: str | None = None
 
     def matrix(self) -> list[list[float | None]]:
         """``m[i][j]``: deck i's share of decided games against deck j (None on the
@@ -277,13 +357,15 @@ class GauntletStats:
         return m
 
     def to_json(self) -> dict:
-        """``{"decks", "games", "seed", "level", "matrix", "matches": [match JSON with
-        "a" and "b" deck indexes]}``."""
+        """``{"decks", "games", "seed", "level", "levels": {"a", "b"}, "matrix",
+        "matches": [match JSON with "a" and "b" deck indexes]}``."""
         return {
             "decks": list(self.decks),
             "games": self.games,
             "seed": self.seed,
             "level": self.level,
+            "levels": {"a": self.level,
+                       "b": self.level if self.level_b is None else self.level_b},
             "matrix": self.matrix(),
             "matches": [
                 {"a": i, "b": j, **st.to_json()} for (i, j), st in sorted(self.matches.items())
@@ -299,10 +381,14 @@ def run_gauntlet(
     workers: int = 1,
     max_rounds: int = DEFAULT_MAX_ROUNDS,
     progress: Callable[[int], None] | None = None,
+    level_b: str | None = None,
+    think: float | None = None,
+    iterations: int | None = None,
 ) -> GauntletStats:
     """Play every pair of ``decks`` (``(name, records)``), ``games`` games each; pair
     ``k`` (in the order (0,1), (0,2), ..., (1,2), ...) uses the master seed
-    ``game_seed(seed, k)``. ``ValueError`` with fewer than two decks."""
+    ``game_seed(seed, k)``; in each pair the first deck plays at ``level``, the second
+    at ``level_b`` (default the same). ``ValueError`` with fewer than two decks."""
     if len(decks) < 2:
         raise ValueError("a gauntlet needs at least two decks")
     matches = {}
@@ -310,6 +396,7 @@ def run_gauntlet(
     for k, (i, j) in enumerate(pairs):
         (na, da), (nb, db) = decks[i], decks[j]
         matches[(i, j)] = run_match(
-            da, db, games, game_seed(seed, k), level, workers, (na, nb), max_rounds, progress
+            da, db, games, game_seed(seed, k), level, workers, (na, nb), max_rounds, progress,
+            level_b=level_b, think=think, iterations=iterations,
         )
-    return GauntletStats(tuple(n for n, _ in decks), seed, level, games, matches)
+    return GauntletStats(tuple(n for n, _ in decks), seed, level, games, matches, level_b)
