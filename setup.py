@@ -1,17 +1,24 @@
 """Build the optional compiled goldfish core and bundle the user guide's pages; every
 other setting is in pyproject.toml.
 
-``deckbuilder/engine/_fastcore.c`` is built where a C compiler works. Where it does not
-(no compiler, no Python headers), the build says so in one line and the package installs
-without it: the pure-Python core (``deckbuilder/engine/fastpath.py``) then plays the same
-games, more slowly (``deckbuilder --version`` names the core in use).
+``deckbuilder/engine/simulation/_fastcore.c`` is built where a C compiler works. Where it
+does not (no compiler, no Python headers), the build says so in one line and the package
+installs without it: the pure-Python core (``deckbuilder/engine/simulation/fastpath.py``)
+then plays the same games, more slowly (``deckbuilder --version`` names the core in use).
 
 The user guide (``docs/`` and ``mkdocs.yml``, outside the packages) is copied into the
 built package as ``deckbuilder/_guide/``, where the app's Help > User Guide finds it
-(``deckbuilder/guide.py``); an editable install reads ``docs/`` where it is.
+(``deckbuilder/guide.py``); an editable install reads ``docs/`` where it is. Where MkDocs,
+its Material theme and mkdocs-click can run in the build's environment (a build without
+isolation, as ``packaging/build.sh`` makes), the built site goes to
+``deckbuilder/_guide/site/`` too, and Help > User Guide opens it in the web browser;
+elsewhere the app builds it at first use if MkDocs is installed, or shows the pages itself.
 """
 
+import importlib.util
+import os
 import shutil
+import subprocess
 import sys
 from pathlib import Path
 
@@ -36,6 +43,30 @@ class BuildPyWithGuide(build_py):
                 destination = target / source.relative_to(HERE)
                 destination.parent.mkdir(parents=True, exist_ok=True)
                 shutil.copy2(source, destination)
+        build_site(target.resolve())
+
+
+def build_site(target: Path) -> None:
+    """``mkdocs build --strict`` of the copied guide into ``target / "site"``, or a note
+    saying why not (the package is complete without it)."""
+    modules = ("mkdocs", "material", "mkdocs_click")
+    missing = [name for name in modules if importlib.util.find_spec(name) is None]
+    if missing:
+        print(f"note: the user guide's site was not built ({', '.join(missing)} not "
+              "installed here); the app builds it at first use or shows the pages itself")
+        return
+    result = subprocess.run(
+        [sys.executable, "-m", "mkdocs", "build", "--strict", "--config-file",
+         str(target / "mkdocs.yml"), "--site-dir", str(target / "site")],
+        cwd=HERE, capture_output=True, text=True,
+        env={**os.environ, "NO_MKDOCS_2_WARNING": "1",
+             "PYTHONPATH": os.pathsep.join(filter(None, [str(HERE),
+                                                          os.environ.get("PYTHONPATH")]))},
+    )
+    if result.returncode != 0:
+        shutil.rmtree(target / "site", ignore_errors=True)
+        print("note: the user guide's site was not built (mkdocs build failed: "
+              f"{(result.stderr or result.stdout).strip()[-500:]})")
 
 
 class OptionalBuildExt(build_ext):
@@ -60,8 +91,10 @@ class OptionalBuildExt(build_ext):
 
 
 FASTCORE = Extension(
-    "deckbuilder.engine._fastcore",
-    ["deckbuilder/engine/_fastcore.c"],
+    "deckbuilder.engine.simulation._fastcore",
+    ["deckbuilder/engine/simulation/_fastcore.c"],
+    # generated from the power registry: python -m deckbuilder.engine.simulation.gen_header
+    depends=["deckbuilder/engine/simulation/_powers.h"],
     extra_compile_args=[] if sys.platform.startswith("win") else ["-O3"],
     optional=True,
 )

@@ -40,13 +40,13 @@ sys.path.insert(0, str(ROOT))
 
 from figures import figure  # noqa: E402
 
-from deckbuilder.engine import fastcore  # noqa: E402
-from deckbuilder.engine import goldfish as goldfish_module  # noqa: E402
-from deckbuilder.engine.deck import EngineDeck  # noqa: E402
-from deckbuilder.engine.goldfish import run_games  # noqa: E402
-from deckbuilder.engine.goldfish_game import GoldfishGame  # noqa: E402
-from deckbuilder.engine.odds import DestinyProfile, is_character, odds_report  # noqa: E402
-from deckbuilder.engine.sample_decks import generated_deck  # noqa: E402
+from deckbuilder.engine.simulation import fastcore  # noqa: E402
+from deckbuilder.engine.simulation import goldfish as goldfish_module  # noqa: E402
+from deckbuilder.engine.simulation.deck import EngineDeck  # noqa: E402
+from deckbuilder.engine.simulation.goldfish import run_games  # noqa: E402
+from deckbuilder.engine.simulation.goldfish_game import GoldfishGame  # noqa: E402
+from deckbuilder.engine.simulation.odds import DestinyProfile, is_character, odds_report  # noqa: E402
+from deckbuilder.engine.simulation.sample_decks import generated_deck  # noqa: E402
 
 
 def demo_decks() -> dict[str, list]:

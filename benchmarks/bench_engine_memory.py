@@ -29,9 +29,9 @@ TARGET_MB = 100
 CHILD = """
 import resource, sys, time
 sys.path.insert(0, {root!r})
-from deckbuilder.engine import fastcore
-from deckbuilder.engine.goldfish import run_games
-from deckbuilder.engine.sample_decks import generated_deck
+from deckbuilder.engine.simulation import fastcore
+from deckbuilder.engine.simulation.goldfish import run_games
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 deck = generated_deck(0, characters=54, sites=5)
 start = time.perf_counter()
 stats = run_games(deck, {games}, 10, seed=1)

@@ -1,6 +1,6 @@
 """Full-engine goldfish games per second (issue 12, section 4), beside the lean yardstick.
 
-Times :class:`~deckbuilder.engine.goldfish_game.GoldfishGame` (ten-round games, logged)
+Times :class:`~deckbuilder.engine.simulation.goldfish_game.GoldfishGame` (ten-round games, logged)
 on each demo deck, and ``../shared/yardsticks/goldfish_lean.py`` (a cut-down game) in
 the same run, and prints medians and the ratio to the yardstick. Run:
 ``python benchmarks/bench_full_engine.py [--games N] [--repeat R]``.
@@ -21,8 +21,8 @@ sys.path.insert(0, str(ROOT / "benchmarks"))
 from bench_engine import demo_decks, timed  # noqa: E402
 from figures import figure  # noqa: E402
 
-from deckbuilder.engine.deck import EngineDeck  # noqa: E402
-from deckbuilder.engine.goldfish_game import GoldfishGame  # noqa: E402
+from deckbuilder.engine.simulation.deck import EngineDeck  # noqa: E402
+from deckbuilder.engine.simulation.goldfish_game import GoldfishGame  # noqa: E402
 
 YARDSTICK = ROOT.parent / "shared" / "yardsticks" / "goldfish_lean.py"
 

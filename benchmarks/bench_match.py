@@ -16,7 +16,7 @@ they are missing), two Autarchs, one worker, up to 30 rounds:
   wall-clock and in processor seconds (what it costs on an idle machine), over games
   of 2, 3 and 4 strong Autarchs (each decision imagines every rival's turns, so 4 is
   the slowest), with how many decisions the work budget
-  (:data:`~deckbuilder.engine.lookahead.BUDGET`) cut short; target: under 1 s per
+  (:data:`~deckbuilder.engine.controllers.lookahead.BUDGET`) cut short; target: under 1 s per
   decision on this machine, so a human never waits long.
 
 Yardstick, timed in the same run: ``../shared/yardsticks/goldfish_lean.py GAMES 1``, a
@@ -46,11 +46,11 @@ from bench_engine import demo_decks  # noqa: E402
 from figures import figure  # noqa: E402
 
 from card_db.records import CardType  # noqa: E402
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table  # noqa: E402
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table  # noqa: E402
+from deckbuilder.engine.controllers.lookahead import StrongController  # noqa: E402
 from deckbuilder.engine.game import Game  # noqa: E402
-from deckbuilder.engine.lookahead import StrongAutarch  # noqa: E402
-from deckbuilder.engine.match import run_match  # noqa: E402
-from deckbuilder.engine.order_of_play import play  # noqa: E402
+from deckbuilder.engine.game.order_of_play import play  # noqa: E402
+from deckbuilder.engine.simulation.match import run_match  # noqa: E402
 
 YARDSTICK = ROOT.parent / "shared" / "yardsticks" / "goldfish_lean.py"
 
@@ -89,7 +89,7 @@ def table_games_per_s(decks, players: int, games: int) -> float:
     table = table_decks(decks, players)
     start = time.perf_counter()
     for i in range(games):
-        controllers = seat_table([ComputerAutarch() for _ in range(players)])
+        controllers = seat_table([ComputerController() for _ in range(players)])
         game = Game(table, seed=i)
         for _ in play(game, controllers, rounds=30, first=i % players):
             pass
@@ -105,7 +105,7 @@ def strong_table_times(decks, players: int, rounds: int, games: int = 1
     cpu: list[float] = []
     cut = 0
     for g in range(games):
-        controllers = seat_table([StrongAutarch(seed=10 * g + s) for s in range(players)])
+        controllers = seat_table([StrongController(seed=10 * g + s) for s in range(players)])
         game = Game(table_decks(decks, players), seed=players + 100 * g)
         for _ in play(game, controllers, rounds=rounds, first=g % players):
             pass
@@ -125,7 +125,7 @@ def strong_games(pairs, games: int) -> tuple[float, list[float], list[float]]:
     start = time.perf_counter()
     for k, (a, b) in enumerate(pairs):
         for i in range(games):
-            controllers = seat_table([StrongAutarch(seed=100 * k + 2 * i + s) for s in (0, 1)])
+            controllers = seat_table([StrongController(seed=100 * k + 2 * i + s) for s in (0, 1)])
             game = Game([a, b], seed=1000 * k + i)
             for _ in play(game, controllers, rounds=30, first=i % 2):
                 pass

@@ -25,7 +25,7 @@ from figures import figure  # noqa: E402
 
 from card_db.catalogue import Catalogue  # noqa: E402
 from card_db.checklist import load_bundled_records  # noqa: E402
-from deckbuilder.engine.tuning import tune  # noqa: E402
+from deckbuilder.engine.simulation.tuning import tune  # noqa: E402
 from deckbuilder.formats import read_file  # noqa: E402
 
 TARGET_SECONDS = 60.0

@@ -299,7 +299,7 @@ class ShelfPhoto(SQLModel, table=True):
 
 class SavedGame(SQLModel, table=True):
     """A game of the Play screen saved by the user (issue 13): ``record`` is its JSON
-    text (:mod:`deckbuilder.engine.play_record`, ``format_version`` its layout), read
+    text (:mod:`deckbuilder.engine.records.play_record`, ``format_version`` its layout), read
     back by replaying it through the rules engine; ``summary`` and ``finished`` are
     shown in the list without reading it."""
 

@@ -14,6 +14,8 @@ ESTIMATED_NOTE = "* estimated value: not printed in the rulebook; check your car
 #: Label of the card-details row listing the texts the engine does not execute.
 NOT_MODELLED_LABEL = "Engine"
 NOT_MODELLED_NOTE = "not modelled by the engine"
+#: How the card editor marks a typed sentence the engine will not play.
+NOT_PLAYED = "will not be played by the engine"
 
 #: Heading of each card type's group in a deck list (rulebook order).
 TYPE_GROUP_TITLES = {
@@ -27,7 +29,8 @@ TYPE_GROUP_TITLES = {
     CardType.FLASH: "Flashes",
 }
 
-#: Readable stall reasons of goldfish games (:data:`deckbuilder.engine.stalls.STALL_REASONS`).
+#: Readable stall reasons of goldfish games
+#: (:data:`deckbuilder.engine.simulation.stalls.STALL_REASONS`).
 STALL_TEXT = {
     "no_character": "no free Ally and no Character in hand",
     "prime_too_high": "the Characters in hand could not be established (Prime above the "
@@ -92,16 +95,45 @@ def card_json(record: CardRecord) -> dict:
 
 def power_status_json(record: CardRecord) -> list[dict]:
     """``[{"text", "kind", "modelled", "by"}]`` per sentence of the card's traits and
-    powers (:func:`deckbuilder.engine.modelled.modelled_powers`)."""
-    from deckbuilder.engine.modelled import modelled_powers  # lazy: engine stays out of search
+    powers (:func:`deckbuilder.engine.powers.modelled.modelled_powers`)."""
+    from deckbuilder.engine.powers.modelled import modelled_powers  # lazy: not in search
 
     return [p.to_dict() for p in modelled_powers(record)]
+
+
+def power_reading_lines(record: CardRecord) -> list[str]:
+    """One line per sentence of ``record``'s traits and powers: ``"reads as: <the
+    engine's reading>"`` or ``"not played by the engine: <sentence>"`` (the card editor's
+    check as a power is typed; :mod:`deckbuilder.engine.powers.registry`)."""
+    from deckbuilder.engine.powers.modelled import modelled_powers  # lazy: not in search
+
+    return [f"reads as: {p.reads_as}" if p.modelled and p.reads_as
+            else f"played by the engine ({p.by}): {p.text}" if p.modelled
+            else f"{NOT_PLAYED}: {p.text}"
+            for p in modelled_powers(record)]
+
+
+def unplayed_json(records) -> dict:
+    """``{"cards", "names"}``: a deck's copies with powers the engine does not play
+    (:func:`deckbuilder.engine.powers.modelled.unplayed_cards`)."""
+    from deckbuilder.engine.powers.modelled import unplayed_cards  # lazy: not in search
+
+    return unplayed_cards(records)
+
+
+def unplayed_text(unplayed: dict, label: str = "") -> str:
+    """One line for the CLI: how many of the deck's cards have powers the engine does not
+    play, "none" when every power is played."""
+    head = f"{label}Cards with powers the engine does not play: "
+    if not unplayed["cards"]:
+        return head + "none"
+    return head + f"{unplayed['cards']} ({', '.join(unplayed['names'])})"
 
 
 def not_modelled_row(record: CardRecord) -> tuple[str, str] | None:
     """``("Engine", "not modelled by the engine: <text>; <text>")`` for a card with text
     the goldfish engine does not execute, else ``None``."""
-    from deckbuilder.engine.modelled import not_modelled  # lazy: engine stays out of search
+    from deckbuilder.engine.powers.modelled import not_modelled  # lazy: engine stays out of search
 
     texts = not_modelled(record)
     if not texts:

@@ -60,15 +60,28 @@ then
     "$PY" -m pip install --quiet -e "$ROOT"
 fi
 
-# The compiled goldfish core (deckbuilder/engine/_fastcore.c): the standalone build always
+# The compiled goldfish core (deckbuilder/engine/simulation/_fastcore.c): the standalone build always
 # carries it, so it is built here if the installation above left it out.
-if ! "$PY" -c 'import deckbuilder.engine._fastcore' 2>/dev/null; then
+if ! "$PY" -c 'import deckbuilder.engine.simulation._fastcore' 2>/dev/null; then
     echo "build.sh: building the compiled goldfish core"
     "$PY" -m pip install --quiet --no-deps -e "$ROOT"
-    "$PY" -c 'import deckbuilder.engine._fastcore' 2>/dev/null \
+    "$PY" -c 'import deckbuilder.engine.simulation._fastcore' 2>/dev/null \
         || fail "the compiled goldfish core did not build: a C compiler and Python's headers" \
                 "are needed (Debian: apt-get install gcc python3-dev)"
 fi
+
+# The user guide's site (Help > User Guide opens it in the web browser), built with the
+# docs extra (MkDocs, Material, mkdocs-click) into build/guide-site; the spec bundles it
+# as _internal/deckbuilder/_guide/site. (Not --quiet: it would hide the warnings --strict
+# counts.)
+if ! "$PY" -c 'import mkdocs, material, mkdocs_click' 2>/dev/null; then
+    echo "build.sh: installing the docs extra (MkDocs) to build the user guide"
+    "$PY" -m pip install --quiet -e "$ROOT[docs]"
+fi
+rm -rf "$ROOT/build/guide-site"
+NO_MKDOCS_2_WARNING=1 "$PY" -m mkdocs build --strict --site-dir "$ROOT/build/guide-site" \
+    || fail "mkdocs build --strict failed: the user guide was not built"
+[ -f "$ROOT/build/guide-site/index.html" ] || fail "mkdocs build wrote no build/guide-site/index.html"
 
 # The pinned PyInstaller.
 if ! "$PY" - <<'EOF' 2>/dev/null

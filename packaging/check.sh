@@ -13,7 +13,7 @@
 #    are what packaging/linux/make_icons.py draws.
 # 3. Builds dist/imajica-deckbuilder/ with packaging/build.sh (SKIP_BUILD=1 reuses it).
 # 4. Checks the folder: card data, migrations (as files), images and the user guide's
-#    pages (Help > User Guide) are there, the
+#    pages and the built guide's site (Help > User Guide) are there, the
 #    excluded Qt modules are not, and every Qt library the bundle needs is in it.
 # 5. Runs the built program, outside the source tree and against a temporary
 #    DECKBUILDER_DB: --version, a card search and a deck check (the database is
@@ -142,6 +142,15 @@ same_files card_db "abilities.py"
 same_files docs "*.md"
 same_files docs/screenshots "*.png"
 same_files . "mkdocs.yml"
+
+for page in index.html play/index.html shelf/index.html cli/index.html; do
+    [ -f "$INTERNAL/deckbuilder/_guide/site/$page" ] \
+        || fail "the built user guide lacks $page (deckbuilder/_guide/site)"
+done
+grep -q 'id="deckbuilder-shelf-show"' "$INTERNAL/deckbuilder/_guide/site/cli/index.html" \
+    || fail "the built guide's command line page has no generated reference"
+echo "the built user guide (Help > User Guide): $(find "$INTERNAL/deckbuilder/_guide/site" \
+    -type f | wc -l) files, the command line reference generated"
 
 for lib in libQt6Core libQt6Gui libQt6Widgets libQt6Charts libQt6Svg; do
     [ -e "$INTERNAL/PySide6/Qt/lib/$lib.so.6" ] || fail "$lib is not in the build"

@@ -94,6 +94,26 @@ CONTRACTS = (
          "deckbuilder/guide.py"),
         (*QT, *DATABASE),
     ),
+    Contract(
+        "the rules do not depend on the computer Autarchs' search (issue 24): the game, "
+        "its rules, powers and table import nothing of deckbuilder.engine.search",
+        ("deckbuilder/engine/game", "deckbuilder/engine/rules", "deckbuilder/engine/powers",
+         "deckbuilder/engine/table"),
+        ("deckbuilder.engine.search",),
+    ),
+    Contract(
+        "the engine's rules, card powers and table (issue 22) import nothing from the game, "
+        "the controllers, the simulation cores or the records",
+        ("deckbuilder/engine/rules", "deckbuilder/engine/powers", "deckbuilder/engine/table"),
+        ("deckbuilder.engine.game", "deckbuilder.engine.controllers",
+         "deckbuilder.engine.simulation", "deckbuilder.engine.records"),
+    ),
+    Contract(
+        "the game and its action interface import no controller, simulation core or record",
+        ("deckbuilder/engine/game",),
+        ("deckbuilder.engine.controllers", "deckbuilder.engine.simulation",
+         "deckbuilder.engine.records"),
+    ),
     # The CLI opens the GUI (deckbuilder.gui.app) by name, so Qt is reached from it on
     # purpose; what it may not do is import Qt itself.
     Contract("the CLI does not import Qt itself", ("deckbuilder/cli",), QT, transitive=False),

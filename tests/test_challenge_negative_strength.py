@@ -5,8 +5,8 @@ level (a property game, seed 267 with 4 Autarchs, raised on a negative assignmen
 
 from __future__ import annotations
 
-from deckbuilder.engine.challenge import Combatant, default_assignment, resolve_challenge
-from deckbuilder.engine.sample_decks import make_character
+from deckbuilder.engine.rules.challenge import Combatant, default_assignment, resolve_challenge
+from deckbuilder.engine.simulation.sample_decks import make_character
 
 
 def test_a_character_below_zero_strength_is_killed_with_no_negative_damage():

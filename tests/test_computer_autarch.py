@@ -28,16 +28,17 @@ from hypothesis import strategies as st
 
 from card_db.checklist import load_bundled_records
 from card_db.records import CardType
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
+from deckbuilder.engine.controllers.lookahead import StrongController
+from deckbuilder.engine.controllers.person import PersonController
+from deckbuilder.engine.controllers.quick_policy import STYLES, ally_move, autarch_move
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
-from deckbuilder.engine.human_autarch import HumanAutarch
-from deckbuilder.engine.lookahead import StrongAutarch, clone_game
-from deckbuilder.engine.order_of_play import play
-from deckbuilder.engine.paths import path_fits_site
-from deckbuilder.engine.public_view import HiddenInformationError, PublicView
-from deckbuilder.engine.quick_policy import STYLES, ally_move, autarch_move
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.table import check_conservation
+from deckbuilder.engine.game.clone import clone as clone_game
+from deckbuilder.engine.game.order_of_play import play
+from deckbuilder.engine.game.public_view import HiddenInformationError, PublicView
+from deckbuilder.engine.rules.paths import path_fits_site
+from deckbuilder.engine.simulation.sample_decks import generated_deck
+from deckbuilder.engine.table.zones import check_conservation
 
 
 def table_decks(deck_seeds, players, abilities=True):
@@ -100,18 +101,18 @@ def test_quick_games_are_legal_conserve_cards_and_read_no_hidden_card(
     players, seed, deck_seeds, real, styles
 ):
     game = Game(mixed_decks(deck_seeds, real, players), seed=seed)
-    controllers = seat_table([ComputerAutarch(style=styles[k], view_class=CountingView)
+    controllers = seat_table([ComputerController(style=styles[k], view_class=CountingView)
                               for k in range(players)])
     before = CountingView.built
     for _ in play(game, controllers, rounds=12, first=seed % players):
-        check_conservation(game.state)
+        check_conservation(game.table)
     assert [c.illegal for c in controllers] == [[]] * players
     assert sum(len(c.moves) for c in controllers) > 10  # they really played
     assert CountingView.built - before > 10  # every decision went through a view
-    assert len(game.state.cards) == 60 * players
+    assert len(game.table.cards) == 60 * players
 
 
-def random_person(seed: int) -> HumanAutarch:
+def random_person(seed: int) -> PersonController:
     """A person who picks at random among the options offered (passing now and then)."""
     rnd = random.Random(seed)
 
@@ -120,7 +121,7 @@ def random_person(seed: int) -> HumanAutarch:
             return None
         return rnd.randrange(len(decision.options))
 
-    return HumanAutarch(ask)
+    return PersonController(ask)
 
 
 @pytest.mark.parametrize("players", [2, 3, 4])
@@ -134,10 +135,10 @@ def test_computers_answer_a_random_person_legally(players):
         person = game_no % players
         controllers = seat_table([
             random_person(seed) if k == person else
-            ComputerAutarch(style=STYLES[(seed + k) % len(STYLES)], view_class=CountingView)
+            ComputerController(style=STYLES[(seed + k) % len(STYLES)], view_class=CountingView)
             for k in range(players)])
         for _ in play(game, controllers, rounds=10, first=seed % players):
-            check_conservation(game.state)
+            check_conservation(game.table)
         assert [c.illegal for c in controllers] == [[]] * players
         assert len(controllers[person].moves) > 5
 
@@ -145,16 +146,17 @@ def test_computers_answer_a_random_person_legally(players):
 @pytest.mark.parametrize("players", [2, 3, 4])
 def test_strong_games_are_legal_and_conserve_cards(players):
     game = Game(table_decks([11, 12, 13, 14], players), seed=players)
-    controllers = seat_table([StrongAutarch(seed=k, samples=2, horizon=1) for k in range(players)])
+    controllers = seat_table([StrongController(seed=k, samples=2, horizon=1)
+                              for k in range(players)])
     for _ in play(game, controllers, rounds=6, first=0):
-        check_conservation(game.state)
+        check_conservation(game.table)
     assert [c.illegal for c in controllers] == [[]] * players
     assert sum(len(c.think_times) for c in controllers) > 0
 
 
 def _strong_game(budget: int, players: int = 3, rounds: int = 4):
     game = Game(table_decks([11, 12, 13, 14], players), seed=players)
-    controllers = seat_table([StrongAutarch(seed=k, samples=3, horizon=1, budget=budget)
+    controllers = seat_table([StrongController(seed=k, samples=3, horizon=1, budget=budget)
                               for k in range(players)])
     for _ in play(game, controllers, rounds=rounds, first=0):
         pass
@@ -184,17 +186,17 @@ def test_the_strong_levels_work_budget_cuts_its_samples_reproducibly():
 def _started_game(players=3, seed=5, rounds=2):
     """A game played by quick Autarchs up to the Autarch phase of round ``rounds``."""
     game = Game(table_decks([1, 2, 3, 4], players), seed=seed)
-    controllers = seat_table([ComputerAutarch() for _ in range(players)])
+    controllers = seat_table([ComputerController() for _ in range(players)])
     steps = play(game, controllers, rounds=rounds + 1)
     for _ in steps:
-        if game.state.round == rounds and game.state.phase == AUTARCH_PHASE:
+        if game.table.round == rounds and game.table.phase == AUTARCH_PHASE:
             break
     return game
 
 
 def test_the_view_refuses_hidden_cards_and_shows_public_ones():
     game = _started_game()
-    s = game.state
+    s = game.table
     view = PublicView(game, 0)
     rival = s.autarchs[1]
     for card in rival.hand[:2] + rival.destiny.cards[:2]:
@@ -217,7 +219,7 @@ def test_the_view_refuses_hidden_cards_and_shows_public_ones():
 
 def lay_rival_path(game: Game, seat: int) -> tuple[int, int]:
     """Put one of ``seat``'s Paths (from hand or Destiny) face down on a Site it fits."""
-    s = game.state
+    s = game.table
     a = s.autarchs[seat]
     for zone in (a.hand, a.destiny.cards):
         for p in zone:
@@ -235,7 +237,7 @@ def shuffle_hidden(game: Game, seat: int, rnd: random.Random) -> Game:
     """A copy of ``game`` in which every rival of ``seat`` has its hidden cards dealt
     again among its hand, Destiny and face-down Paths (sizes kept; Paths fit)."""
     g = clone_game(game)
-    s = g.state
+    s = g.table
     for a in s.autarchs:
         if a.seat == seat:
             continue
@@ -259,7 +261,7 @@ def shuffle_hidden(game: Game, seat: int, rnd: random.Random) -> Game:
 def test_decisions_do_not_change_when_rivals_hidden_cards_are_shuffled(seed):
     game = _started_game(players=3, seed=seed)
     rnd = random.Random(seed)
-    seat = game.state.leader
+    seat = game.table.leader
     lay_rival_path(game, (seat + 1) % 3)
     game.begin_turn(AUTARCH_PHASE, seat)
     decisions = []
@@ -267,7 +269,7 @@ def test_decisions_do_not_change_when_rivals_hidden_cards_are_shuffled(seed):
         other = shuffle_hidden(game, seat, rnd)
         other.begin_turn(AUTARCH_PHASE, seat)
         rival = (seat + 1) % 3
-        assert other.state.autarchs[rival].hand != game.state.autarchs[rival].hand
+        assert other.table.autarchs[rival].hand != game.table.autarchs[rival].hand
         here = autarch_move(PublicView(game, seat))
         assert autarch_move(PublicView(other, seat)) == here
         decisions.append(here)
@@ -278,6 +280,6 @@ def test_decisions_do_not_change_when_rivals_hidden_cards_are_shuffled(seed):
         other = shuffle_hidden(game, seat, rnd)
         assert ally_move(PublicView(other, seat)) == ally_move(PublicView(game, seat))
         def strong(g):
-            return StrongAutarch(seed=seed, samples=2, horizon=1).choose_ally_move(g, seat)
+            return StrongController(seed=seed, samples=2, horizon=1).choose_ally_move(g, seat)
 
         assert strong(other) == strong(game)

@@ -1,5 +1,5 @@
 """The goldfish autopilot plays "Acting Ally is magic +N" Ally Actions from idle Allies
-(issue 12, section 3; policy 9 of deckbuilder.engine.policy), and never needs "Return an
+(issue 12, section 3; policy 9 of deckbuilder.engine.simulation.policy), and never needs "Return an
 Oviate from your In Ovo to your hand".
 
 Rulebook: "Ally Actions" and "Actions" (an Ally Action is an active Ally's action and
@@ -14,14 +14,19 @@ from __future__ import annotations
 import dataclasses
 
 from card_db.records import CardType
-from deckbuilder.engine.deck import CHARACTER, EngineDeck
-from deckbuilder.engine.fastcore import fits_compiled_core
-from deckbuilder.engine.goldfish_game import GoldfishGame
-from deckbuilder.engine.magic_ally_actions import lasting_magic
-from deckbuilder.engine.policy import choose_ally_actions, plan_seizures
-from deckbuilder.engine.rng import game_seeds
-from deckbuilder.engine.sample_decks import generated_deck, make_card, make_character, make_site
-from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.powers.magic_ally_actions import lasting_magic
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.simulation.deck import CHARACTER, EngineDeck
+from deckbuilder.engine.simulation.fastcore import fits_compiled_core
+from deckbuilder.engine.simulation.goldfish_game import GoldfishGame
+from deckbuilder.engine.simulation.policy import choose_ally_actions, plan_seizures
+from deckbuilder.engine.simulation.sample_decks import (
+    generated_deck,
+    make_card,
+    make_character,
+    make_site,
+)
+from deckbuilder.engine.table.rng import game_seeds
 from tests.test_engine_fastcore import demo_decks, same_games
 from tests.test_engine_seizure_maneuvers import attached_holdings, logged, small_deck
 from tests.test_engine_trace import compare

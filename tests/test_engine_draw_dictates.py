@@ -1,5 +1,5 @@
 """The goldfish autopilot plays a Dictate that only draws cards as the turn's Dictate
-(issue 12, section 3; policy 4 of deckbuilder.engine.policy).
+(issue 12, section 3; policy 4 of deckbuilder.engine.simulation.policy).
 
 Rulebook: "Phase 2: Autarch Phase" (one Dictate per turn; after it the turn is over, so a
 Site it draws waits for the next turn), "Dictates" (Autarch phase only), "Exhausted
@@ -13,13 +13,13 @@ from pathlib import Path
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
 from card_db.records import CardType
-from deckbuilder.engine.deck import EngineDeck
-from deckbuilder.engine.draw_dictates import cards_drawn, turn_draws
-from deckbuilder.engine.goldfish_game import GoldfishGame
-from deckbuilder.engine.policy import CENSUS_DESTINY, choose_dictate
-from deckbuilder.engine.rng import game_seeds
-from deckbuilder.engine.sample_decks import generated_deck, make_card, make_character
-from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.powers.draw_dictates import cards_drawn, turn_draws
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.simulation.deck import EngineDeck
+from deckbuilder.engine.simulation.goldfish_game import GoldfishGame
+from deckbuilder.engine.simulation.policy import CENSUS_DESTINY, choose_dictate
+from deckbuilder.engine.simulation.sample_decks import generated_deck, make_card, make_character
+from deckbuilder.engine.table.rng import game_seeds
 from deckbuilder.formats import read_file
 from tests.test_engine_fastcore import same_games
 from tests.test_engine_seizure_maneuvers import logged, small_deck

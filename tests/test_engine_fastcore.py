@@ -19,14 +19,14 @@ from hypothesis import strategies as st
 
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
-from deckbuilder.engine import fastcore, fastpath
-from deckbuilder.engine.deck import EngineDeck
-from deckbuilder.engine.fastcore import CompiledGoldfish, FastGoldfish, make_goldfish
-from deckbuilder.engine.goldfish import StatsAccumulator, run_games
-from deckbuilder.engine.rng import game_seeds
-from deckbuilder.engine.sample_decks import generated_deck, make_character, make_site
-from deckbuilder.engine.trace import RoundTrace
-from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.simulation import fastcore, fastpath
+from deckbuilder.engine.simulation.deck import EngineDeck
+from deckbuilder.engine.simulation.fastcore import CompiledGoldfish, FastGoldfish, make_goldfish
+from deckbuilder.engine.simulation.goldfish import StatsAccumulator, run_games
+from deckbuilder.engine.simulation.sample_decks import generated_deck, make_character, make_site
+from deckbuilder.engine.simulation.trace import RoundTrace
+from deckbuilder.engine.table.rng import game_seeds
 from deckbuilder.formats import read_file
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -139,7 +139,7 @@ def test_run_games_gives_the_same_statistics_on_both_cores(monkeypatch):
     deck = demo_decks()["vassal-oethac-strength"]
     compiled = run_games(deck, 3000, 10, seed=9)
     monkeypatch.setenv(fastcore.CORE_ENV, "python")
-    monkeypatch.setattr("deckbuilder.engine.goldfish._SIMULATORS", {})
+    monkeypatch.setattr("deckbuilder.engine.simulation.goldfish._SIMULATORS", {})
     assert fastcore.core_name() == "pure Python"
     assert type(make_goldfish(deck)) is FastGoldfish
     assert run_games(deck, 3000, 10, seed=9) == compiled
@@ -177,10 +177,10 @@ def test_python_decision_caches_stay_bounded(monkeypatch):
 
 def test_without_the_extension_the_python_core_plays():
     script = (
-        "import sys; sys.modules['deckbuilder.engine._fastcore'] = None\n"
-        "from deckbuilder.engine import fastcore\n"
-        "from deckbuilder.engine.goldfish import run_games\n"
-        "from deckbuilder.engine.sample_decks import generated_deck\n"
+        "import sys; sys.modules['deckbuilder.engine.simulation._fastcore'] = None\n"
+        "from deckbuilder.engine.simulation import fastcore\n"
+        "from deckbuilder.engine.simulation.goldfish import run_games\n"
+        "from deckbuilder.engine.simulation.sample_decks import generated_deck\n"
         "print(fastcore.core_name(), type(fastcore.make_goldfish(\n"
         "    fastcore.EngineDeck.from_records(generated_deck(1)))).__name__,\n"
         "    run_games(generated_deck(1), 50, 10, seed=1).games)\n"

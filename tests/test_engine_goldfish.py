@@ -10,16 +10,21 @@ from hypothesis import strategies as st
 
 from card_db.abilities import parse_abilities
 from card_db.records import CardType
-from deckbuilder.engine.deck import EngineDeck
-from deckbuilder.engine.fastpath import FastGoldfish
-from deckbuilder.engine.goldfish import StatsAccumulator, run_games
-from deckbuilder.engine.goldfish_game import GoldfishGame
-from deckbuilder.engine.order_of_play import Step
-from deckbuilder.engine.policy import MAESTRO_WORTH, choose_alliances, plan_seizures
-from deckbuilder.engine.rng import game_seed, game_seeds
-from deckbuilder.engine.sample_decks import generated_deck, make_card, make_character, make_site
-from deckbuilder.engine.stalls import stall_reason
-from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.game.order_of_play import Step
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.simulation.deck import EngineDeck
+from deckbuilder.engine.simulation.fastpath import FastGoldfish
+from deckbuilder.engine.simulation.goldfish import StatsAccumulator, run_games
+from deckbuilder.engine.simulation.goldfish_game import GoldfishGame
+from deckbuilder.engine.simulation.policy import MAESTRO_WORTH, choose_alliances, plan_seizures
+from deckbuilder.engine.simulation.sample_decks import (
+    generated_deck,
+    make_card,
+    make_character,
+    make_site,
+)
+from deckbuilder.engine.simulation.stalls import stall_reason
+from deckbuilder.engine.table.rng import game_seed, game_seeds
 
 DECK = EngineDeck.from_records(generated_deck(0))
 DECKS_DIR = Path(__file__).resolve().parents[1] / "card_db" / "data" / "decks"
@@ -253,7 +258,7 @@ def test_run_games_is_identical_for_any_worker_count_and_matches_the_full_engine
 
 
 def test_chunks_merge_to_the_same_totals_whatever_the_split(monkeypatch):
-    import deckbuilder.engine.goldfish as gf
+    import deckbuilder.engine.simulation.goldfish as gf
 
     whole = run_games(DECK, games=250, seed=9)
     monkeypatch.setattr(gf, "CHUNK_GAMES", 7)
@@ -280,7 +285,7 @@ def test_stats_json_has_the_issue_keys():
 
 @pytest.mark.parametrize("workers", [1, 2])
 def test_run_games_stops_when_cancelled(workers):
-    from deckbuilder.engine.goldfish import CHUNK_GAMES, RunCancelled, run_games
+    from deckbuilder.engine.simulation.goldfish import CHUNK_GAMES, RunCancelled, run_games
 
     asked = []
 
@@ -294,7 +299,7 @@ def test_run_games_stops_when_cancelled(workers):
 
 
 def test_run_games_reports_progress_per_chunk():
-    from deckbuilder.engine.goldfish import CHUNK_GAMES, run_games
+    from deckbuilder.engine.simulation.goldfish import CHUNK_GAMES, run_games
 
     seen = []
     run_games(generated_deck(0), CHUNK_GAMES + 7, 3, progress=seen.append)

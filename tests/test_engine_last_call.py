@@ -18,13 +18,14 @@ import pytest
 
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.human_autarch import HumanAutarch
-from deckbuilder.engine.last_call import CHALLENGE, CONTEST, LastCall
-from deckbuilder.engine.play_record import FORMAT_VERSION, HUMAN, dumps, loads
-from deckbuilder.engine.replay import RecordedGame, replay_steps
-from deckbuilder.engine.scenarios import Scenario, SeatSetup, build, play_turn, scripted
-from deckbuilder.engine.table import SecuredSite, check_conservation
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
+from deckbuilder.engine.controllers.person import PersonController
+from deckbuilder.engine.controllers.scenarios import Scenario, SeatSetup, build, play_turn, scripted
+from deckbuilder.engine.game.decisions import LAST_CALL
+from deckbuilder.engine.records.play_record import FORMAT_VERSION, HUMAN, dumps, loads
+from deckbuilder.engine.records.replay import RecordedGame, replay_steps
+from deckbuilder.engine.rules.last_call import AFTER_DAMAGE, CHALLENGE, CONTEST, LastCall
+from deckbuilder.engine.table.zones import SecuredSite, check_conservation
 from tests.test_engine_replay import person
 from tests.test_engine_replay_decisions import against_computers, finish, reactions, table
 
@@ -37,22 +38,24 @@ def resolve():
     return Catalogue(load_bundled_records()).resolve
 
 
-class Noting(HumanAutarch):
+class Noting(PersonController):
     """A person who notes every last call it is asked (seat, action) on ``calls``."""
 
     def __init__(self, ask, calls):
         super().__init__(ask)
         self.calls = calls
 
-    def last_call(self, game, seat, call):
-        self.calls.append((seat, call))
-        super().last_call(game, seat, call)
+    def choose(self, game, decision):
+        if decision.kind == LAST_CALL and (not self.calls or self.calls[-1][1] is not
+                                           decision.context or self.calls[-1][0] != decision.seat):
+            self.calls.append((decision.seat, decision.context))
+        return super().choose(game, decision)
 
 
 def play_people(sc, resolve, leader=None):
     game = build(sc, resolve)
     if leader is not None:
-        game.state.leader = leader
+        game.table.leader = leader
     answer, missing = scripted(sc.script)
     asked, calls = [], []
 
@@ -61,7 +64,7 @@ def play_people(sc, resolve, leader=None):
         return answer(decision)
 
     for _ in play_turn(game, seat_table([Noting(ask, calls) for _ in sc.seats])):
-        check_conservation(game.state)
+        check_conservation(game.table)
     assert missing == []
     return game, asked, calls
 
@@ -99,9 +102,10 @@ def test_an_autarch_not_involved_plays_a_flash_at_the_last_call_of_a_challenge(r
 
 def test_passing_at_the_last_call_plays_nothing(resolve):
     game, asked, _ = play_people(gek_challenge(), resolve)
-    assert [d.seat for d in asked if d.kind == "last_call"] == [2]
+    before = [d for d in asked if d.kind == "last_call" and "after the damage" not in d.prompt]
+    assert [d.seat for d in before] == [2]
     assert logged(game, "Combat strength 16 against 7: 9 damage, Gentle killed.")
-    assert [game.name(c) for c in game.state.autarchs[2].hand] == ["Hollow Omen"]
+    assert [game.name(c) for c in game.table.autarchs[2].hand] == ["Hollow Omen"]
 
 
 @pytest.mark.parametrize("leader", [0, 1, 2])
@@ -109,6 +113,7 @@ def test_every_autarch_holding_a_flash_is_asked_once_in_turn_order(resolve, lead
     """The acting Autarch, the defender and the uninvolved Autarch, from the leader."""
     sc = gek_challenge(stephen_hand=("Hollow Omen",), cheryl_hand=("Hollow Omen",))
     _, _, calls = play_people(sc, resolve, leader=leader)
+    calls = [(seat, c) for seat, c in calls if c.action != AFTER_DAMAGE]
     assert [seat for seat, _ in calls] == [(leader + k) % 3 for k in range(3)]
     call = calls[0][1]
     assert call.action == CHALLENGE and (call.acting_seat, call.rival_seat) == (0, 1)
@@ -142,13 +147,13 @@ def test_a_computer_defender_plays_its_flash_at_the_last_call(resolve):
     sc = gek_challenge(cheryl_hand=("Hollow Omen",))
     game = build(sc, resolve)
     answer, _ = scripted(sc.script)
-    seats = seat_table([HumanAutarch(answer), ComputerAutarch(), ComputerAutarch()])
+    seats = seat_table([PersonController(answer), ComputerController(), ComputerController()])
     for _ in play_turn(game, seats):
         pass
     assert index_of(game, "defenders: nothing.") < index_of(
         game, "Cheryl plays the Flash Hollow Omen on Gek-A-Gek.")
     assert logged(game, "Combat strength 14 against 7: 7 damage, nobody dies.")
-    assert [game.name(c) for c in game.state.autarchs[2].hand] == ["Hollow Omen"]
+    assert [game.name(c) for c in game.table.autarchs[2].hand] == ["Hollow Omen"]
 
 
 @pytest.mark.parametrize(("stephen_sites", "mike_plays"), [
@@ -167,15 +172,15 @@ def test_an_uninvolved_computer_hurts_the_autarch_leading_in_dominions(
         SeatSetup("Mike", hand=("Hollow Omen",))), (("move", GEKS),), (),
         circle=(*stephen_sites, "Glasswind Mesa"))
     game = build(sc, resolve)
-    circle = game.state.circle
+    circle = game.table.circle
     for site in circle[:-1]:
         game.autarch(0).realm.state.append(SecuredSite(site, []))
     game.autarch(2).realm.state.append(SecuredSite(circle[-1], []))
     circle.clear()
     answer, _ = scripted(sc.script)
-    seats = seat_table([HumanAutarch(answer), ComputerAutarch(), ComputerAutarch()])
+    seats = seat_table([PersonController(answer), ComputerController(), ComputerController()])
     for _ in play_turn(game, seats):
-        check_conservation(game.state)
+        check_conservation(game.table)
     assert logged(game, "Mike plays the Flash Hollow Omen on Gek-A-Gek.") is mike_plays
     assert (game.autarch(2).hand == []) is mike_plays
 
@@ -184,7 +189,7 @@ def test_an_uninvolved_computer_hurts_the_autarch_leading_in_dominions(
 
 @pytest.mark.parametrize(("n", "seed"), [(3, 1), (3, 9), (4, 2)])
 def test_computer_games_record_the_last_calls_and_replay_them(n, seed):
-    game = finish(RecordedGame(table(n, seed), [ComputerAutarch() for _ in range(n)]))
+    game = finish(RecordedGame(table(n, seed), [ComputerController() for _ in range(n)]))
     kinds = [c.kind for c in game.tape.log]
     assert "last_call" in kinds
     record = loads(dumps(game.record()))
@@ -203,11 +208,11 @@ def _first_last_call(n, seed):
 
     players = [HUMAN] + ["quick"] * (n - 1)
     finish(RecordedGame(table(n, seed, players),
-                        [HumanAutarch(noting), *(ComputerAutarch() for _ in range(n - 1))]))
+                        [PersonController(noting), *(ComputerController() for _ in range(n - 1))]))
     return asked.index("last_call")
 
 
-@pytest.mark.parametrize(("n", "seed"), [(3, 4), (4, 16)])
+@pytest.mark.parametrize(("n", "seed"), [(3, 25), (4, 36)])
 @pytest.mark.parametrize("after", [0, 1])
 def test_a_game_saved_at_a_persons_last_call_resumes_to_the_same_end(n, seed, after):
     """Saved while the person is asked at a last call (after = 1: at the next
@@ -231,7 +236,7 @@ def test_the_stored_version_3_game_still_loads_and_replays_to_the_same_table():
     text = (GAMES / "saved_game_v3.json").read_text(encoding="utf-8").strip()
     expected = json.loads((GAMES / "saved_game_v3.expected.json").read_text(encoding="utf-8"))
     record = loads(text)
-    assert json.loads(text)["version"] == 3 == FORMAT_VERSION and record.v2_choices == 0
+    assert json.loads(text)["version"] == 3 and record.v2_choices == 0
     choices = record.choices
     assert reactions(choices) > 0  # Flashes played at last calls
     assert any(c.kind == "last_call" and c.seat == 0 for c in choices)
@@ -240,7 +245,9 @@ def test_the_stored_version_3_game_still_loads_and_replays_to_the_same_table():
     steps = replay_steps(record)
     assert [line for s in steps for line in s.lines] == expected["log"]
     assert len(choices) == expected["choices"]
-    assert dumps(record) == text
+    dumped, stored = json.loads(dumps(record)), json.loads(text)
+    assert [c[:2] for c in dumped.pop("choices")] == [c[:2] for c in stored.pop("choices")]
+    assert dumped == {**stored, "version": FORMAT_VERSION, "v3_choices": len(choices)}
 
 
 def test_a_version_2_game_resumes_plays_on_and_replays():
@@ -249,7 +256,7 @@ def test_a_version_2_game_resumes_plays_on_and_replays():
     record = loads((GAMES / "saved_game_v2.json").read_text(encoding="utf-8"))
     game = against_computers(record, person())
     assert game.tape.log[:len(record.choices)] == list(record.choices)
-    assert game.game.state.over and len(game.tape.log) > len(record.choices)
+    assert game.game.table.over and len(game.tape.log) > len(record.choices)
     again = loads(dumps(game.record()))
     assert again.v2_choices == len(record.choices)
     steps = replay_steps(again)

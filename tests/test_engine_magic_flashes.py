@@ -1,6 +1,6 @@
 """The goldfish autopilot plays "Target Ally is magic +N" permanent Flashes (Veil of
 Fortune) on its Allies before the turn's seizures (issue 12, section 3; policy 9 of
-deckbuilder.engine.policy).
+deckbuilder.engine.simulation.policy).
 
 Rulebook: "Types of Cards: Flashes" (played in the Autarch or Ally phase, no action, no
 pivot), "Target Characters and Acting Allies" (the target receives the effect),
@@ -15,13 +15,18 @@ import dataclasses
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
 from card_db.records import CardType
-from deckbuilder.engine.deck import EngineDeck
-from deckbuilder.engine.fastcore import fits_compiled_core
-from deckbuilder.engine.magic_flashes import flash_magic
-from deckbuilder.engine.policy import choose_flashes
-from deckbuilder.engine.rng import game_seeds
-from deckbuilder.engine.sample_decks import generated_deck, make_card, make_character, make_site
-from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.powers.magic_flashes import flash_magic
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.simulation.deck import EngineDeck
+from deckbuilder.engine.simulation.fastcore import fits_compiled_core
+from deckbuilder.engine.simulation.policy import choose_flashes
+from deckbuilder.engine.simulation.sample_decks import (
+    generated_deck,
+    make_card,
+    make_character,
+    make_site,
+)
+from deckbuilder.engine.table.rng import game_seeds
 from tests.test_engine_fastcore import same_games
 from tests.test_engine_seizure_maneuvers import attached_holdings, logged, small_deck
 from tests.test_engine_trace import compare

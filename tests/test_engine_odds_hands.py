@@ -11,9 +11,9 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from card_db.records import CardType
-from deckbuilder.engine.goldfish_game import GoldfishGame
-from deckbuilder.engine.hands import SampleHand
-from deckbuilder.engine.odds import (
+from deckbuilder.engine.simulation.goldfish_game import GoldfishGame
+from deckbuilder.engine.simulation.hands import SampleHand
+from deckbuilder.engine.simulation.odds import (
     DestinyProfile,
     is_character,
     is_maestro,
@@ -21,7 +21,7 @@ from deckbuilder.engine.odds import (
     p_at_least_counts,
     p_character_opening,
 )
-from deckbuilder.engine.sample_decks import generated_deck
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 
 
 def brute_force(k, round_, categories, reshuffle, hand=5, per_round=2):

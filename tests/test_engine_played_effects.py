@@ -11,21 +11,21 @@ import pytest
 from card_db.abilities import parse_abilities
 from card_db.checklist.bundled import load_bundled_records
 from card_db.records import CardType
-from deckbuilder.engine.card_effects import (
+from deckbuilder.engine.controllers.person import describe_move, flash_options, legal_moves
+from deckbuilder.engine.controllers.quick_policy import reconciliation_move
+from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
+from deckbuilder.engine.game.public_view import PublicView
+from deckbuilder.engine.powers.card_effects import (
     NO_CHALLENGE,
     STAT,
     CardEffect,
     card_effects,
     sentence_effect,
 )
-from deckbuilder.engine.errors import RuleError
-from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
-from deckbuilder.engine.human_autarch import describe_move, flash_options, legal_moves
-from deckbuilder.engine.modelled import modelled_powers
-from deckbuilder.engine.public_view import PublicView
-from deckbuilder.engine.quick_policy import reconciliation_move
-from deckbuilder.engine.sample_decks import make_card, make_character, make_site
-from deckbuilder.engine.table import check_conservation
+from deckbuilder.engine.powers.modelled import modelled_powers
+from deckbuilder.engine.rules.errors import RuleError
+from deckbuilder.engine.simulation.sample_decks import make_card, make_character, make_site
+from deckbuilder.engine.table.zones import check_conservation
 from tests.test_engine_rule_gaps import IRISH, OVIATE, SARTORI, SLEW, YZORDDERREX, one, table
 
 CARDS = {r.name: r for r in load_bundled_records()}
@@ -46,7 +46,7 @@ def paths_from(game: Game, seat: int, site: int, *names: str) -> None:
     for name in names:
         path = next(c for c in hand if game.name(c) == name)
         hand.remove(path)
-        game.state.paths.setdefault(site, []).append(path)
+        game.table.paths.setdefault(site, []).append(path)
 
 
 def test_every_sentence_form_reads_into_a_structured_effect():
@@ -66,7 +66,7 @@ def test_a_dictate_that_draws_affects_the_controlling_autarch():
     game.play_dictate(0, one(game, "Summons to the Conclave"))
     assert len(game.autarch(0).hand) == 2
     assert "draws 2 card(s)" in game.log[-1]
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_a_flash_or_dictate_that_names_a_target_is_not_played_without_one():
@@ -140,7 +140,7 @@ def test_strength_until_end_of_round_lowers_what_damage_must_exceed():
     assert game.strength_mod(frail) == -2
     game.play_flash(0, one(game, "Tremor in the In Ovo"), target=frail)
     assert frail in game.autarch(1).in_ovo
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_tremor_alone_does_not_kill_a_stronger_character():
@@ -157,11 +157,11 @@ def test_unpivot_target_ally_and_pivot_target_site():
     game = table({"hand": [card("Borrowed Time"), card("Shifting Sands")], "active": [IRISH]},
                  {"state_sites": [(YZORDDERREX, [HOLLAND])]}, phase=AUTARCH_PHASE)
     irish, yz = one(game, "Irish"), one(game, "Yzordderrex")
-    game.state.pivoted.add(irish)
+    game.table.pivoted.add(irish)
     game.begin_turn(AUTARCH_PHASE, 0)
     game.play_flash(0, one(game, "Borrowed Time"), target=irish)
     game.play_flash(0, one(game, "Shifting Sands"), target=yz)
-    assert irish not in game.state.pivoted and yz in game.state.pivoted
+    assert irish not in game.table.pivoted and yz in game.table.pivoted
     assert game.unpivoted_site_masks(1) == []
 
 
@@ -174,8 +174,8 @@ def test_return_an_oviate_from_the_in_ovo_to_the_hand():
     game.discard(brood)
     game.begin_turn(ALLY_PHASE, 0)
     game.ally_action(0, irish, one(game, "Call the Brood"))
-    assert brood in game.autarch(0).hand and irish in game.state.pivoted
-    check_conservation(game.state)
+    assert brood in game.autarch(0).hand and irish in game.table.pivoted
+    check_conservation(game.table)
 
 
 def test_discard_target_permanent_ally_action_ends_its_bonus():
@@ -193,7 +193,7 @@ def test_discard_target_permanent_ally_action_ends_its_bonus():
         game.ally_action(1, one(game, "Low Brute"), one(game, "Burn the Sketches"), target=irish)
     game.ally_action(1, one(game, "Low Brute"), one(game, "Burn the Sketches"), target=sketch)
     assert sketch in game.autarch(0).in_ovo and game.magic_mod(irish) == 0
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_a_character_that_cannot_challenge():
@@ -208,7 +208,7 @@ def test_a_character_that_cannot_challenge():
     game.begin_turn(ALLY_PHASE, 1)
     with pytest.raises(RuleError, match="cannot challenge"):
         game.challenge(1, [sartori], one(game, "Henry Holland"))
-    assert sartori not in game.state.pivoted
+    assert sartori not in game.table.pivoted
 
 
 def test_a_flash_from_hand_counters_a_flash():
@@ -219,10 +219,11 @@ def test_a_flash_from_hand_counters_a_flash():
     irish, clarity = one(game, "Irish"), one(game, "Sudden Clarity")
     game.begin_turn(AUTARCH_PHASE, 0)
     resolved = game.play_flash(0, one(game, "Hollow Omen"), target=irish,
-                               counter_provider=lambda g, c, t: (1, clarity))
+                               counter_provider=lambda g, c, t: (1, clarity) if c != clarity
+                               else None)  # no one counters the counter
     assert not resolved and game.strength_mod(irish) == 0
     assert clarity in game.autarch(1).in_ovo and one(game, "Hollow Omen") in game.autarch(0).in_ovo
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_a_flash_cannot_counter_what_it_does_not_name():
@@ -244,9 +245,9 @@ def test_gaining_vassal_and_your_vassals_are_strength_plus_one():
     game.begin_turn(ALLY_PHASE, 0)
     game.ally_action(0, irish, one(game, "Take the Oath"))
     assert game.record(irish).has_affiliation("Vassal")
-    assert not game.state.cards[irish].has_affiliation("Vassal")  # the printed card
+    assert not game.table.cards[irish].has_affiliation("Vassal")  # the printed card
     game.end_turn()
-    game.state.pivoted.clear()
+    game.table.pivoted.clear()
     game.begin_turn(AUTARCH_PHASE, 0)
     game.play_dictate(0, one(game, "Tithe of Blood"))
     assert game.strength_mod(irish) == 1 and game.strength_mod(brute) == 0
@@ -256,7 +257,7 @@ def test_gaining_vassal_and_your_vassals_are_strength_plus_one():
         game.challenge(1, [brute], irish)
     game.end_turn()
     game.discard(irish)  # the Oath goes with its bearer
-    assert one(game, "Take the Oath") in game.autarch(0).in_ovo and not game.state.altered
+    assert one(game, "Take the Oath") in game.autarch(0).in_ovo and not game.table.altered
 
 
 def test_gained_affiliation_until_end_of_round_lapses():
@@ -293,7 +294,7 @@ def test_a_maneuver_lowers_the_resistance_of_the_site_seized():
     result = game.seize(0, slew, [holland], maneuvers={holland: [one(game, "Pact of the Seal")]})
     assert result.secured and result.resistance == 2
     assert "Resistance -2 until end of round" in "\n".join(game.log)
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ---------------------------------------------------------------- Paths
@@ -325,7 +326,7 @@ def test_path_each_involved_autarch_discards_at_random():
                contest_provider=lambda g, seat, *a: [one(g, "Irish")] if seat == 1 else [])
     assert game.autarch(0).hand == [] and game.autarch(1).hand == []
     assert len(game.autarch(2).hand) == 1  # not involved
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_a_maneuver_a_path_discarded_is_not_played_and_the_seizure_goes_on():
@@ -345,15 +346,15 @@ def test_a_maneuver_a_path_discarded_is_not_played_and_the_seizure_goes_on():
                contest_provider=lambda g, seat, *a: [one(g, "Irish")] if seat == 1 else [])
     assert glyph in game.autarch(0).in_ovo
     assert not any("Binding Glyph" in line and "plays" in line for line in game.log)
-    assert holland in game.state.pivoted  # the seizure was made, success or not
-    check_conservation(game.state)
+    assert holland in game.table.pivoted  # the seizure was made, success or not
+    check_conservation(game.table)
 
 
 @pytest.mark.parametrize(("path", "check"), [
     ("Bone Stair", lambda g, c: c in g.autarch(0).in_ovo),           # 2 damage > Strength 1
-    ("Bellringer's Climb", lambda g, c: c in g.state.pivoted),
+    ("Bellringer's Climb", lambda g, c: c in g.table.pivoted),
     ("Aqueduct Undercroft", lambda g, c: c in g.autarch(0).realm.reserve
-     and c not in g.state.pivoted),
+     and c not in g.table.pivoted),
 ])
 def test_path_owner_chooses_one_involved_character(path, check):
     """"Paths": the Path's owner chooses the character (ruling ``path-choices``); it
@@ -373,7 +374,7 @@ def test_path_owner_chooses_one_involved_character(path, check):
     result = game.seize(0, slew, [one(game, "Henry Holland"), helper], path_chooser=chooser)
     assert check(game, helper) and not result.secured and result.influence == 3
     assert asked and sorted(asked[0][1]) == sorted([one(game, "Henry Holland"), helper])
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_path_default_choice_is_the_rivals_strongest_magic():
@@ -383,7 +384,7 @@ def test_path_default_choice_is_the_rivals_strongest_magic():
     paths_from(game, 1, slew, "Bellringer's Climb")
     game.begin_turn(ALLY_PHASE, 0)
     game.seize(0, slew, [holland, one(game, "Frail Helper")])
-    assert holland in game.state.pivoted and "chosen by Autarch 2" in "\n".join(game.log)
+    assert holland in game.table.pivoted and "chosen by Autarch 2" in "\n".join(game.log)
 
 
 def test_path_owner_moves_an_active_ally_into_the_seizure():
@@ -397,7 +398,7 @@ def test_path_owner_moves_an_active_ally_into_the_seizure():
     game.begin_turn(ALLY_PHASE, 0)
     result = game.seize(0, slew, [holland])
     assert result.secured and sorted(result.holders) == sorted([holland, limner])
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_path_owner_not_involved_moves_nobody():
@@ -460,7 +461,7 @@ def test_closed_roads_resistance_in_the_circle_and_scouting_paths():
     game.play_dictate(0, one(game, "Night of Shut Gates"), target=fen_id)
     assert game.current_resistance(fen_id) == 5
     game.end_turn()
-    game.state.round += 1
+    game.table.round += 1
     game.begin_turn(AUTARCH_PHASE, 0)
     game.play_dictate(0, one(game, "Decree of Closed Roads"), target=slew)
     game.end_turn()
@@ -472,7 +473,7 @@ def test_closed_roads_resistance_in_the_circle_and_scouting_paths():
     game.begin_turn(ALLY_PHASE, 1)
     game.ally_action(1, one(game, "Henry Holland"), one(game, "Scout the Roads"), target=fen_id)
     assert "the Paths on Fen are looked at: Fog Lane" in game.log[-1]
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_a_character_that_loses_all_powers():
@@ -524,9 +525,9 @@ def test_beginning_of_turn_effect_acts_on_the_character_it_is_attached_to():
     assert game.magic_mod(irish) == 0
     game.end_turn()
     game.reconcile()
-    game.begin_turn(AUTARCH_PHASE, 0)
+    game.coming_of_order()  # "Phase 1: Coming of Order" (ruling ``turn-effects``)
     assert game.magic_mod(irish) == 1
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ---------------------------------------- Challenge Summary / Timing and Countering
@@ -544,11 +545,11 @@ def test_an_involved_autarch_counters_an_influence_maneuver_with_one():
     word_id = one(game, "Whispered Word of Power")
     result = game.seize(0, slew, [holland], maneuvers={holland: [word_id]},
                         contest_provider=lambda gm, seat, *a: [one(gm, "Frail Helper")],
-                        counter_provider=lambda gm, c, t: (1, g))
+                        counter_provider=lambda gm, c, t: (1, g) if c != g else None)
     # Without the Word: Holland 3 against Frail 2 wins the contest, but 3 < Resistance 4.
     assert not result.secured and result.influence == 3
     assert g in game.autarch(1).in_ovo and word_id in game.autarch(0).in_ovo
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_a_maneuver_cannot_counter_outside_its_action():
@@ -572,7 +573,7 @@ def test_retreat_into_shadow_leaves_the_challenge_unpivoted():
     result = game.challenge(1, [holland], brute,
                             maneuvers={holland: [one(game, "Retreat into Shadow")]})
     assert result.victor is None and result.killed == ()
-    assert holland not in game.state.pivoted and brute not in game.state.pivoted
+    assert holland not in game.table.pivoted and brute not in game.table.pivoted
     assert "leaves the challenge, not pivoted" in "\n".join(game.log)
 
 
@@ -596,7 +597,7 @@ def test_feint_and_riposte_damages_the_target_it_names():
     # Brute 6 + 2 against Irish 6 alone: 2 damage, not more than Irish's Strength 6.
     assert (result.challenger_strength, result.defending_strength) == (8, 6)
     assert irish in game.autarch(1).realm.active
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_a_person_is_offered_the_targets_a_card_may_be_played_on():

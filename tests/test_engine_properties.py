@@ -13,40 +13,81 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from card_db.records import CardType
-from deckbuilder.engine.errors import RuleError
-from deckbuilder.engine.game import Game
-from deckbuilder.engine.order_of_play import (
-    Controller,
-    contest_provider,
-    counter_provider,
-    defend_provider,
-    play,
+from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
+from deckbuilder.engine.game.actions import (
+    AllyAction,
+    Challenge,
+    Contest,
+    Defend,
+    Establish,
+    Idle,
+    MoveForward,
+    Pass,
+    PlayDictate,
+    PlayFlash,
+    PlayPath,
+    Reassign,
+    Reshuffle,
+    Retreat,
+    RevealSite,
+    Seize,
 )
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.table import check_conservation, zones
+from deckbuilder.engine.game.decisions import (
+    CONTEST,
+    DEFEND,
+    MOVE,
+    PLACE_SITE,
+    RESHUFFLE,
+    Controller,
+)
+from deckbuilder.engine.game.order_of_play import play
+from deckbuilder.engine.simulation.sample_decks import generated_deck
+from deckbuilder.engine.table.zones import check_conservation, zones
 
 
 class RandomController(Controller):
+    """Tries moves legal or not, as actions; a refused one must leave the zones as
+    they were (checked in :meth:`refused`) and ends the turn."""
+
     def __init__(self, rnd: random.Random):
         self.rnd = rnd
-        self.all: list[Controller] = []
         self.illegal = 0
+        self._turn = None
+        self._moves = iter(())
+        self._before = None
 
-    def _try(self, move, *args, **kwargs):
-        state = move.__self__.state
-        before = (zones(state), sorted(state.pivoted))
-        try:
-            move(*args, **kwargs)
-        except RuleError:
-            self.illegal += 1
-            assert (zones(state), sorted(state.pivoted)) == before, "an illegal move changed zones"
+    def choose(self, game, decision):
+        kind, seat = decision.kind, decision.seat
+        if kind == PLACE_SITE:
+            return self.rnd.choice(decision.legal)
+        if kind == RESHUFFLE:
+            return Reshuffle(self.rnd.random() < 0.5)
+        if kind == CONTEST:
+            if self.rnd.random() < 0.5:
+                return Contest(())
+            realm = game.autarch(seat).realm
+            return Contest(tuple(self._pick([c for c in realm.active
+                                             if c not in game.table.pivoted], 0.5)))
+        if kind == DEFEND:
+            realm = game.autarch(seat).realm
+            target = decision.context.target
+            return Defend(tuple(self._pick(
+                [c for c in realm.active if c not in game.table.pivoted and c != target], 0.5)))
+        if kind != MOVE:
+            return decision.default
+        key = (game.table.round, decision.context.phase, seat)
+        if key != self._turn:
+            self._turn = key
+            phase = decision.context.phase
+            self._moves = (self.autarch_turn if phase == AUTARCH_PHASE else self.ally_turn
+                           if phase == ALLY_PHASE else self.reconciliation_turn)(game, seat)
+        self._before = (zones(game.table), sorted(game.table.pivoted))
+        return next(self._moves, Pass())
 
-    def place_site(self, game, seat, dominion):
-        options = [c for c in game.autarch(seat).set_aside if dominion in game.record(c).dominions]
-        return self.rnd.choice(options)
-
-    def reshuffle(self, game, seat):
-        return self.rnd.random() < 0.5
+    def refused(self, game, seat, action, error):
+        self.illegal += 1
+        assert (zones(game.table), sorted(game.table.pivoted)) == self._before, \
+            "an illegal move changed zones"
 
     def _pick(self, cards, p=0.5):
         return [c for c in cards if self.rnd.random() < p]
@@ -56,22 +97,18 @@ class RandomController(Controller):
         for card in list(a.hand):
             rec = game.record(card)
             if rec.card_type is CardType.SITE and self.rnd.random() < 0.8:
-                self._try(game.reveal_site, seat, card)
-                yield
-            elif rec.card_type is CardType.PATH and game.state.circle:
-                self._try(game.play_path, seat, card, self.rnd.choice(game.state.circle))
-                yield
+                yield RevealSite(card)
+            elif rec.card_type is CardType.PATH and game.table.circle:
+                yield PlayPath(card, self.rnd.choice(game.table.circle))
             elif rec.card_type is CardType.FLASH and self.rnd.random() < 0.3:
-                targets = sorted(game.state.in_play())
+                targets = sorted(game.table.in_play())
                 target = self.rnd.choice(targets) if targets else None
-                self._try(game.play_flash, seat, card, target, counter_provider(self.all))
-                yield
+                yield PlayFlash(card, target)
         roll = self.rnd.random()
         if roll < 0.3:
             dictates = [c for c in a.hand if game.record(c).card_type is CardType.DICTATE]
             if dictates:
-                self._try(game.play_dictate, seat, dictates[0])
-                yield
+                yield PlayDictate(dictates[0])
         elif roll < 0.6 and a.realm.state:
             moves = []
             for entry in a.realm.state:
@@ -81,62 +118,43 @@ class RandomController(Controller):
             for ally in a.realm.active:
                 if self.rnd.random() < 0.2:
                     moves.append((ally, self.rnd.choice(a.realm.state).site))
-            self._try(game.reassign, seat, moves)
-            yield
+            yield Reassign(tuple(moves))
 
     def ally_turn(self, game, seat):
         a = game.autarch(seat)
         for card in list(a.hand):
             if game.record(card).card_type is CardType.CHARACTER and self.rnd.random() < 0.7:
-                self._try(game.establish, seat, card, self.rnd.random() < 0.2)
-                yield
-        others = [s for s in game.state.seats_from(seat) if s != seat]
+                yield Establish(card, self.rnd.random() < 0.2)
+        others = [s for s in game.table.seats_from(seat) if s != seat]
         for ally in list(a.realm.active):
-            if ally in game.state.pivoted or ally not in a.realm.active:
+            if ally in game.table.pivoted or ally not in a.realm.active:
                 continue
             roll = self.rnd.random()
-            free = [c for c in a.realm.active if c not in game.state.pivoted]
-            if roll < 0.45 and game.state.circle:
+            free = [c for c in a.realm.active if c not in game.table.pivoted]
+            if roll < 0.45 and game.table.circle:
                 group = [ally] + self._pick([c for c in free if c != ally], 0.3)
-                site = self.rnd.choice(game.state.circle)
-                self._try(game.seize, seat, site, group, contest_provider(self.all))
+                site = self.rnd.choice(game.table.circle)
+                yield Seize(site, tuple(group))
             elif roll < 0.7 and others:
                 rival = game.autarch(self.rnd.choice(others))
                 if rival.realm.active:
                     target = self.rnd.choice(rival.realm.active)
                     group = [ally] + self._pick([c for c in free if c != ally], 0.3)
-                    self._try(game.challenge, seat, group, target, defend_provider(self.all))
+                    yield Challenge(tuple(group), target)
             elif roll < 0.8:
-                self._try(game.retreat, seat, ally)
+                yield Retreat(ally)
             elif roll < 0.9:
                 actions = [c for c in a.hand if game.record(c).card_type is CardType.ALLY_ACTION]
                 if actions:
-                    self._try(game.ally_action, seat, ally, actions[0])
+                    yield AllyAction(ally, actions[0])
             else:
-                self._try(game.idle, seat, ally)
-            yield
+                yield Idle(ally)
 
     def reconciliation_turn(self, game, seat):
         realm = game.autarch(seat).realm
         for ally in list(realm.reserve):
             if self.rnd.random() < 0.8:
-                self._try(game.move_forward, seat, ally)
-                yield
-
-    def contest(self, game, seat, seizing_seat, site, allies):
-        if self.rnd.random() < 0.5:
-            return ()
-        realm = game.autarch(seat).realm
-        return self._pick([c for c in realm.active if c not in game.state.pivoted], 0.5)
-
-    def defend(self, game, seat, target, challengers):
-        realm = game.autarch(seat).realm
-        return self._pick(
-            [c for c in realm.active if c not in game.state.pivoted and c != target], 0.5
-        )
-
-    def counter(self, game, seat, flash, target):
-        return None
+                yield MoveForward(ally)
 
 
 @settings(max_examples=40, deadline=None)
@@ -156,11 +174,9 @@ def test_random_games_conserve_cards_after_every_step(seed, players, deck_seeds)
     game = Game(decks, seed=seed)
     rnd = random.Random(seed)
     controllers = [RandomController(rnd) for _ in range(players)]
-    for c in controllers:
-        c.all = controllers
     steps = 0
     for _ in play(game, controllers, rounds=8, first=seed % players):
-        check_conservation(game.state)
+        check_conservation(game.table)
         steps += 1
     assert steps > 10
-    assert len(game.state.cards) == 60 * players
+    assert len(game.table.cards) == 60 * players

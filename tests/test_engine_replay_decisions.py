@@ -15,12 +15,14 @@ import pytest
 
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
+from deckbuilder.engine.controllers.lookahead import StrongController
+from deckbuilder.engine.controllers.person import PersonController
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.human_autarch import HumanAutarch
-from deckbuilder.engine.lookahead import StrongAutarch
-from deckbuilder.engine.order_of_play import play
-from deckbuilder.engine.play_record import (
+from deckbuilder.engine.game.decisions import COUNTER_KIND
+from deckbuilder.engine.game.order_of_play import play
+from deckbuilder.engine.game.table_snapshot import snapshot
+from deckbuilder.engine.records.play_record import (
     FORMAT_VERSION,
     HUMAN,
     V2_KINDS,
@@ -28,8 +30,7 @@ from deckbuilder.engine.play_record import (
     loads,
     new_record,
 )
-from deckbuilder.engine.replay import RecordedGame, replay_steps
-from deckbuilder.engine.table_snapshot import snapshot
+from deckbuilder.engine.records.replay import RecordedGame, replay_steps
 from deckbuilder.services.deck_sources import demo_deck_files, play_deck_file
 from tests.test_engine_replay import Abandon, person
 
@@ -76,10 +77,10 @@ def test_recorded_computers_play_the_game_unrecorded_computers_play(n, seed):
     """Every new decision goes through the tape: the computer's game is unchanged."""
     record = table(n, seed)
     plain = Game(record.decks, seed=seed, names=record.names)
-    for _ in play(plain, seat_table([ComputerAutarch() for _ in range(n)]), rounds=30):
+    for _ in play(plain, seat_table([ComputerController() for _ in range(n)]), rounds=30):
         pass
-    recorded = finish(RecordedGame(record, [ComputerAutarch() for _ in range(n)]))
-    assert recorded.game.log == plain.log and recorded.game.state.over
+    recorded = finish(RecordedGame(record, [ComputerController() for _ in range(n)]))
+    assert recorded.game.log == plain.log and recorded.game.table.over
     kinds = {c.kind for c in recorded.tape.log}  # contest_maneuvers: the v2 fixture
     assert {"defend_maneuvers", "assign_damage", "counter"} <= kinds
     assert reactions(recorded.tape.log) > 0
@@ -88,15 +89,15 @@ def test_recorded_computers_play_the_game_unrecorded_computers_play(n, seed):
 @pytest.mark.parametrize(("n", "seed"), REACTING)
 @pytest.mark.parametrize("part", [0.02, 0.3, 0.6, 0.9])
 def test_computer_games_saved_between_steps_resume_to_the_same_end(n, seed, part):
-    whole = RecordedGame(table(n, seed), [ComputerAutarch() for _ in range(n)])
+    whole = RecordedGame(table(n, seed), [ComputerController() for _ in range(n)])
     steps = max(1, int(part * sum(1 for _ in whole.play())))
-    halfway = RecordedGame(table(n, seed), [ComputerAutarch() for _ in range(n)])
+    halfway = RecordedGame(table(n, seed), [ComputerController() for _ in range(n)])
     for k, _ in enumerate(halfway.play()):
         if k + 1 == steps:
             break
     saved = loads(dumps(halfway.record()))
     assert 0 < len(saved.choices) < len(whole.tape.log)
-    resumed = finish(RecordedGame(saved, [ComputerAutarch() for _ in range(n)]))
+    resumed = finish(RecordedGame(saved, [ComputerController() for _ in range(n)]))
     assert resumed.game.log == whole.game.log
     assert dumps(resumed.record()) == dumps(whole.record())
 
@@ -106,23 +107,24 @@ def test_a_game_saved_while_a_computers_flash_waits_resumes_to_the_same_end(n, s
     """Saved while seat 1 is asked to counter a Flash a rival plays inside its contest
     or defence: saved before that answer, asked again the same way on resuming."""
 
-    class Leaving(ComputerAutarch):
+    class Leaving(ComputerController):
         tape = None
 
-        def counter(self, game, seat, flash, target):
-            if self.tape.open and self.tape.open[0][0] < len(self.tape.log):
+        def choose(self, game, decision):
+            if decision.kind == COUNTER_KIND and self.tape.open and \
+                    self.tape.open[0][0] < len(self.tape.log):
                 raise Abandon
-            return super().counter(game, seat, flash, target)
+            return super().choose(game, decision)
 
-    whole = finish(RecordedGame(table(n, seed), [ComputerAutarch() for _ in range(n)]))
+    whole = finish(RecordedGame(table(n, seed), [ComputerController() for _ in range(n)]))
     leaving = Leaving()
-    halfway = RecordedGame(table(n, seed), [leaving, *(ComputerAutarch() for _ in range(n - 1))])
+    halfway = RecordedGame(table(n, seed), [leaving, *(ComputerController() for _ in range(n - 1))])
     leaving.tape = halfway.tape
     with pytest.raises(Abandon):
         finish(halfway)
     saved = halfway.record()
     assert len(saved.choices) < len(halfway.tape.log)  # the Flash is not in the save
-    resumed = finish(RecordedGame(loads(dumps(saved)), [ComputerAutarch() for _ in range(n)]))
+    resumed = finish(RecordedGame(loads(dumps(saved)), [ComputerController() for _ in range(n)]))
     assert resumed.game.log == whole.game.log
     assert dumps(resumed.record()) == dumps(whole.record())
 
@@ -131,7 +133,8 @@ def against_computers(record, ask) -> RecordedGame:
     """``record`` played by a person at seat 1 answering through ``ask`` and quick
     computers, to the end or until the person abandons it."""
     n = len(record.seats)
-    game = RecordedGame(record, [HumanAutarch(ask), *(ComputerAutarch() for _ in range(n - 1))])
+    game = RecordedGame(record, [PersonController(ask),
+                                 *(ComputerController() for _ in range(n - 1))])
     try:
         finish(game)
     except Abandon:
@@ -157,8 +160,8 @@ def test_a_person_against_computers_saved_and_resumed_ends_the_same(n, seed, sto
 
 def test_a_strong_computer_game_saved_and_resumed_ends_the_same():
     def strong():
-        return [StrongAutarch(seed=7, samples=2, horizon=1), ComputerAutarch(),
-                StrongAutarch(seed=7, samples=2, horizon=1)]
+        return [StrongController(seed=7, samples=2, horizon=1), ComputerController(),
+                StrongController(seed=7, samples=2, horizon=1)]
 
     record = table(3, 1, ["strong", "quick", "strong"], max_rounds=4)
     whole = finish(RecordedGame(record, strong()))
@@ -173,7 +176,7 @@ def test_a_strong_computer_game_saved_and_resumed_ends_the_same():
 
 @pytest.mark.parametrize(("n", "seed"), REACTING[1:3])
 def test_replay_steps_match_the_tables_of_the_game_as_played(n, seed):
-    game = RecordedGame(table(n, seed), [ComputerAutarch() for _ in range(n)])
+    game = RecordedGame(table(n, seed), [ComputerController() for _ in range(n)])
     snaps = [snapshot(game.game, 1) for _ in game.play()]
     steps = replay_steps(loads(dumps(game.record())), seat=1)
     assert [s.table for s in steps] == snaps
@@ -193,7 +196,9 @@ def test_the_stored_version_2_game_still_loads_and_replays_to_the_same_table():
     assert [line for s in steps for line in s.lines] == expected["log"]
     assert len(record.choices) == expected["choices"]
     # Upgraded to format 3: the same data, every choice made before the last call.
-    assert json.loads(dumps(record)) == {**json.loads(text), "version": FORMAT_VERSION,
-                                         "v2_choices": expected["choices"]}
+    dumped, stored = json.loads(dumps(record)), json.loads(text)
+    assert [c[:2] for c in dumped.pop("choices")] == [c[:2] for c in stored.pop("choices")]
+    assert dumped == {**stored, "version": FORMAT_VERSION, "v2_choices": expected["choices"],
+                      "v3_choices": expected["choices"]}
     assert record.v2_choices == len(record.choices) and "last_call" not in {
         c.kind for c in record.choices}

@@ -9,11 +9,11 @@ import pytest
 
 from card_db.abilities import parse_abilities
 from card_db.records import CardType
-from deckbuilder.engine.countering import counters
-from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
-from deckbuilder.engine.sample_decks import make_card, make_character, make_site
-from deckbuilder.engine.table import SecuredSite, check_conservation
+from deckbuilder.engine.powers.countering import counters
+from deckbuilder.engine.rules.errors import RuleError
+from deckbuilder.engine.simulation.sample_decks import make_card, make_character, make_site
+from deckbuilder.engine.table.zones import SecuredSite, check_conservation
 
 AFFILIATIONS = ("Maestro", "Oviate", "Oethac", "Artist", "Vassal", "Adorer", "Tabula Rasa")
 FILLER = make_card("Filler Dictate", CardType.DICTATE)
@@ -77,7 +77,7 @@ def table(*sides: dict, phase: str = ALLY_PHASE) -> Game:
             for _ in zones.get(zone, []):
                 card = next(take)
                 a.destiny.cards.remove(card)
-                where = game.state.circle if zone == "circle" else (
+                where = game.table.circle if zone == "circle" else (
                     a.hand if zone == "hand" else getattr(a.realm, zone))
                 where.append(card)
         for _site, holders in zones.get("state_sites", []):
@@ -86,14 +86,14 @@ def table(*sides: dict, phase: str = ALLY_PHASE) -> Game:
                 a.destiny.cards.remove(c)
             a.realm.state.append(SecuredSite(ids[0], ids[1:]))
         first += len(decks[seat])
-    game.state.round = 1
-    game.state.phase = phase
-    check_conservation(game.state)
+    game.table.round = 1
+    game.table.phase = phase
+    check_conservation(game.table)
     return game
 
 
 def ids(game: Game, name: str) -> list[int]:
-    return [i for i, r in enumerate(game.state.cards) if r.name == name]
+    return [i for i, r in enumerate(game.table.cards) if r.name == name]
 
 
 def one(game: Game, name: str) -> int:
@@ -116,7 +116,7 @@ def test_autarch_phase_turn_is_over_after_a_dictate():
         game.play_path(0, one(game, "Fog Lane"), fen)
     assert one(game, "Slew") in game.autarch(0).hand
     assert game.play_flash(0, one(game, "Amnesia"))
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_autarch_phase_reassignment_is_the_dictate_and_ends_the_turn():
@@ -135,7 +135,7 @@ def test_autarch_phase_sites_and_paths_before_the_dictate_are_legal():
     game.reveal_site(0, slew)
     game.play_path(0, one(game, "Fog Lane"), slew)
     game.play_dictate(0, one(game, "Summons to the Conclave"))
-    assert game.state.paths == {slew: [one(game, "Fog Lane")]}
+    assert game.table.paths == {slew: [one(game, "Fog Lane")]}
 
 
 # ---------------------------------------------------------------- Counter P
@@ -165,8 +165,8 @@ def test_counter_p_any_flash_counters_a_flash_in_play():
     resolved = game.play_flash(0, dread, one(game, "Henry Holland"),
                                counter_provider=lambda g, f, t: (1, oracle_id))
     assert not resolved
-    assert dread in game.autarch(0).in_ovo and oracle_id in game.state.pivoted
-    check_conservation(game.state)
+    assert dread in game.autarch(0).in_ovo and oracle_id in game.table.pivoted
+    check_conservation(game.table)
 
 
 # ---------------------------------------------------------------- Permanents and Instants
@@ -178,10 +178,10 @@ def test_permanents_and_instants_permanent_influence_maneuver_keeps_its_effect()
     game.begin_turn(ALLY_PHASE, 0)
     result = game.seize(0, slew, [holland], maneuvers={holland: [one(game, "Binding Glyph")]})
     assert result.secured and result.influence == 4
-    assert game.state.attached == {holland: [one(game, "Binding Glyph")]}
+    assert game.table.attached == {holland: [one(game, "Binding Glyph")]}
     entry = game.autarch(0).realm.secured(slew)
     assert game.holding_influence(entry) == 4 and game.is_held(entry)
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_permanents_and_instants_instant_maneuver_ends_with_the_action():
@@ -205,12 +205,12 @@ def test_permanents_and_instants_permanent_combat_maneuver_lasts_into_later_chal
         gek: [one(game, "Bone Shield"), one(game, "Hooked Chain")]})
     assert first.challenger_strength == 8 + 1 + 3
     game.end_turn()
-    game.state.pivoted.clear()  # a new round: "Coming of Order" unpivots all cards
+    game.table.pivoted.clear()  # a new round: "Coming of Order" unpivots all cards
     game.begin_turn(ALLY_PHASE, 0)
     second = game.challenge(0, [gek], one(game, "Henry Holland"))
     assert second.challenger_strength == 8 + 1
     assert game.strength_mod(gek) == 1
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ---------------------------------------------------- Target Characters and Acting Allies
@@ -222,7 +222,7 @@ def test_acting_maestro_maneuver_only_from_a_maestro():
     game.begin_turn(ALLY_PHASE, 0)
     with pytest.raises(RuleError, match="Target Characters and Acting Allies"):
         game.seize(0, site, [holland], maneuvers={holland: [rite]})
-    assert rite in game.autarch(0).hand and holland not in game.state.pivoted
+    assert rite in game.autarch(0).hand and holland not in game.table.pivoted
     result = game.seize(0, site, [sartori, holland], maneuvers={sartori: [rite]})
     assert result.influence == 6 + 4 + 3
 
@@ -265,7 +265,7 @@ def test_or_more_if_oethac_gives_the_larger_bonus_only_to_an_oethac(actor, expec
 # ---------------------------------------------------------------- rulings
 def test_every_ruling_quotes_the_rulebook_word_for_word():
     """Each decision in engine/rulings.py quotes its sections exactly (short quotes)."""
-    from deckbuilder.engine.rulings import RULINGS, ruling
+    from deckbuilder.engine.rules.rulings import RULINGS, ruling
     from tests.shared_files import read_rulebook
 
     book = " ".join(read_rulebook().replace("*", "").split()).casefold()
@@ -328,15 +328,15 @@ def test_secured_site_power_is_used_by_its_holder_as_the_dictate():
     game.begin_turn(AUTARCH_PHASE, 0)
     hand = len(game.autarch(0).hand)
     game.use_site_power(0, bazaar)
-    assert len(game.autarch(0).hand) == hand + 1 and bazaar in game.state.pivoted
+    assert len(game.autarch(0).hand) == hand + 1 and bazaar in game.table.pivoted
     with pytest.raises(RuleError, match="one Dictate"):
         game.play_dictate(0, one(game, "Summons to the Conclave"))
     game.end_turn()
-    game.state.pivoted.clear()
+    game.table.pivoted.clear()
     game.begin_turn(AUTARCH_PHASE, 0)
     with pytest.raises(RuleError, match="not secured"):
         game.use_site_power(0, one(game, "Ember Quarry"))
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_site_power_moves_a_reserve_ally_forward():
@@ -345,7 +345,7 @@ def test_site_power_moves_a_reserve_ally_forward():
     game.begin_turn(AUTARCH_PHASE, 0)
     game.use_site_power(0, one(game, "Pale Citadel Steps"), irish)
     assert irish in game.autarch(0).realm.active
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ---------------------------------------------- at the beginning / end of a turn
@@ -355,18 +355,23 @@ VIGIL = make_card("Evening Vigil", CardType.DICTATE, permanent=True,
                   powers="At the end of a turn, draw two cards.")
 
 
-def test_at_the_beginning_of_a_turn_effect_draws_at_the_autarch_phase_turn():
+def test_at_the_beginning_of_a_turn_effect_draws_in_the_coming_of_order():
+    """"Phase 1: Coming of Order": "All cards in play that have an effect 'at the
+    beginning of a turn' take effect during this phase" (issue 22; ruling
+    ``turn-effects``): before the cards unpivot and the two draws, not at the Autarch
+    Phase turn."""
     game = table({"hand": [CENSUS]}, phase=AUTARCH_PHASE)
     game.begin_turn(AUTARCH_PHASE, 0)
     game.play_dictate(0, one(game, "Census of the Dominions"))
     game.end_turn()
     assert game.autarch(0).hand == []
-    game.begin_turn(ALLY_PHASE, 0)  # not an Ally-phase effect
-    game.end_turn()
-    assert game.autarch(0).hand == []
-    game.begin_turn(AUTARCH_PHASE, 0)
-    assert len(game.autarch(0).hand) == 1
-    assert "at the beginning of a turn" in game.log[-1]
+    game.coming_of_order()
+    assert len(game.autarch(0).hand) == 3  # the Census's card, then the round's two
+    census = next(i for i, line in enumerate(game.log) if "at the beginning of a turn" in line)
+    assert game.log[census].startswith(f"Round {game.table.round}, Coming of Order:")
+    assert "draws" in game.log[census + 1] and census + 2 == len(game.log)
+    game.begin_turn(AUTARCH_PHASE, 0)  # nothing more at the Autarch Phase turn
+    assert len(game.autarch(0).hand) == 3
 
 
 def test_at_the_end_of_a_turn_effect_takes_effect_on_the_reconciliation_turn():
@@ -379,7 +384,7 @@ def test_at_the_end_of_a_turn_effect_takes_effect_on_the_reconciliation_turn():
     assert game.autarch(0).hand == []
     game.end_turn()
     assert len(game.autarch(0).hand) == 2
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ---------------------------------------------------------------- Affiliations
@@ -398,11 +403,11 @@ def test_oviate_is_immune_to_emotion_effects():
     game = table({"hand": [DREAD, DREAD]}, {"active": [OVIATE, HOLLAND]}, phase=AUTARCH_PHASE)
     d1, d2 = ids(game, "Emotion: Dread")
     game.play_flash(0, d1, one(game, "Brood Oviate"))
-    assert d1 in game.autarch(0).in_ovo and game.state.attached == {}
+    assert d1 in game.autarch(0).in_ovo and game.table.attached == {}
     assert "immune" in game.log[-1]
     game.play_flash(0, d2, one(game, "Henry Holland"))
-    assert game.state.attached == {one(game, "Henry Holland"): [d2]}
-    check_conservation(game.state)
+    assert game.table.attached == {one(game, "Henry Holland"): [d2]}
+    check_conservation(game.table)
 
 
 def test_adorer_is_immune_to_hapexamendios_action_cards():
@@ -411,9 +416,9 @@ def test_adorer_is_immune_to_hapexamendios_action_cards():
     game.begin_turn(ALLY_PHASE, 0)
     game.ally_action(0, one(game, "Henry Holland"), one(game, "Hapexamendios: Judgement"),
                      adorer)
-    assert game.state.attached == {} and game.magic_mod(adorer) == 0
+    assert game.table.attached == {} and game.magic_mod(adorer) == 0
     assert one(game, "Hapexamendios: Judgement") in game.autarch(0).in_ovo
-    assert one(game, "Henry Holland") in game.state.pivoted  # the card is used
+    assert one(game, "Henry Holland") in game.table.pivoted  # the card is used
 
 
 def test_tabula_rasa_takes_itself_back_to_discard_a_permanent_flash():
@@ -422,17 +427,17 @@ def test_tabula_rasa_takes_itself_back_to_discard_a_permanent_flash():
     game = table({"active": [TABULA]}, {"active": [HOLLAND], "hand": [VEIL]})
     holland, veil, sec = one(game, "Henry Holland"), one(game, "Veil of Fortune"), one(
         game, "Society Secretary")
-    game.state.phase = AUTARCH_PHASE
+    game.table.phase = AUTARCH_PHASE
     game.play_flash(1, veil, holland)
     assert game.magic_mod(holland) == 1 and game.strength_mod(holland) == 1
     game.begin_turn(ALLY_PHASE, 0)
     game.take_back_tabula_rasa(0, sec, veil)
-    assert veil in game.autarch(1).in_ovo and game.state.attached == {}
+    assert veil in game.autarch(1).in_ovo and game.table.attached == {}
     assert sec in game.autarch(0).hand and sec not in game.autarch(0).realm.active
     assert game.magic_mod(holland) == 0
     with pytest.raises(RuleError, match="Tabula Rasa"):
         game.take_back_tabula_rasa(0, holland, veil)
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ---------------------------------------------- Securing the Site: effects that lapse
@@ -449,8 +454,8 @@ def test_holders_lose_the_site_when_until_end_of_round_effects_lapse():
     assert game.seize(0, fen, [holland]).secured  # 3 >= 6 - 3
     game.end_turn()
     game.reconcile()
-    assert fen in game.state.circle and holland in game.autarch(0).realm.reserve
-    check_conservation(game.state)
+    assert fen in game.table.circle and holland in game.autarch(0).realm.reserve
+    check_conservation(game.table)
 
 
 # ---------------------------------------------------------------- Paths (printed effects)
@@ -472,7 +477,7 @@ def paths_on(game: Game, site: int, *names: str) -> None:
         for card in ids(game, name):
             if card in game.autarch(1).hand:
                 game.autarch(1).hand.remove(card)
-                game.state.paths.setdefault(site, []).append(card)
+                game.table.paths.setdefault(site, []).append(card)
                 break
 
 
@@ -485,12 +490,12 @@ def test_paths_permanent_resistance_path_keeps_its_effect_until_secured():
     game.begin_turn(ALLY_PHASE, 0)
     result = game.seize(0, slew, [one(game, "Henry Holland")])
     assert not result.secured and result.resistance == 6
-    assert game.state.paths == {slew: [one(game, "Reed Maze")]}
+    assert game.table.paths == {slew: [one(game, "Reed Maze")]}
     game.end_turn()
     game.begin_turn(ALLY_PHASE, 0)
     result = game.seize(0, slew, [one(game, "Irish")])
     assert result.resistance == 6 and not result.secured  # still there, still +2
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_paths_target_every_involved_character_and_pivot_removes_them():
@@ -507,10 +512,10 @@ def test_paths_target_every_involved_character_and_pivot_removes_them():
     # Small Helper (Prime 2) is pivoted away; Blindfold: Holland 3-1, Irish 2-1.
     assert (contest.seizing_influence, contest.contesting_influence) == (2, 1)
     assert result.influence == 2 and not result.secured
-    assert small in game.state.pivoted
-    assert game.state.paths == {slew: [one(game, "Pilgrim's Blindfold Path")]}
+    assert small in game.table.pivoted
+    assert game.table.paths == {slew: [one(game, "Pilgrim's Blindfold Path")]}
     assert one(game, "Sandglass Trail") in game.autarch(1).in_ovo
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_paths_damage_each_involved_character():
@@ -522,10 +527,10 @@ def test_paths_damage_each_involved_character():
     paths_on(game, slew, "Quarry Rockfall")
     game.begin_turn(ALLY_PHASE, 0)
     result = game.seize(0, slew, [one(game, "Henry Holland"), helper])
-    assert helper in game.autarch(0).in_ovo and helper not in game.state.pivoted
+    assert helper in game.autarch(0).in_ovo and helper not in game.table.pivoted
     assert result.influence == 3 and not result.secured  # 3 < 4 without the helper
-    assert one(game, "Henry Holland") in game.state.pivoted
-    check_conservation(game.state)
+    assert one(game, "Henry Holland") in game.table.pivoted
+    check_conservation(game.table)
 
 
 def test_counter_p_counters_a_path_when_it_is_revealed():
@@ -540,8 +545,8 @@ def test_counter_p_counters_a_path_when_it_is_revealed():
     result = game.seize(0, slew, [one(game, "Henry Holland"), one(game, "Small Helper")],
                         counter_provider=lambda g, card, target: (0, rel))
     assert result.secured and result.resistance == 4  # 5 >= 4; with Reed Maze 5 < 6
-    assert rel in game.state.pivoted and maze in game.autarch(1).in_ovo
-    check_conservation(game.state)
+    assert rel in game.table.pivoted and maze in game.autarch(1).in_ovo
+    check_conservation(game.table)
 
 
 # --------------------------------- Challenge Summary / Seizing Sites and Contests: maneuvers
@@ -565,7 +570,7 @@ def test_challenge_both_sides_play_maneuvers_after_defenders_are_named():
     assert seen == [[one(game, "Skull-Crack")]]
     assert (result.challenger_strength, result.defending_strength) == (8 + 2, 6 + 3 + 5)
     assert result.victor == "defenders"
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_contesting_autarch_plays_influence_maneuvers():
@@ -580,7 +585,7 @@ def test_contesting_autarch_plays_influence_maneuvers():
     (contest,) = result.contests
     assert (contest.seizing_influence, contest.contesting_influence) == (6, 5)
     assert result.secured
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ------------------------------------- influence and Strength from attached permanents
@@ -605,7 +610,7 @@ def test_attached_permanent_versus_powers_count_for_their_bearer():
                            maneuvers={sartori: [one(game, "Duelist's Cloak")]})
     assert first.challenger_strength == 7 + 2
     assert game.attached_versus(sartori, [one(game, "Irish")]) == 0
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_damage_outside_challenges_must_exceed_the_raised_strength():
@@ -635,7 +640,7 @@ def test_ally_action_without_target_character_affects_only_the_acting_ally():
     with pytest.raises(RuleError, match="Target Characters and Acting Allies"):
         game.ally_action(0, holland, sketch, irish)
     assert game.ally_action(0, holland, sketch)
-    assert game.magic_mod(holland) == 1 and holland in game.state.pivoted
+    assert game.magic_mod(holland) == 1 and holland in game.table.pivoted
     assert "Magic +1 while it stays in play" in game.log[-1]
 
 
@@ -652,28 +657,146 @@ def test_counter_p_counters_dictates_and_ally_actions_but_not_the_pivot():
     game.begin_turn(AUTARCH_PHASE, 0)
     assert not game.play_dictate(0, one(game, "Census of the Dominions"),
                                  counter_provider=lambda g, c, t: (1, censor))
-    assert game.autarch(0).effects == [] and censor in game.state.pivoted
+    assert game.autarch(0).effects == [] and censor in game.table.pivoted
     with pytest.raises(RuleError, match="one Dictate"):
         game.play_dictate(0, one(game, "Summons to the Conclave"))
     game.end_turn()
     game.begin_turn(ALLY_PHASE, 0)
     assert not game.ally_action(0, holland, one(game, "Sketch the Threshold"),
                                 counter_provider=lambda g, c, t: (1, warden))
-    assert holland in game.state.pivoted and game.magic_mod(holland) == 0
+    assert holland in game.table.pivoted and game.magic_mod(holland) == 0
     assert one(game, "Sketch the Threshold") in game.autarch(0).in_ovo
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ------------------------------------------------ Affiliations: Maestro (ruling maestro-alone)
-def test_maestro_waiver_only_when_alone_ruling():
-    """Ruling maestro-alone: Sartori alone secures Yzordderrex (Resistance 9) whatever
-    his influence; with Holland beside him the group needs 6 + 3 >= 9 like anyone."""
-    game = table({"active": [SARTORI, HOLLAND], "circle": [YZORDDERREX, make_site(
-        "Big Keep", (2,), 10)]})
+def test_maestro_waiver_with_or_without_companions_ruling():
+    """Ruling maestro-alone (issue 22): "alone" means "by itself" for a Maestro as for
+    "May hold Y alone" ("regardless of the actual influence of the Holders"): Sartori
+    secures Big Keep (Resistance 10) with Holland beside him, 6 + 3 < 10, and alone
+    Yzordderrex (Resistance 9)."""
+    def seize(names):
+        game = table({"active": [SARTORI, HOLLAND], "circle": [YZORDDERREX, make_site(
+            "Big Keep", (2,), 10)]})
+        game.begin_turn(ALLY_PHASE, 0)
+        site = one(game, "Big Keep" if len(names) != 1 or names[0] != "Sartori"
+                   else "Yzordderrex")
+        return game.seize(0, site, [one(game, n) for n in names]).secured
+
+    assert seize(["Sartori", "Henry Holland"])
+    assert seize(["Sartori"])
+    assert not seize(["Henry Holland"])
+
+
+def test_a_site_its_holders_no_longer_hold_after_a_reassignment_is_lost():
+    """"Losing Controlled Sites": reassigning Sartori (the Maestro) away from Big Keep
+    leaves Holland (Magic 3 against 10), who cannot hold it: the Site returns to the
+    Circle and Holland to the Reserve; Sartori keeps holding Yzordderrex by himself."""
+    game = table({"state_sites": [(make_site("Big Keep", (2,), 10), [SARTORI, HOLLAND]),
+                                  (YZORDDERREX, [])]}, phase=AUTARCH_PHASE)
+    keep, yzor = one(game, "Big Keep"), one(game, "Yzordderrex")
     sartori, holland = one(game, "Sartori"), one(game, "Henry Holland")
+    assert game.is_held(game.autarch(0).realm.secured(keep))
+    game.begin_turn(AUTARCH_PHASE, 0)
+    assert game.reassign(0, [(sartori, yzor)]) == [keep]
+    realm = game.autarch(0).realm
+    assert keep in game.table.circle and holland in realm.reserve
+    assert realm.secured(yzor).holders == [sartori] and game.is_held(realm.secured(yzor))
+    check_conservation(game.table)
+
+
+# ------------------------------------------- Phase 3: one action per Ally (issue 22)
+SECOND_WIND = make_card("Second Wind", CardType.FLASH, powers="Unpivot target Ally")
+
+
+def test_an_ally_a_flash_unpivots_does_not_act_twice_in_one_turn():
+    """Ruling ``one-action-per-turn``: "every active Ally may perform one action";
+    Holland retreats (and pivots), a Flash unpivots him: he may not act again this
+    turn, though he is unpivoted."""
+    game = table({"active": [HOLLAND], "hand": [SECOND_WIND], "circle": [SLEW]})
+    holland = one(game, "Henry Holland")
     game.begin_turn(ALLY_PHASE, 0)
-    assert game.seize(0, one(game, "Big Keep"), [sartori, holland]).secured is False
+    game.retreat(0, holland)
+    game.autarch(0).realm.reserve.remove(holland)  # back in the active area, pivoted
+    game.autarch(0).realm.active.append(holland)
+    assert game.play_flash(0, one(game, "Second Wind"), holland)
+    assert holland not in game.table.pivoted
+    with pytest.raises(RuleError, match="one action"):
+        game.seize(0, one(game, "Slew"), [holland])
     game.end_turn()
-    game.state.pivoted.clear()
+    game.begin_turn(ALLY_PHASE, 0)  # a new turn: a new action (3 against 4: not secured)
+    game.seize(0, one(game, "Slew"), [holland])
+    assert holland in game.table.pivoted
+
+
+# --------------------------- Challenge Summary, step 6: Flashes after damage (issue 22)
+IRON_SKIN = make_card("Iron Skin", CardType.FLASH,
+                      powers="Target character is strength +6 until end of round.")
+BRUTE = make_character("Brute", prime=3, magic=1, strength=9, dominion=5)
+FRAIL_ONE = make_character("Frail One", prime=1, magic=1, strength=2, dominion=5)
+
+
+def _after_damage_challenge(play_flash: bool):
+    from deckbuilder.engine.rules.last_call import AFTER_DAMAGE
+
+    game = table({"active": [BRUTE]}, {"active": [FRAIL_ONE], "hand": [IRON_SKIN]})
+    brute, frail = one(game, "Brute"), one(game, "Frail One")
+    calls = []
+
+    def last_call(g, seat, call):
+        calls.append(call.action)
+        if play_flash and call.action == AFTER_DAMAGE and seat == 1:
+            g.play_flash(1, one(g, "Iron Skin"), frail)
+
     game.begin_turn(ALLY_PHASE, 0)
-    assert game.seize(0, one(game, "Yzordderrex"), [sartori]).secured
+    result = game.challenge(0, [brute], frail, last_call=last_call)
+    return game, frail, result, calls
+
+
+def test_a_flash_after_the_damage_saves_a_life():
+    """"Challenge Summary", step 6 and "Autarchs have the opportunity to play Flashes
+    after damage is dealt, possibly saving a life": 9 against 2 deals 7 damage to the
+    Frail One (Strength 2); Iron Skin (+6) played before the dead are discarded leaves
+    her Strength 8, and she lives."""
+    game, frail, result, calls = _after_damage_challenge(play_flash=True)
+    assert calls[-1] == "after damage"
+    assert result.killed == () and frail in game.autarch(1).realm.active
+    assert game.log[-1].endswith("After the Flashes, nobody dies.")
+
+
+def test_without_a_flash_after_the_damage_the_dead_are_discarded():
+    game, frail, result, calls = _after_damage_challenge(play_flash=False)
+    assert "after damage" in calls
+    assert result.killed == (frail,) and frail in game.autarch(1).in_ovo
+
+
+# ------------------------------------------ Timing and Countering: chains (issue 22)
+CLARITY = make_card("Sudden Clarity", CardType.FLASH, powers="Counters any Flash.")
+
+
+def test_a_counter_can_itself_be_countered():
+    """"Timing and Countering": "All Autarchs must have the opportunity to respond to
+    any action" (ruling ``counter-chains``): Cheryl counters Judith's Iron Skin with
+    Sudden Clarity; Judith counters that Sudden Clarity with her own: Iron Skin resolves."""
+    game = table({"active": [HOLLAND], "hand": [IRON_SKIN, CLARITY]},
+                 {"hand": [CLARITY]}, phase=AUTARCH_PHASE)
+    holland = one(game, "Henry Holland")
+    mine = next(c for c in game.autarch(0).hand if game.name(c) == "Sudden Clarity")
+    theirs = game.autarch(1).hand[0]
+    asked = []
+
+    def counter(g, card, target):
+        asked.append((g.name(card), g.countering_depth))
+        if len(asked) == 1:
+            return 1, theirs
+        if len(asked) == 2:
+            return 0, mine
+        return None
+
+    game.begin_turn(AUTARCH_PHASE, 0)
+    assert game.play_flash(0, one(game, "Iron Skin"), holland, counter_provider=counter)
+    assert asked == [("Iron Skin", 0), ("Sudden Clarity", 1), ("Sudden Clarity", 2)]
+    assert game.strength_mod(holland) == 6
+    assert theirs in game.autarch(1).in_ovo and mine in game.autarch(0).in_ovo
+    assert any("is countered: Iron Skin is not" in line for line in game.log)
+    check_conservation(game.table)

@@ -6,20 +6,20 @@ import pytest
 
 from card_db.abilities import Ability, parse_abilities
 from card_db.records import CardType, Gender
-from deckbuilder.engine.alliances import AllowanceTracker, check_and_spend, effective_prime
-from deckbuilder.engine.challenge import Combatant, combat_strength, resolve_challenge
-from deckbuilder.engine.contest import Involved
-from deckbuilder.engine.deck import EngineDeck
-from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, RECONCILIATION, Game
-from deckbuilder.engine.influence import meets_resistance
-from deckbuilder.engine.paths import reveal_paths
-from deckbuilder.engine.policy import choose_alliances
-from deckbuilder.engine.sample_decks import make_card, make_character, make_site
-from deckbuilder.engine.seizure import resolve_seizure
-from deckbuilder.engine.table import SecuredSite, check_conservation
-from deckbuilder.engine.variant import Variant
-from deckbuilder.engine.victory import decide_winner, dominion_count, has_victory
+from deckbuilder.engine.rules.alliances import AllowanceTracker, check_and_spend, effective_prime
+from deckbuilder.engine.rules.challenge import Combatant, combat_strength, resolve_challenge
+from deckbuilder.engine.rules.contest import Involved
+from deckbuilder.engine.rules.errors import RuleError
+from deckbuilder.engine.rules.influence import meets_resistance
+from deckbuilder.engine.rules.paths import reveal_paths
+from deckbuilder.engine.rules.seizure import resolve_seizure
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.rules.victory import decide_winner, dominion_count, has_victory
+from deckbuilder.engine.simulation.deck import EngineDeck
+from deckbuilder.engine.simulation.policy import choose_alliances
+from deckbuilder.engine.simulation.sample_decks import make_card, make_character, make_site
+from deckbuilder.engine.table.zones import SecuredSite, check_conservation
 
 FEMALE = Gender.FEMALE
 
@@ -88,7 +88,7 @@ def table(*hands_and_zones: dict, variant: Variant | None = None) -> Game:
             for _ in zones.get(zone, []):
                 card = next(take)
                 a.destiny.cards.remove(card)
-                target = game.state.circle if zone == "circle" else (
+                target = game.table.circle if zone == "circle" else (
                     a.hand if zone == "hand" else getattr(a.realm, zone))
                 target.append(card)
         for _site, holders in zones.get("state_sites", []):
@@ -98,14 +98,14 @@ def table(*hands_and_zones: dict, variant: Variant | None = None) -> Game:
                 a.destiny.cards.remove(c)
             a.realm.state.append(SecuredSite(site, held))
         ids += len(decks[seat])
-    game.state.round = 1
-    game.state.phase = ALLY_PHASE
-    check_conservation(game.state)
+    game.table.round = 1
+    game.table.phase = ALLY_PHASE
+    check_conservation(game.table)
     return game
 
 
 def ids_of(game: Game, name: str) -> list[int]:
-    return [i for i, r in enumerate(game.state.cards) if r.name == name]
+    return [i for i, r in enumerate(game.table.cards) if r.name == name]
 
 
 # ---------------------------------------------------------------- Challenge Rival's Ally
@@ -120,8 +120,8 @@ def test_challenge_rivals_ally_example_without_defenders():
     assert (result.challenger_strength, result.defending_strength) == (16, 7)
     assert result.damage == 9 and result.killed == (gentle,)
     assert gentle in game.autarch(1).in_ovo
-    assert {g1, g2} <= game.state.pivoted
-    check_conservation(game.state)
+    assert {g1, g2} <= game.table.pivoted
+    check_conservation(game.table)
 
 
 def test_challenge_rivals_ally_example_with_irish_defending():
@@ -134,7 +134,7 @@ def test_challenge_rivals_ally_example_with_irish_defending():
     result = game.challenge(0, [g1, g2], gentle, defend_provider=lambda *a: [irish])
     assert (result.challenger_strength, result.defending_strength) == (16, 13)
     assert result.damage == 3 and result.killed == ()
-    assert game.state.pivoted == {g1, g2, gentle}
+    assert game.table.pivoted == {g1, g2, gentle}
     assert gentle in game.autarch(1).realm.active and irish in game.autarch(1).realm.active
 
 
@@ -158,7 +158,7 @@ def test_combat_maneuvers_sartori_and_pneuma_make_13():
     result = game.challenge(0, [sartori], dowd, maneuvers={sartori: [pneuma]})
     assert result.challenger_strength == 13
     assert pneuma in game.autarch(0).in_ovo  # an instant maneuver is discarded
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_versus_allies_trait_celestine_plus_4_versus_dowd():
@@ -197,10 +197,10 @@ def test_contesting_the_seizure_example_slew_7_against_9():
     (contest,) = result.contests
     assert (contest.seizing_influence, contest.contesting_influence) == (7, 9)
     assert not contest.seizers_win and not result.secured
-    assert game.state.pivoted == set(seizers + contesters)
+    assert game.table.pivoted == set(seizers + contesters)
     assert set(seizers) <= set(game.autarch(0).realm.active)
-    assert slew in game.state.circle
-    check_conservation(game.state)
+    assert slew in game.table.circle
+    check_conservation(game.table)
 
 
 def test_contest_tie_goes_to_the_contesters_and_contesters_always_pivot():
@@ -224,7 +224,7 @@ def test_contests_chain_one_autarch_at_a_time_for_any_number_of_autarchs():
 # ---------------------------------------------------------------- Securing the Site
 def test_securing_the_site_equal_influence_secures():
     """Main text: influence "equal to or greater than" the Resistance secures (the
-    summary box's "exceeds" is not followed; see deckbuilder.engine.influence)."""
+    summary box's "exceeds" is not followed; see deckbuilder.engine.rules.influence)."""
     result = resolve_seizure([Involved(1, HOLLAND), Involved(2, GEOFFREY)], [], SLEW, 5)
     assert result.secured and result.influence == 5
     result = resolve_seizure([Involved(1, HOLLAND), Involved(2, GEOFFREY)], [], SLEW, 6)
@@ -239,15 +239,15 @@ def test_securing_the_site_moves_it_to_the_state_with_holders_under_it():
     assert game.seize(0, slew, seizers).secured
     realm = game.autarch(0).realm
     assert realm.state == [SecuredSite(slew, seizers)] and realm.active == []
-    assert slew not in game.state.circle and set(seizers) <= game.state.pivoted
-    check_conservation(game.state)
+    assert slew not in game.table.circle and set(seizers) <= game.table.pivoted
+    check_conservation(game.table)
 
 
 def test_affiliations_maestro_secures_alone_whatever_the_resistance():
     big = make_site("Fortress", (5,), 30)
     assert resolve_seizure([Involved(1, SARTORI)], [], big, 30).secured
-    # Not alone: the ordinary test applies.
-    assert not resolve_seizure([Involved(1, SARTORI), Involved(2, IRISH)], [], big, 30).secured
+    # With a companion too: "alone" is "by itself" (ruling maestro-alone, issue 22).
+    assert resolve_seizure([Involved(1, SARTORI), Involved(2, IRISH)], [], big, 30).secured
     # Contested, the Maestro must still have the greater influence.
     result = resolve_seizure([Involved(1, SARTORI)], [[Involved(2, HUZZAH)]], big, 30)
     assert not result.secured
@@ -264,7 +264,7 @@ def test_may_hold_alone_thomas_roxborough_holds_roxborough_tower():
     # Reassigned alone in the State, he keeps the Tower; a Magic-0 Holder would not.
     game = table({"state_sites": [(TOWER, [THOMAS, HUZZAH])]})
     (tower,), (huzzah,) = ids_of(game, "Roxborough Tower"), ids_of(game, "Huzzah Aping")
-    game.state.phase = AUTARCH_PHASE
+    game.table.phase = AUTARCH_PHASE
     game.begin_turn(AUTARCH_PHASE, 0)
     assert game.reassign(0, [(huzzah, None)]) == []
     assert game.autarch(0).realm.secured(tower).holders == ids_of(game, "Thomas Roxborough")
@@ -276,11 +276,11 @@ def test_reassign_allies_site_becomes_uncontrolled_when_influence_is_too_low():
     game.begin_turn(AUTARCH_PHASE, 0)
     assert game.reassign(0, [(tyrwith, None)]) == [slew]  # 3 < Resistance 6
     realm = game.autarch(0).realm
-    assert realm.state == [] and slew in game.state.circle
+    assert realm.state == [] and slew in game.table.circle
     assert sorted(realm.reserve) == sorted(ids_of(game, "Henry Holland") + [tyrwith])
     with pytest.raises(RuleError, match="one Dictate"):
         game.reassign(0, [])
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_versus_sites_charlotte_feaver_plus_4_versus_roxborough_tower():
@@ -300,7 +300,7 @@ def test_activation_power_general_rosengarten_resistance_minus_3():
     seizers = ids_of(game, "Henry Holland")
     game.begin_turn(ALLY_PHASE, 0)
     game.use_power(0, rosen, slew)
-    assert game.current_resistance(slew) == 3 and rosen in game.state.pivoted
+    assert game.current_resistance(slew) == 3 and rosen in game.table.pivoted
     assert game.seize(0, slew, seizers).secured  # Magic 3 against Resistance 6 - 3
     game.end_turn()
     game.reconcile()
@@ -331,13 +331,13 @@ def test_paths_on_a_secured_site_are_discarded():
     game.play_path(0, perm, slew)
     with pytest.raises(RuleError, match="Dominion"):
         game.play_path(0, wrong, slew)
-    assert game.state.paths[slew] == [inst, perm]
+    assert game.table.paths[slew] == [inst, perm]
     game.end_turn()
     game.begin_turn(ALLY_PHASE, 0)
     assert game.seize(0, slew, ids_of(game, "Huzzah Aping")).secured
-    assert slew not in game.state.paths
+    assert slew not in game.table.paths
     assert game.autarch(0).in_ovo == [inst, perm]
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 # ---------------------------------------------------------------- Establishing alliances
@@ -431,7 +431,7 @@ def test_retreat_pivots_and_idle_does_not():
     game.begin_turn(ALLY_PHASE, 0)
     game.retreat(0, holland)
     game.idle(0, geoffrey)
-    assert game.state.pivoted == {holland}
+    assert game.table.pivoted == {holland}
     assert game.autarch(0).realm.reserve == [holland]
     with pytest.raises(RuleError, match="active area"):
         game.retreat(0, holland)
@@ -442,7 +442,7 @@ def test_retreat_pivots_and_idle_does_not():
 def test_reconciliation_only_unpivoted_reserves_move_forward():
     game = table({"reserve": [HOLLAND, GEOFFREY]})
     (holland,), (geoffrey,) = ids_of(game, "Henry Holland"), ids_of(game, "Geoffrey Light")
-    game.state.pivoted.add(holland)
+    game.table.pivoted.add(holland)
     game.begin_turn(RECONCILIATION, 0)
     game.move_forward(0, geoffrey)
     with pytest.raises(RuleError, match="pivoted"):
@@ -452,12 +452,12 @@ def test_reconciliation_only_unpivoted_reserves_move_forward():
 
 def test_coming_of_order_unpivots_everything_and_draws_two():
     game = table({"active": [HOLLAND]}, {"active": [JOSHUA]})
-    game.state.pivoted.update(ids_of(game, "Henry Holland"))
-    game.state.round = 0
-    game.state.leader = 1
+    game.table.pivoted.update(ids_of(game, "Henry Holland"))
+    game.table.round = 0
+    game.table.leader = 1
     game.coming_of_order()
-    assert game.state.pivoted == set() and game.state.round == 1
-    assert [len(a.hand) for a in game.state.autarchs] == [2, 2]
+    assert game.table.pivoted == set() and game.table.round == 1
+    assert [len(a.hand) for a in game.table.autarchs] == [2, 2]
 
 
 # ---------------------------------------------------------------- Victory
@@ -478,10 +478,10 @@ def test_reconciliation_victory_needs_unpivoted_sites_and_ties_break_on_site_cou
     sites = [make_site(f"V{d}", (d,), 1) for d in range(1, 6)]
     game = table({"state_sites": [(s, [HOLLAND]) for s in sites]})
     first_site = ids_of(game, "V1")[0]
-    game.state.pivoted.add(first_site)
+    game.table.pivoted.add(first_site)
     assert game.reconcile() is None  # pivoted Sites do not count
-    game.state.pivoted.clear()
-    assert game.reconcile() == 0 and game.state.over
+    game.table.pivoted.clear()
+    assert game.reconcile() == 0 and game.table.over
     assert decide_winner({0: 5, 1: 6}) == 1
     assert decide_winner({0: 5, 1: 5}) is None
 
@@ -505,8 +505,8 @@ def test_exhausted_destiny_on_both_sides_in_one_round_ends_with_no_winner():
             while destiny.cards:
                 destiny.draw()
         assert game.reconcile() is None
-        assert game.state.over
-        assert all(a.eliminated for a in game.state.autarchs)
+        assert game.table.over
+        assert all(a.eliminated for a in game.table.autarchs)
 
 
 # ---------------------------------------------------------------- Damage, discarding, countering
@@ -517,20 +517,20 @@ def test_damage_outside_of_challenges_and_losing_controlled_sites():
     assert game.apply_damage(tyrwith, 6)
     realm = game.autarch(0).realm
     assert tyrwith in game.autarch(0).in_ovo
-    assert realm.state == [] and slew in game.state.circle  # Holders' influence 3 < 6
+    assert realm.state == [] and slew in game.table.circle  # Holders' influence 3 < 6
     assert realm.reserve == ids_of(game, "Henry Holland")
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_discarding_takes_attached_permanents_to_their_owners_in_ovo():
     game = table({"hand": [AMNESIA]}, {"active": [GENTLE]})
     (amnesia,), (gentle,) = ids_of(game, "Amnesia"), ids_of(game, "Gentle")
-    game.state.phase = AUTARCH_PHASE
+    game.table.phase = AUTARCH_PHASE
     assert game.play_flash(0, amnesia, gentle)
-    assert game.state.attached == {gentle: [amnesia]}
+    assert game.table.attached == {gentle: [amnesia]}
     game.discard(gentle)
     assert game.autarch(0).in_ovo == [amnesia] and game.autarch(1).in_ovo == [gentle]
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_timing_and_countering_little_ease_counters_amnesia():
@@ -539,15 +539,15 @@ def test_timing_and_countering_little_ease_counters_amnesia():
     game = table({"hand": [AMNESIA]}, {"active": [GENTLE, LITTLE_EASE]})
     (amnesia,), (gentle,), (ease,) = (ids_of(game, n) for n in ("Amnesia", "Gentle",
                                                                  "Little Ease"))
-    game.state.phase = AUTARCH_PHASE
+    game.table.phase = AUTARCH_PHASE
     resolved = game.play_flash(0, amnesia, gentle, counter_provider=lambda g, f, t: (1, ease))
     assert not resolved
-    assert ease in game.state.pivoted and amnesia in game.autarch(0).in_ovo
-    assert game.state.attached == {}
-    check_conservation(game.state)
+    assert ease in game.table.pivoted and amnesia in game.autarch(0).in_ovo
+    assert game.table.attached == {}
+    check_conservation(game.table)
     # A card without the power cannot counter.
     game = table({"hand": [AMNESIA]}, {"active": [GENTLE, IRISH]})
-    game.state.phase = AUTARCH_PHASE
+    game.table.phase = AUTARCH_PHASE
     irish = ids_of(game, "Irish")[0]
     with pytest.raises(RuleError, match="cannot counter"):
         game.play_flash(0, ids_of(game, "Amnesia")[0], ids_of(game, "Gentle")[0],

@@ -1,5 +1,5 @@
 """The goldfish autopilot plays influence maneuvers when they help a seizure (issue 12,
-section 3 "An autopilot a good player respects", policy 7 of deckbuilder.engine.policy).
+section 3 "An autopilot a good player respects", policy 7 of deckbuilder.engine.simulation.policy).
 
 Rulebook: "Influence maneuvers" (an involved, acting Ally may use as many as its Autarch
 plays from hand; they do not pivot it), "Seizing Sites and Contests" (influence is the
@@ -13,13 +13,18 @@ import dataclasses
 
 from card_db.abilities import parse_abilities
 from card_db.records import CardType
-from deckbuilder.engine.deck import EngineDeck
-from deckbuilder.engine.goldfish_game import GoldfishGame
-from deckbuilder.engine.policy import plan_seizures
-from deckbuilder.engine.rng import game_seeds
-from deckbuilder.engine.sample_decks import generated_deck, make_card, make_character, make_site
-from deckbuilder.engine.seizure_maneuvers import goldfish_bonus, versus_sites_maneuver
-from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.powers.seizure_maneuvers import goldfish_bonus, versus_sites_maneuver
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.simulation.deck import EngineDeck
+from deckbuilder.engine.simulation.goldfish_game import GoldfishGame
+from deckbuilder.engine.simulation.policy import plan_seizures
+from deckbuilder.engine.simulation.sample_decks import (
+    generated_deck,
+    make_card,
+    make_character,
+    make_site,
+)
+from deckbuilder.engine.table.rng import game_seeds
 from tests.test_engine_fastcore import same_games
 from tests.test_engine_trace import compare
 
@@ -47,7 +52,7 @@ def attached_holdings(deck: EngineDeck, seeds, rounds: int):
         game.run()
         g = game.game
         for entry in g.autarch(0).realm.state:
-            cards = [p for h in entry.holders for p in g.state.attached.get(h, ())]
+            cards = [p for h in entry.holders for p in g.table.attached.get(h, ())]
             if cards:
                 found.append((g, entry, cards))
     return found

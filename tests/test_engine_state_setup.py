@@ -9,20 +9,20 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from card_db.records import CardType
-from deckbuilder.engine.deck import EngineDeck
-from deckbuilder.engine.destiny import Destiny
-from deckbuilder.engine.errors import RuleError
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.goldfish_game import GoldfishGame
-from deckbuilder.engine.policy import SetupError, choose_circle_sites
-from deckbuilder.engine.sample_decks import (
+from deckbuilder.engine.rules.errors import RuleError
+from deckbuilder.engine.rules.setup import first_round_leader, next_leader, placement_order
+from deckbuilder.engine.simulation.deck import EngineDeck
+from deckbuilder.engine.simulation.goldfish_game import GoldfishGame
+from deckbuilder.engine.simulation.policy import SetupError, choose_circle_sites
+from deckbuilder.engine.simulation.sample_decks import (
     generated_deck,
     make_card,
     make_character,
     make_site,
 )
-from deckbuilder.engine.setup import first_round_leader, next_leader, placement_order
-from deckbuilder.engine.table import InvariantError, check_conservation
+from deckbuilder.engine.table.destiny import Destiny
+from deckbuilder.engine.table.zones import InvariantError, check_conservation
 
 
 def test_destiny_draws_every_card_once_and_flags_exhaustion():
@@ -69,9 +69,9 @@ def _small_deck(extra_sites=()):
 def test_goldfish_setup_leaves_a_55_card_destiny_and_a_five_card_hand():
     game = GoldfishGame(_small_deck(), seed=1)
     steps = game.steps()
-    while game.game.state.phase == "Game Setup" or game.game.state.round == 0:
+    while game.game.table.phase == "Game Setup" or game.game.table.round == 0:
         next(steps)
-    s = game.game.state
+    s = game.game.table
     a = s.autarchs[0]
     assert len(s.circle) == 5
     assert [s.cards[c].dominions[0] for c in s.circle] == [1, 2, 3, 4, 5]
@@ -127,7 +127,7 @@ def test_reshuffle_only_for_a_hand_without_character_and_only_once():
     assert a.reshuffled and len(a.hand) == 5 and len(a.destiny) == 50
     with pytest.raises(RuleError, match="once"):
         game.reshuffle_hand(0)
-    check_conservation(game.state)
+    check_conservation(game.table)
 
 
 def test_setup_rejects_a_site_of_the_wrong_dominion_or_seat():
@@ -145,17 +145,17 @@ def test_setup_rejects_a_site_of_the_wrong_dominion_or_seat():
 
 def test_conservation_check_detects_a_duplicated_card():
     game = Game([_small_deck()], seed=1)
-    check_conservation(game.state)
-    game.state.circle.append(game.autarch(0).destiny.cards[0])
+    check_conservation(game.table)
+    game.table.circle.append(game.autarch(0).destiny.cards[0])
     with pytest.raises(InvariantError, match="two zones"):
-        check_conservation(game.state)
+        check_conservation(game.table)
 
 
 def test_conservation_check_detects_a_lost_card():
     game = Game([_small_deck()], seed=1)
     game.autarch(0).destiny.cards.pop()
     with pytest.raises(InvariantError, match="no zone"):
-        check_conservation(game.state)
+        check_conservation(game.table)
 
 
 @settings(max_examples=40, deadline=None)
@@ -169,5 +169,5 @@ def test_goldfish_conserves_every_card_after_every_step(deck_seed, game_seed, ch
     deck = generated_deck(deck_seed, characters=characters, sites=sites)
     game = GoldfishGame(deck, game_seed, rounds=12)
     for _ in game.steps():
-        check_conservation(game.game.state)
-    assert len(game.game.state.cards) == 60
+        check_conservation(game.game.table)
+    assert len(game.game.table.cards) == 60

@@ -16,15 +16,15 @@ import pytest
 
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
-from deckbuilder.engine import autopilot
-from deckbuilder.engine.deck import EngineDeck
-from deckbuilder.engine.fastpath import FastGoldfish
-from deckbuilder.engine.goldfish_game import GoldfishGame
-from deckbuilder.engine.policy import choose_circle_sites
-from deckbuilder.engine.rng import game_seed
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.trace import RoundTrace, sites_by_dominion
-from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.controllers import autopilot
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.simulation.deck import EngineDeck
+from deckbuilder.engine.simulation.fastpath import FastGoldfish
+from deckbuilder.engine.simulation.goldfish_game import GoldfishGame
+from deckbuilder.engine.simulation.policy import choose_circle_sites
+from deckbuilder.engine.simulation.sample_decks import generated_deck
+from deckbuilder.engine.simulation.trace import RoundTrace, sites_by_dominion
+from deckbuilder.engine.table.rng import game_seed
 from deckbuilder.formats import read_file
 
 GAMES = int(os.environ.get("IMAJICA_TRACE_GAMES", "100"))

@@ -29,9 +29,9 @@ from deckbuilder.cli import errors as cli_errors
 from deckbuilder.cli.main import cli
 from deckbuilder.deck.decklist import DeckList, DeckListError
 from deckbuilder.deck.resolve import UnknownCardsError, UnknownName
-from deckbuilder.engine.errors import DestinyTooSmallError, RuleError
-from deckbuilder.engine.policy import SetupError
-from deckbuilder.engine.table import InvariantError
+from deckbuilder.engine.rules.errors import DestinyTooSmallError, RuleError
+from deckbuilder.engine.simulation.policy import SetupError
+from deckbuilder.engine.table.zones import InvariantError
 from deckbuilder.formats import UnknownFormatError, get
 from deckbuilder.formats.errors import DeckFormatError
 from deckbuilder.gui import errors as gui_errors
@@ -68,6 +68,7 @@ USER_FACING = [
 NOT_USER_ERRORS = {
     "InvariantError": "a broken rules invariant is a bug",
     "Cancelled": "the one base of the user-asked-to-stop classes: not an error",
+    "EngineError": "a programming error in the rules engine or its caller is a bug (issue 22)",
     "RunCancelled": "the user asked to stop: not an error",
     "MatchCancelled": "the user asked to stop a matchup: not an error",
     "MatchupsCancelled": "the user asked to stop the Play screen's matchups: not an error",

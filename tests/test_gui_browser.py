@@ -178,6 +178,26 @@ def test_detail_pane_marks_estimated_values(qtbot, browser):
     qtbot.waitUntil(browser.detail.face.has_face, timeout=5000)
 
 
+def test_detail_pane_writes_the_faces_footer_whole(qtbot, browser):
+    """Issue 25 (cosmetic): the drawn footer shortens Sartori's 180-character source
+    with "…"; under the face (and as its tooltip) it is written whole, and wraps within
+    the pane at 1024 px."""
+    browser.window().resize(1024, 700)
+    QTest.keyClicks(browser.search_box, "sartori")
+    _settle(qtbot, browser)
+    assert browser.select_card("Sartori")
+    record = browser.detail.record
+    assert len(record.source) > 150
+    footer = browser.detail.footer
+    assert footer.isVisibleTo(browser.detail) and footer.wordWrap()
+    assert f"Source: {record.source}" in footer.text()
+    assert record.set_name in footer.text()
+    assert browser.detail.face.toolTip() == footer.text()
+    assert footer.width() <= browser.detail.viewport().width()
+    browser.detail.show_card(None)
+    assert not footer.isVisibleTo(browser.detail)
+
+
 @pytest.fixture
 def unread_feint(userdb):
     """Every bundled power is modelled: Feint and Riposte corrected, before the window
@@ -309,3 +329,27 @@ def test_choosing_a_card_without_a_deck_editor_says_what_to_do(qtbot, browser):
     with qtbot.waitSignal(browser.context.status) as status:
         QTest.keyClick(browser.table, Qt.Key.Key_Return)
     assert status.args == ["Open a deck to add Gentle to it."]
+
+
+def test_columns_narrowed_in_a_small_window_are_saved_at_the_chosen_width(qtbot, window,
+                                                                          browser):
+    """Issue 25: Set gives way in a 1024-px window; the header state saved meanwhile
+    (and so at a close while small) keeps the width the person chose."""
+    from deckbuilder.gui.browser.views import SET
+    from deckbuilder.gui.settings import HEADERS
+
+    window.resize(1800, 900)
+    header = browser.table.horizontalHeader()
+    qtbot.waitUntil(lambda: browser.table.viewport().width() > 900, timeout=3000)
+    header.resizeSection(SET, 220)  # the person's width
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: header.sectionSize(SET) < 220, timeout=3000)
+    header.resizeSection(0, header.sectionSize(0) + 1)  # any change saves the state
+    state = HEADERS.at("browser-table").read(window.context.settings)
+    fresh = CardTableView()
+    fresh.setModel(browser.table.model())
+    assert fresh.horizontalHeader().restoreState(state)
+    assert fresh.horizontalHeader().sectionSize(SET) == 220
+    assert header.sectionSize(SET) < 220  # still narrowed on screen
+    window.resize(1800, 900)
+    qtbot.waitUntil(lambda: header.sectionSize(SET) == 220, timeout=3000)

@@ -526,3 +526,28 @@ def test_cancelling_the_swap_search_shows_what_was_measured(window, editor_scree
     assert panel.result is not None and panel.result.partial
     assert "Partial result" in panel.summary.text() and window.context.last_error is None
     assert panel.run_button.isEnabled() and not panel.cancel_button.isEnabled()
+
+
+def test_card_names_are_whole_at_1024_px(editor_screen, window, qtbot):
+    """Issue 25 (cosmetic): at 1024 x 700 the characteristic columns take short titles
+    (full ones in their tooltips) so every card name of the demo deck is whole; a
+    wide window shows the full titles."""
+    from deckbuilder.gui.deck_editor.deck_model import COLUMNS, NAME, SHORT_COLUMNS
+
+    editor = open_demo(editor_screen, window)
+    view, model = editor.view, editor.model
+    header = view.header()
+    window.resize(1024, 700)
+    qtbot.waitUntil(lambda: model.short_titles, timeout=3000)
+    metrics = view.fontMetrics()
+    assert model.card_names()
+    for name in model.card_names():
+        assert header.sectionSize(NAME) >= metrics.horizontalAdvance(name), name
+    assert header.sectionPosition(NAME) + header.sectionSize(NAME) <= view.viewport().width()
+    assert [model.headerData(c, Qt.Orientation.Horizontal) for c in range(len(COLUMNS))] \
+        == list(SHORT_COLUMNS)
+    assert model.headerData(2, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole) \
+        == "Dominion"
+    window.resize(1900, 1000)
+    qtbot.waitUntil(lambda: not model.short_titles, timeout=3000)
+    assert model.headerData(2, Qt.Orientation.Horizontal) == "Dominion"

@@ -5,8 +5,8 @@ same shuffles, and an undoable revert saved as a new version."""
 from __future__ import annotations
 
 from card_db.userdb import UserDatabase
-from deckbuilder.engine.tuning import win_rounds
-from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.simulation.tuning import win_rounds
 from deckbuilder.gui.deck_editor.editor import HISTORY_TAB
 from deckbuilder.services.deck_sources import demo_deck_files, read_deck
 from deckbuilder.services.deck_versions import deck_history

@@ -5,7 +5,7 @@ window's minimum size above :data:`~deckbuilder.gui.fit.SMALLEST_WINDOW`."""
 
 from __future__ import annotations
 
-from deckbuilder.engine.sample_decks import generated_deck
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 from deckbuilder.gui.fit import SMALLEST_WINDOW
 from deckbuilder.gui.play.session import Rival
 from deckbuilder.services import deck_sources

@@ -4,16 +4,17 @@ a statistics run in the background with progress and Cancel."""
 
 from __future__ import annotations
 
+import dataclasses
 import time
 
 import pytest
 
 from card_db.userdb import UserDatabase
 from deckbuilder import formats
-from deckbuilder.engine.goldfish import run_games
-from deckbuilder.engine.goldfish_game import GoldfishGame
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.simulation.goldfish import run_games
+from deckbuilder.engine.simulation.goldfish_game import GoldfishGame
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 from deckbuilder.gui.goldfish.session import GoldfishSession
 from deckbuilder.gui.goldfish.snapshot import take_snapshot
 from deckbuilder.services import deck_sources
@@ -64,7 +65,7 @@ def test_a_round_step_plays_one_whole_round_and_the_board_matches_the_engine():
     assert [next(steps) for _ in session.shown] == session.shown
     assert session.board == take_snapshot(reference.game)
     board = session.board
-    autarch = reference.game.state.autarchs[0]
+    autarch = reference.game.table.autarchs[0]
     assert [r.name for r in board.hand] == [reference.game.name(c) for c in autarch.hand]
     assert board.destiny == len(autarch.destiny)
     assert [len(s.holders) for s in board.state] == [len(e.holders)
@@ -173,6 +174,23 @@ def test_a_statistics_run_fills_the_charts(window, screen, demo_records, qtbot):
     assert line[-1][1] == pytest.approx(min(100 * reference.p_win_by_round[-1], 100), abs=0.1)
     assert panel.run_button.isEnabled() and not panel.cancel_button.isEnabled()
     assert "300 games of 10 rounds" in panel.summary.text()
+    # every power of the demo deck is played: the summary says so rather than staying silent
+    assert "Cards with powers the engine does not play: none." in panel.summary.text()
+
+
+def test_a_statistics_run_counts_the_cards_whose_powers_are_not_played(screen, demo_records,
+                                                                       qtbot):
+    unread = "Shuffle your In Ovo into your Destiny."
+    first = demo_records[0]
+    records = [dataclasses.replace(r, traits="", powers=unread) if r == first else r
+               for r in demo_records]
+    copies = sum(r == first for r in demo_records)
+    panel = screen.stats
+    panel.games.setValue(20)
+    panel.run_with(records, 10, Variant())
+    qtbot.waitUntil(lambda: panel.stats is not None, timeout=20_000)
+    assert (f"Cards with powers the engine does not play: {copies} ({first.name})."
+            in panel.summary.text())
 
 
 def test_cancel_stops_a_long_run_and_keeps_the_games_played(window, screen, qtbot,

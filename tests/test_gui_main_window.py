@@ -218,7 +218,7 @@ def test_about_names_the_card_data_sources(qtbot, db):
 def test_about_names_the_goldfish_core(qtbot, db):
     from PySide6.QtWidgets import QLabel
 
-    from deckbuilder.engine.fastcore import core_name
+    from deckbuilder.engine.simulation.fastcore import core_name
 
     win = _window(qtbot, db)
     dialog = win.show_about()

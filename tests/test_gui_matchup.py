@@ -6,13 +6,20 @@ from __future__ import annotations
 
 import pytest
 
-from deckbuilder.engine.match import run_match
-from deckbuilder.engine.sample_decks import generated_deck
+from deckbuilder.engine.simulation.match import run_match
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 from deckbuilder.gui.play.matchup import COLUMNS, row_values
 from deckbuilder.services.deck_sources import DEMO, demo_deck_files
 from deckbuilder.services.matchups import MatchupsCancelled, Opponent, play_matchups
 
 SCREEN_KEYS = ("play",)
+
+
+def figures(stats) -> dict:
+    """A match's JSON without the decision times (wall clock: never reproducible)."""
+    data = stats.to_json()
+    del data["decision_seconds"]
+    return data
 
 
 def _decks():
@@ -27,7 +34,7 @@ def test_play_matchups_equals_run_match_for_each_rival_and_reports_each_game():
     assert seen == [(k, 12) for k in range(1, 13)]
     for stats, deck, name in zip(results, (b, c), ("B", "C"), strict=True):
         expected = run_match(mine, deck, 6, seed=3, names=("Mine", name))
-        assert stats.to_json() == expected.to_json()
+        assert figures(stats) == figures(expected)
 
 
 def test_cancelling_keeps_the_games_finished():
@@ -44,8 +51,7 @@ def test_cancelling_keeps_the_games_finished():
                       cancelled=cancelled)
     partial = caught.value.partial
     assert [len(s.games) for s in partial] == [6, 2]
-    assert partial[1].to_json() == run_match(mine, c, 2, seed=3,
-                                             names=("Mine", "C")).to_json()
+    assert figures(partial[1]) == figures(run_match(mine, c, 2, seed=3, names=("Mine", "C")))
 
 
 def test_bad_arguments_are_refused():
@@ -123,3 +129,28 @@ def test_cancel_shows_the_partial_result(screen, qtbot):
     assert panel.figure("Games", 0) == str(played)
     assert "Partial result" in panel.summary.text()
     assert panel.run_button.isEnabled()
+
+
+def test_your_level_plays_your_deck_and_the_rivals_keep_theirs():
+    """Issue 24: the matchup takes levels; the figures equal ``run_match`` with
+    ``level`` for deck A and ``level_b`` for the rival."""
+    mine, b, _c = _decks()
+    [stats] = play_matchups("Mine", mine, [Opponent("B", b, "quick")], 2, seed=5,
+                            level="casual")
+    assert stats.levels == {"a": "casual", "b": "quick"}
+    expected = run_match(mine, b, 2, seed=5, level="casual", level_b="quick",
+                         names=("Mine", "B"))
+    assert figures(stats) == figures(expected)
+    assert row_values(stats)[1] == "quick (yours: casual)"
+    with pytest.raises(ValueError):
+        play_matchups("Mine", mine, [Opponent("B", b)], 1, level="grandmaster")
+
+
+def test_the_panel_offers_every_level_for_your_deck(screen):
+    from deckbuilder.engine.controllers.levels import LEVELS
+
+    combo = screen.matchup.level
+    assert [combo.itemText(i) for i in range(combo.count())] == ["as the rival", *LEVELS]
+    rival = screen.rivals.rows[0].level
+    assert [rival.itemText(i) for i in range(rival.count())] == list(LEVELS)
+    assert rival.currentText() == "quick"

@@ -7,13 +7,13 @@ from __future__ import annotations
 import pytest
 from PySide6.QtWidgets import QWidget
 
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
+from deckbuilder.engine.controllers.person import PersonController, is_legal, legal_moves
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.human_autarch import HumanAutarch, is_legal, legal_moves
-from deckbuilder.engine.order_of_play import play
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.table import check_conservation
-from deckbuilder.engine.table_snapshot import AutarchSnapshot, TableSnapshot, snapshot
+from deckbuilder.engine.game.order_of_play import play
+from deckbuilder.engine.game.table_snapshot import AutarchSnapshot, TableSnapshot, snapshot
+from deckbuilder.engine.simulation.sample_decks import generated_deck
+from deckbuilder.engine.table.zones import check_conservation
 from deckbuilder.gui.play.session import Rival, ending
 from deckbuilder.services import deck_sources
 from deckbuilder.services.deck_sources import DEMO
@@ -36,11 +36,11 @@ def test_a_scripted_human_plays_only_offered_legal_moves_to_the_end(pick):
         return 0 if pick == "first" else len(decision.options) - 1
 
     game = Game([generated_deck(1), generated_deck(2)], seed=5, names=["You", "Computer"])
-    human = HumanAutarch(ask)
-    controllers = seat_table([human, ComputerAutarch()])
+    human = PersonController(ask)
+    controllers = seat_table([human, ComputerController()])
     for _ in play(game, controllers, rounds=30):
-        check_conservation(game.state)
-    assert game.state.over
+        check_conservation(game.table)
+    assert game.table.over
     assert human.illegal == [] and controllers[1].illegal == []
     kinds = {d.kind for d in decisions}
     assert {"place_site", "reshuffle", "move"} <= kinds
@@ -50,7 +50,7 @@ def test_a_scripted_human_plays_only_offered_legal_moves_to_the_end(pick):
 
 def test_legal_moves_are_empty_outside_the_seats_turn_and_snapshot_hides_the_rivals_hand():
     game = Game([generated_deck(1), generated_deck(2)], seed=5, names=["You", "Computer"])
-    controllers = seat_table([ComputerAutarch(), ComputerAutarch()])
+    controllers = seat_table([ComputerController(), ComputerController()])
     steps = play(game, controllers, rounds=3)
     for _ in steps:
         if game.turn is not None and game.turn.seat == 1:
@@ -95,12 +95,12 @@ def test_a_whole_game_against_the_quick_computer_ends_with_a_clear_message(scree
     assert screen.play_button.isEnabled()
     _play_first_moves(screen, qtbot)
     game = screen.session.game
-    assert game.state.over or game.state.round >= 30
+    assert game.table.over or game.table.round >= 30
     status = screen.status.text()
     assert any(w in status for w in ("Victory", "Exhausted Destiny", "draw"))
     log = screen.log.toPlainText()
     assert "Game over." in log and game.log[-1] in log
-    assert screen.board.snap is not None and screen.board.snap.over is game.state.over
+    assert screen.board.snap is not None and screen.board.snap.over is game.table.over
     assert screen.board.findChild(QWidget, "circle") is not None
     assert not screen.session.is_running()
     assert not screen.skip_button.isEnabled() and not screen.play_button.isEnabled()

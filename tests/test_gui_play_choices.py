@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import pytest
 
-from deckbuilder.engine.human_autarch import SEVERAL_LABEL
-from deckbuilder.engine.play_record import HUMAN
+from deckbuilder.engine.controllers.person import SEVERAL_LABEL
+from deckbuilder.engine.records.play_record import HUMAN
 from tests.test_engine_replay import person
 from tests.test_engine_replay_decisions import table
 
@@ -32,7 +32,7 @@ def screen(window):
 
 def _until_last_call(screen, qtbot):
     """Answer as the scripted person of the engine's tests until a last call is asked
-    (the 3-Autarch game of seed 4 asks the person one at its 45th decision)."""
+    (the 3-Autarch game of seed 25 asks the person one at its 14th decision)."""
     ask = person()
 
     def answer():
@@ -49,7 +49,7 @@ def _until_last_call(screen, qtbot):
 
 
 def test_the_person_is_offered_the_last_call_and_plays_a_flash(screen, qtbot):
-    screen.resume_game(table(3, 4, [HUMAN, "quick", "quick"]))
+    screen.resume_game(table(3, 25, [HUMAN, "quick", "quick"]))
     decision = _until_last_call(screen, qtbot)
     assert decision is not None and decision.seat == 0
     assert screen.prompt.text().startswith("Last call for Flashes before it begins:")
@@ -58,25 +58,25 @@ def test_the_person_is_offered_the_last_call_and_plays_a_flash(screen, qtbot):
     labels = [screen.moves.item(i).text() for i in range(screen.moves.count())]
     assert labels and all(label.startswith("Play the Flash ") for label in labels)
     assert screen.pass_button.isEnabled() and not screen.play_button.isEnabled()
-    flash = decision.options[0].value.args[0]
+    flash = decision.options[0].value.card
     name = screen.session.game.name(flash)
     before = len(screen.session.game.log)
     screen.moves.setCurrentRow(0)
     screen.play_button.click()
     qtbot.waitUntil(lambda: any(f"plays the Flash {name}" in line
                                 for line in screen.session.game.log[before:]), timeout=20_000)
-    assert flash not in screen.session.game.state.autarchs[0].hand
+    assert flash not in screen.session.game.table.autarchs[0].hand
 
 
 def test_passing_the_last_call_keeps_the_flashes(screen, qtbot):
-    screen.resume_game(table(3, 4, [HUMAN, "quick", "quick"]))
+    screen.resume_game(table(3, 25, [HUMAN, "quick", "quick"]))
     decision = _until_last_call(screen, qtbot)
-    hand = list(screen.session.game.state.autarchs[0].hand)
+    hand = list(screen.session.game.table.autarchs[0].hand)
     screen.pass_button.click()
     qtbot.waitUntil(lambda: screen.pending is not None and screen.pending is not decision
                     or screen.over, timeout=20_000)
-    flashes = {o.value.args[0] for o in decision.options}
-    assert flashes <= set(hand) and flashes <= set(screen.session.game.state.autarchs[0].hand)
+    flashes = {o.value.card for o in decision.options}
+    assert flashes <= set(hand) and flashes <= set(screen.session.game.table.autarchs[0].hand)
 
 
 # --- several Allies in one reassignment ----------------------------------------------

@@ -9,7 +9,7 @@ import pytest
 from PySide6.QtCore import QRect, Qt
 from PySide6.QtGui import QFont, QFontMetrics
 
-from deckbuilder.engine.sample_decks import generated_deck
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 from deckbuilder.gui.play.board import MIN_CARD_W, TableBoard
 from deckbuilder.gui.play.cards import BREAK, breakable, fitted_font
 from deckbuilder.gui.play.session import Rival

@@ -108,7 +108,7 @@ def test_the_save_game_dialog_shows_the_whole_name(screen):
 
 
 def test_the_damage_prompt_says_where_the_damage_comes_from(screen):
-    from deckbuilder.engine.human_autarch import Decision, Option
+    from deckbuilder.engine.controllers.person import Decision, Option
 
     decision = Decision(0, "assign_damage", "You win the challenge: assign 8 damage to "
                         "Gentle", (Option("Deal 8 damage to Gentle", {1: 8}, (1,)),))

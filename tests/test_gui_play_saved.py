@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckbuilder.engine.sample_decks import generated_deck
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 from deckbuilder.gui.play.session import Rival
 from deckbuilder.services.saved_games import load_game, saved_games
 
@@ -50,7 +50,7 @@ def test_a_game_saved_halfway_resumes_from_the_list_and_ends_as_the_uninterrupte
 
     _answer(screen, qtbot)
     uninterrupted = list(first.game.log)
-    assert first.game.state.over or first.game.state.round >= 30
+    assert first.game.table.over or first.game.table.round >= 30
 
     dialog = bar.open_saved()
     qtbot.waitUntil(lambda: dialog.list.count() == 1, timeout=10_000)

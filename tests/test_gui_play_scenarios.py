@@ -7,7 +7,7 @@ from __future__ import annotations
 
 import pytest
 
-from deckbuilder.engine.scenarios import SCENARIOS
+from deckbuilder.engine.controllers.scenarios import SCENARIOS
 
 SCREEN_KEYS = ("play",)
 
@@ -88,3 +88,32 @@ def test_against_the_computer_the_person_plays_the_example_to_its_end(screen, qt
     log = screen.log.toPlainText()
     assert "Stephen challenges Gentle with Gek-A-Gek, Gek-A-Gek" in log
     assert "Combat strength 16 against" in log
+
+
+def test_the_person_plays_influence_maneuvers_in_their_own_seizure(screen, qtbot, monkeypatch):
+    """Issue 25: on the Play screen a person seizing may play an influence maneuver from
+    hand on the Site being seized ("Seizing Sites and Contests": the involved Autarchs
+    play influence maneuvers), as when contesting."""
+    from deckbuilder.engine.controllers.scenarios import Scenario, SeatSetup
+
+    sc = Scenario("own-maneuver", "Own seizure with a maneuver", "Seizing Sites and Contests",
+                  (SeatSetup("Eric", active=("Henry Holland", "Horace Thyrtwit"),
+                             hand=("Whispered Word of Power",)),
+                   SeatSetup("Brian", active=("Huzzah Aping",))),
+                  (), (), circle=("Slew",), acting=0)
+    monkeypatch.setitem(SCENARIOS, sc.key, sc)
+    screen.speed.setCurrentText("Instant")
+    screen.start_scenario(sc.key)
+    qtbot.waitUntil(lambda: screen.pending is not None, timeout=20_000)
+    labels = [o.label for o in screen.pending.options]
+    with_maneuver = [x for x in labels if x.startswith("Seize Slew with")
+                     and ", playing Whispered Word of Power from " in x]
+    assert with_maneuver, labels
+    assert any(screen.moves.item(i).text() == with_maneuver[0]
+               for i in range(screen.moves.count()))
+    screen.choose(labels.index(with_maneuver[0]))
+    log = screen.session.game.log
+    qtbot.waitUntil(lambda: any("plays Whispered Word of Power (+3)" in line for line in log),
+                    timeout=20_000)
+    hand = screen.session.game.table.autarchs[0].hand
+    assert not any(screen.session.game.name(c) == "Whispered Word of Power" for c in hand)

@@ -12,19 +12,19 @@ from PySide6.QtWidgets import QFrame
 
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.game import ALLY_PHASE, Game
-from deckbuilder.engine.human_autarch import (
-    HumanAutarch,
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
+from deckbuilder.engine.controllers.person import (
+    PersonController,
     describe_move,
     is_legal,
     move_cards,
     shown_name,
 )
-from deckbuilder.engine.order_of_play import play
-from deckbuilder.engine.quick_policy import Move
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.table_snapshot import snapshot
+from deckbuilder.engine.game import ALLY_PHASE, Game
+from deckbuilder.engine.game.actions import Establish, Reassign
+from deckbuilder.engine.game.order_of_play import play
+from deckbuilder.engine.game.table_snapshot import snapshot
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 from deckbuilder.gui.play.board import TableBoard
 from deckbuilder.gui.play.cards import CARD_MIME, CardBack, CardView
 from deckbuilder.gui.play.session import Rival, ending
@@ -50,7 +50,8 @@ def capture(wanted, rivals: int = 1, seed: int = 5, decks=None):
             raise Captured(decision, snapshot(game, 0), game)
         return 0
 
-    controllers = seat_table([HumanAutarch(ask), *(ComputerAutarch() for _ in range(rivals))])
+    controllers = seat_table([PersonController(ask),
+                              *(ComputerController() for _ in range(rivals))])
     try:
         for _ in play(game, controllers, rounds=30):
             pass
@@ -60,8 +61,8 @@ def capture(wanted, rivals: int = 1, seed: int = 5, decks=None):
 
 
 def single_seizure(game, decision) -> bool:
-    return decision.kind == "move" and game.state.phase == ALLY_PHASE and any(
-        o.value.kind == "seize" and len(o.value.args[1]) == 1 for o in decision.options)
+    return decision.kind == "move" and game.table.phase == ALLY_PHASE and any(
+        o.value.kind == "seize" and len(o.value.allies) == 1 for o in decision.options)
 
 
 # -- without Qt -------------------------------------------------------------------------------
@@ -71,8 +72,8 @@ def test_each_option_names_its_cards_and_involving_finds_a_pair():
     found = capture(single_seizure)
     decision = found.decision
     seize = next(o for o in decision.options
-                 if o.value.kind == "seize" and len(o.value.args[1]) == 1)
-    site, (ally,) = seize.value.args[0], seize.value.args[1]
+                 if o.value.kind == "seize" and len(o.value.allies) == 1)
+    site, (ally,) = seize.value.site, seize.value.allies
     assert seize.cards == (site, ally) == move_cards(seize.value)
     hits = decision.involving(ally, site)
     assert decision.options.index(seize) in hits
@@ -80,8 +81,8 @@ def test_each_option_names_its_cards_and_involving_finds_a_pair():
         assert {ally, site} <= set(decision.options[i].cards)
         assert is_legal(found.game, 0, decision.options[i].value)
     assert decision.involving(ally, -5) == []
-    assert move_cards(Move("reassign", ([(3, 7), (4, None)],))) == (3, 7, 4)
-    assert move_cards(Move("establish", (9, True))) == (9,)
+    assert move_cards(Reassign(((3, 7), (4, None)))) == (3, 7, 4)
+    assert move_cards(Establish(9, True)) == (9,)
 
 
 def test_the_snapshot_shows_only_the_viewers_hand_and_card_ids_in_play():
@@ -91,7 +92,7 @@ def test_the_snapshot_shows_only_the_viewers_hand_and_card_ids_in_play():
     assert [f.card for f in me.hand_cards] == game.autarch(0).hand
     assert all(r.hand_cards == () and r.set_aside == () for r in rivals)
     assert [r.hand_size for r in rivals] == [len(game.autarch(k).hand) for k in (1, 2)]
-    assert [f.card for f, _ in snap.circle] == game.state.circle
+    assert [f.card for f, _ in snap.circle] == game.table.circle
     assert snap.acting == 0 and snap.seat == 0
 
 
@@ -143,15 +144,15 @@ def test_the_layout_has_a_realm_per_autarch_the_circle_and_only_your_hand_face_u
         assert backs["Hand"] == len(game.autarch(seat).hand)
         assert backs["Destiny"] == len(game.autarch(seat).destiny.cards)
     assert set(game.autarch(0).hand) <= set(board.views)
-    in_play = game.state.in_play() - {p for s in game.state.paths.values() for p in s}
+    in_play = game.table.in_play() - {p for s in game.table.paths.values() for p in s}
     for card in in_play:
         if card in board.views:
             view = board.views[card]
-            turned = card in game.state.pivoted
+            turned = card in game.table.pivoted
             assert (view.width() > view.height()) == turned, game.name(card)
     shown = {c for c in in_play if c in board.views}
-    assert shown >= set(game.state.circle)
-    for a in game.state.autarchs:
+    assert shown >= set(game.table.circle)
+    for a in game.table.autarchs:
         assert {e.site for e in a.realm.state} | set(a.realm.holders()) <= shown
 
 
@@ -201,8 +202,8 @@ def test_dragging_an_ally_onto_a_circle_site_offers_only_seizures_of_that_site(b
     board.show_table(found.snap)
     board.set_decision(decision)
     seize = next(o.value for o in decision.options
-                 if o.value.kind == "seize" and len(o.value.args[1]) == 1)
-    site, (ally,) = seize.args[0], seize.args[1]
+                 if o.value.kind == "seize" and len(o.value.allies) == 1)
+    site, (ally,) = seize.site, seize.allies
     hits = decision.involving(ally, site)
     accepted, _ = _drag(board.views[site], ally, drop=False)
     assert accepted
@@ -235,7 +236,7 @@ def test_dragging_a_hand_character_onto_your_active_area_establishes_it(board, q
     board.show_table(found.snap)
     board.set_decision(decision)
     option = next(o for o in decision.options if o.value.kind == "establish")
-    card = option.value.args[0]
+    card = option.value.card
     zones = {z.key: z for z in board.findChildren(QFrame) if getattr(z, "key", None)}
     active = zones["active"]
     assert board.zone_options(card, "active")
@@ -266,7 +267,7 @@ def test_a_whole_game_against_two_computer_rivals_played_by_clicking_cards(scree
     rivals = [Rival(tuple(generated_deck(2)), "quick", "Computer 1"),
               Rival(tuple(generated_deck(3)), "quick", "Computer 2")]
     session = screen.start_game(generated_deck(1), rivals, 11)
-    assert session is not None and len(session.game.state.autarchs) == 3
+    assert session is not None and len(session.game.table.autarchs) == 3
     clicks = 0
 
     def answer() -> bool:
@@ -285,7 +286,7 @@ def test_a_whole_game_against_two_computer_rivals_played_by_clicking_cards(scree
     qtbot.waitUntil(answer, timeout=60_000)
     game = session.game
     assert clicks >= 5
-    assert game.state.over or game.state.round >= 30
+    assert game.table.over or game.table.round >= 30
     realms = screen.board.findChildren(QFrame, "realm")
     assert sorted(f.property("seat") for f in realms) == [0, 1, 2]
     log = screen.log.toPlainText()
@@ -311,7 +312,7 @@ def test_cards_on_the_board_are_views_with_ids(board):
 
 def test_copies_in_play_are_numbered_so_each_offers_its_own_moves():
     def two_copies_in_the_circle(game, decision):
-        names = [game.name(c) for c in game.state.circle]
+        names = [game.name(c) for c in game.table.circle]
         return single_seizure(game, decision) and len(names) > len(set(names))
 
     catalogue = Catalogue(load_bundled_records())
@@ -325,7 +326,7 @@ def test_copies_in_play_are_numbered_so_each_offers_its_own_moves():
             continue
     assert found is not None, "no seed from 1 to 20 put two copies in the Circle"
     game, decision = found.game, found.decision
-    circle = game.state.circle
+    circle = game.table.circle
     twins = [c for c in circle if [game.name(x) for x in circle].count(game.name(c)) > 1]
     labels = [shown_name(game, c) for c in twins]
     assert len(set(labels)) == len(twins)
@@ -345,7 +346,7 @@ def test_a_rival_from_a_deck_file_chosen_with_file_is_played(screen, qtbot, tmp_
     screen.start_chosen()
     qtbot.waitUntil(lambda: screen.session is not None, timeout=20_000)
     session = screen.session
-    assert len(session.game.state.autarchs) == 2
+    assert len(session.game.table.autarchs) == 2
     catalogue = Catalogue(load_bundled_records())
     assert session.rivals[0].records == play_deck_file(source, catalogue).records
     screen.stop_game()

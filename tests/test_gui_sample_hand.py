@@ -10,9 +10,9 @@ from PySide6.QtCore import Qt
 from card_db.records import CardType
 from card_db.userdb import UserDatabase
 from deckbuilder import formats
-from deckbuilder.engine.hands import SampleHand
-from deckbuilder.engine.odds import odds_report
-from deckbuilder.engine.sample_decks import generated_deck
+from deckbuilder.engine.simulation.hands import SampleHand
+from deckbuilder.engine.simulation.odds import odds_report
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 from deckbuilder.gui.sample_hand.odds_panel import percent
 from deckbuilder.gui.sample_hand.session import HandSession, ReshuffleNotAllowed
 from deckbuilder.services import deck_sources

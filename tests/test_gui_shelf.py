@@ -248,3 +248,77 @@ def test_mystic_war_deal_dialog(screen, qtbot):
     dialog.seed.setText("abc")
     assert dialog.deal_again() is None and table.rowCount() == 6
     dialog.close()
+
+
+def test_a_games_editions_and_contradictions_and_a_copys_edition(screen, window, qtbot,
+                                                                  db):
+    """Issue 25, section 4: the game shows its editions (each with its source) and the
+    rulebook contradictions its data records; Edit copy… chooses the edition, and the
+    copy is then counted against that edition's parts list."""
+    from card_db.games import bundled_games
+    from deckbuilder.gui.shelf.editions import edition_choices
+
+    twing = next(g for g in bundled_games() if g.name == "Imperial Twing")
+    retail = next(e for e in twing.editions if e.name == "retail")
+    screen.select("Imperial Twing")
+    assert screen.details.isVisibleTo(screen)
+    text = screen.details.toPlainText()
+    assert retail.title in text and retail.source in text
+    assert f"{retail.total_components} pieces" in text
+    assert "Rulebook contradiction: The number of players" in text
+    screen.select("Imaginarium: Chimera")
+    text = screen.details.toPlainText()
+    assert "48 dream fragment tokens" in text and "(used)" in text and "Why:" in text
+    screen.select("Mystic War")
+    assert "Blank Action cards in the box" in screen.details.toPlainText()
+    screen.select("Imajica")
+    assert not screen.details.isVisibleTo(screen)  # neither editions nor contradictions
+
+    handle = UserDatabase(db)
+    copy_id = add_copy(handle, "Imperial Twing", location="box").value
+    handle.close()
+    screen.reload()
+    _wait(qtbot, screen, lambda: any(s.copy.id == copy_id
+                                     for s in screen.games["Imperial Twing"].copies))
+    screen.select("Imperial Twing", copy_id)
+    assert not screen.details.isVisibleTo(screen)
+    assert screen.parts.rowCount() == len(twing.components)
+    dialog = screen.ask_edit_copy()
+    assert [dialog.edition.itemText(i) for i in range(dialog.edition.count())] == [
+        label for label, _name in edition_choices(twing)]
+    assert dialog.edition.currentData() == ""  # the game file's own edition
+    dialog.edition.setCurrentIndex(dialog.edition.findData("retail"))
+    dialog.accept()
+    _wait(qtbot, screen, lambda: screen.copy_status().copy.edition == "retail")
+    assert screen.tree.currentItem().text(0) == "Copy 2 (box) [retail]"
+    assert screen.parts.rowCount() == len(retail.components)
+    assert screen.parts.components == [c.name for c in retail.components]
+    assert f"Edition: {retail.title}" in screen.report.text()
+    window.undo_action.trigger()
+    _wait(qtbot, screen, lambda: screen.copy_status().copy.edition == "")
+    assert screen.parts.rowCount() == len(twing.components)
+
+
+def test_a_single_edition_game_asks_for_no_edition(screen):
+    screen.select("Mystic War", 1)
+    dialog = screen.ask_edit_copy()
+    assert dialog.edition.count() == 0 and not dialog.edition.isVisibleTo(dialog)
+    assert dialog.values()[-1] == ""
+    dialog.reject()
+
+
+def test_component_names_are_whole_at_1024_px(window, screen):
+    """Issue 25 (cosmetic): every column is as wide as its contents, names never
+    shortened with an ellipsis, and each carries its full text as a tooltip."""
+    from deckbuilder.gui.shelf.parts import GROUP
+
+    window.resize(1024, 700)
+    screen.select("Imperial Twing")
+    parts = screen.parts
+    metrics = parts.fontMetrics()
+    for row in range(parts.rowCount()):
+        for column in (GROUP, NAME):
+            item = parts.item(row, column)
+            assert parts.columnWidth(column) >= metrics.horizontalAdvance(item.text()), (
+                item.text())
+            assert item.toolTip() == item.text()

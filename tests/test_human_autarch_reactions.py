@@ -15,13 +15,13 @@ import pytest
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
 from card_db.records import CardType
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.errors import RuleError
-from deckbuilder.engine.human_autarch import Decision, HumanAutarch, maneuver_options
-from deckbuilder.engine.play_record import HUMAN, dumps, loads
-from deckbuilder.engine.replay import RecordedGame
-from deckbuilder.engine.scenarios import Scenario, SeatSetup, build, play_turn, scripted
-from deckbuilder.engine.table import check_conservation
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
+from deckbuilder.engine.controllers.person import Decision, PersonController, maneuver_options
+from deckbuilder.engine.controllers.scenarios import Scenario, SeatSetup, build, play_turn, scripted
+from deckbuilder.engine.records.play_record import HUMAN, dumps, loads
+from deckbuilder.engine.records.replay import RecordedGame
+from deckbuilder.engine.rules.errors import RuleError
+from deckbuilder.engine.table.zones import check_conservation
 from tests.test_engine_replay import Abandon
 from tests.test_engine_replay_decisions import finish, table
 
@@ -36,7 +36,7 @@ def play_people(sc, resolve, leader=None):
     the game and every decision asked."""
     game = build(sc, resolve)
     if leader is not None:
-        game.state.leader = leader
+        game.table.leader = leader
     answer, missing = scripted(sc.script)
     asked: list[Decision] = []
 
@@ -44,8 +44,8 @@ def play_people(sc, resolve, leader=None):
         asked.append(decision)
         return answer(decision)
 
-    for _ in play_turn(game, seat_table([HumanAutarch(ask) for _ in sc.seats])):
-        check_conservation(game.state)
+    for _ in play_turn(game, seat_table([PersonController(ask) for _ in sc.seats])):
+        check_conservation(game.table)
     assert missing == []
     return game, asked
 
@@ -76,12 +76,12 @@ def test_a_person_defends_with_a_combat_maneuver(resolve):
     assert [o.label for o in decision.options] == ["Play Pneuma from Gentle"]
     for option in decision.options:  # the engine's own check accepts every one
         game_copy = build(sc, resolve)
-        plan = option.value
+        plan = dict(option.value.plan)
         assert all(game_copy.record(c).card_type is CardType.COMBAT_MANEUVER
                    for cs in plan.values() for c in cs)
     assert logged(game, "Gentle plays Pneuma (+6).")
     assert logged(game, "Combat strength 16 against 13: 3 damage, nobody dies.")
-    assert names(game, game.state.autarchs[1].in_ovo) == ["Pneuma"]
+    assert names(game, game.table.autarchs[1].in_ovo) == ["Pneuma"]
 
 
 def test_a_person_who_passes_plays_no_maneuver(resolve):
@@ -91,7 +91,7 @@ def test_a_person_who_passes_plays_no_maneuver(resolve):
     game, asked = play_people(sc, resolve)
     assert offered(asked, "defend_maneuvers").options
     assert logged(game, "Combat strength 16 against 7: 9 damage, Gentle killed.")
-    assert names(game, game.state.autarchs[1].hand) == ["Pneuma"]
+    assert names(game, game.table.autarchs[1].hand) == ["Pneuma"]
 
 
 def test_a_person_contests_with_an_influence_maneuver(resolve):
@@ -128,7 +128,8 @@ def test_a_maneuver_the_engine_refuses_is_not_offered(resolve):
     options = maneuver_options(game, 1, [gentle, irish], CardType.COMBAT_MANEUVER)
     assert options
     for option in options:
-        game.check_maneuvers(1, [gentle, irish], option.value, CardType.COMBAT_MANEUVER)
+        game.check_maneuvers(1, [gentle, irish], dict(option.value.plan),
+                            CardType.COMBAT_MANEUVER)
     (pneuma,) = game.autarch(1).hand
     with pytest.raises(RuleError):  # the engine's rule the options follow
         game.check_maneuvers(1, [gentle], {gentle: (pneuma, pneuma)},
@@ -149,9 +150,9 @@ def test_the_victor_assigns_the_damage_to_a_defender(resolve):
     decision = offered(asked, "assign_damage")
     assert decision.seat == 0
     damage = int(decision.prompt.split("assign ")[1].split()[0])
-    values = [o.value for o in decision.options]
+    values = [o.value.damage for o in decision.options]
     assert values[0] is None  # the engine's default
-    for value in values[1:]:  # each a legal assignment: at most the damage, to losers
+    for value in map(dict, values[1:]):  # each legal: at most the damage, to losers
         assert sum(value.values()) <= damage
         assert {game.name(c) for c in value} <= {"Gentle", "Irish"}
     labels = [o.label for o in decision.options]
@@ -163,8 +164,8 @@ def test_the_victor_assigns_the_damage_to_a_defender(resolve):
                    (*sc.script, ("assign_damage", f"Deal {damage} damage to Irish")), ())
     game, _ = play_people(sc2, resolve)
     assert logged(game, "Irish killed.")
-    assert names(game, game.state.autarchs[1].in_ovo) == ["Irish"]
-    assert names(game, game.state.autarchs[1].realm.active) == ["Gentle"]
+    assert names(game, game.table.autarchs[1].in_ovo) == ["Irish"]
+    assert names(game, game.table.autarchs[1].realm.active) == ["Gentle"]
 
 
 def maneuvering_person(stop_after: int | None = None):
@@ -189,7 +190,7 @@ def maneuvering_person(stop_after: int | None = None):
 
 
 def run(record, ask):
-    game = RecordedGame(record, [HumanAutarch(ask), ComputerAutarch()])
+    game = RecordedGame(record, [PersonController(ask), ComputerController()])
     try:
         finish(game)
     except Abandon:
@@ -206,12 +207,12 @@ def test_a_persons_maneuvers_are_saved_and_replayed(seed):
     whole = run(table(2, seed, [HUMAN, "quick"]), ask)
     assert played
     answers = [c for c in whole.tape.log if c.seat == 0 and c.kind == "defend_maneuvers"]
-    assert any(c.value for c in answers)  # a maneuver was played and recorded
+    assert any(c.value.plan for c in answers)  # a maneuver was played and recorded
     ask, _ = maneuvering_person(stop_after=played[0])  # saved just after the first
     halfway = run(table(2, seed, [HUMAN, "quick"]), ask)
     saved = halfway.record()
     assert not saved.over
-    assert any(c.seat == 0 and c.kind == "defend_maneuvers" and c.value
+    assert any(c.seat == 0 and c.kind == "defend_maneuvers" and c.value.plan
                for c in saved.choices)
     ask, _ = maneuvering_person()
     resumed = run(loads(dumps(saved)), ask)

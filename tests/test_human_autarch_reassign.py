@@ -13,19 +13,20 @@ import json
 
 import pytest
 
-from deckbuilder.engine.computer_autarch import ComputerAutarch
-from deckbuilder.engine.game import AUTARCH_PHASE
-from deckbuilder.engine.human_autarch import (
+from deckbuilder.engine.controllers.computer import ComputerController
+from deckbuilder.engine.controllers.person import (
     SEVERAL,
     SEVERAL_LABEL,
-    HumanAutarch,
+    PersonController,
     legal_options,
     reassignment_options,
 )
-from deckbuilder.engine.play_record import HUMAN, decode_value, dumps, encode_value, loads
-from deckbuilder.engine.quick_policy import Move
-from deckbuilder.engine.replay import RecordedGame, replay_steps
-from deckbuilder.engine.table import check_conservation
+from deckbuilder.engine.game import AUTARCH_PHASE
+from deckbuilder.engine.game.actions import Reassign
+from deckbuilder.engine.game.flow import turn
+from deckbuilder.engine.records.play_record import HUMAN, decode_value, dumps, encode_value, loads
+from deckbuilder.engine.records.replay import RecordedGame, replay_steps
+from deckbuilder.engine.table.zones import check_conservation
 from tests.test_engine_rules import HOLLAND, HUZZAH, SLEW, THOMAS, TOWER, TYRWITH, ids_of, table
 
 
@@ -34,7 +35,7 @@ def autarch_phase_game():
     Huzzah Aping in the active area."""
     game = table({"state_sites": [(SLEW, [HOLLAND, TYRWITH]), (TOWER, [THOMAS])],
                   "active": [HUZZAH]})
-    game.state.phase = AUTARCH_PHASE
+    game.table.phase = AUTARCH_PHASE
     game.begin_turn(AUTARCH_PHASE, 0)
     return game
 
@@ -68,13 +69,13 @@ def test_a_chosen_reassignment_is_played_and_loses_an_unsecured_site():
         return labels.index(wanted) if wanted in labels else None
 
     assert options[pick].cards == (tyrwith, ids_of(game, "Roxborough Tower")[0])
-    for _ in HumanAutarch(ask).autarch_turn(game, 0):
+    for _ in turn(game, [PersonController(ask)] * len(game.table.autarchs)):
         pass
     realm = game.autarch(0).realm
-    assert realm.secured(slew) is None and slew in game.state.circle  # 3 < Resistance 6
+    assert realm.secured(slew) is None and slew in game.table.circle  # 3 < Resistance 6
     assert tyrwith in realm.secured(ids_of(game, "Roxborough Tower")[0]).holders
     assert game.log[-2].endswith("reassigns Horace Tyrwith to Roxborough Tower.")
-    check_conservation(game.state)
+    check_conservation(game.table)
     assert reassignments(game) == {}  # the turn's Dictate is used
 
 
@@ -83,7 +84,7 @@ def test_a_reassignment_is_saved_and_loaded_as_the_same_move():
     for move in reassignments(game).values():
         data = encode_value("move", move)
         assert decode_value("move", data) == move
-    to_reserve = Move("reassign", (((ids_of(game, "Henry Holland")[0], None),),))
+    to_reserve = Reassign(((ids_of(game, "Henry Holland")[0], None),))
     assert to_reserve in reassignments(game).values()
 
 
@@ -116,8 +117,8 @@ def test_several_allies_are_reassigned_as_one_dictate(done):
     assert labels.index(SEVERAL_LABEL) > labels.index("Reassign Henry Holland to the Reserve")
     ask, asked = builder(["Reassign Huzzah Aping to Slew",
                           "Reassign Henry Holland to Roxborough Tower", done])
-    human = HumanAutarch(ask)
-    for _ in human.autarch_turn(game, 0):
+    human = PersonController(ask)
+    for _ in turn(game, [human] * len(game.table.autarchs)):
         pass
     (slew,), (tower,) = ids_of(game, "Slew"), ids_of(game, "Roxborough Tower")
     realm = game.autarch(0).realm
@@ -126,14 +127,14 @@ def test_several_allies_are_reassigned_as_one_dictate(done):
     assert sorted(game.name(c) for c in realm.secured(tower).holders) == [
         "Henry Holland", "Thomas Roxborough"]
     (move,) = [m for _, m in human.moves]
-    assert move.kind == "reassign" and len(move.args[0]) == 2
+    assert move.kind == "reassign" and len(move.moves) == 2
     assert game.log[-2].endswith("reassigns Huzzah Aping to Slew.")
     assert game.log[-1].endswith("reassigns Henry Holland to Roxborough Tower.")
     assert [d.kind for d in asked] == ["move", "reassign", "reassign", "reassign"]
     assert asked[3].prompt.startswith("Reassign Allies (this turn's Dictate). Planned: "
                                       "Huzzah Aping to Slew, Henry Holland to Roxborough")
     assert reassignments(game) == {}  # the turn's one Dictate is used
-    check_conservation(game.state)
+    check_conservation(game.table)
     assert decode_value("move", json.loads(json.dumps(encode_value("move", move)))) == move
 
 
@@ -154,7 +155,7 @@ def test_each_step_offers_only_allies_not_moved_and_sites_still_held():
     assert "Take back the last move (Reassign Thomas Roxborough to the Reserve)" in later
     for option in reassignment_options(game, 0, [(thomas, None)]):
         if option.value not in ("finish", "undo", "cancel"):  # every move offered is one the
-            (step,) = option.value.args[0]  # engine accepts after the plan
+            (step,) = option.value.moves  # engine accepts after the plan
             trial = autarch_phase_game()
             trial.reassign(0, [(thomas, None), step])
 
@@ -177,8 +178,8 @@ def test_cancelled_or_empty_reassignment_leaves_the_dictate_unused(finish):
         label = script.pop(0)
         return None if label is None else [o.label for o in decision.options].index(label)
 
-    human = HumanAutarch(ask)
-    for _ in human.autarch_turn(game, 0):
+    human = PersonController(ask)
+    for _ in turn(game, [human] * len(game.table.autarchs)):
         pass
     assert human.moves == [] and script == []
     second_turn_move = [d for d in asked if d.kind == "move"][1]
@@ -210,14 +211,14 @@ def test_a_game_with_a_reassignment_of_several_allies_is_saved_and_replayed():
         return None
 
     record = demo_table(2, 3, [HUMAN, "quick"], max_rounds=12)
-    whole = play_out(RecordedGame(record, [HumanAutarch(ask), ComputerAutarch()]))
+    whole = play_out(RecordedGame(record, [PersonController(ask), ComputerController()]))
     several = [i for i, c in enumerate(whole.tape.log) if c.kind == "move" and c.seat == 0
-               and c.value.kind == "reassign" and len(c.value.args[0]) > 1]
+               and c.value.kind == "reassign" and len(c.value.moves) > 1]
     assert several
     saved = loads(dumps(whole.record()))
     steps = replay_steps(saved)
     assert [line for s in steps for line in s.lines] == whole.game.log
     halfway = whole.record().with_progress(whole.tape.log[:several[0] + 1], [0, 0], False)
     resumed = play_out(RecordedGame(loads(dumps(halfway)),
-                                    [HumanAutarch(ask), ComputerAutarch()]))
+                                    [PersonController(ask), ComputerController()]))
     assert resumed.game.log == whole.game.log

@@ -13,14 +13,14 @@ from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
 from card_db.records import CardType
 from deckbuilder.cli.main import cli
-from deckbuilder.engine.match import (
+from deckbuilder.engine.simulation.match import (
     MatchStats,
     play_match_game,
     run_gauntlet,
     run_match,
     wilson_interval,
 )
-from deckbuilder.engine.policy import SetupError
+from deckbuilder.engine.simulation.policy import SetupError
 from deckbuilder.formats import read_file
 
 DECKS = Path(__file__).resolve().parents[1] / "card_db" / "data" / "decks"
@@ -98,7 +98,10 @@ def test_same_arguments_same_games_for_any_worker_count(demo):
     a, b = demo["oviate-swarm"], demo["vassal-oethac-strength"]
     one = run_match(a, b, 8, seed=9, workers=1)
     two = run_match(a, b, 8, seed=9, workers=2)
-    assert json.dumps(one.to_json()) == json.dumps(two.to_json())
+    first, second = one.to_json(), two.to_json()
+    # decision times are wall clock: measured, never reproducible
+    assert set(first.pop("decision_seconds")) == set(second.pop("decision_seconds")) == {"a", "b"}
+    assert json.dumps(first) == json.dumps(second)
 
 
 def test_strong_level_plays_a_match(demo):
@@ -137,8 +140,11 @@ def test_cli_match_json_is_byte_identical_for_any_workers():
             "--games", "6", "--seed", "5", "--json"]
     first = run(*args)
     assert first.exit_code == 0, first.output
-    assert run(*args, "--workers", "2").stdout == first.stdout
     data = json.loads(first.stdout)
+    again = json.loads(run(*args, "--workers", "2").stdout)
+    # all but the decision times (wall clock, issue 24) are identical
+    assert set(data.pop("decision_seconds")) == set(again.pop("decision_seconds")) == {"a", "b"}
+    assert json.dumps(again) == json.dumps(data)
     assert data["games"] == 6 and data["decks"] == ["Oviate Swarm", "Vassal and Oethac Strength"]
 
 
@@ -158,3 +164,30 @@ def test_cli_match_unknown_deck_exits_2():
     result = CliRunner().invoke(cli, ["match", "no such deck", "oviate-swarm"])
     assert result.exit_code == 2
     assert "demo decks" in result.output
+
+
+def test_cli_levels_per_side_and_decision_times_in_the_json():
+    """Issue 24's contract: --level-a/--level-b, --iterations; the JSON's "levels" and
+    "decision_seconds" (median <= p95 <= max, per side)."""
+    out = run("match", "oviate-swarm", "maestro-reconciliation", "--games", "2",
+              "--level-a", "expert", "--level-b", "casual", "--iterations", "4",
+              "--max-rounds", "4", "--json")
+    assert out.exit_code == 0, out.output
+    data = json.loads(out.stdout)
+    assert data["levels"] == {"a": "expert", "b": "casual"}
+    for side in ("a", "b"):
+        t = data["decision_seconds"][side]
+        assert 0 <= t["median"] <= t["p95"] <= t["max"]
+    again = json.loads(run("match", "oviate-swarm", "maestro-reconciliation", "--games", "2",
+                           "--level-a", "expert", "--level-b", "casual", "--iterations",
+                           "4", "--max-rounds", "4", "--json").stdout)
+    del data["decision_seconds"], again["decision_seconds"]
+    assert again == data  # the same seed and iterations give the same games
+    both = json.loads(run("match", "oviate-swarm", "maestro-reconciliation", "--games", "1",
+                          "--level", "novice", "--max-rounds", "3", "--json").stdout)
+    assert both["levels"] == {"a": "novice", "b": "novice"}
+    bad = run("match", "oviate-swarm", "maestro-reconciliation", "--level-b", "grandmaster")
+    assert bad.exit_code == 2
+    text = run("gauntlet", "oviate-swarm", "maestro-reconciliation", "--games", "1",
+               "--level-a", "casual", "--level-b", "quick", "--max-rounds", "3")
+    assert text.exit_code == 0 and "row casual, column quick" in text.stdout

@@ -14,9 +14,9 @@ from click.testing import CliRunner
 from card_db.checklist.bundled import load_bundled_records
 from card_db.records import CardType
 from deckbuilder.cli.main import cli
-from deckbuilder.engine.maneuvers import effect_note
-from deckbuilder.engine.modelled import modelled_powers, not_modelled, summary
-from deckbuilder.engine.sample_decks import make_card
+from deckbuilder.engine.powers.maneuvers import effect_note
+from deckbuilder.engine.powers.modelled import modelled_powers, not_modelled, summary
+from deckbuilder.engine.simulation.sample_decks import make_card
 
 ROOT = Path(__file__).resolve().parents[1]
 RECORDS = {r.name: r for r in load_bundled_records()}
@@ -140,11 +140,14 @@ def unread_feint(db):
 def test_cards_show_json_says_which_powers_are_modelled(db):
     data = json.loads(run("cards", "show", "Feint and Riposte", "--json").stdout)
     assert [p["modelled"] for p in data["power_status"]] == [True, True]
-    assert set(data["power_status"][0]) == {"text", "kind", "modelled", "by"}
+    assert set(data["power_status"][0]) == {"text", "kind", "modelled", "by", "family",
+                                            "reads_as", "goldfish"}
+    assert all(p["reads_as"] for p in data["power_status"])  # the engine's reading in words
     assert isinstance(data["powers"], str)  # the printed text, as in `cards search --json`
     unread_feint(db)
     data = json.loads(run("cards", "show", "Feint and Riposte", "--json").stdout)
     assert [p["modelled"] for p in data["power_status"]] == [True, False]
+    assert data["power_status"][1]["reads_as"] is None  # not played: no reading
 
 
 def test_cards_show_says_not_modelled_by_the_engine(db):

@@ -10,8 +10,8 @@ from card_db.catalogue import Catalogue
 from card_db.names import fold_name, names_match, reference_key, refers_to
 from card_db.records import CardRecord, CardType
 from deckbuilder.deck.decklist import DeckList
-from deckbuilder.engine.countering import counters
-from deckbuilder.engine.influence import may_hold_alone
+from deckbuilder.engine.powers.countering import counters
+from deckbuilder.engine.rules.influence import may_hold_alone
 
 
 @pytest.mark.parametrize(

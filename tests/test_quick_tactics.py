@@ -8,10 +8,8 @@ import pytest
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
 from card_db.records import CardType
-from deckbuilder.engine.game import AUTARCH_PHASE
-from deckbuilder.engine.public_view import PublicView
-from deckbuilder.engine.quick_policy import autarch_move
-from deckbuilder.engine.quick_tactics import (
+from deckbuilder.engine.controllers.quick_policy import autarch_move
+from deckbuilder.engine.controllers.quick_tactics import (
     HELPS,
     HOLD,
     HURTS,
@@ -19,7 +17,10 @@ from deckbuilder.engine.quick_tactics import (
     flash_kind,
     maneuver_plan,
 )
-from deckbuilder.engine.scenarios import Scenario, SeatSetup, build
+from deckbuilder.engine.controllers.scenarios import Scenario, SeatSetup, build
+from deckbuilder.engine.game import AUTARCH_PHASE
+from deckbuilder.engine.game.actions import PlayFlash
+from deckbuilder.engine.game.public_view import PublicView
 
 
 @pytest.fixture(scope="module")
@@ -49,8 +50,8 @@ def test_a_maestro_only_maneuver_is_played_from_the_maestro(catalogue):
                                               hand=("Rite of the Five",)),
                          SeatSetup("Cheryl"))
     view = PublicView(game, 0)
-    irish, sartori = game.state.autarchs[0].realm.active
-    rite = game.state.autarchs[0].hand[0]
+    irish, sartori = game.table.autarchs[0].realm.active
+    rite = game.table.autarchs[0].hand[0]
     assert maneuver_plan(view, [irish, sartori], CardType.INFLUENCE_MANEUVER, 4) == {
         sartori: (rite,)}
     assert maneuver_plan(view, [irish], CardType.INFLUENCE_MANEUVER, 1) is None
@@ -61,9 +62,9 @@ def test_a_helping_flash_goes_on_its_own_best_ally(catalogue):
     game = autarch_phase(catalogue, SeatSetup("Judith", active=("Irish", "Sartori"),
                                               hand=("Veil of Fortune",)),
                          SeatSetup("Cheryl", active=("Gentle",)))
-    irish, sartori = game.state.autarchs[0].realm.active
-    veil = game.state.autarchs[0].hand[0]
-    assert autarch_move(PublicView(game, 0)).args == (veil, sartori)
+    irish, sartori = game.table.autarchs[0].realm.active
+    veil = game.table.autarchs[0].hand[0]
+    assert autarch_move(PublicView(game, 0)) == PlayFlash(veil, sartori)
 
 
 def test_a_penalty_flash_is_kept_for_a_rivals_turn(catalogue):
@@ -77,9 +78,9 @@ def test_a_dictate_for_a_maestro_goes_on_its_maestro(catalogue):
     game = autarch_phase(catalogue, SeatSetup("Judith", active=("Irish", "Sartori"),
                                               hand=("Proclamation of Reconciliation",)),
                          SeatSetup("Cheryl", active=("Gentle",)))
-    irish, sartori = game.state.autarchs[0].realm.active
+    irish, sartori = game.table.autarchs[0].realm.active
     move = autarch_move(PublicView(game, 0))
-    assert move.kind == "play_dictate" and move.args[1] == sartori
+    assert move.kind == "play_dictate" and move.target == sartori
 
 
 def test_a_dictate_without_its_target_in_play_is_kept(catalogue):
@@ -96,4 +97,4 @@ def test_a_path_goes_where_a_rival_can_seize_for_a_dominion(catalogue):
                                               hand=("Sandglass Trail",)),
                          SeatSetup("Cheryl", active=("Gentle",)), circle=("Slew",))
     move = autarch_move(PublicView(game, 0))
-    assert move.kind == "play_path" and game.name(move.args[1]) == "Slew"
+    assert move.kind == "play_path" and game.name(move.site) == "Slew"

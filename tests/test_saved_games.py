@@ -15,11 +15,12 @@ from sqlalchemy import inspect
 from card_db import postgres
 from card_db.database import MIGRATIONS_DIR, make_engine
 from deckbuilder.cli.main import cli
-from deckbuilder.engine.computer_autarch import ComputerAutarch
-from deckbuilder.engine.play_record import HUMAN, dumps, loads, new_record
-from deckbuilder.engine.replay import RecordedGame, replay_steps
-from deckbuilder.engine.sample_decks import generated_deck
-from deckbuilder.engine.table_snapshot import snapshot
+from deckbuilder.engine.controllers.computer import ComputerController
+from deckbuilder.engine.game.actions import Seize
+from deckbuilder.engine.game.table_snapshot import snapshot
+from deckbuilder.engine.records.play_record import HUMAN, dumps, loads, new_record
+from deckbuilder.engine.records.replay import RecordedGame, replay_steps
+from deckbuilder.engine.simulation.sample_decks import generated_deck
 from deckbuilder.services.deck_sources import demo_deck_files, play_deck_file
 from deckbuilder.services.saved_games import (
     SavedGameError,
@@ -133,9 +134,10 @@ def test_a_demo_deck_game_with_maneuvers_is_saved_and_replays_step_for_step(user
     demos = demo_deck_files()
     decks = [list(play_deck_file(d, userdb.catalogue()).records) for d in (demos[0], demos[-1])]
     game = RecordedGame(new_record(decks, ["A", "B"], ["quick", "quick"], seed=2),
-                        [ComputerAutarch(), ComputerAutarch()])
+                        [ComputerController(), ComputerController()])
     snaps = [snapshot(game.game, 0) for _ in game.play()]
     record = game.record()
-    assert any(c.kind == "move" and isinstance(c.value.args[-1], dict) for c in record.choices)
+    assert any(c.kind == "move" and isinstance(c.value, Seize) and c.value.maneuvers
+               for c in record.choices)
     save_game(userdb, "demo", record)
     assert [s.table for s in replay_steps(load_game(userdb, "demo"))] == snaps

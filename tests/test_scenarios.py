@@ -1,5 +1,5 @@
 """The rulebook's worked examples, set up as table positions and played through the
-moves a person is offered (:mod:`deckbuilder.engine.human_autarch`)."""
+moves a person is offered (:mod:`deckbuilder.engine.controllers.person`)."""
 
 from __future__ import annotations
 
@@ -11,13 +11,10 @@ from click.testing import CliRunner
 from card_db.catalogue import Catalogue
 from card_db.checklist import load_bundled_records
 from deckbuilder.cli.main import cli
-from deckbuilder.engine.challenge import Combatant, default_assignment
-from deckbuilder.engine.computer_autarch import ComputerAutarch, seat_table
-from deckbuilder.engine.human_autarch import HumanAutarch, legal_moves
-from deckbuilder.engine.public_view import PublicView
-from deckbuilder.engine.quick_policy import Move
-from deckbuilder.engine.quick_tactics import assign_damage
-from deckbuilder.engine.scenarios import (
+from deckbuilder.engine.controllers.computer import ComputerController, seat_table
+from deckbuilder.engine.controllers.person import PersonController, legal_moves
+from deckbuilder.engine.controllers.quick_tactics import assign_damage
+from deckbuilder.engine.controllers.scenarios import (
     SCENARIOS,
     Scenario,
     SeatSetup,
@@ -26,7 +23,10 @@ from deckbuilder.engine.scenarios import (
     scenario,
     scripted,
 )
-from deckbuilder.engine.table import check_conservation
+from deckbuilder.engine.game.actions import Seize
+from deckbuilder.engine.game.public_view import PublicView
+from deckbuilder.engine.rules.challenge import Combatant, default_assignment
+from deckbuilder.engine.table.zones import check_conservation
 
 
 @pytest.fixture(scope="module")
@@ -38,9 +38,9 @@ def play_as_the_rulebook(key, resolve):
     sc = scenario(key)
     game = build(sc, resolve)
     ask, missing = scripted(sc.script)
-    controllers = seat_table([HumanAutarch(ask) for _ in sc.seats])
+    controllers = seat_table([PersonController(ask) for _ in sc.seats])
     for _ in play_turn(game, controllers):
-        check_conservation(game.state)
+        check_conservation(game.table)
     assert missing == []
     for line in sc.expect:
         assert any(logged.endswith(line) for logged in game.log), (line, game.log)
@@ -48,21 +48,21 @@ def play_as_the_rulebook(key, resolve):
 
 
 def ids(game, seat, name):
-    s = game.state
+    s = game.table
     return [c for c in range(len(s.cards)) if s.owners[c] == seat and s.cards[c].name == name]
 
 
 def test_two_gek_a_geks_kill_gentle_when_nobody_defends(resolve):
     game = play_as_the_rulebook("gek-a-gek", resolve)
-    cheryl = game.state.autarchs[1]
+    cheryl = game.table.autarchs[1]
     assert [game.name(c) for c in cheryl.in_ovo] == ["Gentle"]
     assert [game.name(c) for c in cheryl.realm.active] == ["Irish"]
-    assert set(ids(game, 0, "Gek-A-Gek")) <= game.state.pivoted
+    assert set(ids(game, 0, "Gek-A-Gek")) <= game.table.pivoted
 
 
 def test_irish_defends_and_nobody_dies(resolve):
     game = play_as_the_rulebook("gek-a-gek-irish", resolve)
-    s = game.state
+    s = game.table
     (gentle,), (irish,) = ids(game, 1, "Gentle"), ids(game, 1, "Irish")
     assert s.autarchs[1].realm.active == [gentle, irish] and s.autarchs[1].in_ovo == []
     assert set(ids(game, 0, "Gek-A-Gek")) | {gentle} <= s.pivoted
@@ -71,7 +71,7 @@ def test_irish_defends_and_nobody_dies(resolve):
 
 def test_brian_contests_slew_and_the_seizure_fails(resolve):
     game = play_as_the_rulebook("slew", resolve)
-    s = game.state
+    s = game.table
     (slew,) = ids(game, 0, "Slew")
     assert s.circle == [slew] and s.autarchs[0].realm.state == []
     everyone = s.autarchs[0].realm.active + s.autarchs[1].realm.active
@@ -80,7 +80,7 @@ def test_brian_contests_slew_and_the_seizure_fails(resolve):
 
 def test_pneuma_makes_sartori_13(resolve):
     game = play_as_the_rulebook("sartori-pneuma", resolve)
-    s = game.state
+    s = game.table
     assert [game.name(c) for c in s.autarchs[0].in_ovo] == ["Pneuma"]
     assert [game.name(c) for c in s.autarchs[1].in_ovo] == ["Irish"]
 
@@ -88,7 +88,7 @@ def test_pneuma_makes_sartori_13(resolve):
 def test_without_pneuma_sartori_kills_nobody(resolve):
     game = build(scenario("sartori-pneuma"), resolve)
     ask, missing = scripted([("move", "Challenge Irish with Sartori")])
-    for _ in play_turn(game, seat_table([HumanAutarch(ask) for _ in range(2)])):
+    for _ in play_turn(game, seat_table([PersonController(ask) for _ in range(2)])):
         pass
     assert missing == []
     assert any(line.endswith("Combat strength 7 against 6: 1 damage, nobody dies.")
@@ -100,19 +100,19 @@ def test_every_scenario_offers_the_rulebook_move_and_no_illegal_one(resolve):
         game = build(sc, resolve)
         labels = [m for m in legal_moves(game, sc.acting)]
         assert labels, sc.key
-        check_conservation(game.state)
+        check_conservation(game.table)
 
 
 def test_a_quick_computer_defends_gentle_with_irish(resolve):
     """The quick level defends as Cheryl does: with Irish nobody dies."""
     game = build(scenario("gek-a-gek-irish"), resolve)
     ask, missing = scripted([scenario("gek-a-gek-irish").script[0]])
-    controllers = seat_table([HumanAutarch(ask), ComputerAutarch()])
+    controllers = seat_table([PersonController(ask), ComputerController()])
     for _ in play_turn(game, controllers):
         pass
     assert missing == [] and controllers[1].illegal == []
     assert any(line.endswith("defenders: Irish.") for line in game.log)
-    assert game.state.autarchs[1].in_ovo == []
+    assert game.table.autarchs[1].in_ovo == []
 
 
 def test_a_quick_computer_as_victor_kills_what_is_worth_most(resolve):
@@ -153,12 +153,12 @@ def play_against_computer(sc, resolve, computer_seat, leader=None):
     """Play ``sc``: the scripted person acts, a quick computer sits at ``computer_seat``."""
     game = build(sc, resolve)
     if leader is not None:
-        game.state.leader = leader
+        game.table.leader = leader
     ask, missing = scripted(sc.script)
-    controllers = seat_table([ComputerAutarch() if k == computer_seat else HumanAutarch(ask)
+    controllers = seat_table([ComputerController() if k == computer_seat else PersonController(ask)
                               for k in range(len(sc.seats))])
     for _ in play_turn(game, controllers):
-        check_conservation(game.state)
+        check_conservation(game.table)
     assert missing == [] and controllers[computer_seat].illegal == []
     return game
 
@@ -176,7 +176,7 @@ def test_a_computer_defends_with_a_combat_maneuver_on_a_rivals_turn(resolve):
     game = play_against_computer(sc, resolve, 1)
     assert logged(game, "Gentle plays Pneuma (+6).")
     assert logged(game, "Combat strength 16 against 13: 3 damage, nobody dies.")
-    assert [game.name(c) for c in game.state.autarchs[1].in_ovo] == ["Pneuma"]
+    assert [game.name(c) for c in game.table.autarchs[1].in_ovo] == ["Pneuma"]
 
 
 def test_a_computer_plays_a_flash_at_a_rivals_challenge(resolve):
@@ -187,7 +187,7 @@ def test_a_computer_plays_a_flash_at_a_rivals_challenge(resolve):
                   (("move", "Challenge Gentle with Gek-A-Gek, Irish"),), ())
     game = play_against_computer(sc, resolve, 1)
     assert logged(game, "Cheryl plays the Flash Hollow Omen on Gek-A-Gek.")
-    assert [game.name(c) for c in game.state.autarchs[1].in_ovo] == ["Hollow Omen"]
+    assert [game.name(c) for c in game.table.autarchs[1].in_ovo] == ["Hollow Omen"]
 
 
 def test_a_computer_contests_with_an_influence_maneuver(resolve):
@@ -216,15 +216,15 @@ def test_a_maneuver_named_for_an_ally_a_path_pivots_stays_in_hand(resolve):
                    SeatSetup("Brian", hand=("Sandglass Trail",))),
                   (), (), circle=("Slew",))
     game = build(sc, resolve)
-    s = game.state
+    s = game.table
     (trail,) = s.autarchs[1].hand
     (slew,) = s.circle
     s.autarchs[1].hand.remove(trail)
     s.paths[slew] = [trail]
     (henry,), (nathaniel,) = ids(game, 0, "Henry Holland"), ids(game, 0, "Nathaniel Godolphin")
     (word,) = s.autarchs[0].hand
-    eric = seat_table([ComputerAutarch(), ComputerAutarch()])[0]
-    assert eric.play_move(game, 0, Move("seize", (slew, (henry, nathaniel), {nathaniel: (word,)})))
+    eric = seat_table([ComputerController(), ComputerController()])[0]
+    assert eric.play_move(game, 0, Seize(slew, (henry, nathaniel), ((nathaniel, (word,)),)))
     assert eric.illegal == [] and s.autarchs[0].hand == [word]
     assert logged(game, "Nathaniel Godolphin is pivoted by Sandglass Trail and leaves the seizure.")
     assert logged(game, "Slew is not secured (influence 3 against Resistance 6); it stays in the"

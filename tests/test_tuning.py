@@ -20,8 +20,9 @@ from card_db.checklist import load_bundled_records
 from deckbuilder.cli.main import cli
 from deckbuilder.deck.decklist import DeckList
 from deckbuilder.deck.legality import validate
-from deckbuilder.engine.goldfish import run_games
-from deckbuilder.engine.tuning import (
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.simulation.goldfish import run_games
+from deckbuilder.engine.simulation.tuning import (
     DeckNotTunableError,
     TuneCancelled,
     _suggestion,
@@ -29,7 +30,6 @@ from deckbuilder.engine.tuning import (
     tune,
     win_rounds,
 )
-from deckbuilder.engine.variant import Variant
 from deckbuilder.formats import read_file
 
 DECKS = Path(__file__).resolve().parents[1] / "card_db" / "data" / "decks"

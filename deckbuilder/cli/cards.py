@@ -128,17 +128,23 @@ def show(name: str, as_json: bool) -> None:
 
 @cards.command()
 @click.option("--summary", is_flag=True, help="Only the counts of modelled and not-modelled texts.")
+@click.option("--grammar", is_flag=True,
+              help="Print the power language: every power family, its form and an example.")
 @click.option("--json", "as_json", is_flag=True, help="Print JSON.")
 @handles_errors
-def powers(summary: bool, as_json: bool) -> None:
+def powers(summary: bool, grammar: bool, as_json: bool) -> None:
     """List every power and trait of the catalogue and whether the engine executes it.
 
     A fresh database's catalogue is the bundled data, whose counts the user guide gives
     ("The rules engine").
+    With --grammar, print the power language instead (docs/card-powers.md).
     """
+    if grammar:
+        _print_grammar(as_json)
+        return
     # lazy: the engine stays out of the search command's start-up
-    from deckbuilder.engine.modelled import modelled_powers
-    from deckbuilder.engine.modelled import summary as power_summary
+    from deckbuilder.engine.powers.modelled import modelled_powers
+    from deckbuilder.engine.powers.modelled import summary as power_summary
 
     records = [r for r in user_db().catalogue() if r.traits or r.powers]
     counts = power_summary(records)
@@ -155,6 +161,31 @@ def powers(summary: bool, as_json: bool) -> None:
     click.echo(f"{counts['powers']} powers and traits on {counts['cards']} cards: "
                f"{counts['modelled']} modelled by the engine, "
                f"{counts['not_modelled']} not modelled")
+
+
+def _print_grammar(as_json: bool) -> None:
+    """``cards powers --grammar``: the power families of the registry, each with its
+    form, an example and the engine's reading of the example."""
+    from deckbuilder.engine.powers.registry import families  # lazy: engine off search's path
+
+    rows = [{"family": f.name, "title": f.title, "section": f.section, "form": f.grammar,
+             "example": f.example, "reads_as": f.read(f.example),
+             "card_types": [t.value for t in f.card_types] or ["any"],
+             "played_by": f.applied_by, "goldfish": f.goldfish is not None}
+            for f in families()]
+    if as_json:
+        click.echo(json.dumps(rows, indent=2, ensure_ascii=False))
+        return
+    for row in rows:
+        click.echo(f"{row['title']} ({row['family']}; rulebook: {row['section']})")
+        click.echo(f"  form:     {row['form']}")
+        click.echo(f"  example:  {row['example']} (on: {', '.join(row['card_types'])})")
+        reads = row["reads_as"] or "(an affiliation, not typed in the powers)"
+        click.echo(f"  reads as: {reads}")
+        goldfish = "; the goldfish autopilot plays it" if row["goldfish"] else ""
+        click.echo(f"  played by {row['played_by']}{goldfish}")
+    click.echo("Any other sentence is kept on the card and not played by the engine "
+               "(it shows as not modelled).")
 
 
 @cards.command()

@@ -15,7 +15,7 @@ import click
 from card_db.text_safety import escape_unsafe
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.errors import handles_errors
-from deckbuilder.engine.replay import replay_steps
+from deckbuilder.engine.records.replay import replay_steps
 from deckbuilder.services.saved_games import delete_game, load_game, saved_games, summary
 
 

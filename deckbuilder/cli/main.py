@@ -75,11 +75,11 @@ class LazyGroup(click.Group):
 
 def _print_version(ctx: click.Context, value: bool) -> None:
     """``--version``: the package version, then which goldfish core plays (compiled C or
-    pure Python, see :mod:`deckbuilder.engine.fastcore`)."""
+    pure Python, see :mod:`deckbuilder.engine.simulation.fastcore`)."""
     if not value or ctx.resilient_parsing:
         return
     # lazy: the engine's core module is loaded only to answer --version
-    from deckbuilder.engine.fastcore import core_name
+    from deckbuilder.engine.simulation.fastcore import core_name
 
     click.echo(f"{ctx.find_root().info_name}, version {metadata.version('imajica-deckbuilder')}")
     click.echo(f"goldfish core: {core_name()}")

@@ -4,8 +4,10 @@ A DECK is a deck file (any format the deck readers take; - for standard input, o
 ``--from FORMAT`` when the extension says nothing), else the name of a saved
 deck, else the name of a bundled demo deck (its file name without extension). Exit
 status: 0 success, 2 a deck that cannot be found, read or set up, 130 stopped by
-Ctrl+C. The computer Autarchs are :mod:`deckbuilder.engine.quick_policy` ("quick")
-and :mod:`deckbuilder.engine.lookahead` ("strong").
+Ctrl+C. The computer Autarchs' levels are :data:`deckbuilder.engine.controllers.levels.LEVELS`
+(novice, casual, quick, strong, expert: ``docs/computer-opponents.md``); ``--level``
+sets both sides, ``--level-a``/``--level-b`` one side; the expert thinks ``--think``
+seconds per decision, or ``--iterations`` iterations (reproducible).
 """
 
 from __future__ import annotations
@@ -21,14 +23,15 @@ from card_db.errors import UserError
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.deck_files import check_stdin_once, from_option
 from deckbuilder.cli.errors import handles_errors
-from deckbuilder.engine.levels import LEVELS
-from deckbuilder.engine.match import (
+from deckbuilder.engine.controllers.levels import LEVELS
+from deckbuilder.engine.simulation.match import (
     DEFAULT_MAX_ROUNDS,
     GauntletStats,
     MatchStats,
     run_gauntlet,
     run_match,
 )
+from deckbuilder.presentation import unplayed_json, unplayed_text
 from deckbuilder.services.deck_sources import (
     DEMO,
     SAVED,
@@ -65,6 +68,15 @@ def _options(fn):
                      show_default=True, help="Games per pair of decks."),
         click.option("--level", type=click.Choice(LEVELS), default="quick", show_default=True,
                      help="Computer Autarch level (both sides)."),
+        click.option("--level-a", type=click.Choice(LEVELS), default=None,
+                     help="Level of deck A (the first deck of each pair); default --level."),
+        click.option("--level-b", type=click.Choice(LEVELS), default=None,
+                     help="Level of deck B (the second deck of each pair); default --level."),
+        click.option("--think", type=click.FloatRange(0.001, 600), default=1.0,
+                     show_default=True, help="Expert: seconds of thought per decision."),
+        click.option("--iterations", type=click.IntRange(1, 10_000_000), default=None,
+                     help="Expert: search iterations per decision instead of --think "
+                          "(the same seed gives the same games)."),
         click.option("--seed", type=int, default=0, show_default=True, help="Master seed."),
         click.option("--workers", type=click.IntRange(1, 64), default=1, show_default=True,
                      help="Processes; results are identical for any number."),
@@ -96,8 +108,9 @@ def print_match(stats: MatchStats) -> None:
     data = stats.to_json()
     a, b = data["decks"]
     click.echo(f"A: {a}\nB: {b}")
-    click.echo(f"{data['games']} games, {data['level']} level, seed {data['seed']}, "
-               f"draw after {data['max_rounds']} rounds")
+    levels = data["levels"]
+    click.echo(f"{data['games']} games, levels A {levels['a']}, B {levels['b']}, "
+               f"seed {data['seed']}, draw after {data['max_rounds']} rounds")
     click.echo(f"Wins: A {data['wins']['a']}, B {data['wins']['b']}, draws {data['draws']}")
     lo, hi = data["ci95"]
     click.echo(f"A wins {_pct(data['p_a_wins'])} of decided games "
@@ -114,6 +127,10 @@ def print_match(stats: MatchStats) -> None:
     e = data["endings"]
     click.echo(f"Endings: victory {e['victory']}, Exhausted Destiny {e['exhausted_destiny']}, "
                f"round limit {e['round_limit']}")
+    for key, t in data["decision_seconds"].items():
+        if t["median"] is not None:
+            click.echo(f"Decision time {key.upper()} ({levels[key]}): median "
+                       f"{t['median']:.3f} s, p95 {t['p95']:.3f} s, max {t['max']:.3f} s")
 
 
 def _log_games(spec_a: str, a: PlayDeck, b: PlayDeck, stats: MatchStats, as_json: bool) -> None:
@@ -138,8 +155,10 @@ def _log_games(spec_a: str, a: PlayDeck, b: PlayDeck, stats: MatchStats, as_json
 @click.option("--log", "log_games", is_flag=True,
               help="Record every game in the match log as a computer game of DECK_A.")
 @handles_errors
-def match(deck_a: str, deck_b: str, games: int, level: str, seed: int, workers: int,
-          max_rounds: int, as_json: bool, from_format: str | None, log_games: bool) -> None:
+def match(deck_a: str, deck_b: str, games: int, level: str, level_a: str | None,
+          level_b: str | None, think: float, iterations: int | None, seed: int,
+          workers: int, max_rounds: int, as_json: bool, from_format: str | None,
+          log_games: bool) -> None:
     """Play DECK_A against DECK_B, computer against computer, GAMES times.
 
     Deck A acts first in even-numbered games, deck B in the others. Game i uses a seed
@@ -148,19 +167,24 @@ def match(deck_a: str, deck_b: str, games: int, level: str, seed: int, workers: 
     check_stdin_once((deck_a, deck_b))
     a, b = resolve_deck(deck_a, from_format), resolve_deck(deck_b, from_format)
     stats = _with_progress(games, "match", lambda progress: run_match(
-        a.records, b.records, games, seed, level, workers, (a.name, b.name), max_rounds,
-        progress))
+        a.records, b.records, games, seed, level_a or level, workers, (a.name, b.name),
+        max_rounds, progress, level_b=level_b or level, think=think, iterations=iterations))
+    unplayed = {"a": unplayed_json(a.records), "b": unplayed_json(b.records)}
     if as_json:
-        _echo_json(stats.to_json())
+        _echo_json({**stats.to_json(), "not_modelled": unplayed})
     else:
         print_match(stats)  # type: ignore[arg-type]
+        for key in ("a", "b"):  # powers the engine does not play: never silently dropped
+            click.echo(unplayed_text(unplayed[key], f"{key.upper()}: "))
     if log_games:
         _log_games(deck_a, a, b, stats, as_json)  # type: ignore[arg-type]
 
 
 def print_gauntlet(stats: GauntletStats) -> None:
     names = stats.decks
-    click.echo(f"{stats.games} games per pair, {stats.level} level, seed {stats.seed}")
+    levels = stats.to_json()["levels"]
+    click.echo(f"{stats.games} games per pair, levels: row {levels['a']}, column "
+               f"{levels['b']}, seed {stats.seed}")
     click.echo("Share of decided games won by the row's deck against the column's:")
     click.echo("      " + "".join(f"{k + 1:>8}" for k in range(len(names))))
     for i, row in enumerate(stats.matrix()):
@@ -174,8 +198,9 @@ def print_gauntlet(stats: GauntletStats) -> None:
 @click.argument("decks", nargs=-1, required=True)
 @_options
 @handles_errors
-def gauntlet(decks: tuple[str, ...], games: int, level: str, seed: int, workers: int,
-             max_rounds: int, as_json: bool, from_format: str | None) -> None:
+def gauntlet(decks: tuple[str, ...], games: int, level: str, level_a: str | None,
+             level_b: str | None, think: float, iterations: int | None, seed: int,
+             workers: int, max_rounds: int, as_json: bool, from_format: str | None) -> None:
     """Play every pair of DECKS (two or more), GAMES games each, and print the matrix."""
     if len(decks) < 2:
         raise click.UsageError("name at least two decks")
@@ -183,8 +208,8 @@ def gauntlet(decks: tuple[str, ...], games: int, level: str, seed: int, workers:
     played = [resolve_deck(d, from_format) for d in decks]
     pairs = len(played) * (len(played) - 1) // 2
     stats = _with_progress(games * pairs, "gauntlet", lambda progress: run_gauntlet(
-        [(p.name, p.records) for p in played], games, seed, level, workers, max_rounds,
-        progress))
+        [(p.name, p.records) for p in played], games, seed, level_a or level, workers,
+        max_rounds, progress, level_b=level_b or level, think=think, iterations=iterations))
     if as_json:
         _echo_json(stats.to_json())
     else:

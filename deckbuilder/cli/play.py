@@ -21,7 +21,7 @@ from card_db.text_safety import escape_unsafe
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.deck_files import from_option
 from deckbuilder.cli.errors import fail, handles_errors
-from deckbuilder.presentation import STALL_TEXT, count_text
+from deckbuilder.presentation import STALL_TEXT, count_text, unplayed_json, unplayed_text
 from deckbuilder.services.deck_sources import play_deck_file
 
 
@@ -41,7 +41,7 @@ def _echo_json(data: object) -> None:
 
 def _variant(shorter: bool, allowance: int | None):
     # lazy: each command loads only the part of the engine it runs
-    from deckbuilder.engine.variant import STANDARD_PRIME_ALLOWANCE, Variant
+    from deckbuilder.engine.rules.variant import STANDARD_PRIME_ALLOWANCE, Variant
 
     if shorter:
         return Variant.shorter_games() if allowance is None else Variant.shorter_games(allowance)
@@ -67,7 +67,7 @@ def hand(file: str, from_format: str | None, seed: int | None, rounds: int, no_r
     and a hand with no Character is revealed and reshuffled once ("Game Setup").
     """
     # lazy: each command loads only the part of the engine it runs
-    from deckbuilder.engine.hands import SampleHand
+    from deckbuilder.engine.simulation.hands import SampleHand
 
     records = _records(file, from_format)
     if seed is None:
@@ -106,9 +106,9 @@ def odds(file: str, from_format: str | None, rounds: int, as_json: bool) -> None
     revealed Sites not counted.
     """
     # lazy: each command loads only the part of the engine it runs
-    from deckbuilder.engine.deck import EngineDeck
-    from deckbuilder.engine.odds import odds_report
-    from deckbuilder.engine.policy import choose_circle_sites
+    from deckbuilder.engine.simulation.deck import EngineDeck
+    from deckbuilder.engine.simulation.odds import odds_report
+    from deckbuilder.engine.simulation.policy import choose_circle_sites
 
     records = _records(file, from_format)
     # The check hand and goldfish make while setting up: SetupError (exit 2) if no
@@ -156,20 +156,21 @@ def goldfish(
 ) -> None:
     """Play FILE alone for ROUNDS rounds, GAMES times, and report how fast it wins.
 
-    The autopilot's policy is documented in deckbuilder.engine.policy. Game i uses a
+    The autopilot's policy is documented in deckbuilder.engine.simulation.policy. Game i uses a
     seed derived from (SEED, i), so the same arguments always give the same output.
     """
     # lazy: each command loads only the part of the engine it runs
-    from deckbuilder.engine.deck import EngineDeck
-    from deckbuilder.engine.goldfish import run_games
-    from deckbuilder.engine.rng import game_seed
+    from deckbuilder.engine.simulation.deck import EngineDeck
+    from deckbuilder.engine.simulation.goldfish import run_games
+    from deckbuilder.engine.table.rng import game_seed
 
     variant = _variant(shorter, allowance)
-    deck = EngineDeck.from_records(_records(file, from_format))
+    records = _records(file, from_format)
+    deck = EngineDeck.from_records(records)
     log: list[str] = []
     if show_log:
         # lazy: the step-by-step engine (about 85 ms) only for --log
-        from deckbuilder.engine.goldfish_game import GoldfishGame
+        from deckbuilder.engine.simulation.goldfish_game import GoldfishGame
 
         first = GoldfishGame(deck, game_seed(seed, 0), rounds, variant)
         first.run()
@@ -180,7 +181,9 @@ def goldfish(
     else:
         stats = run_games(deck, games, rounds, seed, workers, variant)
     data = stats.to_json()
+    unplayed = unplayed_json(records)
     if as_json:
+        data["not_modelled"] = unplayed
         if show_log:
             data["log"] = log
         _echo_json(data)
@@ -195,6 +198,7 @@ def goldfish(
                f"{stats.reshuffle_rate:.1%}")
     mean = f"{stats.mean_win_round:.2f}" if stats.mean_win_round is not None else "none"
     click.echo(f"Mean round of victory: {mean}")
+    click.echo(escape_unsafe(unplayed_text(unplayed)))
     click.echo("Round  wins  P(win by)  Allies  Sites")
     for r in range(1, rounds + 1):
         click.echo(

@@ -1,7 +1,7 @@
 """``deckbuilder scenario``: the rulebook's worked examples, played out by the engine.
 
 Without NAME, lists the scenarios. With NAME, sets up the table of that example
-(:mod:`deckbuilder.engine.scenarios`), plays it with every choice made as the
+(:mod:`deckbuilder.engine.controllers.scenarios`), plays it with every choice made as the
 rulebook's players make it, through the moves a person is offered, and prints the
 log. Exit status: 0 when the outcome is the rulebook's, 1 when it is not, 2 for an
 unknown NAME.
@@ -25,7 +25,7 @@ from deckbuilder.cli.errors import fail, handles_errors
 def scenario(name: str | None, as_json: bool) -> None:
     """Play the rulebook's worked example NAME (without NAME: list them)."""
     # lazy: each command loads only the part of the engine it runs
-    from deckbuilder.engine.scenarios import SCENARIOS, play_as_rulebook
+    from deckbuilder.engine.controllers.scenarios import SCENARIOS, play_as_rulebook
 
     if name is None:
         for sc in SCENARIOS.values():

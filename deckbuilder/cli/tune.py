@@ -3,7 +3,7 @@
 A DECK is a deck file (any format the deck readers take; - for standard input,
 ``--from FORMAT`` when the extension says nothing), else the name of a saved
 deck, else the name of a bundled demo deck. The search is
-:mod:`deckbuilder.engine.tuning`. Exit status: 0 success, 2 a deck that cannot be
+:mod:`deckbuilder.engine.simulation.tuning`. Exit status: 0 success, 2 a deck that cannot be
 found, read, is not legal or cannot be set up, 130 stopped by Ctrl+C (the swaps
 measured so far are printed first, marked partial).
 """
@@ -20,7 +20,7 @@ from card_db.text_safety import escape_unsafe
 from deckbuilder.cli.context import user_db
 from deckbuilder.cli.deck_files import from_option
 from deckbuilder.cli.errors import EXIT_INTERRUPTED, handles_errors
-from deckbuilder.engine.tuning import TuneCancelled, TuneResult
+from deckbuilder.engine.simulation.tuning import TuneCancelled, TuneResult
 from deckbuilder.services.tuning import CATALOGUE, POOLS, find_deck, tune_deck
 
 

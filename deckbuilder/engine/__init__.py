@@ -5,31 +5,28 @@ named for the rule it implements and cites the rulebook section
 (``/work/shared/rulebook/imajica-ccg-rulebook.txt``). Everything is deterministic
 under a seed.
 
-Modules, one concept each:
+Packages, one concern each:
 
-* :mod:`.variant` -- rules options ("Shorter Games"); :mod:`.errors` -- ``RuleError``.
-* :mod:`.cards` -- plain facts read from :class:`card_db.records.CardRecord`.
-* :mod:`.deck` -- a deck turned into per-card integer arrays (the engine's hot data).
-* :mod:`.destiny` -- the Destiny, a shuffled pile drawn lazily; :mod:`.rng` -- seeds.
-* :mod:`.state` -- zones and the card-conservation invariant.
-* :mod:`.setup` -- "Game Setup" and who acts first.
-* :mod:`.influence`, :mod:`.paths`, :mod:`.contest`, :mod:`.seizure`,
-  :mod:`.challenge`, :mod:`.alliances`, :mod:`.victory`, :mod:`.powers`,
-  :mod:`.countering` -- the rules as pure functions, for any number of Autarchs.
-* :mod:`.game` -- the rules applied to a :class:`~.state.Table`, with a log.
-* :mod:`.order_of_play` -- the round, phase by phase, as a step generator.
-* :mod:`.policy`, :mod:`.autopilot` -- the goldfish policy and the controller using it.
-* :mod:`.fastpath` -- the same goldfish game on integer arrays, for statistics.
-* :mod:`.goldfish_result` -- one game's result; :mod:`.goldfish_game` -- one game on the
-  full engine, replayable step by step; :mod:`.goldfish` -- statistics over many games
-  on the fast path, the process-pool runner; :mod:`.stalls` -- why a game did not win.
-* :mod:`.odds` -- exact draw probabilities; :mod:`.hands` -- sample hands.
-* :mod:`.sample_decks` -- generated records and decks for tests and benchmarks.
+* :mod:`.rules` -- the rules as pure functions, by rulebook section (setup, influence,
+  Paths, contests, seizures, challenges, alliances, victory, variants, errors, rulings).
+* :mod:`.powers` -- card powers read from printed text, and which of them are played.
+* :mod:`.table` -- the table and its zones, the Destiny, the seeds.
+* :mod:`.game` -- :class:`~.game.Game` (the rules applied to the table, one module per
+  part of play) and the action interface on it: actions, decisions, legal actions,
+  the sequence of play (``flow``), ``clone``, ``order_of_play``.
+* :mod:`.controllers` -- who decides: the computer levels, the person, the goldfish
+  autopilot, the rulebook's worked examples.
+* :mod:`.simulation` -- the goldfish cores (full engine, fast path, compiled core),
+  statistics, odds, sample hands and decks, tuning, matches.
+* :mod:`.records` -- saved games and their replay.
+
+``rules``, ``powers`` and ``table`` import nothing from ``controllers`` or
+``simulation`` (``tests/test_architecture.py``).
 
 Typical use::
 
-    from deckbuilder.engine.goldfish import run_games
-    from deckbuilder.engine.goldfish_game import GoldfishGame
+    from deckbuilder.engine.simulation.goldfish import run_games
+    from deckbuilder.engine.simulation.goldfish_game import GoldfishGame
     game = GoldfishGame(records, seed=1, rounds=10)
     for step in game.steps():        # replay step by step
         print(*step.lines, sep="\\n")

@@ -33,7 +33,7 @@ def _version() -> str:
 def _goldfish_core() -> str:
     """"compiled" or "pure Python": the goldfish core this process plays on."""
     # lazy: the engine loads on first use, not with the main window
-    from deckbuilder.engine.fastcore import core_name
+    from deckbuilder.engine.simulation.fastcore import core_name
 
     return core_name()
 

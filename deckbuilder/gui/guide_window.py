@@ -1,4 +1,5 @@
-"""The user guide in a window of its own: Help > User Guide, and F1 on a screen.
+"""The user guide in a window of its own: Help > User Guide and F1 where the built
+guide cannot be opened in the web browser (:mod:`deckbuilder.gui.guide_open`).
 
 The contents (the guide's ``nav``) on the left, the page on the right, rendered from
 the same Markdown the web guide is built from (:mod:`deckbuilder.guide`) by Qt's own
@@ -14,6 +15,7 @@ from pathlib import Path
 from PySide6.QtCore import QSize, Qt, QUrl
 from PySide6.QtGui import QDesktopServices, QImageReader, QKeySequence, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
+    QLabel,
     QSplitter,
     QTextBrowser,
     QTreeWidget,
@@ -56,14 +58,25 @@ class GuideWindow(QWidget):
         splitter.addWidget(self.text)
         splitter.setStretchFactor(1, 1)
         splitter.setSizes([220, 780])
+        self.note = QLabel()
+        self.note.setObjectName("guideNote")
+        self.note.setWordWrap(True)
+        self.note.setContentsMargins(8, 4, 8, 4)
+        self.note.hide()
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
-        layout.addWidget(splitter)
+        layout.addWidget(self.note)
+        layout.addWidget(splitter, 1)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Close), self, self.close)
         QShortcut(QKeySequence(QKeySequence.StandardKey.Back), self, self.text.backward)
 
     def sizeHint(self) -> QSize:
         return QSize(1000, 680)
+
+    def set_note(self, text: str) -> None:
+        """A line above the pages saying why they are shown here (hidden when empty)."""
+        self.note.setText(text)
+        self.note.setVisible(bool(text))
 
     def _fill_contents(self) -> None:
         parents: list[QTreeWidgetItem] = []

@@ -291,13 +291,16 @@ class MainWindow(QMainWindow):
         return dialog
 
     def open_guide(self, page: str = "index.md") -> QWidget | None:
-        """The user guide at ``page`` (:mod:`deckbuilder.gui.guide_window`)."""
-        # lazy: the guide's window loads when first asked for (start-up time)
-        from deckbuilder.gui.guide_window import open_guide
+        """The user guide at ``page``: the built guide in the web browser, else the app's
+        window, which is returned (:mod:`deckbuilder.gui.guide_open`)."""
+        # lazy: the guide's modules load when first asked for (start-up time)
+        from deckbuilder.gui.guide_open import GuideOpener
         from deckbuilder.guide import GuideMissing
 
+        if getattr(self, "guide_opener", None) is None:
+            self.guide_opener = GuideOpener(self)
         try:
-            return open_guide(page, self)
+            return self.guide_opener.open(page)
         except GuideMissing as exc:
             self.statusBar().showMessage(f"No user guide: {exc}.", 8000)
             return None

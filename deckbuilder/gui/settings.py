@@ -176,15 +176,19 @@ def restore_splitter(settings: QSettings, splitter: QSplitter, key: str) -> bool
     return restored
 
 
-def restore_header(settings: QSettings, header: QHeaderView, key: str) -> bool:
+def restore_header(settings: QSettings, header: QHeaderView, key: str,
+                   state_to_save: Callable[[], QByteArray] | None = None) -> bool:
     """Like :func:`restore_splitter` for a table header (``HEADERS.at(key)``: column
-    widths and order)."""
+    widths and order). ``state_to_save`` gives the state written on each change
+    (default ``header.saveState``): a table whose columns narrow for a while in a small
+    window saves the widths the person chose instead."""
     setting = HEADERS.at(key)
     state = setting.read(settings)
     restored = bool(state and header.restoreState(state))
+    saved = state_to_save or header.saveState
 
     def save(*_args) -> None:
-        setting.write(settings, header.saveState())
+        setting.write(settings, saved())
 
     header.sectionResized.connect(save)
     header.sectionMoved.connect(save)

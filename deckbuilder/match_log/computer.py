@@ -1,7 +1,7 @@
 """Computer games as match-log entries: the games of ``deckbuilder match --log`` and a
 game finished on the Play screen, each seen from your deck's side (deck A; seat 0).
 
-How a game ended, from the engine's words (:data:`deckbuilder.engine.match.ENDINGS`,
+How a game ended, from the engine's words (:data:`deckbuilder.engine.simulation.match.ENDINGS`,
 rulebook "Phase 4: The Reconciliation", "Exhausted Destiny"): ``victory`` and
 ``exhausted_destiny`` keep their names; ``round_limit`` (no result after the last
 round) is ``time``.
@@ -13,7 +13,7 @@ from collections.abc import Sequence
 from datetime import date
 
 from card_db.records import CardRecord
-from deckbuilder.engine.match import GameRecord
+from deckbuilder.engine.simulation.match import GameRecord
 from deckbuilder.match_log.entry import GameEntry, main_affiliation
 
 _ENDED = {"victory": "victory", "exhausted_destiny": "exhausted-destiny", "round_limit": "time"}

@@ -2,7 +2,7 @@
 first or kind of game.
 
 ``win_rate`` is the wins over the decided games (draws are left out), and ``ci95`` its
-95% Wilson score interval (:func:`deckbuilder.engine.match.wilson_interval`, as the
+95% Wilson score interval (:func:`deckbuilder.engine.simulation.match.wilson_interval`, as the
 matchup statistics use): ``(0, 1)`` with no decided game.
 """
 
@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from deckbuilder.engine.match import wilson_interval
+from deckbuilder.engine.simulation.match import wilson_interval
 from deckbuilder.match_log.entry import GameEntry
 
 #: What ``log stats --by`` may group by (``deck`` when not given).

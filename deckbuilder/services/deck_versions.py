@@ -174,11 +174,11 @@ def revert_deck(db: UserDatabase, name: str, version: int) -> Outcome[int]:
 
 def race_versions(catalogue, deck_a: DeckList, deck_b: DeckList, **options):
     """P(victory by round r) of the main decks of ``deck_a`` and ``deck_b`` on the same
-    goldfish shuffles (:func:`deckbuilder.engine.version_race.race`; ``options``:
+    goldfish shuffles (:func:`deckbuilder.engine.simulation.version_race.race`; ``options``:
     ``rounds``, ``games``, ``seed``, ``progress``, ``cancelled``). Raises as ``race``
     does, and ``UnknownCardError`` for a card the catalogue lacks."""
     # lazy: the goldfish engine loads only when a comparison is asked for (start-up time)
-    from deckbuilder.engine.version_race import race
+    from deckbuilder.engine.simulation.version_race import race
 
     return race(deck_a.expand(catalogue), deck_b.expand(catalogue), **options)
 

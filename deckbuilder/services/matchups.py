@@ -2,10 +2,10 @@
 view can show progress after every game and stop between any two (issue 13, section 3:
 the GUI's matchup panel).
 
-Each rival is a separate match of :func:`~deckbuilder.engine.match.play_match_game`
+Each rival is a separate match of :func:`~deckbuilder.engine.simulation.match.play_match_game`
 games (deck A = your deck, deck B = the rival), with the same seating, seeds and
 statistics as ``deckbuilder match`` run with that seed and level: the figures equal
-those of :func:`~deckbuilder.engine.match.run_match` for the same arguments.
+those of :func:`~deckbuilder.engine.simulation.match.run_match` for the same arguments.
 """
 
 from __future__ import annotations
@@ -15,8 +15,8 @@ from dataclasses import dataclass
 
 from card_db.errors import Cancelled
 from card_db.records import CardRecord
-from deckbuilder.engine.levels import LEVELS
-from deckbuilder.engine.match import (
+from deckbuilder.engine.controllers.levels import LEVELS
+from deckbuilder.engine.simulation.match import (
     DEFAULT_MAX_ROUNDS,
     GameRecord,
     MatchStats,
@@ -53,21 +53,23 @@ def play_matchups(
     max_rounds: int = DEFAULT_MAX_ROUNDS,
     progress: Callable[[int, int], None] | None = None,
     cancelled: Callable[[], bool] | None = None,
+    level: str | None = None,
 ) -> list[MatchStats]:
     """Play ``games`` games of the deck ``name`` against each of ``opponents``, in order.
 
     Returns one :class:`MatchStats` per opponent (deck A: ``name``). ``progress(done,
     total)`` after every game (total: ``games`` x opponents). ``cancelled()`` is asked
     before every game; when true, :class:`MatchupsCancelled` is raised with the games
-    finished. ``ValueError`` for no opponent, ``games`` < 1 or an unknown level;
-    :class:`~deckbuilder.engine.policy.SetupError` (a UserError) for a deck that cannot
+    finished. ``level``: the level playing your deck (default: each rival's, so both
+    sides play at it). ``ValueError`` for no opponent, ``games`` < 1 or an unknown level;
+    :class:`~deckbuilder.engine.simulation.policy.SetupError` (a UserError) for a deck that cannot
     be set up.
     """
     if not opponents or games < 1:
         raise ValueError("a matchup needs at least one rival and one game")
-    for opp in opponents:
-        if opp.level not in LEVELS:
-            raise ValueError(f"unknown level {opp.level!r}: choose one of {', '.join(LEVELS)}")
+    for wanted in [level or "quick", *(opp.level for opp in opponents)]:
+        if wanted not in LEVELS:
+            raise ValueError(f"unknown level {wanted!r}: choose one of {', '.join(LEVELS)}")
     mine = tuple(records)
     check_playable(mine)
     for opp in opponents:
@@ -78,13 +80,14 @@ def play_matchups(
         done: list[GameRecord] = []
 
         def stats(opp: Opponent = opp, done: list[GameRecord] = done) -> MatchStats:
-            return MatchStats((name, opp.name), seed, opp.level, max_rounds, tuple(done))
+            return MatchStats((name, opp.name), seed, level or opp.level, max_rounds,
+                              tuple(done), opp.level)
 
         for index in range(games):
             if cancelled is not None and cancelled():
                 raise MatchupsCancelled([*results, stats()] if done else results)
-            done.append(play_match_game(mine, opp.records, seed, index, opp.level,
-                                        max_rounds))
+            done.append(play_match_game(mine, opp.records, seed, index, level or opp.level,
+                                        max_rounds, opp.level))
             if progress is not None:
                 progress(len(results) * games + index + 1, total)
         results.append(stats())

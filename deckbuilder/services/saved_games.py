@@ -1,10 +1,10 @@
 """Saved games of the Play screen (issue 13): save, list, load and delete.
 
 A saved game is one ``saved_game`` row (migration 0007) under a unique name, holding
-the JSON text of its :class:`~deckbuilder.engine.play_record.PlayRecord`. Loading
+the JSON text of its :class:`~deckbuilder.engine.records.play_record.PlayRecord`. Loading
 reads the text (upgrading an older format, refusing a newer one with a
-:class:`~deckbuilder.engine.play_record.PlayRecordError`); the caller replays it
-through the engine (:mod:`deckbuilder.engine.replay`). Names match as card names do
+:class:`~deckbuilder.engine.records.play_record.PlayRecordError`); the caller replays it
+through the engine (:mod:`deckbuilder.engine.records.replay`). Names match as card names do
 (:func:`card_db.names.fold_name`: case and accents ignored).
 
 Every write takes the :class:`~card_db.userdb.UserDatabase` first and returns
@@ -21,7 +21,7 @@ from functools import partial
 from card_db.errors import UserError
 from card_db.names import fold_name
 from card_db.userdb import UserDatabase
-from deckbuilder.engine.play_record import FORMAT_VERSION, HUMAN, PlayRecord, dumps, loads
+from deckbuilder.engine.records.play_record import FORMAT_VERSION, HUMAN, PlayRecord, dumps, loads
 from deckbuilder.services.changes import Changes, Reversal
 from deckbuilder.services.shelf import stored_time
 
@@ -103,7 +103,7 @@ def _require(db: UserDatabase, name: str) -> str:
 
 def load_game(db: UserDatabase, name: str) -> PlayRecord:
     """The record of the saved game ``name``. :class:`SavedGameError` if there is none;
-    :class:`~deckbuilder.engine.play_record.PlayRecordError` if it cannot be read."""
+    :class:`~deckbuilder.engine.records.play_record.PlayRecordError` if it cannot be read."""
     stored = _require(db, name)
     with db.read() as conn:
         text = conn.execute("SELECT record FROM saved_game WHERE name = ?",

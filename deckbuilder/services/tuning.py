@@ -1,8 +1,8 @@
 """Deck tuning for the CLI and the GUI: the deck and the pool of cards from the user's
-database, the search in :mod:`deckbuilder.engine.tuning`.
+database, the search in :mod:`deckbuilder.engine.simulation.tuning`.
 
 No Qt; the GUI runs :func:`tune_deck` in a worker thread. Errors: those of
-:func:`deckbuilder.engine.tuning.tune`, :class:`UnknownTuneDeckError` for a deck name
+:func:`deckbuilder.engine.simulation.tuning.tune`, :class:`UnknownTuneDeckError` for a deck name
 that matches nothing, and those of :mod:`deckbuilder.services.deck_sources` for a deck
 file that cannot be read.
 """
@@ -17,7 +17,7 @@ from card_db.catalogue import Catalogue
 from card_db.errors import UserError
 from card_db.userdb import UserDatabase
 from deckbuilder.deck.decklist import DeckList
-from deckbuilder.engine.tuning import TuneResult, tune
+from deckbuilder.engine.simulation.tuning import TuneResult, tune
 from deckbuilder.services.collection import owned_counts
 from deckbuilder.services.deck_sources import STDIN, demo_deck_files, read_deck
 from deckbuilder.services.decks import UnknownDeckError, load_deck
@@ -69,8 +69,8 @@ def swap_pool(db: UserDatabase, pool: str) -> Mapping[str, int] | None:
 def tune_deck(db: UserDatabase, deck: DeckList, pool: str = CATALOGUE,
               catalogue: Catalogue | None = None, **options) -> TuneResult:
     """Suggest swaps for ``deck`` with cards from ``pool`` (see :func:`swap_pool`);
-    ``options`` go to :func:`deckbuilder.engine.tuning.tune` (``rounds``, ``games``,
+    ``options`` go to :func:`deckbuilder.engine.simulation.tuning.tune` (``rounds``, ``games``,
     ``seed``, ``workers``, ``progress``, ``cancelled``...), which raises
-    :class:`~deckbuilder.engine.tuning.TuneCancelled` with the partial results."""
+    :class:`~deckbuilder.engine.simulation.tuning.TuneCancelled` with the partial results."""
     catalogue = catalogue or db.catalogue()
     return tune(deck, catalogue, pool=swap_pool(db, pool), **options)

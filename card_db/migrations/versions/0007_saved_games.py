@@ -5,7 +5,7 @@ Revises: 0006
 Create Date: 2026-11-24 02:20:00
 
 ``saved_game`` holds each saved game under a unique ``name``: ``record``, the JSON text
-of its :class:`~deckbuilder.engine.play_record.PlayRecord` (decks, seats, seed and
+of its :class:`~deckbuilder.engine.records.play_record.PlayRecord` (decks, seats, seed and
 every decision; ``format_version`` its layout, upgraded when read), a ``summary`` and
 ``finished`` for the list, and when it was ``saved``. Issue 13, section 2. Plain table
 operations only, so the migration runs on SQLite and PostgreSQL alike.

@@ -1,4 +1,5 @@
-"""The detail pane: the card's face at full size, every characteristic with estimated
+"""The detail pane: the card's face at full size with its footer written out whole
+under it (the drawn footer shortens a long source), every characteristic with estimated
 values marked, traits and powers, and the copies owned.
 
 Values and their marks come from :func:`deckbuilder.presentation.card_details`; an
@@ -11,7 +12,7 @@ from __future__ import annotations
 import html
 
 from PySide6.QtCore import Qt
-from PySide6.QtGui import QPixmap
+from PySide6.QtGui import QPalette, QPixmap
 from PySide6.QtWidgets import (
     QFormLayout,
     QFrame,
@@ -91,6 +92,19 @@ class CardFace(QLabel):
         self.setPixmap(scaled)
 
 
+def footer_text(record: CardRecord) -> str:
+    """What the face's footer says, whole: set, collector number, rarity, source and
+    artist (the drawn footer shortens a long set name or source with "…")."""
+    parts = [record.set_name or "", f"#{record.collector_number}"
+             if record.collector_number else "", record.rarity or ""]
+    source = record.source.strip()
+    parts.append("Demo card" if source.casefold() == "demo"
+                 else f"Source: {source or 'unknown'}")
+    if record.artist:
+        parts.append(f"Illus. {record.artist}")
+    return " · ".join(p for p in parts if p)
+
+
 class CardDetailPane(QScrollArea):
     """Shows one card; :meth:`show_card` with ``None`` shows a hint instead."""
 
@@ -104,6 +118,11 @@ class CardDetailPane(QScrollArea):
         body = QWidget()
         layout = QVBoxLayout(body)
         self.face = CardFace()
+        self.footer = QLabel()
+        self.footer.setObjectName("cardFooter")
+        self.footer.setWordWrap(True)
+        self.footer.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.footer.setForegroundRole(QPalette.ColorRole.PlaceholderText)
         self.title = QLabel()
         self.title.setObjectName("cardTitle")
         font = self.title.font()
@@ -120,6 +139,7 @@ class CardDetailPane(QScrollArea):
         self.note.setWordWrap(True)
         self.note.setObjectName("estimatedNote")
         layout.addWidget(self.face)
+        layout.addWidget(self.footer)
         layout.addWidget(self.title)
         layout.addWidget(self.owned_label)
         layout.addLayout(self.form)
@@ -142,11 +162,16 @@ class CardDetailPane(QScrollArea):
         self.value_labels = {}
         if record is None:
             self.face.set_face(None, "")
+            self.face.setToolTip("")
+            self.footer.hide()
             self.title.setText("No card selected")
             self.owned_label.setText("Select a card to see its details.")
             self.note.hide()
             return
         self.title.setText(record.name)
+        self.footer.setText(footer_text(record))
+        self.footer.show()
+        self.face.setToolTip(footer_text(record))
         self.owned_label.setText(
             f"Owned: {owned} {'copy' if owned == 1 else 'copies'} in your collection"
         )

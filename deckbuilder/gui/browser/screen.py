@@ -350,7 +350,8 @@ class BrowserScreen(Screen):
 
     def restore_state(self, settings) -> None:
         restore_splitter(settings, self.splitter, "browser")
-        restore_header(settings, self.table.horizontalHeader(), "browser-table")
+        restore_header(settings, self.table.horizontalHeader(), "browser-table",
+                       self.table.saved_state)
         self.table.keep_name_wide()
         self.set_view(GRID if BROWSER_VIEW.read(settings) == GRID else TABLE)
 

@@ -7,7 +7,14 @@ dragging a card carries its name as :data:`deckbuilder.gui.mime.CARD_MIME_TYPE`.
 
 from __future__ import annotations
 
-from PySide6.QtCore import QIdentityProxyModel, QPersistentModelIndex, QSize, Qt, Signal
+from PySide6.QtCore import (
+    QByteArray,
+    QIdentityProxyModel,
+    QPersistentModelIndex,
+    QSize,
+    Qt,
+    Signal,
+)
 from PySide6.QtGui import QColor, QPainter, QPalette, QPixmap
 from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QListView, QTableView
 
@@ -183,6 +190,24 @@ class CardTableView(QTableView, _ChoosingView):
             header.resizeSection(column, width)
             if width >= wanted:
                 del self._wanted[column]
+
+    def saved_state(self) -> QByteArray:
+        """The header's state with the widths the person chose: a column narrowed for
+        a while (:meth:`_give_way`) is saved at the width it will widen back to, so a
+        window closed while small does not keep it narrow at the next start."""
+        header = self.horizontalHeader()
+        if not self._wanted:
+            return header.saveState()
+        shown = {column: header.sectionSize(column) for column in self._wanted}
+        blocked = header.blockSignals(True)
+        try:
+            for column, wanted in self._wanted.items():
+                header.resizeSection(column, wanted)
+            return header.saveState()
+        finally:
+            for column, width in shown.items():
+                header.resizeSection(column, width)
+            header.blockSignals(blocked)
 
     def _section_resized(self, column: int, _old: int, new: int) -> None:
         if column != NAME:

@@ -11,13 +11,16 @@ changed and confirmed fields as text. In new-card mode every field is editable a
 from __future__ import annotations
 
 import html
+from dataclasses import replace
 
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QCheckBox, QGridLayout, QLabel, QWidget
 
+from card_db.abilities import parse_abilities
 from card_db.records import ALWAYS_PERMANENT, CardRecord, CardType
 from deckbuilder.gui.card_editor.fields import FIELDS, FieldEditor, record_text
 from deckbuilder.gui.style import ESTIMATED_MARK, ESTIMATED_NOTE, error_color, estimated_html
+from deckbuilder.presentation import power_reading_lines
 
 CORRECT, NEW = "correct", "new"
 NEW_CARD_SOURCE = "user: added in the card editor"
@@ -39,9 +42,15 @@ class CardForm(QWidget):
         self.editors: dict[str, FieldEditor] = {}
         self.labels: dict[str, QLabel] = {}
         self.confirm_boxes: dict[str, QCheckBox] = {}
+        #: The catalogue's Site names and affiliations, for reading typed keyword
+        #: abilities ("+4 versus Roxborough Tower", "+2 versus Vassals"); set by the screen.
+        self.site_names: frozenset[str] = frozenset()
+        self.known_affiliations: frozenset[str] = frozenset()
         layout = QGridLayout(self)
         layout.setColumnStretch(1, 1)
-        for row, spec in enumerate(FIELDS):
+        below_powers = [spec.name for spec in FIELDS].index("powers") + 1
+        for index, spec in enumerate(FIELDS):
+            row = index + (index >= below_powers)  # a row under Powers for its reading
             editor = FieldEditor(spec, self)
             editor.changed.connect(self.edited)
             label = QLabel(spec.label + ":")
@@ -64,11 +73,19 @@ class CardForm(QWidget):
             self.labels[spec.name] = label
             self.confirm_boxes[spec.name] = confirm
         self.editors["card_type"].changed.connect(self._type_changed)
+        # How the engine reads the typed traits and powers, checked as they are typed.
+        self.power_reading = QLabel()
+        self.power_reading.setObjectName("powerReading")
+        self.power_reading.setWordWrap(True)
+        self.power_reading.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        layout.addWidget(self.power_reading, below_powers, 1)
+        for name in ("card_type", "permanent", "affiliations", "traits", "powers"):
+            self.editors[name].changed.connect(self._check_powers)
         self.error = QLabel()
         self.error.setObjectName("formError")
         self.error.setWordWrap(True)
         self.error.hide()  # placed by the screen, outside the scrolled fields
-        layout.setRowStretch(len(FIELDS), 1)
+        layout.setRowStretch(len(FIELDS) + 1, 1)
 
     # -- showing ------------------------------------------------------------------------------
 
@@ -87,6 +104,7 @@ class CardForm(QWidget):
             box.setChecked(False)
             box.blockSignals(blocked)
             box.setVisible(estimated and editor.spec.correctable)
+        self._check_powers()
         self.show_error(None)
 
     def start_new(self, set_name: str = "My cards") -> None:
@@ -102,8 +120,31 @@ class CardForm(QWidget):
         self.editors["card_type"].set_text("Character")
         self._type_changed()
         self.editors["set_name"].set_text(set_name)
+        self._check_powers()
         self.show_error(None)
         self.editors["name"].widget.setFocus()
+
+    def typed_record(self) -> CardRecord:
+        """The card as typed so far, for checking its powers (name and numbers aside)."""
+        text = {name: self.editors[name].text() for name in
+                ("card_type", "permanent", "affiliations", "traits", "powers")}
+        affiliations = tuple(a.strip() for a in text["affiliations"].split("|") if a.strip())
+        base = self.record or CardRecord("", CardType.CHARACTER)
+        return replace(
+            base, card_type=CardType(text["card_type"]), permanent=text["permanent"] == "yes",
+            affiliations=affiliations, traits=text["traits"], powers=text["powers"],
+            abilities=parse_abilities(text["traits"], text["powers"], site_names=self.site_names,
+                                      affiliations=self.known_affiliations | set(affiliations)))
+
+    def _check_powers(self) -> None:
+        """Say under Powers how the engine reads each typed sentence, or that it will
+        not be played (:func:`~deckbuilder.presentation.power_reading_lines`)."""
+        try:
+            lines = power_reading_lines(self.typed_record())
+        except ValueError:  # a card type not yet chosen
+            lines = []
+        self.power_reading.setText("\n".join(lines))
+        self.power_reading.setVisible(bool(lines))
 
     def _type_changed(self) -> None:
         """New card: Sites and Characters are always permanent ("Permanents and

@@ -19,7 +19,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from card_db.records import CardRecord
+from card_db.records import CardRecord, CardType
 from card_db.userdb import UserDatabase
 from deckbuilder.gui.browser.detail import FACE_WIDTH
 from deckbuilder.gui.card_editor.fields import FIELDS_BY_NAME
@@ -174,6 +174,9 @@ class CardEditorScreen(Screen):
 
     def _loaded(self, cards: dict[str, CardRecord]) -> None:
         self.cards = cards
+        sites = (n for n, r in cards.items() if r.card_type is CardType.SITE)
+        self.form.site_names = frozenset(sites)
+        self.form.known_affiliations = frozenset(a for r in cards.values() for a in r.affiliations)
         current = self._wanted or (self.form.record.name if self.form.record else None)
         self._wanted = None
         self.names.setStringList(sorted(cards, key=str.casefold))

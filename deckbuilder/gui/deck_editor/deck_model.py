@@ -31,6 +31,9 @@ from deckbuilder.presentation import TYPE_GROUP_TITLES, dominion_text, shown
 
 COLUMNS = ("Count", "Name", "Dominion", "Prime", "Magic", "Strength", "Resistance")
 COUNT, NAME, DOMINION, PRIME, MAGIC, STRENGTH, RESISTANCE = range(len(COLUMNS))
+#: The titles shown when the list is short of room for the cards' names (the full
+#: title is each header's tooltip).
+SHORT_COLUMNS = ("#", "Name", "Dom.", "Pri.", "Mag.", "Str.", "Res.")
 #: The record field behind each characteristic column (for sorting and estimated marks).
 FIELDS = {DOMINION: "dominions", PRIME: "prime", MAGIC: "magic", STRENGTH: "strength",
           RESISTANCE: "resistance"}
@@ -89,6 +92,8 @@ class DeckTreeModel(QAbstractItemModel):
         super().__init__(parent)
         self.document = document
         self.groups = [Group(TYPE_GROUP_TITLES[t], MAIN, t) for t in CardType]
+        #: Whether the headers show :data:`SHORT_COLUMNS` (see :meth:`set_short_titles`).
+        self.short_titles = False
         self.groups.append(Group(UNKNOWN_TITLE, MAIN, None, unknown=True))
         self.groups.append(Group(SIDEBOARD_TITLE, SIDEBOARD, None))
         self._counts: dict[str, dict[str, int]] = {MAIN: {}, SIDEBOARD: {}}
@@ -131,9 +136,23 @@ class DeckTreeModel(QAbstractItemModel):
         return len(COLUMNS)
 
     def headerData(self, section: int, orientation, role=Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return (SHORT_COLUMNS if self.short_titles else COLUMNS)[section]
+        if role == Qt.ItemDataRole.ToolTipRole:
             return COLUMNS[section]
         return None
+
+    def set_short_titles(self, short: bool) -> None:
+        """Show :data:`SHORT_COLUMNS` (``True``) or :data:`COLUMNS` as the titles."""
+        if short != self.short_titles:
+            self.short_titles = short
+            self.headerDataChanged.emit(Qt.Orientation.Horizontal, 0, len(COLUMNS) - 1)
+
+    def card_names(self) -> list[str]:
+        """Every card name listed, in every group."""
+        return [name for group in self.groups for name in group.names]
 
     # -- reading --------------------------------------------------------------------------------
 

@@ -24,7 +24,13 @@ from PySide6.QtWidgets import (
 
 from card_db.errors import UserError
 from deckbuilder.deck.decklist import MAIN, SIDEBOARD
-from deckbuilder.gui.deck_editor.deck_model import COLUMNS, COUNT, NAME, DeckTreeModel
+from deckbuilder.gui.deck_editor.deck_model import (
+    COLUMNS,
+    COUNT,
+    NAME,
+    SHORT_COLUMNS,
+    DeckTreeModel,
+)
 from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.gui.deck_editor.history_panel import HistoryPanel
 from deckbuilder.gui.deck_editor.legality_panel import LegalityPanel
@@ -58,6 +64,43 @@ class DeckTreeView(QTreeView):
         self.setSortingEnabled(True)
         self.setAllColumnsShowFocus(True)
         self.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+
+    def setModel(self, model) -> None:
+        super().setModel(model)
+        for signal in (model.rowsInserted, model.rowsRemoved, model.modelReset):
+            signal.connect(lambda *_: self.fit_columns())
+        self.fit_columns()
+
+    def fit_columns(self) -> None:
+        """Every card name whole where the list has the room: the other columns are as
+        wide as their titles (short titles, whole in their tooltips, when the full ones
+        would leave the longest name too little room); Name takes the rest."""
+        model = self.model()
+        if not isinstance(model, DeckTreeModel):
+            return
+        header = self.header()
+        titles = header.fontMetrics()
+        cells = self.fontMetrics()
+        em = titles.horizontalAdvance("M")
+        value = cells.horizontalAdvance("10*") + em  # the widest characteristic, marked
+        # a card's count sits two levels in (its group's arrow, then its own indent)
+        count = 2 * self.indentation() + cells.horizontalAdvance("60") + em
+
+        def widths(names: tuple[str, ...]) -> dict[int, int]:
+            return {column: max(titles.horizontalAdvance(title) + em,
+                                count if column == COUNT else value)
+                    for column, title in enumerate(names) if column != NAME}
+
+        longest = max((cells.horizontalAdvance(n) for n in model.card_names()), default=0)
+        full = widths(COLUMNS)
+        short = self.viewport().width() - sum(full.values()) < longest + em
+        model.set_short_titles(short)
+        for column, width in (widths(SHORT_COLUMNS) if short else full).items():
+            header.resizeSection(column, width)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self.fit_columns()
 
     def keyPressEvent(self, event) -> None:
         text = event.text()
@@ -124,12 +167,7 @@ class DeckEditor(QWidget):
         header = self.view.header()
         header.setStretchLastSection(False)
         header.setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
-        metrics = header.fontMetrics()
-        em = metrics.horizontalAdvance("M")
-        for column, title in enumerate(COLUMNS):
-            if column != NAME:
-                header.resizeSection(column, metrics.horizontalAdvance(title) + em)
-        header.resizeSection(COUNT, em * 5)
+        self.view.fit_columns()
 
         self.add_action = self._action("add", "Add a Copy", "+", self.add_selected,
                                        "Add one copy of the selected cards (+)")

@@ -43,7 +43,7 @@ from deckbuilder.gui.deck_editor.document import DeckDocument
 from deckbuilder.services.deck_versions import kept_versions, race_versions
 
 if TYPE_CHECKING:
-    from deckbuilder.engine.version_race import VersionRace
+    from deckbuilder.engine.simulation.version_race import VersionRace
     from deckbuilder.services.deck_versions import DeckVersionInfo
 
 VERSION_HEADERS = ("Version", "Saved", "By", "Cards", "Changes")
@@ -64,11 +64,11 @@ def _number(value: float | int | None, digits: int = 2) -> str:
 def statistic_rows(deck_a: DeckList, deck_b: DeckList, catalogue) -> list[tuple[str, str, str]]:
     """``(figure, deck A, deck B)`` rows: card counts by type, the Prime curve, the means
     (:mod:`deckbuilder.deck.stats`) and the exact odds of drawing Characters
-    (:func:`deckbuilder.engine.odds.odds_report`, "Game Setup", "Phase 1: Coming of
+    (:func:`deckbuilder.engine.simulation.odds.odds_report`, "Game Setup", "Phase 1: Coming of
     Order"). A deck the figures cannot be read for shows "–"."""
     # lazy: the deck statistics and the odds load with the first comparison (start-up time)
     from deckbuilder.deck.stats import deck_stats
-    from deckbuilder.engine.odds import odds_report
+    from deckbuilder.engine.simulation.odds import odds_report
 
     def figures(deck: DeckList) -> dict[str, str]:
         out: dict[str, str] = {}
@@ -417,8 +417,8 @@ class HistoryPanel(CancellableRun, QWidget):
 
     def _race_failed(self, exc: BaseException, _details: str) -> None:
         # lazy: loaded by the run that failed, if not before (start-up time)
-        from deckbuilder.engine.policy import SetupError
-        from deckbuilder.engine.version_race import RaceCancelled
+        from deckbuilder.engine.simulation.policy import SetupError
+        from deckbuilder.engine.simulation.version_race import RaceCancelled
 
         self._idle()
         if isinstance(exc, RaceCancelled):

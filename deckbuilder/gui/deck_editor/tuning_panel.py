@@ -26,7 +26,7 @@ from deckbuilder.gui.number_field import NumberField
 from deckbuilder.gui.row_model import RowTableModel
 
 if TYPE_CHECKING:
-    from deckbuilder.engine.tuning import Suggestion, TuneResult
+    from deckbuilder.engine.simulation.tuning import Suggestion, TuneResult
 
 HEADERS = ("Out", "In", "ΔP(victory)", "95% CI", "Δ mean round")
 #: (shown text, pool) as :func:`deckbuilder.services.tuning.swap_pool` names the pools.
@@ -38,7 +38,7 @@ def _signed(value: float | None, digits: int = 3) -> str:
 
 
 class SuggestionModel(RowTableModel):
-    """Rows of :class:`~deckbuilder.engine.tuning.Suggestion`."""
+    """Rows of :class:`~deckbuilder.engine.simulation.tuning.Suggestion`."""
 
     HEADERS = HEADERS
 
@@ -155,7 +155,7 @@ class TuningPanel(CancellableRun, QWidget):
 
     def _failed(self, exc: BaseException, _details: str) -> None:
         # lazy: loaded by the search that failed, if not before (start-up time)
-        from deckbuilder.engine.tuning import DeckNotTunableError, TuneCancelled
+        from deckbuilder.engine.simulation.tuning import DeckNotTunableError, TuneCancelled
 
         self._idle()
         if isinstance(exc, TuneCancelled):

@@ -1,8 +1,8 @@
 """The goldfish screen: play a deck alone on a board, step by step (one action), by
 phase or by round, or let it play itself; and run statistics over many games.
 
-The game is the rules engine's goldfish game (:mod:`deckbuilder.engine.goldfish`,
-with the policy of :mod:`deckbuilder.engine.policy`), shown through
+The game is the rules engine's goldfish game (:mod:`deckbuilder.engine.simulation.goldfish`,
+with the policy of :mod:`deckbuilder.engine.simulation.policy`), shown through
 :class:`~.session.GoldfishSession`; the statistics run in a worker thread
 (:mod:`.statistics`) and can be cancelled. Nothing long runs on the GUI thread: one
 step of the engine takes well under a millisecond.
@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from card_db.errors import UserError
-from deckbuilder.engine.goldfish_result import DEFAULT_ROUNDS
-from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.simulation.goldfish_result import DEFAULT_ROUNDS
 from deckbuilder.gui.deck_editor.chooser import ChosenDeckScreen, DeckChooser
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.goldfish.board import BoardView

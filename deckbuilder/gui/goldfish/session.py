@@ -1,7 +1,7 @@
 """One goldfish game shown step by step, by phase or by round (no Qt).
 
-Wraps :class:`deckbuilder.engine.goldfish.GoldfishGame`, whose :meth:`steps` yields a
-:class:`~deckbuilder.engine.order_of_play.Step` after every action ("Order of Play").
+Wraps :class:`deckbuilder.engine.simulation.goldfish.GoldfishGame`, whose :meth:`steps` yields a
+:class:`~deckbuilder.engine.game.order_of_play.Step` after every action ("Order of Play").
 A phase's end is only known once the next step is in another phase, so the session
 plays one step ahead and keeps a board snapshot of each step: what is shown is
 always the board as it was right after the last step shown.
@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 
 from card_db.records import CardRecord
-from deckbuilder.engine.goldfish_game import GoldfishGame
-from deckbuilder.engine.goldfish_result import DEFAULT_ROUNDS, GoldfishResult
-from deckbuilder.engine.order_of_play import Step
-from deckbuilder.engine.variant import Variant
+from deckbuilder.engine.game.order_of_play import Step
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.simulation.goldfish_game import GoldfishGame
+from deckbuilder.engine.simulation.goldfish_result import DEFAULT_ROUNDS, GoldfishResult
 from deckbuilder.gui.goldfish.snapshot import BoardSnapshot, take_snapshot
 from deckbuilder.presentation import STALL_TEXT
 

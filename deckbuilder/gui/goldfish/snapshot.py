@@ -60,7 +60,7 @@ class BoardSnapshot:
 
 def take_snapshot(game: Game, seat: int = 0) -> BoardSnapshot:
     """The board of ``seat`` in ``game`` now."""
-    state = game.state
+    state = game.table
     autarch = state.autarchs[seat]
 
     def view(card: int) -> CardView:

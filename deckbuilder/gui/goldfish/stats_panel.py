@@ -3,6 +3,8 @@ Cancel, then the victory-round histogram and P(victory by round) as Qt Charts.""
 
 from __future__ import annotations
 
+import html
+
 from PySide6.QtCharts import QChart, QChartView, QLineSeries, QScatterSeries, QValueAxis
 from PySide6.QtCore import QEvent, Qt, Signal
 from PySide6.QtGui import QPainter, QPalette, QPen
@@ -13,11 +15,11 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckbuilder.engine.goldfish import GoldfishStats, RunCancelled, run_games
+from deckbuilder.engine.simulation.goldfish import GoldfishStats, RunCancelled, run_games
 from deckbuilder.gui.cancellable_run import CancellableRun
 from deckbuilder.gui.deck_editor.bar_chart import BarChartView, accent, style_chart
 from deckbuilder.gui.number_field import NumberField
-from deckbuilder.presentation import STALL_TEXT
+from deckbuilder.presentation import STALL_TEXT, unplayed_json, unplayed_text
 
 DEFAULT_GAMES = 2000
 #: Top of the P(victory) axis, in percent: room for the labels of points at 100%.
@@ -162,6 +164,8 @@ class GoldfishStatsPanel(CancellableRun, QWidget):
         self.context = context
         self.stats: GoldfishStats | None = None
         self.partial = False
+        #: The deck's cards with powers the engine does not play (``unplayed_json``).
+        self.unplayed: dict | None = None
         self._init_run("Run", "Stats")
         self.games = NumberField(what="games")
         self.games.setObjectName("games")
@@ -219,6 +223,7 @@ class GoldfishStatsPanel(CancellableRun, QWidget):
         self.run_button.setEnabled(False)
         self.cancel_button.setEnabled(True)
         self.summary.setText(f"Playing {games:,} games…")
+        self.unplayed = unplayed_json(records)  # powers the engine does not play
         self._running = self.context.run(
             _play,
             tuple(records),
@@ -257,6 +262,8 @@ class GoldfishStatsPanel(CancellableRun, QWidget):
         self.stats = stats
         self.partial = partial_of is not None
         text = summary_text(stats)
+        if self.unplayed is not None:
+            text += "<br>" + html.escape(unplayed_text(self.unplayed)) + "."
         if partial_of is not None:
             text = (f"<b>Partial result.</b> Cancelled after {stats.games:,} of "
                     f"{partial_of:,} games.<br>{text}")

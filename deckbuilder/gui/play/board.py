@@ -8,8 +8,8 @@ rivals' hands as counts. Pivoted cards are drawn turned. Cards show the browser'
 (:mod:`~.faces`), all at one width, the largest at which the whole table fits the board
 (:meth:`TableBoard.fit_cards`); the card under the pointer is shown full size.
 
-The board offers the pending :class:`~.human_autarch.Decision`'s options on the cards
-they involve (:meth:`~.human_autarch.Decision.involving`): clicking a card opens a menu
+The board offers the pending :class:`~.person.Decision`'s options on the cards
+they involve (:meth:`~.person.Decision.involving`): clicking a card opens a menu
 of its moves; dragging a card onto another offers the moves involving both (an Ally
 onto a Site: seize it; onto a rival's character: challenge it; a Path onto a Circle
 Site: lay it there); dragging onto a zone of your Realm or the Circle offers the moves
@@ -49,8 +49,8 @@ from deckbuilder.gui.play.cards import (
 from deckbuilder.gui.play.faces import HoverCard, TableFaces
 
 if TYPE_CHECKING:
-    from deckbuilder.engine.human_autarch import Decision
-    from deckbuilder.engine.table_snapshot import AutarchSnapshot, CardFace, TableSnapshot
+    from deckbuilder.engine.controllers.person import Decision
+    from deckbuilder.engine.game.table_snapshot import AutarchSnapshot, CardFace, TableSnapshot
 
 #: Zone -> the kinds of move that put a card there (dragging a card onto the zone).
 ZONE_MOVES = {

@@ -26,7 +26,7 @@ from PySide6.QtGui import (
 from PySide6.QtWidgets import QApplication, QLayout, QSizePolicy, QWidget, QWidgetItem
 
 if TYPE_CHECKING:
-    from deckbuilder.engine.table_snapshot import CardFace
+    from deckbuilder.engine.game.table_snapshot import CardFace
 
 #: Mime type of a dragged card: its id as ASCII digits.
 CARD_MIME = "application/x-imajica-card-id"

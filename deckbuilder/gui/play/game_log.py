@@ -38,7 +38,7 @@ def record_finished_game(context, session, snap) -> None:
     """Log the game ``session`` just finished (``snap``: its last table) if it was
     started from chosen decks."""
     # lazy: the engine's setup rules and the match log load with the first finished game
-    from deckbuilder.engine.setup import first_round_leader
+    from deckbuilder.engine.rules.setup import first_round_leader
     from deckbuilder.match_log.computer import play_entry
     from deckbuilder.services.match_log import log_play_game
 

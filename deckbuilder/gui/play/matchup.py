@@ -10,6 +10,7 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QHBoxLayout,
     QHeaderView,
     QLabel,
@@ -19,11 +20,12 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from deckbuilder.engine.controllers.levels import DESCRIPTIONS, LEVELS
 from deckbuilder.gui.cancellable_run import CancellableRun
 from deckbuilder.gui.number_field import NumberField
 
 if TYPE_CHECKING:
-    from deckbuilder.engine.match import MatchStats
+    from deckbuilder.engine.simulation.match import MatchStats
     from deckbuilder.services.matchups import Opponent
 
 DEFAULT_GAMES = 100
@@ -52,7 +54,10 @@ def row_values(stats: MatchStats) -> list[str]:
         return f"{part['wins']['a']}–{part['wins']['b']}–{part['draws']}"
 
     mean = data["mean_rounds"]
-    return [stats.decks[1], stats.level, str(data["games"]), str(data["wins"]["a"]),
+    levels = data["levels"]
+    level = (levels["b"] if levels["a"] == levels["b"]
+             else f"{levels['b']} (yours: {levels['a']})")
+    return [stats.decks[1], level, str(data["games"]), str(data["wins"]["a"]),
             str(data["wins"]["b"]), str(data["draws"]), rate, wld(first["a"]),
             wld(first["b"]), "—" if mean is None else f"{mean:.1f}",
             *(str(data["endings"][e]) for e in ("victory", "exhausted_destiny",
@@ -81,10 +86,16 @@ class MatchupPanel(CancellableRun, QWidget):
         self.seed.setRange(0, 2**31 - 1)
         self.seed.setToolTip("Master seed: the same seed plays the same games again "
                              "(as `deckbuilder match --seed`).")
+        self.level = QComboBox()
+        self.level.setObjectName("matchupLevel")
+        self.level.addItems(["as the rival", *LEVELS])
+        self.level.setToolTip("The computer level playing your deck:\n"
+                              + "\n".join(DESCRIPTIONS[level] for level in LEVELS))
         self.progress.setFormat("No games played yet")
         self.summary = QLabel(
             "Your deck against each chosen rival, computer against computer at each "
-            "rival's level; who acts first alternates, and the decks swap seats.")
+            "rival's level (yours: the level chosen here); who acts first alternates, and "
+            "the decks swap seats.")
         self.summary.setObjectName("matchupSummary")
         self.summary.setWordWrap(True)
         # one column per rival, one row per figure (COLUMNS after "Rival")
@@ -96,7 +107,8 @@ class MatchupPanel(CancellableRun, QWidget):
             QHeaderView.ResizeMode.ResizeToContents)
         controls = QHBoxLayout()
         for widget in (QLabel("Games per rival:"), self.games, QLabel("Seed:"), self.seed,
-                       self.run_button, self.cancel_button):
+                       QLabel("Your level:"), self.level, self.run_button,
+                       self.cancel_button):
             controls.addWidget(widget)
         controls.addStretch(1)
         layout = QVBoxLayout(self)
@@ -126,6 +138,7 @@ class MatchupPanel(CancellableRun, QWidget):
         self._running = self.context.run(
             play_matchups, name, tuple(records), opponents, self.games.value(),
             self.seed.value(), cancelled=self._cancel.is_set,
+            level=self.level.currentText() if self.level.currentIndex() > 0 else None,
             on_progress=lambda done, _total: self.progress.setValue(done),
             on_done=self._done, on_error=self._failed)
         return self._running

@@ -1,7 +1,7 @@
 """Replaying a game step by step: the table after each step and the log up to it.
 
-:class:`ReplayDialog` shows the :class:`~deckbuilder.engine.replay.ReplayStep` list of a
-game (:func:`~deckbuilder.engine.replay.replay_steps`, computed off the GUI thread by
+:class:`ReplayDialog` shows the :class:`~deckbuilder.engine.records.replay.ReplayStep` list of a
+game (:func:`~deckbuilder.engine.records.replay.replay_steps`, computed off the GUI thread by
 the caller). "Back" and "Forward" (or the Left and Right keys) move one step, "Start"
 and "End" to either end; the slider goes anywhere. The table is drawn as on the Play
 screen; the log shows every line up to the step, the step's own lines last. Loaded
@@ -28,8 +28,8 @@ from PySide6.QtWidgets import (
 )
 
 from card_db.userdb import UserDatabase
-from deckbuilder.engine.replay import ReplayStep, replay_steps
-from deckbuilder.engine.table_snapshot import TableSnapshot
+from deckbuilder.engine.game.table_snapshot import TableSnapshot
+from deckbuilder.engine.records.replay import ReplayStep, replay_steps
 from deckbuilder.gui.play.board import TableBoard
 from deckbuilder.services.saved_games import load_game
 

@@ -14,7 +14,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from deckbuilder.engine.levels import LEVELS, MAX_RIVALS
+from deckbuilder.engine.controllers.levels import DEFAULT_LEVEL, DESCRIPTIONS, LEVELS, MAX_RIVALS
 from deckbuilder.gui.deck_editor import files
 from deckbuilder.gui.deck_editor.chooser import DeckChooser
 from deckbuilder.services.deck_sources import DEMO, demo_deck_files
@@ -51,7 +51,8 @@ class RivalRow(QWidget):
         self.level = QComboBox()
         self.level.setObjectName(f"rivalLevel{index}")
         self.level.addItems(list(LEVELS))
-        self.level.setToolTip("quick: plain rules; strong: looks ahead (slower)")
+        self.level.setCurrentText(DEFAULT_LEVEL)
+        self.level.setToolTip("\n".join(DESCRIPTIONS[level] for level in LEVELS))
         row = QHBoxLayout(self)
         row.setContentsMargins(0, 0, 0, 0)
         row.addWidget(self.deck, 1)

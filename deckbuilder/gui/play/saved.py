@@ -30,8 +30,8 @@ from PySide6.QtWidgets import (
 )
 
 if TYPE_CHECKING:
-    from deckbuilder.engine.play_record import PlayRecord
-    from deckbuilder.engine.replay import ReplayStep
+    from deckbuilder.engine.records.play_record import PlayRecord
+    from deckbuilder.engine.records.replay import ReplayStep
     from deckbuilder.gui.play.replay import ReplayDialog
     from deckbuilder.services.saved_games import SavedGameInfo
 
@@ -139,7 +139,7 @@ class SavedGamesBar(QWidget):
                 self.context.wait_idle(30)
             return True
 
-        state = self.screen.session.game.state
+        state = self.screen.session.game.table
         where = f"Round {state.round}, {state.phase}" if state.round else state.phase
         return self.context.operations.run(
             save_game, name, record, replace=replace, where=where, initiator=self,
@@ -186,7 +186,7 @@ class SavedGamesBar(QWidget):
         """Compute the steps of ``record`` (or of the saved game ``name``) in the
         background, then open the replay."""
         # lazy: the engine loads with the first game (start-up time)
-        from deckbuilder.engine.replay import replay_steps
+        from deckbuilder.engine.records.replay import replay_steps
         from deckbuilder.gui.play.replay import load_and_replay
 
         job, args = (replay_steps, (record,)) if record is not None else (

@@ -1,7 +1,7 @@
 """The rulebook's worked examples on the Play screen (issue 13, section 4).
 
 :class:`ScenarioPicker` is a drop-down of the examples
-(:data:`~deckbuilder.engine.scenarios.SCENARIOS`), a choice of who plays the other
+(:data:`~deckbuilder.engine.controllers.scenarios.SCENARIOS`), a choice of who plays the other
 seats, and a "Play example" button. :func:`scenario_session` opens the chosen one on
 the table: the person plays the Autarch whose turn the example is (seat 1) through the
 same move list and card clicks as a normal game; every other seat either answers as
@@ -17,10 +17,10 @@ from typing import TYPE_CHECKING
 from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import QComboBox, QHBoxLayout, QPushButton, QVBoxLayout, QWidget
 
-from deckbuilder.engine.human_autarch import HumanAutarch
-from deckbuilder.engine.match import computer_autarch
-from deckbuilder.engine.order_of_play import Controller
-from deckbuilder.engine.scenarios import SCENARIOS, Scenario, build, play_turn, scripted
+from deckbuilder.engine.controllers.person import PersonController
+from deckbuilder.engine.controllers.scenarios import SCENARIOS, Scenario, build, play_turn, scripted
+from deckbuilder.engine.game.decisions import Controller
+from deckbuilder.engine.simulation.match import computer_controller
 
 if TYPE_CHECKING:
     from card_db.catalogue import Catalogue
@@ -48,11 +48,11 @@ def describe(key: str, as_rulebook: bool = True) -> str:
 
 def _others(sc: Scenario, as_rulebook: bool) -> list[Controller]:
     if not as_rulebook:
-        return [computer_autarch(LEVEL, k) for k in range(1, len(sc.seats))]
+        return [computer_controller(LEVEL, k) for k in range(1, len(sc.seats))]
     # the other seats' choices in the script (their defences and contests), in order
     theirs = [entry for entry in sc.script if entry[0] != "move"]
     ask, _missing = scripted(theirs)
-    return [HumanAutarch(ask) for _ in range(1, len(sc.seats))]
+    return [PersonController(ask) for _ in range(1, len(sc.seats))]
 
 
 def scenario_session(catalogue: Catalogue, key: str, delay: float,

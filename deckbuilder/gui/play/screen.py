@@ -56,7 +56,7 @@ from deckbuilder.gui.screens import Screen
 from deckbuilder.services.deck_sources import PlayDeck
 
 if TYPE_CHECKING:
-    from deckbuilder.engine.human_autarch import Decision
+    from deckbuilder.engine.controllers.person import Decision
     from deckbuilder.gui.play.session import PlaySession, Rival
 
 MAX_SEED = 2**31 - 1
@@ -280,7 +280,7 @@ class PlayScreen(Screen):
         """Start a game of ``mine`` (records; the deck called ``deck_name``) against
         ``rivals``."""
         # lazy: the engine and the computer Autarchs load with the first game (start-up time)
-        from deckbuilder.engine.match import check_playable
+        from deckbuilder.engine.simulation.match import check_playable
         from deckbuilder.gui.play.session import PlaySession
 
         self.stop_game()

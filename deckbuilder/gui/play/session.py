@@ -1,7 +1,7 @@
 """One game against one to three computer Autarchs, run in a worker thread.
 
-The engine (:func:`~deckbuilder.engine.order_of_play.play`) runs in a Python thread;
-the computer Autarch thinks there. The person's :class:`~.human_autarch.HumanAutarch`
+The engine (:func:`~deckbuilder.engine.game.order_of_play.play`) runs in a Python thread;
+the computer Autarch thinks there. The person's :class:`~.person.PersonController`
 asks through :meth:`PlaySession._ask`, which emits ``decision`` and blocks the worker
 on a :class:`queue.Queue` until :meth:`PlaySession.answer` (called on the GUI thread)
 puts the answer. Signals cross to the GUI thread as queued connections, so the window
@@ -9,7 +9,7 @@ never waits for the engine. After each computer step the worker pauses ``delay``
 seconds (a readable pace); :meth:`skip` ends the pauses until the person's next
 decision.
 
-Every decision is recorded (:class:`~deckbuilder.engine.replay.RecordedGame`):
+Every decision is recorded (:class:`~deckbuilder.engine.records.replay.RecordedGame`):
 :meth:`PlaySession.record` is the game so far, to save; :meth:`PlaySession.resume`
 plays a saved record back before the person and the computer go on.
 """
@@ -24,17 +24,18 @@ from dataclasses import dataclass
 from PySide6.QtCore import QObject, Signal
 
 from card_db.records import CardRecord
-from deckbuilder.engine.computer_autarch import seat_table
+from deckbuilder.engine.controllers.computer import seat_table
+from deckbuilder.engine.controllers.levels import MAX_RIVALS
+from deckbuilder.engine.controllers.person import Decision, PersonController
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.human_autarch import Decision, HumanAutarch
-from deckbuilder.engine.levels import MAX_RIVALS
-from deckbuilder.engine.match import computer_autarch
-from deckbuilder.engine.order_of_play import Controller, Step
-from deckbuilder.engine.play_record import HUMAN as HUMAN_PLAYER
-from deckbuilder.engine.play_record import PlayRecord
-from deckbuilder.engine.replay import RecordedGame, record_of
-from deckbuilder.engine.rng import splitmix64
-from deckbuilder.engine.table_snapshot import TableSnapshot, snapshot
+from deckbuilder.engine.game.decisions import Controller
+from deckbuilder.engine.game.order_of_play import Step
+from deckbuilder.engine.game.table_snapshot import TableSnapshot, snapshot
+from deckbuilder.engine.records.play_record import HUMAN as HUMAN_PLAYER
+from deckbuilder.engine.records.play_record import PlayRecord
+from deckbuilder.engine.records.replay import RecordedGame, record_of
+from deckbuilder.engine.simulation.match import computer_controller
+from deckbuilder.engine.table.rng import splitmix64
 
 #: Rounds after which an undecided game ends as a draw (as in ``deckbuilder match``).
 MAX_ROUNDS = 30
@@ -45,7 +46,7 @@ HUMAN = 0
 @dataclass(frozen=True)
 class Rival:
     """A computer Autarch to play against: its deck (one record per copy), its level
-    ("quick" or "strong", :data:`~deckbuilder.engine.levels.LEVELS`) and its name on
+    ("quick" or "strong", :data:`~deckbuilder.engine.controllers.levels.LEVELS`) and its name on
     the table and in the log."""
 
     records: tuple[CardRecord, ...]
@@ -102,7 +103,7 @@ class PlaySession(QObject):
         game = Game([list(mine), *(list(r.records) for r in rivals)], seed=seed,
                     names=[f"{PLAYER_NAME} ({deck_name})" if deck_name else PLAYER_NAME,
                            *(r.name for r in rivals)])
-        self._setup(game, [computer_autarch(r.level, splitmix64(seed ^ (k + 1)))
+        self._setup(game, [computer_controller(r.level, splitmix64(seed ^ (k + 1)))
                            for k, r in enumerate(rivals)], delay)
         self.recorded = RecordedGame(record_of(self.game, self.controllers, seed, MAX_ROUNDS),
                                      self.controllers)
@@ -110,7 +111,7 @@ class PlaySession(QObject):
 
     def _setup(self, game: Game, computers: Sequence[Controller], delay: float) -> None:
         self.game = game
-        self.human = HumanAutarch(self._ask)
+        self.human = PersonController(self._ask)
         self.controllers = seat_table([self.human, *computers])
         self.delay = delay
         self._answers: queue.Queue = queue.Queue()
@@ -127,13 +128,14 @@ class PlaySession(QObject):
                   others: Sequence[Controller], end_message: str,
                   delay: float = 0.6) -> PlaySession:
         """A session on an already built ``game`` (e.g. a rulebook worked example,
-        :func:`~deckbuilder.engine.scenarios.build`): the person at seat 0, ``others``
-        (e.g. computer Autarchs, one per other seat) at the others; the worker plays
-        ``steps(game, controllers)`` (e.g. :func:`~deckbuilder.engine.scenarios.play_turn`),
+        :func:`~deckbuilder.engine.controllers.scenarios.build`): the person at seat 0,
+        ``others`` (e.g. computer Autarchs, one per other seat) at the others; the worker
+        plays ``steps(game, controllers)`` (e.g.
+        :func:`~deckbuilder.engine.controllers.scenarios.play_turn`),
         then reports ``end_message``. Such a game is not recorded: :meth:`record` raises
         ``RuntimeError``. ``ValueError`` if ``others`` does not fit the seats."""
-        if len(others) != len(game.state.autarchs) - 1:
-            raise ValueError(f"{len(game.state.autarchs) - 1} other controllers needed, "
+        if len(others) != len(game.table.autarchs) - 1:
+            raise ValueError(f"{len(game.table.autarchs) - 1} other controllers needed, "
                              f"not {len(others)}")
         session = cls.__new__(cls)
         QObject.__init__(session)
@@ -156,7 +158,7 @@ class PlaySession(QObject):
         """Play the saved ``record`` instead (call before :meth:`start`): its decisions
         are played back, then the person and the computers as saved go on."""
         controllers = [self.human if s.player == HUMAN_PLAYER else
-                       computer_autarch(s.player, s.computer_seed) for s in record.seats]
+                       computer_controller(s.player, s.computer_seed) for s in record.seats]
         self.recorded = RecordedGame(record, controllers)
         self.game = self.recorded.game
         self.controllers = controllers

@@ -1,5 +1,6 @@
-"""The engine's exact odds beside the sample hand (:func:`deckbuilder.engine.odds.odds_report`):
-P(at least one Character in the opening five) with and without the "Game Setup"
+"""The engine's exact odds beside the sample hand
+(:func:`deckbuilder.engine.simulation.odds.odds_report`): P(at least one Character in
+the opening five) with and without the "Game Setup"
 reshuffle, and the by-round table."""
 
 from __future__ import annotations

@@ -23,7 +23,7 @@ from PySide6.QtWidgets import (
 )
 
 from card_db.errors import UserError
-from deckbuilder.engine.odds import odds_report
+from deckbuilder.engine.simulation.odds import odds_report
 from deckbuilder.gui.deck_editor.chooser import ChosenDeckScreen, DeckChooser
 from deckbuilder.gui.errors import describe_error
 from deckbuilder.gui.number_field import NumberField

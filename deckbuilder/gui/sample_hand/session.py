@@ -1,6 +1,6 @@
 """A sample hand the player deals, may reshuffle once, and draws from (no Qt).
 
-Built on :class:`deckbuilder.engine.hands.SampleHand`, so the setup is the engine's
+Built on :class:`deckbuilder.engine.simulation.hands.SampleHand`, so the setup is the engine's
 ("Game Setup"): the five Sites the goldfish policy places go to the Circle, five
 cards are dealt from the rest. The hand is dealt *without* the reshuffle; the player
 then decides: "If an Autarch draws no characters, this Autarch may reveal the hand and
@@ -15,7 +15,7 @@ from collections.abc import Sequence
 
 from card_db.errors import UserError
 from card_db.records import CardRecord, CardType
-from deckbuilder.engine.hands import SampleHand
+from deckbuilder.engine.simulation.hands import SampleHand
 
 
 class ReshuffleNotAllowed(UserError, ValueError):

@@ -75,8 +75,15 @@ class PartsTable(QTableWidget):
                              | QAbstractItemView.EditTrigger.DoubleClicked
                              | QAbstractItemView.EditTrigger.EditKeyPressed)
         self.setWordWrap(False)
-        self.horizontalHeader().setSectionResizeMode(GROUP, QHeaderView.ResizeMode.ResizeToContents)
-        self.horizontalHeader().setSectionResizeMode(NAME, QHeaderView.ResizeMode.Stretch)
+        # Every column as wide as its contents, so no name is shortened ("Clover of
+        # Determination" at 1024 px).
+        header = self.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(False)
+        # room for the count's spin box (up to MAX_COUNT) in every column
+        probe = QSpinBox()
+        probe.setRange(0, MAX_COUNT)
+        header.setMinimumSectionSize(probe.sizeHint().width())
         self.setItemDelegate(CountDelegate(self._commit, self))
         self._on_count = on_count
         self.components: list[str] = []
@@ -92,7 +99,9 @@ class PartsTable(QTableWidget):
             cells = [" > ".join(component.group), component.name, component.kind,
                      f"{component.count}{estimated}"]
             for column, text in enumerate(cells):
-                self.setItem(row, column, _item(text, editable=False))
+                item = _item(text, editable=False)
+                item.setToolTip(text)
+                self.setItem(row, column, item)
             n_found = found.get(component.name)  # None: not counted yet
             n_damaged = damaged.get(component.name, 0)
             for column, text, start, editable in (

@@ -25,6 +25,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QSplitter,
+    QTextBrowser,
     QTreeWidget,
     QTreeWidgetItem,
     QVBoxLayout,
@@ -36,6 +37,7 @@ from deckbuilder.gui.deck_editor.files import safe_file_name
 from deckbuilder.gui.screens import Screen
 from deckbuilder.gui.settings import restore_splitter
 from deckbuilder.gui.shelf.deal import DealDialog
+from deckbuilder.gui.shelf.editions import details_html, edition_choices, edition_title
 from deckbuilder.gui.shelf.parts import PartsTable
 from deckbuilder.gui.shelf.photos import PhotoStrip
 from deckbuilder.services.changes import Changes
@@ -44,6 +46,7 @@ from deckbuilder.services.shelf import (
     OwnedCopy,
     ShelfGame,
     add_copy,
+    copy_definition,
     edit_copy,
     export_game,
     export_report,
@@ -84,11 +87,14 @@ def copy_report(status: CopyStatus) -> str:
 
 
 class AddCopyDialog(QDialog):
-    """Where a copy is kept, its box's and components' condition, and notes: empty for
-    a new copy of ``game``, or filled with those of ``copy`` to edit them."""
+    """Where a copy is kept, its box's and components' condition, notes and, for a game
+    printed in several editions (``editions``: :func:`.editions.edition_choices`),
+    which edition it is: empty for a new copy of ``game``, or filled with those of
+    ``copy`` to edit them."""
 
     def __init__(self, game: str, parent: QWidget | None = None,
-                 copy: OwnedCopy | None = None):
+                 copy: OwnedCopy | None = None,
+                 editions: list[tuple[str, str]] | None = None):
         super().__init__(parent)
         self.setWindowTitle(f"Add a copy of {game}" if copy is None
                             else f"Copy {copy.id} of {game}")
@@ -103,6 +109,15 @@ class AddCopyDialog(QDialog):
         form.addRow("Box condition", self.box)
         form.addRow("Components condition", self.components)
         form.addRow("Notes", self.notes)
+        self.edition = QComboBox()
+        self.edition.setObjectName("shelfCopyEdition")
+        for label, name in editions or []:
+            self.edition.addItem(label, name)
+        if editions:
+            form.addRow("Edition", self.edition)
+        if copy is not None and editions:
+            index = self.edition.findData(copy.edition)
+            self.edition.setCurrentIndex(max(index, 0))
         if copy is not None:
             self.location.setText(copy.location)
             self.box.setCurrentText(copy.box_condition)
@@ -114,10 +129,12 @@ class AddCopyDialog(QDialog):
         buttons.rejected.connect(self.reject)
         form.addRow(buttons)
 
-    def values(self) -> tuple[str, str, str, str]:
-        """``(location, box condition, components condition, notes)``."""
+    def values(self) -> tuple[str, str, str, str, str]:
+        """``(location, box condition, components condition, notes, edition)``; the
+        edition as stored (``""``: the game file's own, and for a single-edition game)."""
+        edition = self.edition.currentData() if self.edition.count() else ""
         return (self.location.text(), self.box.currentText(),
-                self.components.currentText(), self.notes.text())
+                self.components.currentText(), self.notes.text(), edition or "")
 
 
 class ShelfScreen(Screen):
@@ -159,11 +176,18 @@ class ShelfScreen(Screen):
         self.report = QLabel("Pick a game, or a copy to count it.")
         self.report.setObjectName("shelfReport")
         self.report.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.report.setWordWrap(True)
+        self.details = QTextBrowser()
+        self.details.setObjectName("shelfGameDetails")
+        self.details.setOpenExternalLinks(True)
+        self.details.setMaximumHeight(150)
+        self.details.hide()
         self.parts = PartsTable(self._count)
         right = QWidget()
         right_layout = QVBoxLayout(right)
         right_layout.setContentsMargins(0, 0, 0, 0)
         right_layout.addWidget(self.report)
+        right_layout.addWidget(self.details)
         right_layout.addWidget(self.parts, 1)
         self.photos = PhotoStrip(self.context)
         right_layout.addWidget(self.photos)
@@ -207,9 +231,13 @@ class ShelfScreen(Screen):
             current = item if keep == (game.name, None) else current
             for status in game.copies:
                 where = f" ({status.copy.location})" if status.copy.location else ""
+                if status.copy.edition:
+                    where += f" [{status.copy.edition}]"
                 child = QTreeWidgetItem([f"Copy {status.copy.id}{where}",
                                          copy_summary(status)])
                 child.setData(0, KEY, (game.name, status.copy.id))
+                for column in (0, 1):
+                    child.setToolTip(column, child.text(column))
                 item.addChild(child)
                 current = child if keep == (game.name, status.copy.id) else current
             item.setExpanded(True)
@@ -230,7 +258,9 @@ class ShelfScreen(Screen):
         game = self.games[name]
         status = self.copy_status()
         row, column = self.parts.currentRow(), self.parts.currentColumn()
-        self.parts.show_game(game.definition, status)
+        shown = game.definition if status is None else copy_definition(game.definition,
+                                                                        status.copy)
+        self.parts.show_game(shown, status)
         if keep_cell and row >= 0:
             self.parts.setCurrentCell(row, column)
         self.remove_button.setEnabled(copy_id is not None)
@@ -239,12 +269,17 @@ class ShelfScreen(Screen):
         self.deal_button.setEnabled(name == MYSTIC_WAR)
         self.report_csv_action.setEnabled(copy_id is not None)
         self.report_pdf_action.setEnabled(copy_id is not None)
+        details = details_html(game.definition) if status is None else ""
+        self.details.setHtml(details)
+        self.details.setVisible(bool(details))
         if status is None:
             self.report.setText(f"{name}: {game.definition.total_components} pieces, "
                                 f"{len(game.copies)} cop{'y' if len(game.copies) == 1 else 'ies'}"
                                 " (pick a copy to count it)")
         else:
-            self.report.setText(copy_report(status))
+            edition = ("" if not game.definition.editions else
+                       f"\nEdition: {edition_title(game.definition, status.copy.edition)}")
+            self.report.setText(copy_report(status) + edition)
 
     def copy_status(self) -> CopyStatus | None:
         """The selected copy, or ``None`` if a game (or nothing) is selected."""
@@ -279,19 +314,19 @@ class ShelfScreen(Screen):
         if self._selected is None:
             return None
         name = self._selected[0]
-        dialog = AddCopyDialog(name, self)
+        dialog = AddCopyDialog(name, self, editions=edition_choices(self.games[name].definition))
         dialog.accepted.connect(lambda: self.add_copy(name, *dialog.values()))
         dialog.open()
         return dialog
 
     def add_copy(self, game: str, location: str = "", box: str = "", components: str = "",
-                 notes: str = "") -> None:
+                 notes: str = "", edition: str = "") -> None:
         """Record a copy of ``game`` and select it."""
         def select_new(outcome) -> None:
             self._selected = (game, outcome.value)
 
         self.context.operations.run(add_copy, game, location, box, components, notes,
-                                    initiator=self, on_done=select_new,
+                                    edition, initiator=self, on_done=select_new,
                                     error_title="The copy was not added")
 
     def ask_deal(self) -> DealDialog | None:
@@ -308,17 +343,19 @@ class ShelfScreen(Screen):
         status = self.copy_status()
         if status is None:
             return None
-        dialog = AddCopyDialog(status.copy.game, self, status.copy)
+        dialog = AddCopyDialog(status.copy.game, self, status.copy,
+                               edition_choices(self.games[status.copy.game].definition))
         dialog.accepted.connect(lambda: self.edit_copy(status.copy.id, *dialog.values()))
         dialog.open()
         return dialog
 
     def edit_copy(self, copy_id: int, location: str, box: str, components: str,
-                  notes: str) -> None:
-        """Save where copy ``copy_id`` is kept, its conditions and notes."""
+                  notes: str, edition: str | None = None) -> None:
+        """Save where copy ``copy_id`` is kept, its conditions, notes and edition
+        (``None`` keeps it)."""
         self.context.operations.run(edit_copy, copy_id, location=location,
                                     box_condition=box, components_condition=components,
-                                    notes=notes, initiator=self,
+                                    notes=notes, edition=edition, initiator=self,
                                     error_title="The copy was not changed")
 
     def remove_current_copy(self) -> None:

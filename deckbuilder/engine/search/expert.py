@@ -1,0 +1,74 @@
+"""The "expert" computer Autarch: information-set search at every decision of its turns.
+
+At each move of its Autarch phase, Ally phase and Reconciliation with more than one
+move worth comparing (:mod:`.candidates`), it runs :func:`~.ismcts.search` on fair
+determinizations of the table (:mod:`.determinize`: never a rival's deck list, hand
+or Destiny order) and plays the move chosen, an :class:`~deckbuilder.engine.game.actions.Action`
+of the engine's action interface. Setup (placing Sites, reshuffling) and the decisions
+asked in the middle of an action (contest, defend, counter, maneuvers, damage, the last
+call for Flashes) follow the quick rules
+(:class:`~deckbuilder.engine.controllers.computer.ComputerController`): the engine cannot copy
+a game in the middle of an action (``docs/engine-actions.md``, "Where clone works").
+
+Budget per decision: ``iterations`` (the same ``seed`` and count give the same game) or
+else ``think`` seconds (default 1 s) of wall clock.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from card_db.records import CardRecord
+from deckbuilder.engine.controllers.computer import ComputerController
+from deckbuilder.engine.game import Game
+from deckbuilder.engine.game.actions import Action
+from deckbuilder.engine.search.candidates import PASS
+from deckbuilder.engine.search.determinize import bundled_catalogue
+from deckbuilder.engine.search.ismcts import SearchResult, search
+from deckbuilder.engine.table.rng import splitmix64
+
+#: Default thinking time per decision, seconds of wall clock.
+DEFAULT_THINK = 1.0
+#: Whole rounds a playout plays after the current one, unless given
+#: (``benchmarks/bench_levels.py --rounds`` sets it to compare horizons). None: with one
+#: more round the playouts were 8.9 times quicker than full games, not the 20 asked,
+#: and the expert did no better against strong (16-23-1 over 40 games at 100 iterations,
+#: against 17-23 with none at 200 iterations: ``docs/computer-opponents.md``).
+PLAYOUT_ROUNDS = 0
+
+
+class ExpertController(ComputerController):
+    """The "expert" level (module doc). ``seed``: its own random numbers (the game's
+    generator is never used); ``think``: seconds per decision; ``iterations``: a fixed
+    count per decision instead (reproducible); ``rounds``: whole rounds a playout adds
+    after the current one; ``catalogue``: the cards a player could own (default: the
+    bundled catalogue). ``searches``: the :class:`~.ismcts.SearchResult` of each
+    decision that compared moves."""
+
+    level = "expert"
+
+    def __init__(self, seed: int = 0, think: float = DEFAULT_THINK,
+                 iterations: int | None = None, rounds: int | None = None,
+                 catalogue: Sequence[CardRecord] | None = None, **kw):
+        super().__init__(**kw)
+        if think <= 0 or (iterations is not None and iterations < 1):
+            raise ValueError("think must be positive and iterations at least 1")
+        self.seed = seed
+        self.think = think
+        self.iterations = iterations
+        self.rounds = PLAYOUT_ROUNDS if rounds is None else rounds
+        # read the bundled catalogue now, not during the first decision (about 0.3 s)
+        self.catalogue = bundled_catalogue() if catalogue is None else catalogue
+        self.decisions = 0
+        self.searches: list[SearchResult] = []
+
+    def next_move(self, game: Game, seat: int, phase: str) -> Action | None:
+        """The next move of ``seat``'s turn in ``game`` (``None``: the turn is over)."""
+        self.decisions += 1
+        rng = random.Random(splitmix64(self.seed * 1_000_003 + self.decisions))
+        result = search(game, seat, rng, iterations=self.iterations, think=self.think,
+                        rounds=self.rounds, catalogue=self.catalogue)
+        if result.iterations:
+            self.searches.append(result)
+        return None if result.move is None or result.move == PASS else result.move
