@@ -223,8 +223,12 @@ class ScanScreen(Screen):
                                 progress=lambda done, total, _file: progress(done, total),
                                 should_stop=stop.is_set)
 
-        self.context.tasks.run(job, self.context.db, pool="write", on_done=self._read_done,
-                               on_error=self._read_failed, on_progress=self._progressed)
+        # Cancel sets ``stop`` (the batch keeps what was read), so the operation's own
+        # Cancel, which would roll the whole batch back, is not offered.
+        self.context.operations.run(job, label="Read scanned cards", undoable=False,
+                                    error_title="The images were not read",
+                                    progress=self._progressed, on_done=self._read_done,
+                                    on_error=self._read_failed)
 
     def _progressed(self, done: int, total: int) -> None:
         self.progress.setRange(0, max(total, 1))
@@ -260,10 +264,9 @@ class ScanScreen(Screen):
         self.status.setText(f"{self.status.text()}\nSince the last scan of {audit.location}: "
                             + ("; ".join(parts) or "nothing new or missing") + ".")
 
-    def _read_failed(self, exc: BaseException, details: str) -> None:
+    def _read_failed(self, exc: BaseException) -> None:
         self._finish_reading()
         self.status.setText(str(exc))
-        self.context.report_error("The images were not read", exc, details)
 
     # -- review -------------------------------------------------------------------------
     def refresh(self) -> None:

@@ -1,6 +1,6 @@
 """one undo history in the user database
 
-Revision ID: 0011i25undo (branch i25-undo)
+Revision ID: 0011
 Revises: 0010
 Create Date: 2026-11-29 02:00:00
 
@@ -17,7 +17,7 @@ from __future__ import annotations
 import sqlalchemy as sa
 from alembic import op
 
-revision = "0011i25undo"
+revision = "0011"
 down_revision = "0010"
 branch_labels = None
 depends_on = None
