@@ -228,18 +228,31 @@ class UserDatabase:
         a lost server, a read-only role or a lock wait past 5 s raise
         :class:`card_db.postgres.PostgresError`.
         """
-        from sqlalchemy.exc import DBAPIError  # lazy: start-up time (SQLAlchemy only for writes)
+        from sqlalchemy.exc import SQLAlchemyError  # lazy: start-up time (SQLAlchemy for writes)
         from sqlmodel import Session  # lazy: start-up time (SQLAlchemy only for writes)
 
         try:
             with Session(self._get_engine()) as session:
                 yield session
-        except (DBAPIError, sqlite3.Error) as exc:
-            problem = (postgres.postgres_error(exc, self.url) if self.url
-                       else database_error(exc, self.path))
+        except (SQLAlchemyError, sqlite3.Error) as exc:
+            problem = self._problem(exc)
             if problem is None:
                 raise
             raise problem from exc
+
+    def _problem(self, exc: BaseException) -> DatabaseError | postgres.PostgresError | None:
+        """The user's error for ``exc`` or for the driver error that caused it (a
+        rollback after a lost connection raises its own error over the first one), or
+        ``None`` if none of them is one of the database's problems."""
+        seen = set()
+        while exc is not None and id(exc) not in seen:
+            seen.add(id(exc))
+            problem = (postgres.postgres_error(exc, self.url, writing=True) if self.url
+                       else database_error(exc, self.path))
+            if problem is not None:
+                return problem
+            exc = exc.__cause__ or exc.__context__
+        return None
 
     @contextmanager
     def write(self) -> Iterator:

@@ -67,7 +67,11 @@ def install(engine, own: set[int], lock: threading.Lock) -> None:
 
     @event.listens_for(engine, "rollback")
     def _forget(conn) -> None:
-        conn.info.pop("written", None)
+        # A connection the driver lost (server gone, connection dropped) is invalidated
+        # and its info cannot be read; it is discarded with its notes. Reading it would
+        # raise PendingRollbackError over the real error (issue 26, point 1).
+        if not conn.invalidated:
+            conn.info.pop("written", None)
 
     @event.listens_for(engine, "commit")
     def _stamp(conn) -> None:

@@ -1,0 +1,181 @@
+"""Reusable checks of the fault suite (issue 26): how a command ends when something
+outside it fails, and what a SIGKILL at a random moment of a write leaves behind.
+
+Two kinds of check, both callable from a test and from :mod:`tests.fault_report`:
+
+* :func:`cli_under_fault` runs a ``deckbuilder`` command in a child process, does
+  something to it or to its database after a random delay (SIGINT, kill the
+  PostgreSQL server, end its connections) and classifies how the command ended
+  (:func:`classify`): ``done`` (exit 0), ``clear`` (exit 2, a message, no traceback),
+  ``interrupted`` (exit 130, "interrupted"), else ``bug``;
+* :func:`kill_trials` runs one :class:`WritePath` (:mod:`tests.fault_paths`) in forked
+  children and SIGKILLs each after a random delay spread over the time the write
+  takes; afterwards the path's own ``outcome`` says ``old`` (nothing of the write
+  visible), ``new`` (all of it) or describes what is broken.
+
+The number of trials comes from the environment: ``FAULT_TRIALS`` (kills per write path,
+faults per command; defaults keep the whole suite to a few minutes on two cores).
+"""
+
+from __future__ import annotations
+
+import multiprocessing
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+from collections import Counter
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parents[1]
+CONTEXT = multiprocessing.get_context("fork" if "fork" in multiprocessing.get_all_start_methods()
+                                      else "spawn")
+
+
+def trials(default: int) -> int:
+    """How many trials a check runs: ``$FAULT_TRIALS`` if set, else ``default``."""
+    return int(os.environ.get("FAULT_TRIALS") or default)
+
+
+# -- a command under a fault -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class Ending:
+    """How one command ended: ``kind`` (:func:`classify`), the exit status, stderr,
+    and whether the fault was done (``False``: the command had ended before it)."""
+
+    kind: str
+    code: int
+    stderr: str
+    faulted: bool = True
+
+
+def classify(code: int, stderr: str) -> str:
+    """``done`` (0), ``clear`` (2 with a ``deckbuilder:`` message and no traceback),
+    ``interrupted`` (130, "interrupted"; or ended silently by SIGINT during the
+    interpreter's start-up), else ``bug`` (70, a traceback, anything else)."""
+    if "Traceback" in stderr:
+        return "bug"
+    if code == 0:
+        return "done"
+    if code == 2 and "deckbuilder: " in stderr:
+        return "clear"
+    if code == 130 and "interrupted" in stderr:
+        return "interrupted"
+    if code == -signal.SIGINT and not stderr.strip():
+        # SIGINT before Python set its handler (interpreter start-up): the process ends
+        # by the signal, silently, as any program does (the shell shows status 130).
+        return "interrupted"
+    return "bug"
+
+
+def cli_command(*args: str) -> list[str]:
+    """The argv that runs ``deckbuilder *args`` with this interpreter."""
+    return [sys.executable, "-c", "from deckbuilder.cli.main import main; main()", *args]
+
+
+def cli_under_fault(args: list[str], fault: Callable[[subprocess.Popen], None],
+                    delay: float, env: dict | None = None) -> Ending:
+    """Run ``deckbuilder *args``, call ``fault(process)`` after ``delay`` seconds (unless
+    the command ended first) and wait for the command to end."""
+    process = subprocess.Popen(cli_command(*args), cwd=ROOT, stdout=subprocess.DEVNULL,
+                               stderr=subprocess.PIPE, text=True,
+                               env={**os.environ, **(env or {})})
+    faulted = False
+    try:
+        process.wait(timeout=delay)
+    except subprocess.TimeoutExpired:
+        fault(process)
+        faulted = True
+    _, stderr = process.communicate(timeout=180)
+    return Ending(classify(process.returncode, stderr), process.returncode, stderr, faulted)
+
+
+def timed_cli(args: list[str], env: dict | None = None) -> float:
+    """Seconds ``deckbuilder *args`` takes run to the end (it must succeed)."""
+    start = time.perf_counter()
+    done = subprocess.run(cli_command(*args), cwd=ROOT, capture_output=True, text=True,
+                          timeout=300, env={**os.environ, **(env or {})})
+    assert done.returncode == 0, done.stderr
+    return time.perf_counter() - start
+
+
+def interrupt(process: subprocess.Popen) -> None:
+    """Ctrl+C: SIGINT to the command."""
+    process.send_signal(signal.SIGINT)
+
+
+# -- kill -9 during a write -------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class WritePath:
+    """One way the app writes, for :func:`kill_trials`.
+
+    ``prepare(folder)`` builds the starting state in an empty ``folder`` (a database,
+    input files) and returns what ``write`` and ``outcome`` take; ``write(state)`` is
+    the write, run to the end or killed, in a forked child; ``outcome(state)`` reopens
+    what was written as the app would next time and returns ``"old"``, ``"new"`` or a
+    sentence saying what is wrong (a torn file, a database that does not open, half an
+    import). ``prepare`` runs in the parent; nothing may be shared but files.
+    """
+
+    name: str
+    prepare: Callable[[Path], object]
+    write: Callable[[object], None]
+    outcome: Callable[[object], str]
+
+
+@dataclass
+class KillResult:
+    """The trials of one write path: ``outcomes`` counts ``old``, ``new`` and every
+    problem (by its sentence); ``killed`` how many children the SIGKILL ended."""
+
+    name: str
+    trials: int
+    killed: int = 0
+    outcomes: Counter = field(default_factory=Counter)
+
+    @property
+    def broken(self) -> dict[str, int]:
+        """The outcomes other than ``old`` and ``new``."""
+        return {k: v for k, v in self.outcomes.items() if k not in ("old", "new")}
+
+
+def _child(write: Callable[[object], None], state: object) -> None:
+    write(state)
+
+
+def kill_trials(path: WritePath, folder: Path, count: int, seed: int = 26) -> KillResult:
+    """Time ``path`` run to the end once, then ``count`` times prepare it afresh, SIGKILL
+    the write after a random delay in [0, that time] and record its outcome."""
+    rng = random.Random(seed)
+    reference = path.prepare(_fresh(folder / "reference"))
+    start = time.perf_counter()
+    child = CONTEXT.Process(target=_child, args=(path.write, reference))
+    child.start()
+    child.join(300)
+    assert child.exitcode == 0, f"{path.name}: the write fails without a fault"
+    duration = time.perf_counter() - start
+    assert path.outcome(reference) == "new", f"{path.name}: a finished write is not 'new'"
+    result = KillResult(path.name, count)
+    for trial in range(count):
+        state = path.prepare(_fresh(folder / f"trial-{trial}"))
+        child = CONTEXT.Process(target=_child, args=(path.write, state))
+        child.start()
+        time.sleep(rng.uniform(0, duration))
+        child.kill()
+        child.join(60)
+        result.killed += child.exitcode == -signal.SIGKILL
+        result.outcomes[path.outcome(state)] += 1
+    return result
+
+
+def _fresh(folder: Path) -> Path:
+    folder.mkdir(parents=True)
+    return folder
