@@ -221,8 +221,9 @@ def open_session(path: Path | str) -> Iterator:
         engine.dispose()
 
 
-def upgrade_schema(path: Path | str, target: str = "head") -> None:
-    """Run the Alembic migrations on ``path`` up to ``target`` (backing it up first if it has data).
+def upgrade_schema(path: Path | str, target: str = "head", *, backup: bool = True) -> None:
+    """Run the Alembic migrations on ``path`` up to ``target`` (backing it up first if it
+    has data, unless ``backup`` is false: a throw-away file).
 
     ``path`` may be a PostgreSQL URL: the migrations then run in one transaction
     with the server's own reference checks, and no backup copy is taken (that is the
@@ -250,7 +251,7 @@ def upgrade_schema(path: Path | str, target: str = "head") -> None:
             engine.dispose()
         return
     current = current_revision(path)
-    if current is not None:
+    if current is not None and backup:
         backup_database(path, current)
     engine = make_engine(path, foreign_keys=False)
     try:

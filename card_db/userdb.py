@@ -42,6 +42,7 @@ from card_db.database import (
     user_db_path,
 )
 from card_db.reader import load_records
+from card_db.schema_label import repair_label
 
 
 class SqliteReader(sqlite3.Connection):
@@ -102,6 +103,8 @@ def ensure_database(path: Path | str | None = None) -> Path | str:
                 "update the app, or choose another database with --db",
                 file=path,
             )
+        if revision != head_revision():
+            revision = repair_label(path, revision)  # a label behind its tables (issue 26)
         if revision != head_revision():
             upgrade_schema(path)
         if stored_bundled_hash(path) != bundled_data_hash():
