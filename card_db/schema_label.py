@@ -24,7 +24,13 @@ import tempfile
 import threading
 from pathlib import Path
 
-from card_db.database import DatabaseError, connect, database_error, known_revisions
+from card_db.database import (
+    DatabaseError,
+    connect,
+    database_error,
+    known_revisions,
+    upgrade_schema,
+)
 
 _signatures: dict[str, frozenset[str]] | None = None
 _lock = threading.Lock()
@@ -52,8 +58,6 @@ def revision_signatures() -> dict[str, frozenset[str]]:
     global _signatures
     with _lock:
         if _signatures is None:
-            from card_db.database import upgrade_schema  # the migrations (Alembic: lazy)
-
             found = {}
             with tempfile.TemporaryDirectory(prefix="deckbuilder-schemas-") as folder:
                 path = Path(folder) / "reference.sqlite3"
