@@ -35,8 +35,10 @@ from card_db.database import (
     database_error,
     enable_wal,
     head_revision,
+    is_full_disk,
     known_revisions,
     make_engine,
+    release_wal,
     stored_bundled_hash,
     upgrade_schema,
     user_db_path,
@@ -241,6 +243,9 @@ class UserDatabase:
             problem = self._problem(exc)
             if problem is None:
                 raise
+            if self.path is not None and is_full_disk(problem.__cause__ or exc):
+                self.close()  # the engine's connections hold the log open
+                release_wal(self.path)
             raise problem from exc
 
     def _problem(self, exc: BaseException) -> DatabaseError | postgres.PostgresError | None:
@@ -253,6 +258,7 @@ class UserDatabase:
             problem = (postgres.postgres_error(exc, self.url, writing=True) if self.url
                        else database_error(exc, self.path))
             if problem is not None:
+                problem.__cause__ = exc
                 return problem
             exc = exc.__cause__ or exc.__context__
         return None

@@ -19,15 +19,17 @@ faults per command; defaults keep the whole suite to a few minutes on two cores)
 
 from __future__ import annotations
 
+import contextlib
 import multiprocessing
 import os
 import random
+import shutil
 import signal
 import subprocess
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -179,3 +181,45 @@ def kill_trials(path: WritePath, folder: Path, count: int, seed: int = 26) -> Ki
 def _fresh(folder: Path) -> Path:
     folder.mkdir(parents=True)
     return folder
+
+
+# -- a small disk -------------------------------------------------------------------------
+
+
+@contextlib.contextmanager
+def small_disk(folder: Path, size: str = "4m") -> Iterator[Path]:
+    """A tmpfs of ``size`` mounted on ``folder`` (made if missing) for the block, then
+    unmounted. Raises :class:`NoSmallDisk` (with the reason) where the machine does not
+    allow mounting one (not root, no ``mount``, a container without the right)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    if sys.platform != "linux" or os.geteuid() != 0 or not shutil.which("mount"):
+        raise NoSmallDisk("mounting a small tmpfs needs root on Linux with mount(8)")
+    done = subprocess.run(["mount", "-t", "tmpfs", "-o", f"size={size}", "tmpfs", str(folder)],
+                          capture_output=True, text=True, timeout=30)
+    if done.returncode != 0:
+        raise NoSmallDisk(f"cannot mount a tmpfs here: {done.stderr.strip()}")
+    try:
+        yield folder
+    finally:
+        subprocess.run(["umount", "-l", str(folder)], capture_output=True, timeout=30)
+
+
+class NoSmallDisk(RuntimeError):
+    """This machine cannot mount a small tmpfs (the message says why)."""
+
+
+def fill(folder: Path, leave: int) -> Path:
+    """Fill the file system of ``folder`` with a file ``filler`` until ``leave`` bytes
+    are left free; returns the filler's path."""
+    filler = folder / "filler"
+    stat = os.statvfs(folder)
+    free = stat.f_bavail * stat.f_frsize
+    with filler.open("wb") as handle:
+        handle.write(b"\0" * max(0, free - leave))
+    return filler
+
+
+def free_bytes(folder: Path) -> int:
+    """Bytes free on the file system of ``folder``."""
+    stat = os.statvfs(folder)
+    return stat.f_bavail * stat.f_frsize
