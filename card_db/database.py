@@ -87,18 +87,41 @@ def database_error(exc: BaseException, path: Path) -> DatabaseError | None:
     return None
 
 
-def connect(path: Path, *, create: bool = False, **kwargs) -> sqlite3.Connection:
+def connect(path: Path, *, create: bool = False, read_only: bool = False,
+            **kwargs) -> sqlite3.Connection:
     """A read-write :mod:`sqlite3` connection on ``path`` with the busy timeout set.
 
     ``create`` allows a new file; otherwise a missing file raises
-    :class:`sqlite3.OperationalError`. ``kwargs`` go to :func:`sqlite3.connect`. The
+    :class:`sqlite3.OperationalError`. ``read_only``: a file on a read-only folder or
+    medium (:func:`writable_location` false) is opened ``mode=ro&immutable=1``: SQLite
+    then needs no ``-wal`` or ``-shm`` file beside it (it cannot make them there) and
+    sees no later change by another writer. ``kwargs`` go to :func:`sqlite3.connect`. The
     path is passed as a ``file:`` URI with every special character escaped, so names
     with ``?``, ``#``, ``%``, spaces or non-ASCII letters work.
     """
-    uri = f"{Path(path).absolute().as_uri()}?mode={'rwc' if create else 'rw'}"
+    mode = "ro&immutable=1" if read_only else "rwc" if create else "rw"
+    uri = f"{Path(path).absolute().as_uri()}?mode={mode}"
     conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, **kwargs)
     conn.execute(f"PRAGMA journal_size_limit={JOURNAL_SIZE_LIMIT}")
     return conn
+
+
+def writable_location(path: Path) -> bool:
+    """False if the existing database file ``path`` cannot be written where it is: the
+    file or its folder lacks write permission, or the medium is mounted read-only
+    (SQLite in WAL mode must make files beside the database even to read it)."""
+    path = Path(path)
+    if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+        return False
+    try:
+        return not os.statvfs(path.parent).f_flag & os.ST_RDONLY
+    except (OSError, AttributeError):  # no statvfs on Windows: the permissions said yes
+        return True
+
+
+READ_ONLY_MESSAGE = ("the database is on a read-only folder or medium, so it was opened "
+                     "read-only: changes cannot be saved (copy it to a writable folder to "
+                     "change it)")
 
 
 def is_full_disk(exc: BaseException, folder: Path | None = None, needed: int = 0) -> bool:

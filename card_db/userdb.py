@@ -29,6 +29,7 @@ from card_db import postgres, watch
 from card_db.catalogue import Catalogue
 from card_db.checklist import bundled_data_hash
 from card_db.database import (
+    READ_ONLY_MESSAGE,
     DatabaseError,
     connect,
     current_revision,
@@ -42,6 +43,7 @@ from card_db.database import (
     stored_bundled_hash,
     upgrade_schema,
     user_db_path,
+    writable_location,
 )
 from card_db.reader import load_records
 from card_db.schema_label import repair_label
@@ -92,6 +94,8 @@ def ensure_database(path: Path | str | None = None) -> Path | str:
     if postgres.is_url(path):
         return _ensure_postgres(postgres.check_url(path))
     path = Path(path)
+    if path.exists() and not writable_location(path):
+        return _check_read_only(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -121,6 +125,31 @@ def ensure_database(path: Path | str | None = None) -> Path | str:
     return path
 
 
+def _check_read_only(path: Path) -> Path:
+    """``path`` on a read-only folder or medium, checked to be readable as it is (it
+    cannot be upgraded there); :class:`DatabaseError` if it needs an upgrade."""
+    try:
+        conn = connect(path, read_only=True)
+        try:
+            row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        raise database_error(exc, path) or DatabaseError(
+            f"not a readable database: {exc}", file=path) from exc
+    revision = row[0] if row else None
+    if revision is not None and revision not in known_revisions():
+        raise DatabaseError(
+            f"the database was made by a newer version of the app (schema {revision}); "
+            "update the app, or choose another database with --db", file=path)
+    if revision != head_revision():
+        raise DatabaseError(
+            f"the database needs an upgrade (schema {revision} to {head_revision()}), which "
+            "cannot be written on its read-only folder or medium: copy it to a writable "
+            "folder and open the copy", file=path)
+    return path
+
+
 class UserDatabase:
     """The user's database, known to be up to date (see :meth:`open`).
 
@@ -135,6 +164,10 @@ class UserDatabase:
         (use :meth:`open` for that)."""
         self.url = postgres.check_url(path) if postgres.is_url(path) else None
         self.path = None if self.url else Path(path)
+        #: The file is on a read-only folder or medium: it is read as it is
+        #: (:func:`card_db.database.connect` ``read_only``) and every write is refused.
+        self.read_only = bool(self.path and self.path.exists()
+                              and not writable_location(self.path))
         self._lock = threading.Lock()
         self._catalogue: Catalogue | None = None
         self._engine = None
@@ -181,7 +214,8 @@ class UserDatabase:
         if self.url:
             return postgres.PostgresReader(self.url)
         try:
-            conn = connect(self.path, check_same_thread=False, factory=SqliteReader)
+            conn = connect(self.path, check_same_thread=False, factory=SqliteReader,
+                           read_only=self.read_only)
             conn.execute("PRAGMA query_only=ON")
         except sqlite3.Error as exc:
             raise database_error(exc, self.path) or DatabaseError(str(exc), file=self.path) from exc
@@ -236,6 +270,8 @@ class UserDatabase:
         from sqlalchemy.exc import SQLAlchemyError  # lazy: start-up time (SQLAlchemy for writes)
         from sqlmodel import Session  # lazy: start-up time (SQLAlchemy only for writes)
 
+        if self.read_only:
+            raise DatabaseError(READ_ONLY_MESSAGE, file=self.path)
         try:
             with Session(self._get_engine()) as session:
                 yield session
@@ -283,7 +319,8 @@ class UserDatabase:
     def watcher(self) -> watch.ChangeWatcher:
         """A :class:`card_db.watch.ChangeWatcher` that wakes on the other writers'
         commits (not this handle's own); the caller closes it."""
-        return watch.ChangeWatcher(self.url or self.path, self.own_changes, self._own_lock)
+        return watch.ChangeWatcher(self.url or self.path, self.own_changes, self._own_lock,
+                                   read_only=self.read_only)
 
     def close(self) -> None:
         """Release the engine's connections (the handle stays usable; it reconnects)."""

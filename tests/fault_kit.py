@@ -223,3 +223,30 @@ def free_bytes(folder: Path) -> int:
     """Bytes free on the file system of ``folder``."""
     stat = os.statvfs(folder)
     return stat.f_bavail * stat.f_frsize
+
+
+@contextlib.contextmanager
+def read_only_folder(folder: Path, files: dict[str, Path]) -> Iterator[Path]:
+    """``folder`` holding copies of ``files`` (name -> source) on a read-only medium for
+    the block: as root, a small tmpfs remounted read-only (root may write anywhere
+    else); as another user, the folder and files without write permission. Raises
+    :class:`NoSmallDisk` where neither can be made."""
+    if os.geteuid() != 0:
+        folder.mkdir(parents=True)
+        for name, source in files.items():
+            shutil.copy(source, folder / name)
+            (folder / name).chmod(0o444)
+        folder.chmod(0o555)
+        try:
+            yield folder
+        finally:
+            folder.chmod(0o755)
+        return
+    with small_disk(folder, "64m"):
+        for name, source in files.items():
+            shutil.copy(source, folder / name)
+        done = subprocess.run(["mount", "-o", "remount,ro", str(folder)], capture_output=True,
+                              text=True, timeout=30)
+        if done.returncode != 0:
+            raise NoSmallDisk(f"cannot remount a tmpfs read-only here: {done.stderr.strip()}")
+        yield folder
