@@ -301,7 +301,7 @@ def test_cli_progress_bars_show_on_a_terminal_only(monkeypatch):
 
     for stream, shown in ((Terminal(), True), (io.StringIO(), False)):
         monkeypatch.setattr(sys, "stderr", stream)
-        with cli_collection._ProgressBars() as bars:
+        with cli_collection.ProgressBars() as bars:
             for done in range(0, 1001, 10):
                 bars.show("read", done, 1000)
             bars.show("check", 5, 5)
