@@ -326,3 +326,59 @@ WRITE_PATHS: list[WritePath] = [
     database_write("saving a game", _save_game, _saved_games),
     database_write("saving a deck", _save_deck, _decks),
 ]
+
+
+# -- concurrent writers ----------------------------------------------------------------------
+
+
+def _writer(kind: str, target: str, rounds: int, start) -> None:
+    """One process writing ``rounds`` times: ``add`` a copy of Gentle, save a ``deck``
+    or a ``game`` under a new name each time (spawned: imports happen here)."""
+    import card_db.database as database
+    import card_db.postgres as postgres
+
+    database.BUSY_TIMEOUT = 60.0  # a loaded machine may queue writers past 5 s
+    postgres.LOCK_TIMEOUT_MS = 60_000
+    from deckbuilder.deck.decklist import DeckList
+    from deckbuilder.services.collection import CollectionRow, add_rows
+    from deckbuilder.services.decks import save_deck
+    from deckbuilder.services.saved_games import save_game
+
+    start.wait()
+    with UserDatabase(target if "://" in target else Path(target)) as db:
+        for i in range(rounds):
+            if kind == "add":
+                add_rows(db, [CollectionRow("Gentle", 1)])
+            elif kind == "deck":
+                save_deck(db, DeckList(name=f"Deck {i}", main=[("Gentle", 1), ("Judith", 2)]))
+            else:
+                save_game(db, f"Game {i}", _record())
+
+
+def concurrent_writers(target: Path | str, rounds: int) -> dict[str, tuple[int, int]]:
+    """Three processes writing at once to ``target`` (a file or a PostgreSQL URL, at
+    head): adds to the collection, deck saves, game saves, ``rounds`` each. Returns
+    ``{kind: (written, found)}``; a lost update shows as found < written."""
+    import multiprocessing
+
+    from deckbuilder.services.collection import owned_counts
+    from deckbuilder.services.decks import list_decks
+    from deckbuilder.services.saved_games import saved_games
+
+    context = multiprocessing.get_context("spawn")
+    start = context.Event()
+    kinds = ("add", "deck", "game")
+    workers = [context.Process(target=_writer, args=(k, str(target), rounds, start))
+               for k in kinds]
+    for worker in workers:
+        worker.start()
+    start.set()
+    for worker in workers:
+        worker.join(300)
+    exits = [w.exitcode for w in workers]
+    if exits != [0, 0, 0]:
+        raise RuntimeError(f"a writer failed: exit codes {exits}")
+    with UserDatabase(target) as db:
+        found = {"add": owned_counts(db).get("Gentle", 0), "deck": len(list_decks(db)),
+                 "game": len(saved_games(db))}
+    return {k: (rounds, found[k]) for k in kinds}

@@ -197,3 +197,14 @@ def test_four_first_starts_at_once_build_one_good_database(tmp_path):
     assert current_revision(path) == head_revision()
     with UserDatabase(path) as handle:
         assert len(handle.catalogue()) == len(load_bundled_records())
+
+
+@BOTH_ENGINES
+def test_different_writers_at_once_lose_nothing(db):
+    """Collection adds, deck saves and game saves from three processes at once (issue
+    26's fault suite): every one of them is stored."""
+    from tests.fault_kit import trials
+    from tests.fault_paths import concurrent_writers
+
+    rounds = trials(10)
+    assert concurrent_writers(db, rounds) == {k: (rounds, rounds) for k in ("add", "deck", "game")}
