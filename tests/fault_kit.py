@@ -250,3 +250,23 @@ def read_only_folder(folder: Path, files: dict[str, Path]) -> Iterator[Path]:
         if done.returncode != 0:
             raise NoSmallDisk(f"cannot remount a tmpfs read-only here: {done.stderr.strip()}")
         yield folder
+
+
+# -- the reliability table -------------------------------------------------------------------
+
+
+def record(fault: str, target: str, engine: str, outcomes: Counter | dict,
+           expected: set[str]) -> None:
+    """Note one check's outcomes for :mod:`tests.fault_report` (a JSON line appended to
+    ``$FAULT_REPORT``; nothing when it is not set): the ``fault`` done, to what
+    (``target``: a write path or command), on which ``engine``, how each trial ended,
+    and which endings are acceptable (the others are failures)."""
+    report = os.environ.get("FAULT_REPORT")
+    if not report:
+        return
+    import json  # lazy: only a report run writes
+
+    line = json.dumps({"fault": fault, "target": target, "engine": engine,
+                       "outcomes": dict(outcomes), "expected": sorted(expected)})
+    with open(report, "a", encoding="utf-8") as handle:
+        handle.write(line + "\n")

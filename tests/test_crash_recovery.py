@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from tests.fault_kit import kill_trials, trials
+from tests.fault_kit import kill_trials, record, trials
 from tests.fault_paths import WRITE_PATHS
 
 TRIALS = trials(6)
@@ -25,6 +25,7 @@ TRIALS = trials(6)
 @pytest.mark.parametrize("path", WRITE_PATHS, ids=[p.name for p in WRITE_PATHS])
 def test_a_kill_during_a_write_leaves_the_old_state_or_the_new(tmp_path, path):
     result = kill_trials(path, tmp_path, TRIALS)
+    record("kill -9 at a random moment", path.name, "SQLite", result.outcomes, {"old", "new"})
     assert not result.broken, result.broken
     assert sum(result.outcomes.values()) == TRIALS
     assert result.killed >= 1, "the kills should land while the work runs"
