@@ -86,28 +86,37 @@ def trial_rows(records: list[dict]) -> list[list[str]]:
 
 
 def _doc(classname: str, name: str) -> str:
-    """The first sentence of the test's docstring (or its name)."""
+    """The first sentence of the test's docstring (or its name in words)."""
     try:
-        function = getattr(importlib.import_module(classname), name.split("[", 1)[0])
+        function = getattr(importlib.import_module(classname), name)
     except (ImportError, AttributeError):
-        return name
-    doc = " ".join((function.__doc__ or name.replace("_", " ")).split())
-    return doc.split(". ")[0].split(": ")[0].rstrip(".")
+        function = None
+    doc = " ".join(((function and function.__doc__) or name.replace("_", " ")).split())
+    return doc.replace("``", "").split(". ")[0].rstrip(".")
+
+
+def _result(case) -> str:
+    if case.find("failure") is not None or case.find("error") is not None:
+        return "FAILED"
+    skipped = case.find("skipped")
+    if skipped is not None:
+        return f"skipped: {skipped.get('message', '')}"
+    return "passed"
 
 
 def check_rows(cases: list) -> list[list[str]]:
-    """One row per test: what it checks, the test, its result."""
-    rows = []
+    """One row per test function (its parametrized cases together): what it checks,
+    the test, its result (``passed``, ``FAILED`` or ``skipped: reason``, with the
+    number of cases)."""
+    grouped: dict[tuple[str, str], list[str]] = {}
     for case in cases:
-        classname, name = case.get("classname", ""), case.get("name", "")
-        result = "passed"
-        for tag in ("failure", "error"):
-            if case.find(tag) is not None:
-                result = "FAILED"
-        skipped = case.find("skipped")
-        if skipped is not None:
-            result = f"skipped: {skipped.get('message', '')}"
-        rows.append([_doc(classname, name), f"{classname.rsplit('.', 1)[-1]}::{name}", result])
+        key = (case.get("classname", ""), case.get("name", "").split("[", 1)[0])
+        grouped.setdefault(key, []).append(_result(case))
+    rows = []
+    for (classname, name), results in grouped.items():
+        counts = Counter(results)
+        text = ", ".join(f"{r} ({n})" if len(results) > 1 else r for r, n in counts.items())
+        rows.append([_doc(classname, name), f"{classname.rsplit('.', 1)[-1]}::{name}", text])
     return rows
 
 
@@ -139,7 +148,7 @@ def main(argv: list[str] | None = None) -> int:
         else:
             print("\n".join("\t".join(r) for r in [header, *rows]))
         print()
-    failed = any(r[-1].startswith("FAIL") for r in trials + checks)
+    failed = any("FAIL" in r[-1] for r in trials + checks)
     return 1 if failed else 0
 
 

@@ -175,8 +175,8 @@ def _killed_at_the_rename(target: str) -> None:
 
 
 def test_a_kill_at_the_rename_leaves_a_leftover_the_next_write_removes(tmp_path):
-    """Issue 26, point 8: a writer killed at the final rename cannot remove its hidden
-    ``.part`` file; the next write to that folder (of any file) removes it."""
+    """A writer killed at the final rename leaves a hidden ``.part`` file: the next write
+    to that folder (of any file) removes it (issue 26, point 8)."""
     import multiprocessing  # lazy: only this test forks
 
     target = _old_file(tmp_path, "deck.cod")

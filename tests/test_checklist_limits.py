@@ -41,11 +41,12 @@ def _checklist(userdb, tmp_path, copies: int = 1):
 
 
 def test_the_caps_are_stated():
+    """The checklist caps are 10 MiB and 20,000 cards (as stated in the docs)."""
     assert MAX_FILE_BYTES == 10 * 1024 * 1024 and MAX_ROWS == 20_000
 
 
 def test_a_checklist_over_the_size_cap_is_refused_before_it_is_read(userdb, tmp_path):
-    """A 204 MB file (sparse: its size alone) is refused at once, naming the cap."""
+    """A 204 MB checklist is refused at once, before it is read, naming the cap."""
     big = tmp_path / "huge.csv"
     with big.open("wb") as handle:
         handle.truncate(204 * 1000 * 1000)
@@ -58,7 +59,7 @@ def test_a_checklist_over_the_size_cap_is_refused_before_it_is_read(userdb, tmp_
 
 
 def test_an_endless_stream_is_read_no_further_than_the_cap(userdb, tmp_path):
-    """A named pipe that never ends: the import stops at the cap with a clear error,
+    """An endless stream (a named pipe) is read no further than the cap: a clear error
     in bounded memory (the child's peak stays far below what the stream sends)."""
     fifo = tmp_path / "endless.csv"
     os.mkfifo(fifo)
@@ -95,6 +96,7 @@ def test_an_endless_stream_is_read_no_further_than_the_cap(userdb, tmp_path):
 
 def test_a_checklist_of_too_many_cards_is_refused_and_nothing_written(userdb, tmp_path,
                                                                        monkeypatch):
+    """A checklist of more cards than the cap (lowered here) is refused, nothing written."""
     path, count = _checklist(userdb, tmp_path)
     monkeypatch.setattr(schema, "MAX_ROWS", count - 1)
     before = len(userdb.catalogue())
@@ -105,8 +107,8 @@ def test_a_checklist_of_too_many_cards_is_refused_and_nothing_written(userdb, tm
 
 
 def test_an_import_reports_its_progress(userdb, tmp_path):
-    """Progress goes by stage: ``read`` (bytes), then ``write`` (cards), ending at the
-    total."""
+    """An import reports its progress by stage, ``read`` (bytes) then ``write``
+    (cards), ending at the total."""
     path, count = _checklist(userdb, tmp_path)
     calls = []
     result = import_checklist(userdb, path, progress=lambda *a: calls.append(a))

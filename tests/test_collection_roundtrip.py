@@ -53,6 +53,8 @@ _entry = st.tuples(st.sampled_from(CARDS), st.integers(0, 5), st.sampled_from(li
 @given(entries=st.lists(_entry, min_size=1, max_size=6,
                         unique_by=lambda e: (e[0], e[2], e[3])))
 def test_export_then_import_gives_back_the_same_collection(userdb, tmp_path, entries):
+    """Hypothesis: a collection of arbitrary location and notes text exported and
+    imported again is exactly the same collection."""
     rows = [CollectionRow(name, quantity, condition, location, notes, trade)
             for name, quantity, condition, location, notes, trade in entries]
     _empty(userdb)

@@ -24,6 +24,8 @@ TRIALS = trials(6)
 
 @pytest.mark.parametrize("path", WRITE_PATHS, ids=[p.name for p in WRITE_PATHS])
 def test_a_kill_during_a_write_leaves_the_old_state_or_the_new(tmp_path, path):
+    """SIGKILL at random moments of each write path: the database opens whole and holds
+    none or all of the write; a file holds its old content or the whole new one."""
     result = kill_trials(path, tmp_path, TRIALS)
     record("kill -9 at a random moment", path.name, "SQLite", result.outcomes, {"old", "new"})
     assert not result.broken, result.broken

@@ -48,6 +48,8 @@ def medium(tmp_path, source):
 
 
 def test_a_read_only_database_can_be_browsed_searched_and_exported(medium, tmp_path):
+    """Opened read-only: the collection and the cards read, an export written
+    elsewhere; a change is refused naming the file; nothing is made beside it."""
     with UserDatabase.open(medium) as db:
         assert db.read_only
         assert owned_counts(db) == {"Gentle": 2}
@@ -67,6 +69,8 @@ def test_a_read_only_database_can_be_browsed_searched_and_exported(medium, tmp_p
     ["goldfish", "{deck}", "--games", "3"],
 ])
 def test_the_cli_reads_a_read_only_database_with_a_notice(medium, tmp_path, command):
+    """``cards search``, ``collection export`` and ``goldfish`` work (exit 0) and say
+    on stderr that changes cannot be saved."""
     from deckbuilder.services.deck_sources import demo_deck_files
 
     deck = str(demo_deck_files()[0])
@@ -78,6 +82,7 @@ def test_the_cli_reads_a_read_only_database_with_a_notice(medium, tmp_path, comm
 
 
 def test_the_cli_refuses_a_change_to_a_read_only_database_with_exit_2(medium):
+    """``collection add`` on it: exit 2, "changes cannot be saved", no traceback."""
     done = subprocess.run(cli_command("--db", str(medium), "collection", "add", "Judith"),
                           cwd=ROOT, capture_output=True, text=True, timeout=120)
     assert done.returncode == 2, done.stderr
@@ -85,6 +90,8 @@ def test_the_cli_refuses_a_change_to_a_read_only_database_with_exit_2(medium):
 
 
 def test_a_read_only_database_that_needs_an_upgrade_is_refused_clearly(tmp_path):
+    """An old database on a read-only medium cannot be upgraded there: the message
+    says so and to copy it to a writable folder."""
     from card_db.database import upgrade_schema
 
     old = tmp_path / "old" / "user.sqlite3"
