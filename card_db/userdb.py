@@ -64,7 +64,7 @@ def _ensure_postgres(url: str) -> str:
                 f"the database was made by a newer version of the app (schema {revision}); "
                 "update the app, or choose another database with --db", file=url)
         if revision != head_revision():
-            upgrade_schema(url)
+            _upgrade_postgres(url, revision)
         if stored_bundled_hash(url) != bundled_data_hash():
             from card_db.sync import sync_bundled_cards  # lazy: start-up time (imports SQLModel)
 
@@ -75,6 +75,26 @@ def _ensure_postgres(url: str) -> str:
             raise
         raise problem from exc
     return url
+
+
+#: SQLSTATEs of an upgrade that finds its tables already made: the label is behind.
+_ALREADY_MADE = ("42P07", "42701", "42710")
+
+
+def _upgrade_postgres(url: str, revision: str | None) -> None:
+    """Upgrade ``url`` from ``revision``; a label behind the tables (the upgrade finds
+    them made; it is rolled back) is refused with one clear message (issue 26, point 7:
+    on SQLite the label is repaired, :mod:`card_db.schema_label`)."""
+    try:
+        upgrade_schema(url)
+    except Exception as exc:
+        cause = getattr(exc, "orig", None) or exc
+        if getattr(cause, "sqlstate", None) not in _ALREADY_MADE:
+            raise
+        raise postgres.PostgresError(
+            f"the database's version label ({revision}) is behind its tables (the upgrade "
+            "found them already made and was undone; nothing changed): ask the database's "
+            f"administrator to set the label right (alembic stamp) ({url})") from exc
 
 
 def ensure_database(path: Path | str | None = None) -> Path | str:
