@@ -226,7 +226,9 @@ class UserDatabase:
         """A new connection that refuses writes; the caller closes it.
 
         The file is opened read-write (``PRAGMA query_only``), so SQLite can recover a
-        crashed writer's journal; in WAL mode a reader never waits for a writer.
+        crashed writer's journal; in WAL mode a reader never waits for a writer. A
+        :attr:`read_only` file is opened immutable instead (nothing can be made beside
+        it; changes others make while it is open are not seen).
         Raises :class:`DatabaseError` if the file cannot be opened. On PostgreSQL a
         :class:`card_db.postgres.PostgresReader` (read-only transactions), or
         :class:`card_db.postgres.PostgresError` if the server cannot be reached.
@@ -285,7 +287,10 @@ class UserDatabase:
         by another writer past :data:`card_db.database.BUSY_TIMEOUT`, a full disk or a
         read-only file raise :class:`DatabaseError` naming the database; on PostgreSQL
         a lost server, a read-only role or a lock wait past 5 s raise
-        :class:`card_db.postgres.PostgresError`.
+        :class:`card_db.postgres.PostgresError`. A :attr:`read_only` database raises
+        :class:`DatabaseError` (:data:`card_db.database.READ_ONLY_MESSAGE`) at once; a
+        full disk also gives back the write-ahead log's space
+        (:func:`card_db.database.release_wal`).
         """
         from sqlalchemy.exc import SQLAlchemyError  # lazy: start-up time (SQLAlchemy for writes)
         from sqlmodel import Session  # lazy: start-up time (SQLAlchemy only for writes)
