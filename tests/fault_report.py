@@ -2,6 +2,7 @@
 
     python -m tests.fault_report --markdown            # the defaults CI runs
     python -m tests.fault_report --markdown --trials 20 --examples 200
+    python -m tests.fault_report --markdown --keep runs/   # then --from runs/ reprints
 
 Runs the fault suite's tests (:data:`SELECTIONS`) with pytest, the outcomes of every
 trial noted by :func:`tests.fault_kit.record` (``$FAULT_REPORT``) and each test's
@@ -45,20 +46,28 @@ SELECTIONS = (
 )
 
 
-def run_suite(folder: Path, trials: int | None, examples: int | None) -> tuple[list, list]:
-    """Run :data:`SELECTIONS`; (the recorded trials, the JUnit test cases)."""
+def run_suite(folder: Path, trials: int | None, examples: int | None) -> None:
+    """Run :data:`SELECTIONS`, their results kept in ``folder`` (:func:`read_results`)."""
     records = folder / "records.jsonl"
+    records.unlink(missing_ok=True)
     env = {**os.environ, "FAULT_REPORT": str(records)}
     if trials:
         env["FAULT_TRIALS"] = str(trials)
     if examples:
         env["FAULT_EXAMPLES"] = str(examples)
-    cases = []
     for index, (path, expression) in enumerate(SELECTIONS):
         junit = folder / f"junit-{index}.xml"
         command = [sys.executable, "-m", "pytest", "-q", "-p", "no:cacheprovider", path,
                    f"--junitxml={junit}"] + (["-k", expression] if expression else [])
         subprocess.run(command, cwd=ROOT, env=env, stdout=subprocess.DEVNULL, check=False)
+
+
+def read_results(folder: Path) -> tuple[list, list]:
+    """(the recorded trials, the JUnit test cases) of a run kept in ``folder``."""
+    records = folder / "records.jsonl"
+    cases = []
+    for index in range(len(SELECTIONS)):
+        junit = folder / f"junit-{index}.xml"
         if junit.exists():
             cases += ET.parse(junit).getroot().iter("testcase")
     found = []
@@ -88,10 +97,13 @@ def trial_rows(records: list[dict]) -> list[list[str]]:
 def _doc(classname: str, name: str) -> str:
     """The first sentence of the test's docstring (or its name in words)."""
     try:
-        function = getattr(importlib.import_module(classname), name)
-    except (ImportError, AttributeError):
-        function = None
-    doc = " ".join(((function and function.__doc__) or name.replace("_", " ")).split())
+        module = importlib.import_module(classname)
+    except ImportError:
+        module = None
+    function = getattr(module, name, None)
+    # a test without a docstring is described by its module's first sentence
+    text = (function and function.__doc__) or (module and module.__doc__) or name
+    doc = " ".join(text.replace("_", " ").split() if text == name else text.split())
     return doc.replace("``", "").split(". ")[0].rstrip(".")
 
 
@@ -132,9 +144,20 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--markdown", action="store_true", help="Markdown tables (default: tabs)")
     parser.add_argument("--trials", type=int, help="FAULT_TRIALS: kills/faults per check")
     parser.add_argument("--examples", type=int, help="FAULT_EXAMPLES: property examples")
+    parser.add_argument("--keep", type=Path, help="keep the raw results in this folder")
+    parser.add_argument("--from", dest="source", type=Path,
+                        help="print the tables of results kept by --keep (no run)")
     args = parser.parse_args(argv)
-    with tempfile.TemporaryDirectory(prefix="deckbuilder-fault-report-") as folder:
-        records, cases = run_suite(Path(folder), args.trials, args.examples)
+    if args.source:
+        records, cases = read_results(args.source)
+    elif args.keep:
+        args.keep.mkdir(parents=True, exist_ok=True)
+        run_suite(args.keep, args.trials, args.examples)
+        records, cases = read_results(args.keep)
+    else:
+        with tempfile.TemporaryDirectory(prefix="deckbuilder-fault-report-") as folder:
+            run_suite(Path(folder), args.trials, args.examples)
+            records, cases = read_results(Path(folder))
     trials = trial_rows(records)
     checks = check_rows(cases)
     tables = [

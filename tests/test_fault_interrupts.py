@@ -89,7 +89,7 @@ def _assert_clear(endings, expected: set[str], fault: str, target: str, engine: 
 def _when_writing(url: str, rng: random.Random, then) -> object:
     """A fault for :func:`cli_under_fault`: wait until the command's write transaction
     runs on the database of ``url`` (it holds the write lock), a random moment more
-    (0 to 0.4 s), then call ``then()``; nothing if the command ends first."""
+    (0 to 0.15 s), then call ``then()``; nothing if the command ends first."""
     import psycopg
 
     name = url.rsplit("/", 1)[1]
@@ -105,7 +105,7 @@ def _when_writing(url: str, rng: random.Random, then) -> object:
                 if writing:
                     break
                 time.sleep(0.005)
-        time.sleep(rng.uniform(0, 0.4))
+        time.sleep(rng.uniform(0, 0.15))
         if process.poll() is None:
             then()
 
