@@ -125,12 +125,16 @@ class WritePath:
     what was written as the app would next time and returns ``"old"``, ``"new"`` or a
     sentence saying what is wrong (a torn file, a database that does not open, half an
     import). ``prepare`` runs in the parent; nothing may be shared but files.
+    ``probe(state)`` (optional) returns something about the files that changes once the
+    write has begun writing (the size of the write-ahead log, the files of a folder):
+    every second kill is then aimed at the time between that change and the end.
     """
 
     name: str
     prepare: Callable[[Path], object]
     write: Callable[[object], None]
     outcome: Callable[[object], str]
+    probe: Callable[[object], object] | None = None
 
 
 @dataclass
@@ -155,27 +159,51 @@ def _child(write: Callable[[object], None], state: object) -> None:
 
 def kill_trials(path: WritePath, folder: Path, count: int, seed: int = 26) -> KillResult:
     """Time ``path`` run to the end once, then ``count`` times prepare it afresh, SIGKILL
-    the write after a random delay in [0, that time] and record its outcome."""
+    the write after a random delay in [0, that time] and record its outcome. With a
+    ``probe``, every second kill is aimed instead: at a random moment of the writing
+    itself (after the probe saw the files change, as long as that took in the timed run)."""
     rng = random.Random(seed)
     reference = path.prepare(_fresh(folder / "reference"))
-    start = time.perf_counter()
     child = CONTEXT.Process(target=_child, args=(path.write, reference))
-    child.start()
-    child.join(300)
+    duration, writing = _watch(child, path, reference)
     assert child.exitcode == 0, f"{path.name}: the write fails without a fault"
-    duration = time.perf_counter() - start
     assert path.outcome(reference) == "new", f"{path.name}: a finished write is not 'new'"
     result = KillResult(path.name, count)
     for trial in range(count):
         state = path.prepare(_fresh(folder / f"trial-{trial}"))
         child = CONTEXT.Process(target=_child, args=(path.write, state))
-        child.start()
-        time.sleep(rng.uniform(0, duration))
+        if writing is not None and trial % 2 == 1:
+            _watch(child, path, state, until_writing=True)
+            time.sleep(rng.uniform(0, writing))
+        else:
+            child.start()
+            time.sleep(rng.uniform(0, duration))
         child.kill()
         child.join(60)
         result.killed += child.exitcode == -signal.SIGKILL
         result.outcomes[path.outcome(state)] += 1
     return result
+
+
+def _watch(child, path: WritePath, state: object,
+           until_writing: bool = False) -> tuple[float, float | None]:
+    """Start ``child`` and poll ``path.probe`` about every millisecond; returns (seconds
+    the child ran, seconds from the probe's change to its end, ``None`` if there is no
+    probe or it never changed). ``until_writing``: return as soon as the probe changes,
+    the child still running."""
+    before = path.probe(state) if path.probe else None
+    start = time.perf_counter()
+    child.start()
+    began = None
+    while child.is_alive():
+        if path.probe is not None and began is None and path.probe(state) != before:
+            began = time.perf_counter()
+            if until_writing:
+                return 0.0, None
+        time.sleep(0.001)
+    child.join(300)
+    end = time.perf_counter()
+    return end - start, None if began is None else end - began
 
 
 def _fresh(folder: Path) -> Path:

@@ -57,6 +57,23 @@ def template(folder: Path | None = None) -> Path:
     return ensure_database(base / "template.sqlite3")
 
 
+def database_files(folder: Path) -> tuple:
+    """What a database write changes in ``folder``: the database files there and the
+    write-ahead logs that hold pages (a probe, :class:`tests.fault_kit.WritePath`)."""
+    found = []
+    for entry in sorted(folder.iterdir()):
+        if entry.name.endswith(".sqlite3"):
+            found.append(entry.name)
+        elif entry.name.endswith("-wal"):
+            try:
+                size = entry.stat().st_size
+            except FileNotFoundError:  # the writer removed it meanwhile
+                continue
+            if size:
+                found.append((entry.name, size))
+    return tuple(found)
+
+
 def opened_whole(path: Path) -> str | None:
     """``None`` if ``path`` opens as the app opens it at start and passes SQLite's
     integrity check, else what is wrong."""
@@ -109,7 +126,7 @@ def database_write(name: str, write: Callable[[UserDatabase, Path], None],
             return "new"
         return f"half-written: {value!r}"
 
-    return WritePath(name, prepare, run, outcome)
+    return WritePath(name, prepare, run, outcome, lambda state: database_files(state.folder))
 
 
 def file_write(name: str, write: Callable[[UserDatabase, Path], None],
@@ -140,7 +157,10 @@ def file_write(name: str, write: Callable[[UserDatabase, Path], None],
         return "old" if data == state.before else "new" if data == state.after else (
             f"torn file ({len(data)} bytes)")
 
-    return WritePath(name, prepare, run, outcome)
+    def probe(state: DbState) -> tuple:  # the hidden temporary file appears
+        return tuple(sorted(p.name for p in state.folder.glob(".*.part")))
+
+    return WritePath(name, prepare, run, outcome, probe)
 
 
 # -- the app's writes ---------------------------------------------------------------------
@@ -155,7 +175,8 @@ def _first_start() -> WritePath:
                 and _cards(path) == BUNDLED)
         return opened_whole(path) or ("new" if done else "old")
 
-    return WritePath("first start", prepare, ensure_database, outcome)
+    return WritePath("first start", prepare, ensure_database, outcome,
+                     lambda path: database_files(path.parent))
 
 
 def _upgrade() -> WritePath:
@@ -173,7 +194,8 @@ def _upgrade() -> WritePath:
             return f"{_cards(path)} cards after the next start"
         return {"0001": "old", head_revision(): "new"}.get(label, f"label {label}")
 
-    return WritePath("upgrade 0001 to head", prepare, ensure_database, outcome)
+    return WritePath("upgrade 0001 to head", prepare, ensure_database, outcome,
+                     lambda path: database_files(path.parent))
 
 
 def _cards(path: Path) -> int:
