@@ -1,7 +1,8 @@
 """Reusable checks of the fault suite (issue 26): how a command ends when something
 outside it fails, and what a SIGKILL at a random moment of a write leaves behind.
 
-Two kinds of check, both callable from a test and from :mod:`tests.fault_report`:
+The checks, used by the fault tests (whose outcomes :func:`record` notes for
+:mod:`tests.fault_report`):
 
 * :func:`cli_under_fault` runs a ``deckbuilder`` command in a child process, does
   something to it or to its database after a random delay (SIGINT, kill the
@@ -11,7 +12,9 @@ Two kinds of check, both callable from a test and from :mod:`tests.fault_report`
 * :func:`kill_trials` runs one :class:`WritePath` (:mod:`tests.fault_paths`) in forked
   children and SIGKILLs each after a random delay spread over the time the write
   takes; afterwards the path's own ``outcome`` says ``old`` (nothing of the write
-  visible), ``new`` (all of it) or describes what is broken.
+  visible), ``new`` (all of it) or describes what is broken;
+* :func:`small_disk` and :func:`read_only_folder` mount a small tmpfs (read-only for
+  the latter) where the machine allows it, else raise :class:`NoSmallDisk` saying why.
 
 The number of trials comes from the environment: ``FAULT_TRIALS`` (kills per write path,
 faults per command; defaults keep the whole suite to a few minutes on two cores).

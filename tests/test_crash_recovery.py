@@ -7,9 +7,10 @@ upgrade, checklist and collection imports, collection and checklist exports, ``d
 copy``, saving a game, saving a deck) is run once to time it, then ``FAULT_TRIALS``
 times (default 6) in a forked child killed with SIGKILL after a random delay: spread
 over that time, or (every second kill) aimed at the writing itself, once the
-write-ahead log or the temporary file appears (:func:`tests.fault_kit.kill_trials`). Afterwards the database must open
-as the app opens it at start, pass SQLite's integrity check, and hold none or all of
-the interrupted write; a file must hold its old content or the complete new one.
+write-ahead log or the temporary file appears (:func:`tests.fault_kit.kill_trials`).
+Afterwards the database must open as the app opens it at start, pass SQLite's integrity
+check, and hold none or all of the interrupted write; a file must hold its old content
+or the complete new one.
 Runtime: about a minute with the default trials.
 """
 
