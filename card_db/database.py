@@ -21,6 +21,7 @@ back as a whole.
 
 from __future__ import annotations
 
+import errno
 import os
 import sqlite3
 from collections.abc import Iterator
@@ -43,6 +44,12 @@ BUSY_TIMEOUT = 5.0
 
 BUSY_MESSAGE = "the database is busy (another window or command is writing); try again"
 
+JOURNAL_SIZE_LIMIT = 1024 * 1024
+"""Bytes of write-ahead log kept after a checkpoint (``PRAGMA journal_size_limit``): a
+large write's log is cut back to this, so its space goes back to the disk."""
+
+FULL_MESSAGE = "the disk is full; free some space and try again (nothing was saved)"
+
 
 class DatabaseError(UserError):
     """The user database cannot be opened, backed up, upgraded or written (message says why)."""
@@ -55,7 +62,7 @@ class DatabaseBusyError(DatabaseError):
 _SQLITE_PROBLEMS = (  # (primary SQLite result code, what to tell the user)
     ("SQLITE_BUSY", BUSY_MESSAGE),
     ("SQLITE_LOCKED", BUSY_MESSAGE),
-    ("SQLITE_FULL", "the disk is full; free some space and try again (nothing was saved)"),
+    ("SQLITE_FULL", FULL_MESSAGE),
     ("SQLITE_READONLY", "the database is read-only; check the permissions of it and its folder"),
     ("SQLITE_CANTOPEN", "cannot open the database; check that its folder exists and is writable"),
     ("SQLITE_IOERR", "a disk error stopped the database; check the disk and try again"),
@@ -80,16 +87,74 @@ def database_error(exc: BaseException, path: Path) -> DatabaseError | None:
     return None
 
 
-def connect(path: Path, *, create: bool = False, **kwargs) -> sqlite3.Connection:
+def connect(path: Path, *, create: bool = False, read_only: bool = False,
+            **kwargs) -> sqlite3.Connection:
     """A read-write :mod:`sqlite3` connection on ``path`` with the busy timeout set.
 
     ``create`` allows a new file; otherwise a missing file raises
-    :class:`sqlite3.OperationalError`. ``kwargs`` go to :func:`sqlite3.connect`. The
+    :class:`sqlite3.OperationalError`. ``read_only``: a file on a read-only folder or
+    medium (:func:`writable_location` false) is opened ``mode=ro&immutable=1``: SQLite
+    then needs no ``-wal`` or ``-shm`` file beside it (it cannot make them there) and
+    sees no later change by another writer. ``kwargs`` go to :func:`sqlite3.connect`. The
     path is passed as a ``file:`` URI with every special character escaped, so names
     with ``?``, ``#``, ``%``, spaces or non-ASCII letters work.
     """
-    uri = f"{Path(path).absolute().as_uri()}?mode={'rwc' if create else 'rw'}"
-    return sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, **kwargs)
+    mode = "ro&immutable=1" if read_only else "rwc" if create else "rw"
+    uri = f"{Path(path).absolute().as_uri()}?mode={mode}"
+    conn = sqlite3.connect(uri, uri=True, timeout=BUSY_TIMEOUT, **kwargs)
+    conn.execute(f"PRAGMA journal_size_limit={JOURNAL_SIZE_LIMIT}")
+    return conn
+
+
+def writable_location(path: Path) -> bool:
+    """False if the existing database file ``path`` cannot be written where it is: the
+    file or its folder lacks write permission, or the medium is mounted read-only
+    (SQLite in WAL mode must make files beside the database even to read it)."""
+    path = Path(path)
+    if not os.access(path, os.W_OK) or not os.access(path.parent, os.W_OK):
+        return False
+    try:
+        return not os.statvfs(path.parent).f_flag & os.ST_RDONLY
+    except (OSError, AttributeError):  # no statvfs on Windows: the permissions said yes
+        return True
+
+
+READ_ONLY_MESSAGE = ("the database is on a read-only folder or medium, so it was opened "
+                     "read-only: changes cannot be saved (copy it to a writable folder to "
+                     "change it)")
+
+
+def is_full_disk(exc: BaseException, folder: Path | None = None, needed: int = 0) -> bool:
+    """True if ``exc`` (an ``OSError``, a :mod:`sqlite3` error or a SQLAlchemy error
+    wrapping one) says the disk is full, or if ``folder``'s file system has fewer than
+    ``needed`` bytes free (SQLite reports some full disks as an I/O error)."""
+    cause = getattr(exc, "orig", None) or exc
+    if isinstance(cause, OSError) and cause.errno == errno.ENOSPC:
+        return True
+    name = getattr(cause, "sqlite_errorname", "") or ""
+    if name.startswith("SQLITE_FULL"):
+        return True
+    if folder is None or not needed:
+        return False
+    try:
+        stat = os.statvfs(folder)
+    except (OSError, AttributeError):  # no statvfs on Windows
+        return False
+    return stat.f_bavail * stat.f_frsize < needed
+
+
+def release_wal(path: Path) -> None:
+    """Give back the space of a write that failed: checkpoint the write-ahead log and cut
+    it to nothing (``wal_checkpoint(TRUNCATE)``). Never raises (the caller is already
+    reporting an error); a reader still holding the log only delays it."""
+    try:
+        conn = connect(path)
+        try:
+            conn.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        finally:
+            conn.close()
+    except sqlite3.Error:
+        pass
 
 
 def enable_wal(path: Path) -> None:
@@ -164,8 +229,33 @@ def backup_database(path: Path, label: str) -> Path:
             dst.close()
     except (sqlite3.Error, OSError) as exc:
         target.unlink(missing_ok=True)
+        size = _database_bytes(path)
+        if is_full_disk(exc, path.parent, size):
+            raise DatabaseError(
+                f"cannot back up the database before upgrading it: the disk is full (the "
+                f"backup copy needs about {_megabytes(size)}, {_megabytes(_free(path))} are "
+                "free); free some space and start again (the database was not changed)",
+                file=path) from exc
         raise DatabaseError(f"could not back up {path} before upgrading it: {exc}") from exc
     return target
+
+
+def _database_bytes(path: Path) -> int:
+    """The bytes of the database with its write-ahead log (what a backup copies)."""
+    wal = path.with_name(path.name + "-wal")
+    return path.stat().st_size + (wal.stat().st_size if wal.exists() else 0)
+
+
+def _free(path: Path) -> int:
+    try:
+        stat = os.statvfs(path.parent)
+    except (OSError, AttributeError):  # no statvfs on Windows
+        return 0
+    return stat.f_bavail * stat.f_frsize
+
+
+def _megabytes(count: int) -> str:
+    return f"{count / 1e6:.1f} MB"
 
 
 def sqlalchemy_url(path: Path):
@@ -221,8 +311,9 @@ def open_session(path: Path | str) -> Iterator:
         engine.dispose()
 
 
-def upgrade_schema(path: Path | str, target: str = "head") -> None:
-    """Run the Alembic migrations on ``path`` up to ``target`` (backing it up first if it has data).
+def upgrade_schema(path: Path | str, target: str = "head", *, backup: bool = True) -> None:
+    """Run the Alembic migrations on ``path`` up to ``target`` (backing it up first if it
+    has data, unless ``backup`` is false: a throw-away file).
 
     ``path`` may be a PostgreSQL URL: the migrations then run in one transaction
     with the server's own reference checks, and no backup copy is taken (that is the
@@ -250,7 +341,7 @@ def upgrade_schema(path: Path | str, target: str = "head") -> None:
             engine.dispose()
         return
     current = current_revision(path)
-    if current is not None:
+    if current is not None and backup:
         backup_database(path, current)
     engine = make_engine(path, foreign_keys=False)
     try:

@@ -158,10 +158,18 @@ def connect_options(url: str) -> dict[str, str]:
     return {} if password is None else {"password": password}
 
 
-def postgres_error(exc: BaseException, url: str) -> PostgresError | None:
+#: A connection that was working and broke during a write (the server stopped or was
+#: killed, the network dropped): said apart from a server that cannot be reached.
+LOST_MESSAGE = ("the connection to the database server was lost during the write (the server "
+                "stopped or the network dropped); nothing was saved: try again when it is back")
+
+
+def postgres_error(exc: BaseException, url: str, *, writing: bool = False) -> PostgresError | None:
     """The :class:`PostgresError` for a psycopg error ``exc`` (or a SQLAlchemy error
     wrapping one), or ``None`` if it is not a problem of the server, the connection or
-    the role's rights (a bug in a statement stays a bug)."""
+    the role's rights (a bug in a statement stays a bug). ``writing``: the error came
+    from an open write session, so a broken connection was lost, not unreachable
+    (:data:`LOST_MESSAGE`)."""
     cause = getattr(exc, "orig", None) or exc
     module = type(cause).__module__ or ""
     if not module.startswith("psycopg"):
@@ -169,13 +177,26 @@ def postgres_error(exc: BaseException, url: str) -> PostgresError | None:
     code = getattr(cause, "sqlstate", None) or ""
     if not code and type(cause).__name__ == "OperationalError":
         code = _connect_failure(str(cause))
+        if writing and code == "08" and _lost(str(cause)):
+            problem = PostgresError(f"{LOST_MESSAGE} ({url}: {_first_line(cause, code)})")
+            problem.retryable = True
+            return problem
     for prefix, message in _PROBLEMS:
         if code.startswith(prefix):
-            detail = str(cause).strip().splitlines()[0] if str(cause).strip() else code
-            problem = PostgresError(f"{message} ({url}: {detail})")
+            problem = PostgresError(f"{message} ({url}: {_first_line(cause, code)})")
             problem.retryable = prefix in _PASSING
             return problem
     return None
+
+
+def _first_line(cause: BaseException, default: str) -> str:
+    text = str(cause).strip()
+    return text.splitlines()[0] if text else default
+
+
+def _lost(text: str) -> bool:
+    """True if libpq's words say an open connection broke (not that none was made)."""
+    return "connection failed" not in text and "Connection refused" not in text
 
 
 def _connect_failure(text: str) -> str:

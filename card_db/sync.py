@@ -8,7 +8,7 @@ Each write runs in one transaction, so an import is all-or-nothing.
 from __future__ import annotations
 
 import json
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from pathlib import Path
 
 from sqlmodel import Session, select
@@ -81,6 +81,7 @@ def upsert_records(
     *,
     label: str = "checklist",
     lines: Sequence[int] = (),
+    progress: Callable[[int, int], None] | None = None,
 ) -> tuple[int, int]:
     """Insert or update cards by key; returns (added, updated). Does not commit.
 
@@ -91,7 +92,8 @@ def upsert_records(
     record's, and the user's corrections are re-applied afterwards. A record whose
     key is one card's and whose name is another card's raises :class:`ChecklistError`
     naming ``label`` and the record's line (``lines[i]`` for the i-th record, if
-    given); the caller then rolls back.
+    given); the caller then rolls back. ``progress``, if given, is called with
+    (records done, total) about 200 times; it may raise to stop (the caller rolls back).
     """
     pairs = list(records)
     aff_ids = _affiliation_ids(session, {a for _, r in pairs for a in r.affiliations})
@@ -99,7 +101,7 @@ def upsert_records(
     by_key = {c.key: c for c in cards}
     by_name = {fold_name(c.name): c for c in cards}
     added = updated = 0
-    for index, (key, record) in enumerate(pairs):
+    for index, (key, record) in enumerate(_reported(pairs, progress)):
         card = by_key.get(key) or by_name.get(fold_name(record.name))
         namesake = by_name.get(fold_name(record.name))
         if card is not None and namesake is not None and namesake is not card:
@@ -129,6 +131,18 @@ def upsert_records(
         _replace_affiliations(session, card.id, [aff_ids[a] for a in record.affiliations])
         apply_corrections(session, card)
     return added, updated
+
+
+def _reported(items: list, progress: Callable[[int, int], None] | None) -> Iterator:
+    """``items`` one by one, calling ``progress(done, total)`` every 1/200th and at the end."""
+    total = len(items)
+    step = max(1, total // 200)
+    for index, item in enumerate(items):
+        if progress is not None and index % step == 0:
+            progress(index, total)
+        yield item
+    if progress is not None:
+        progress(total, total)
 
 
 def _same_card(

@@ -29,19 +29,24 @@ from card_db import postgres, watch
 from card_db.catalogue import Catalogue
 from card_db.checklist import bundled_data_hash
 from card_db.database import (
+    READ_ONLY_MESSAGE,
     DatabaseError,
     connect,
     current_revision,
     database_error,
     enable_wal,
     head_revision,
+    is_full_disk,
     known_revisions,
     make_engine,
+    release_wal,
     stored_bundled_hash,
     upgrade_schema,
     user_db_path,
+    writable_location,
 )
 from card_db.reader import load_records
+from card_db.schema_label import repair_label
 
 
 class SqliteReader(sqlite3.Connection):
@@ -59,7 +64,7 @@ def _ensure_postgres(url: str) -> str:
                 f"the database was made by a newer version of the app (schema {revision}); "
                 "update the app, or choose another database with --db", file=url)
         if revision != head_revision():
-            upgrade_schema(url)
+            _upgrade_postgres(url, revision)
         if stored_bundled_hash(url) != bundled_data_hash():
             from card_db.sync import sync_bundled_cards  # lazy: start-up time (imports SQLModel)
 
@@ -70,6 +75,26 @@ def _ensure_postgres(url: str) -> str:
             raise
         raise problem from exc
     return url
+
+
+#: SQLSTATEs of an upgrade that finds its tables already made: the label is behind.
+_ALREADY_MADE = ("42P07", "42701", "42710")
+
+
+def _upgrade_postgres(url: str, revision: str | None) -> None:
+    """Upgrade ``url`` from ``revision``; a label behind the tables (the upgrade finds
+    them made; it is rolled back) is refused with one clear message (issue 26, point 7:
+    on SQLite the label is repaired, :mod:`card_db.schema_label`)."""
+    try:
+        upgrade_schema(url)
+    except Exception as exc:
+        cause = getattr(exc, "orig", None) or exc
+        if getattr(cause, "sqlstate", None) not in _ALREADY_MADE:
+            raise
+        raise postgres.PostgresError(
+            f"the database's version label ({revision}) is behind its tables (the upgrade "
+            "found them already made and was undone; nothing changed): ask the database's "
+            f"administrator to set the label right (alembic stamp) ({url})") from exc
 
 
 def ensure_database(path: Path | str | None = None) -> Path | str:
@@ -89,6 +114,8 @@ def ensure_database(path: Path | str | None = None) -> Path | str:
     if postgres.is_url(path):
         return _ensure_postgres(postgres.check_url(path))
     path = Path(path)
+    if path.exists() and not writable_location(path):
+        return _check_read_only(path)
     try:
         path.parent.mkdir(parents=True, exist_ok=True)
     except OSError as exc:
@@ -103,6 +130,8 @@ def ensure_database(path: Path | str | None = None) -> Path | str:
                 file=path,
             )
         if revision != head_revision():
+            revision = repair_label(path, revision)  # a label behind its tables (issue 26)
+        if revision != head_revision():
             upgrade_schema(path)
         if stored_bundled_hash(path) != bundled_data_hash():
             from card_db.sync import sync_bundled_cards  # lazy: start-up time (imports SQLModel)
@@ -113,6 +142,31 @@ def ensure_database(path: Path | str | None = None) -> Path | str:
         if problem is None:
             raise
         raise problem from exc
+    return path
+
+
+def _check_read_only(path: Path) -> Path:
+    """``path`` on a read-only folder or medium, checked to be readable as it is (it
+    cannot be upgraded there); :class:`DatabaseError` if it needs an upgrade."""
+    try:
+        conn = connect(path, read_only=True)
+        try:
+            row = conn.execute("SELECT version_num FROM alembic_version").fetchone()
+        finally:
+            conn.close()
+    except sqlite3.Error as exc:
+        raise database_error(exc, path) or DatabaseError(
+            f"not a readable database: {exc}", file=path) from exc
+    revision = row[0] if row else None
+    if revision is not None and revision not in known_revisions():
+        raise DatabaseError(
+            f"the database was made by a newer version of the app (schema {revision}); "
+            "update the app, or choose another database with --db", file=path)
+    if revision != head_revision():
+        raise DatabaseError(
+            f"the database needs an upgrade (schema {revision} to {head_revision()}), which "
+            "cannot be written on its read-only folder or medium: copy it to a writable "
+            "folder and open the copy", file=path)
     return path
 
 
@@ -130,6 +184,10 @@ class UserDatabase:
         (use :meth:`open` for that)."""
         self.url = postgres.check_url(path) if postgres.is_url(path) else None
         self.path = None if self.url else Path(path)
+        #: The file is on a read-only folder or medium: it is read as it is
+        #: (:func:`card_db.database.connect` ``read_only``) and every write is refused.
+        self.read_only = bool(self.path and self.path.exists()
+                              and not writable_location(self.path))
         self._lock = threading.Lock()
         self._catalogue: Catalogue | None = None
         self._engine = None
@@ -168,7 +226,9 @@ class UserDatabase:
         """A new connection that refuses writes; the caller closes it.
 
         The file is opened read-write (``PRAGMA query_only``), so SQLite can recover a
-        crashed writer's journal; in WAL mode a reader never waits for a writer.
+        crashed writer's journal; in WAL mode a reader never waits for a writer. A
+        :attr:`read_only` file is opened immutable instead (nothing can be made beside
+        it; changes others make while it is open are not seen).
         Raises :class:`DatabaseError` if the file cannot be opened. On PostgreSQL a
         :class:`card_db.postgres.PostgresReader` (read-only transactions), or
         :class:`card_db.postgres.PostgresError` if the server cannot be reached.
@@ -176,7 +236,8 @@ class UserDatabase:
         if self.url:
             return postgres.PostgresReader(self.url)
         try:
-            conn = connect(self.path, check_same_thread=False, factory=SqliteReader)
+            conn = connect(self.path, check_same_thread=False, factory=SqliteReader,
+                           read_only=self.read_only)
             conn.execute("PRAGMA query_only=ON")
         except sqlite3.Error as exc:
             raise database_error(exc, self.path) or DatabaseError(str(exc), file=self.path) from exc
@@ -226,20 +287,42 @@ class UserDatabase:
         by another writer past :data:`card_db.database.BUSY_TIMEOUT`, a full disk or a
         read-only file raise :class:`DatabaseError` naming the database; on PostgreSQL
         a lost server, a read-only role or a lock wait past 5 s raise
-        :class:`card_db.postgres.PostgresError`.
+        :class:`card_db.postgres.PostgresError`. A :attr:`read_only` database raises
+        :class:`DatabaseError` (:data:`card_db.database.READ_ONLY_MESSAGE`) at once; a
+        full disk also gives back the write-ahead log's space
+        (:func:`card_db.database.release_wal`).
         """
-        from sqlalchemy.exc import DBAPIError  # lazy: start-up time (SQLAlchemy only for writes)
+        from sqlalchemy.exc import SQLAlchemyError  # lazy: start-up time (SQLAlchemy for writes)
         from sqlmodel import Session  # lazy: start-up time (SQLAlchemy only for writes)
 
+        if self.read_only:
+            raise DatabaseError(READ_ONLY_MESSAGE, file=self.path)
         try:
             with Session(self._get_engine()) as session:
                 yield session
-        except (DBAPIError, sqlite3.Error) as exc:
-            problem = (postgres.postgres_error(exc, self.url) if self.url
-                       else database_error(exc, self.path))
+        except (SQLAlchemyError, sqlite3.Error) as exc:
+            problem = self._problem(exc)
             if problem is None:
                 raise
+            if self.path is not None and is_full_disk(problem.__cause__ or exc):
+                self.close()  # the engine's connections hold the log open
+                release_wal(self.path)
             raise problem from exc
+
+    def _problem(self, exc: BaseException) -> DatabaseError | postgres.PostgresError | None:
+        """The user's error for ``exc`` or for the driver error that caused it (a
+        rollback after a lost connection raises its own error over the first one), or
+        ``None`` if none of them is one of the database's problems."""
+        seen = set()
+        while exc is not None and id(exc) not in seen:
+            seen.add(id(exc))
+            problem = (postgres.postgres_error(exc, self.url, writing=True) if self.url
+                       else database_error(exc, self.path))
+            if problem is not None:
+                problem.__cause__ = exc
+                return problem
+            exc = exc.__cause__ or exc.__context__
+        return None
 
     @contextmanager
     def write(self) -> Iterator:
@@ -261,7 +344,8 @@ class UserDatabase:
     def watcher(self) -> watch.ChangeWatcher:
         """A :class:`card_db.watch.ChangeWatcher` that wakes on the other writers'
         commits (not this handle's own); the caller closes it."""
-        return watch.ChangeWatcher(self.url or self.path, self.own_changes, self._own_lock)
+        return watch.ChangeWatcher(self.url or self.path, self.own_changes, self._own_lock,
+                                   read_only=self.read_only)
 
     def close(self) -> None:
         """Release the engine's connections (the handle stays usable; it reconnects)."""

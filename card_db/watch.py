@@ -67,7 +67,11 @@ def install(engine, own: set[int], lock: threading.Lock) -> None:
 
     @event.listens_for(engine, "rollback")
     def _forget(conn) -> None:
-        conn.info.pop("written", None)
+        # A connection the driver lost (server gone, connection dropped) is invalidated
+        # and its info cannot be read; it is discarded with its notes. Reading it would
+        # raise PendingRollbackError over the real error (issue 26, point 1).
+        if not conn.invalidated:
+            conn.info.pop("written", None)
 
     @event.listens_for(engine, "commit")
     def _stamp(conn) -> None:
@@ -88,12 +92,14 @@ class ChangeWatcher:
     or a PostgreSQL URL). ``own``: the counter values of this process's writes, ignored
     (shared with :class:`card_db.userdb.UserDatabase`, guarded by ``lock``).
 
+    ``read_only``: the file is on a read-only medium (opened immutable: no change is seen).
     Not thread-safe: one thread calls :meth:`wait`. Call :meth:`close` when done.
     """
 
     def __init__(self, location: Path | str, own: set[int] | None = None,
-                 lock: threading.Lock | None = None):
+                 lock: threading.Lock | None = None, *, read_only: bool = False):
         self.location = location
+        self.read_only = read_only
         self.own = own if own is not None else set()
         self.lock = lock or threading.Lock()
         self._conn = None
@@ -110,7 +116,8 @@ class ChangeWatcher:
                                          **postgres.connect_options(str(self.location)))
             self._conn.execute(f"LISTEN {CHANNEL}")
         else:
-            self._conn = connect(Path(self.location), check_same_thread=False)
+            self._conn = connect(Path(self.location), check_same_thread=False,
+                                 read_only=self.read_only)
             self._conn.execute("PRAGMA query_only=ON")
             self._version = self._conn.execute("PRAGMA data_version").fetchone()[0]
         self._last = self._row()[0]

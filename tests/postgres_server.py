@@ -10,13 +10,16 @@ PostgreSQL refuses to run as root; as root the server runs as the ``nobody`` use
 
 from __future__ import annotations
 
+import contextlib
 import os
 import pwd
 import shutil
+import signal
 import socket
 import sqlite3
 import subprocess
 import tempfile
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
@@ -53,9 +56,31 @@ class PostgresServer:
         return self.url(name)
 
     def stop(self) -> None:
-        """Stop the server and delete its folder."""
-        _run(["pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "stop"], self.user)
+        """Stop the server (if it runs) and delete its folder."""
+        if (self.folder / "data" / "postmaster.pid").exists():
+            _run(["pg_ctl", "-D", str(self.folder / "data"), "-m", "immediate", "stop"],
+                 self.user)
         shutil.rmtree(self.folder, ignore_errors=True)
+
+    def kill(self) -> None:
+        """``kill -9`` the server: its main process and every backend at once, as a crash
+        or a power cut would end them (the data folder stays; :meth:`restart` recovers).
+        Linux only (the backends are found in ``/proc``)."""
+        data = self.folder / "data"
+        pid = int((data / "postmaster.pid").read_text().split()[0])
+        os.kill(pid, signal.SIGSTOP)  # no new backend while the others are found
+        children = Path(f"/proc/{pid}/task/{pid}/children").read_text().split()
+        for child in map(int, children):
+            with contextlib.suppress(ProcessLookupError):
+                os.kill(child, signal.SIGKILL)
+        os.kill(pid, signal.SIGKILL)
+        deadline = time.monotonic() + 30
+        while Path(f"/proc/{pid}").exists() and time.monotonic() < deadline:
+            time.sleep(0.01)
+
+    def restart(self) -> None:
+        """Start the server again after :meth:`kill` (it recovers from its log first)."""
+        _start(self.folder / "data", self.port, self.user)
 
 
 def _run(command: list[str], user: str | None) -> None:
@@ -86,6 +111,11 @@ def start_server() -> PostgresServer:
     _run(["initdb", "-D", str(data), "-U", "postgres", "--auth=trust", "--encoding=UTF8",
           "--locale=C", "--no-sync"], user)
     port = _free_port()
+    _start(data, port, user)
+    return PostgresServer(folder, port, user)
+
+
+def _start(data: Path, port: int, user: str | None) -> None:
     options = f"-h 127.0.0.1 -p {port} -k {data} -c fsync=off -c max_connections=200"
     try:
         _run(["pg_ctl", "-D", str(data), "-o", options, "-l", str(data / "log"), "-w",
@@ -93,7 +123,6 @@ def start_server() -> PostgresServer:
     except subprocess.CalledProcessError as exc:
         log = (data / "log").read_text(errors="replace") if (data / "log").exists() else ""
         raise RuntimeError(f"PostgreSQL did not start: {exc.stderr!r}\n{log}") from exc
-    return PostgresServer(folder, port, user)
 
 
 @contextmanager

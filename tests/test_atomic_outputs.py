@@ -161,3 +161,47 @@ def test_kill_9_aimed_at_the_write_leaves_the_old_file_or_the_new_one(db, tmp_pa
             assert _complete(target, reference), "a torn or empty output file"
             outcomes["new"] += 1
     assert outcomes["old"] >= 5, outcomes  # most kills land before the rename
+
+
+def _killed_at_the_rename(target: str) -> None:
+    """Write ``target`` and die by SIGKILL just before the final rename (forked child)."""
+    import signal  # lazy: only the forked child kills itself
+
+    def die(*_args, **_kwargs):
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    os.replace = die
+    replace_file(target, b"the new content")
+
+
+def test_a_kill_at_the_rename_leaves_a_leftover_the_next_write_removes(tmp_path):
+    """A writer killed at the final rename leaves a hidden ``.part`` file: the next write
+    to that folder (of any file) removes it (issue 26, point 8)."""
+    import multiprocessing  # lazy: only this test forks
+
+    target = _old_file(tmp_path, "deck.cod")
+    context = multiprocessing.get_context("fork")
+    child = context.Process(target=_killed_at_the_rename, args=(str(target),))
+    child.start()
+    child.join(60)
+    assert child.exitcode == -9
+    leftovers = sorted(p.name for p in target.parent.glob(".*.part"))
+    assert len(leftovers) == 1 and leftovers[0].startswith(".deck.cod.")
+    assert target.read_bytes() == OLD
+    replace_file(target.parent / "other.csv", b"x")
+    assert sorted(p.name for p in target.parent.iterdir()) == ["deck.cod", "other.csv"]
+
+
+def test_a_live_writers_temporary_file_is_not_taken_for_a_leftover(tmp_path):
+    """A temporary file whose writer is still at work (it holds the file's lock) stays."""
+    import fcntl  # POSIX; the app falls back to the file's age elsewhere
+
+    from card_db.atomic import clean_leftovers
+
+    live = tmp_path / ".deck.cod.abcd1234.part"
+    with live.open("wb") as handle:
+        fcntl.flock(handle.fileno(), fcntl.LOCK_EX)
+        assert clean_leftovers(tmp_path) == []
+        assert live.exists()
+    assert clean_leftovers(tmp_path) == [live]
+    assert not live.exists()

@@ -301,10 +301,57 @@ def test_cli_progress_bars_show_on_a_terminal_only(monkeypatch):
 
     for stream, shown in ((Terminal(), True), (io.StringIO(), False)):
         monkeypatch.setattr(sys, "stderr", stream)
-        with cli_collection._ProgressBars() as bars:
+        with cli_collection.ProgressBars() as bars:
             for done in range(0, 1001, 10):
                 bars.show("read", done, 1000)
             bars.show("check", 5, 5)
         text = stream.getvalue()
         assert ("Reading" in text and "Checking" in text and "100%" in text) is shown
         assert text or not shown
+
+
+# -- issue 26, point 3: a control character cannot defeat the formula protection ------------
+
+
+def test_a_carriage_return_before_a_formula_is_refused_naming_the_character(userdb, tmp_path):
+    """A location starting with ``\\r`` used to be written unquoted, so ``=1+1`` began a
+    spreadsheet row of its own: such text is refused where it comes in (file, CLI,
+    edit), saying which character and where, and nothing is written."""
+    bad = tmp_path / "cr.csv"
+    bad.write_bytes(b'name,quantity,location,notes\nJudith,1,box,"\x07bell"\n'
+                    b'Gentle,1,"\r=1+1",fine\n')
+    with pytest.raises(CollectionFileProblems) as caught:
+        import_collection_csv(userdb, bad)
+    message = str(caught.value)
+    assert "2 problems" in message
+    assert f"{bad}:2:4: notes: U+0007 control character is not allowed" in message
+    assert f"{bad}:3:3: location: U+000D control character is not allowed" in message
+    with pytest.raises(CollectionFileProblems, match="location: U\\+000D"):
+        add_rows(userdb, [CollectionRow("Gentle", 1, location="\r=1+1")])
+    add_rows(userdb, [CollectionRow("Gentle", 1, location="box")])
+    entry = service.owned_entries(userdb)[0].entry_id
+    with pytest.raises(service.CollectionEditError, match="notes: U\\+202E"):
+        service.update_entry(userdb, entry, notes="a\u202eb")
+    assert owned_counts(userdb) == {"Gentle": 1}
+
+
+def test_a_stored_carriage_return_is_written_quoted(tmp_path):
+    """Text stored before the check (or by another program) is written quoted, so a
+    spreadsheet still reads one row and the formula stays text."""
+    import csv
+    import io
+
+    text = collection_csv.write_collection_csv([CollectionRow("Gentle", 1, location="\r=1+1")])
+    rows = list(csv.reader(io.StringIO(text, newline="")))
+    assert len(rows) == 2
+    assert rows[1][3] == "'\r=1+1"
+    assert '"\'\r=1+1"' in text
+
+
+def test_notes_may_hold_several_lines_and_tabs(userdb, tmp_path):
+    """A note of several lines (tab, newline) is accepted and comes back as it was."""
+    add_rows(userdb, [CollectionRow("Gentle", 1, location="\tbox", notes="line 1\n\tline 2")])
+    out = tmp_path / "out.csv"
+    service.export_collection_csv(userdb, out)
+    assert read_collection_csv(out).rows == (
+        CollectionRow("Gentle", 1, location="\tbox", notes="line 1\n\tline 2"),)

@@ -177,3 +177,65 @@ def test_an_upgrade_that_would_break_references_is_undone(tmp_path, monkeypatch)
     assert current_revision(path) == "0001"
     with sqlite3.connect(path) as conn:
         assert conn.execute("SELECT count(*) FROM collection_entry").fetchone() == (0,)
+
+
+# -- issue 26, point 7: a revision label behind the schema -----------------------------------
+
+
+def _label(path: Path, revision: str) -> None:
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("UPDATE alembic_version SET version_num = ?", (revision,))
+    conn.close()
+
+
+def _backups(folder: Path) -> list[str]:
+    return sorted(p.name for p in folder.iterdir() if ".backup-" in p.name)
+
+
+def test_a_revision_label_behind_the_schema_is_repaired_without_a_backup(tmp_path):
+    """The tables are at head but the label says 0005 (an old label written back, a
+    crash of an older app): the label is repaired at the first start, the upgrade is
+    not run again (it used to fail on the existing tables with exit 70, after a new
+    full backup at every start)."""
+    path = ensure_database(tmp_path / "behind.sqlite3")
+    with UserDatabase(path) as handle:
+        add_rows(handle, [CollectionRow("Gentle", 2)])
+    _label(path, "0005")
+    for _ in range(3):
+        with UserDatabase.open(path) as handle:
+            assert owned_counts(handle) == {"Gentle": 2}
+    assert current_revision(path) == head_revision()
+    assert _backups(tmp_path) == []
+
+
+def test_a_schema_that_matches_no_revision_is_refused_once_clearly(tmp_path):
+    """Tables of no version of the app (here: one dropped) are refused with a message
+    naming the file and what to do, without a backup each time; the CLI exits 2."""
+    path = ensure_database(tmp_path / "odd.sqlite3")
+    conn = sqlite3.connect(path)
+    with conn:
+        conn.execute("DROP TABLE stored_image")
+    conn.close()
+    _label(path, "0005")
+    for _ in range(2):
+        with pytest.raises(DatabaseError, match="match no version of this app") as caught:
+            ensure_database(path)
+        assert str(path) in str(caught.value)
+    assert _backups(tmp_path) == []
+    code = "from deckbuilder.cli.main import main; main()"
+    done = subprocess.run(
+        [sys.executable, "-c", code, "--db", str(path), "collection", "add", "Gentle"],
+        cwd=ROOT, capture_output=True, text=True, timeout=120,
+    )
+    assert done.returncode == 2, done.stderr
+    assert "match no version of this app" in done.stderr and "Traceback" not in done.stderr
+
+
+def test_every_revision_has_a_schema_of_its_own():
+    """The repair tells revisions apart by their tables, columns, indexes and triggers:
+    a migration that changes only data would make two revisions look alike."""
+    from card_db.schema_label import revision_signatures
+
+    signatures = revision_signatures()
+    assert len(set(signatures.values())) == len(signatures) >= 7

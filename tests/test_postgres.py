@@ -267,3 +267,19 @@ def test_a_missing_database_is_named_with_what_to_do(postgres_server):
     url = postgres_server.url("no_such_database")
     with pytest.raises(postgres.PostgresError, match="does not exist; create it first"):
         UserDatabase.open(url)
+
+
+def test_a_revision_label_behind_the_tables_is_refused_clearly(postgres_url):
+    """Issue 26, point 7 on PostgreSQL: the tables are at head but the label says 0005:
+    one clear message, the database unchanged (it used to end in exit 70)."""
+    from card_db.database import current_revision
+    from card_db.postgres import PostgresError
+    from card_db.userdb import ensure_database
+    from tests.postgres_server import open_connection
+
+    with open_connection(postgres_url) as conn:
+        conn.execute("UPDATE alembic_version SET version_num = '0005'")
+    for _ in range(2):
+        with pytest.raises(PostgresError, match="version label \\(0005\\) is behind its tables"):
+            ensure_database(postgres_url)
+    assert current_revision(postgres_url) == "0005"

@@ -66,6 +66,8 @@ from card_db.checklist.reading import (
 from card_db.checklist.schema import (
     COLUMNS,
     FORMATS,
+    MAX_FILE_BYTES,
+    MAX_ROWS,
     MAX_VALUE,
     REQUIRED_COLUMNS,
     ChecklistError,
@@ -78,7 +80,8 @@ from card_db.checklist.text import decode_checklist_bytes
 from card_db.checklist.writing import checklist_text, write_checklist
 
 __all__ = [
-    "AFFILIATIONS_FILE", "COLUMNS", "DATA_DIR", "DECKS_DIR", "FORMATS", "MAX_VALUE",
+    "AFFILIATIONS_FILE", "COLUMNS", "DATA_DIR", "DECKS_DIR", "FORMATS", "MAX_FILE_BYTES",
+    "MAX_ROWS", "MAX_VALUE",
     "REQUIRED_COLUMNS", "ChecklistError", "ChecklistRow", "bundled_card_files",
     "bundled_data_hash", "checklist_format", "checklist_text", "decode_checklist_bytes",
     "load_affiliations", "load_bundled_records", "load_bundled_rows", "parse_checklist_rows",

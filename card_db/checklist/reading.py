@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import os
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 
 from card_db.checklist.bundled import load_affiliations
 from card_db.checklist.schema import ChecklistRow, checklist_format
@@ -62,14 +62,17 @@ def read_checklist_rows(
     path: str | os.PathLike,
     known_sites: Iterable[str] = (),
     affiliations: Iterable[str] | None = None,
+    progress: Callable[[int, int], None] | None = None,
 ) -> list[ChecklistRow]:
     """Read a ``.csv`` or ``.json`` checklist file into rows with keys and lines.
 
-    Raises :class:`ChecklistError` for a missing or unreadable file, a wrong encoding,
-    binary content, an empty file or any bad row (nothing is returned then).
+    Raises :class:`ChecklistError` for a missing or unreadable file, one over the caps
+    (:data:`~card_db.checklist.schema.MAX_FILE_BYTES`, :data:`~card_db.checklist.schema.
+    MAX_ROWS`), a wrong encoding, binary content, an empty file or any bad row (nothing
+    is returned then). ``progress``: (bytes read, file size) as the file is read.
     """
     fmt = checklist_format(path)
-    text = decode_checklist_bytes(read_bytes(path), str(path))
+    text = decode_checklist_bytes(read_bytes(path, progress), str(path))
     return parse_checklist_rows(
         text, fmt, str(path), known_sites=known_sites, affiliations=affiliations
     )

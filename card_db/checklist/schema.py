@@ -26,6 +26,11 @@ COLUMN_ALIASES = {"card_type": "type", "set_name": "set"}
 FORMATS = {".csv": "csv", ".json": "json"}
 
 MAX_VALUE = 99
+#: Largest checklist read, in bytes (the whole game is well under a megabyte); a larger
+#: file is refused before it is read, a stream is read no further (issue 26, point 2).
+MAX_FILE_BYTES = 10 * 1024 * 1024
+#: Most cards one checklist may hold.
+MAX_ROWS = 20_000
 
 
 class ChecklistError(UserError):

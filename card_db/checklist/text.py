@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Sequence
-from pathlib import Path
+from collections.abc import Callable, Sequence
 
+from card_db.checklist import schema
 from card_db.checklist.schema import ChecklistError
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")
@@ -69,9 +69,35 @@ def check_text(text: str, path_label: str) -> str:
     return text
 
 
-def read_bytes(path: str | os.PathLike) -> bytes:
+def read_bytes(path: str | os.PathLike,
+               progress: Callable[[int, int], None] | None = None) -> bytes:
+    """The bytes of the checklist ``path``, at most :data:`~card_db.checklist.schema.
+    MAX_FILE_BYTES`: a larger file is refused before it is read, a stream (a pipe) as
+    soon as it passes the cap. ``progress`` is called with (bytes read, file size)
+    after each megabyte. Raises :class:`ChecklistError` (too large, unreadable)."""
+    cap = schema.MAX_FILE_BYTES
     try:
-        return Path(path).read_bytes()
+        size = os.stat(path).st_size
+        if size > cap:
+            raise ChecklistError(str(path), None, None, too_large(f"{size:,} bytes"))
+        chunks, read = [], 0
+        with open(path, "rb") as handle:
+            while chunk := handle.read(1024 * 1024):
+                read += len(chunk)
+                if read > cap:
+                    raise ChecklistError(str(path), None, None,
+                                         too_large(f"more than {cap:,} bytes"))
+                chunks.append(chunk)
+                if progress is not None:
+                    progress(read, max(size, read))
+        return b"".join(chunks)
     except OSError as exc:
         msg = f"cannot read the file: {exc.strerror}"
         raise ChecklistError(str(path), None, None, msg) from None
+
+
+def too_large(what: str) -> str:
+    """The message for a checklist over a cap; ``what`` says how large it is."""
+    return (f"the file is too large ({what}; a checklist may have at most "
+            f"{schema.MAX_FILE_BYTES:,} bytes and {schema.MAX_ROWS:,} cards): split it "
+            "into smaller files")

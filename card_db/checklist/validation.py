@@ -12,6 +12,7 @@ from dataclasses import replace
 from typing import Any
 
 from card_db.abilities import parse_abilities
+from card_db.checklist import schema
 from card_db.checklist.csv_rows import csv_rows
 from card_db.checklist.json_rows import json_rows
 from card_db.checklist.schema import MAX_VALUE, ChecklistError, RawRow, slugify
@@ -350,6 +351,10 @@ def parse_records(
     else:
         msg = f"unknown checklist format {fmt!r}: use csv or json"
         raise ChecklistError(label, None, None, msg)
+    if len(raws) > schema.MAX_ROWS:
+        raise ChecklistError(label, raws[schema.MAX_ROWS].line, None,
+                             f"more than {schema.MAX_ROWS:,} cards: split the checklist into "
+                             "smaller files")
     parsed = []
     names: dict[str, int] = {}
     keys: dict[str, int] = {}

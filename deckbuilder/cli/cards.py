@@ -208,11 +208,16 @@ def image(name: str, out: str, width: int) -> None:
 @click.argument("file", type=click.Path(exists=True, dir_okay=False))
 @handles_errors
 def import_(file: str) -> None:
-    """Add or update cards from a CSV or JSON checklist (all-or-nothing)."""
+    """Add or update cards from a CSV or JSON checklist (all-or-nothing).
+
+    At most 10 MiB and 20,000 cards; a progress bar shows on a terminal; Ctrl+C
+    imports nothing."""
     # lazy: checklist and SQLModel code stay out of the search command's start-up
+    from deckbuilder.cli.collection import ProgressBars
     from deckbuilder.services.cards import import_checklist
 
-    result = import_checklist(user_db(), Path(file))
+    with ProgressBars() as bars:
+        result = import_checklist(user_db(), Path(file), progress=bars.show)
     same = f", {result.unchanged} unchanged" if result.unchanged else ""
     click.echo(f"{file}: {count_text(result.added, 'card')} added, {result.updated} updated{same}")
 

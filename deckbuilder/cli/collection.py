@@ -119,7 +119,7 @@ def import_(file: str, adds: bool, dry_run: bool, preset: str | None,
     if dry_run:
         plan = preview_import(user_db(), Path(file), adds=adds, choice=choice)
     else:
-        with _ProgressBars() as bars:
+        with ProgressBars() as bars:
             plan = import_collection_csv(
                 user_db(), Path(file), adds=adds, progress=bars.show, choice=choice
             ).value
@@ -150,10 +150,10 @@ def _echo_plan(file: str, plan: CollectionImport, dry_run: bool) -> None:
     click.echo(f"{file}: {done}, {mode}: {plan.summary()}")
 
 
-class _ProgressBars:
+class ProgressBars:
     """Progress bars on stderr, one per import stage, when stderr is a terminal."""
 
-    _LABELS = {"read": "Reading", "check": "Checking"}
+    _LABELS = {"read": "Reading", "check": "Checking", "write": "Writing"}
 
     def __init__(self) -> None:
         self._bar = None
@@ -161,7 +161,7 @@ class _ProgressBars:
         self._done = 0
         self._enabled = sys.stderr.isatty()
 
-    def __enter__(self) -> _ProgressBars:
+    def __enter__(self) -> ProgressBars:
         return self
 
     def __exit__(self, *_exc) -> None:

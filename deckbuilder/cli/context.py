@@ -30,7 +30,8 @@ class CliState:
 def user_db(ctx: click.Context | None = None) -> UserDatabase:
     """The run's :class:`~card_db.userdb.UserDatabase`, opened on first call.
 
-    ``ctx`` defaults to the current click context. Raises
+    ``ctx`` defaults to the current click context. A database on a read-only folder
+    or medium is opened read-only, with a note on stderr. Raises
     :class:`card_db.database.DatabaseError` if the database cannot be opened.
     """
     root = (ctx or click.get_current_context()).find_root()
@@ -42,4 +43,7 @@ def user_db(ctx: click.Context | None = None) -> UserDatabase:
 
         state.db = UserDatabase.open(state.db_path)
         root.call_on_close(state.db.close)
+        if state.db.read_only:
+            click.echo(f"deckbuilder: note: {state.db.path} is on a read-only folder or "
+                       "medium; opened read-only: changes cannot be saved", err=True)
     return state.db

@@ -89,6 +89,18 @@ def interrupted() -> None:
     sys.exit(EXIT_INTERRUPTED)
 
 
+def _interrupted_while(exc: BaseException) -> bool:
+    """True if ``exc`` was raised while a Ctrl+C unwound the command (e.g. by the
+    rollback of a connection the signal broke): the interruption is what happened."""
+    seen = set()
+    while exc is not None and id(exc) not in seen:
+        if isinstance(exc, KeyboardInterrupt):
+            return True
+        seen.add(id(exc))
+        exc = exc.__cause__ or exc.__context__
+    return False
+
+
 def handles_errors(func: Callable) -> Callable:
     """Decorate a click command so that it ends as :func:`exit_for` says, never with a
     traceback; Ctrl+C ends it as :func:`interrupted` says."""
@@ -102,6 +114,8 @@ def handles_errors(func: Callable) -> Callable:
         except KeyboardInterrupt:
             interrupted()
         except Exception as exc:
+            if _interrupted_while(exc):
+                interrupted()
             exit_for(exc)
 
     return wrapper

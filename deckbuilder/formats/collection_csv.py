@@ -19,7 +19,9 @@ or UTF-16, else UTF-8, else Windows-1252), but as a stream; an Excel ``sep=;`` l
 (after blank lines, as Urza Gatherer writes it) and blank lines before the header are
 accepted; blank rows are skipped. Cells written
 with a leading quote against spreadsheet formulas (:mod:`card_db.spreadsheet_cells`) are
-read back without it.
+read back without it. ``location`` and ``notes`` are kept exactly as written (spaces and
+tabs at either end too: an export reads back as it was); a control character in them
+other than tab (and newline in notes) is refused (:func:`check_free_text`).
 
 The file is read as a stream (never whole into memory) within these limits: at most
 :data:`MAX_FILE_BYTES` bytes, :data:`MAX_ROWS` rows, :data:`MAX_LINE_CHARS` characters
@@ -43,6 +45,7 @@ from typing import TextIO
 from card_db.errors import UserError
 from card_db.records import Condition
 from card_db.spreadsheet_cells import protect_cell, unprotect_cell
+from card_db.text_safety import describe_character, unsafe_character
 from deckbuilder.formats.collection_presets import (
     ColumnMapping,
     MappingError,
@@ -64,6 +67,9 @@ MAX_LINE_CHARS = 100_000
 MAX_FIELD_CHARS = 10_000
 #: Most problems of one file reported (the rest are counted).
 MAX_PROBLEMS = 50
+#: The control characters each free-text field accepts (every other control, lone
+#: surrogate and direction mark is refused: :func:`check_free_text`).
+FREE_TEXT_CONTROLS = {"location": "\t", "notes": "\t\n"}
 _ABBREVIATIONS = {
     "m": Condition.MINT,
     "nm": Condition.NEAR_MINT,
@@ -106,6 +112,20 @@ class CollectionFileProblems(CollectionFileError):
         if self.more:
             lines.append(f"  and {self.more} more")
         return "\n".join(lines)
+
+
+def check_free_text(field_name: str, text: str) -> None:
+    """Raise ``ValueError`` ("location: U+000D control character is not allowed ...")
+    if ``text`` of the field ``field_name`` (``"location"`` or ``"notes"``) holds a
+    character the CSV could not carry safely: a control character (a carriage return
+    before ``=`` would start a spreadsheet row of its own), a lone surrogate or a
+    direction mark. Tab is allowed in both, newline in notes
+    (:data:`FREE_TEXT_CONTROLS`). Source: issue 26, point 3."""
+    found = unsafe_character(text, FREE_TEXT_CONTROLS[field_name])
+    if found is not None:
+        allowed = "tab and newline" if field_name == "notes" else "tab"
+        raise ValueError(f"{field_name}: {describe_character(found)} is not allowed (remove "
+                         f"it; of the control characters only {allowed} may be in {field_name})")
 
 
 class ConditionError(UserError, ValueError):
@@ -365,13 +385,17 @@ def _header(header: list[str], label: str, line: int, choice: ColumnChoice) -> C
 
 def write_collection_csv(rows: Iterable[CollectionRow]) -> str:
     """The CSV text of ``rows``: the header, then one row each (every column); text
-    cells that a spreadsheet would run as formulas start with a quote."""
+    cells that a spreadsheet would run as formulas start with a quote. A row holding a
+    carriage return (stored before :func:`check_free_text` refused it) is written with
+    every cell quoted, so a spreadsheet still reads it as one row."""
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
+    quoting = csv.writer(buffer, lineterminator="\n", quoting=csv.QUOTE_ALL)
     writer.writerow(COLUMNS)
     for r in rows:
-        writer.writerow([protect_cell(r.name), r.quantity, r.condition.value,
-                         protect_cell(r.location), protect_cell(r.notes), r.for_trade])
+        cells = [protect_cell(r.name), r.quantity, r.condition.value,
+                 protect_cell(r.location), protect_cell(r.notes), r.for_trade]
+        (quoting if any("\r" in str(c) for c in cells) else writer).writerow(cells)
     return buffer.getvalue()
 
 
@@ -420,10 +444,14 @@ def _rows(values: list[str], names: list[str], label: str, line: int,
         groups = _conditions(fields.get("condition", ""), quantity, mapping, unknown)
         column = names.index("for_trade") + 1 if "for_trade" in names else column
         for_trade = _int_field(fields.get("for_trade", ""), "for_trade", 0, MAX_QUANTITY)
+        location = fields.get("location", "")
+        column = names.index("location") + 1 if "location" in names else column
+        check_free_text("location", location)
+        notes = fields.get("notes", "")
+        column = names.index("notes") + 1 if "notes" in names else column
+        check_free_text("notes", notes)
     except ValueError as exc:
         raise CollectionFileError(label, line, column, str(exc)) from None
-    location = fields.get("location", "").strip()
-    notes = fields.get("notes", "").strip()
     if unknown:
         kept = "; ".join(f"condition {word!r} in the file" for word in unknown)
         notes = f"{notes}; {kept}" if notes else kept

@@ -242,6 +242,12 @@ class MainWindow(QMainWindow):
             status.addPermanentWidget(widget)
         self.context.tasks.busy_changed.connect(self._busy_changed)
         self.context.status.connect(lambda text: status.showMessage(text, 6000))
+        if self.context.db.read_only:  # a read-only folder or medium (issue 26, point 5)
+            notice = QLabel("Read-only database: changes cannot be saved")
+            notice.setObjectName("readOnlyNotice")
+            notice.setToolTip("The database is on a read-only folder or medium. Copy it "
+                              "to a writable folder to change it.")
+            status.addPermanentWidget(notice)
 
     def _busy_changed(self, busy: bool) -> None:
         self.busy_label.setVisible(busy)

@@ -11,6 +11,7 @@ from __future__ import annotations
 import csv
 import io
 import json
+from collections.abc import Callable
 from dataclasses import dataclass
 from functools import partial
 from pathlib import Path
@@ -46,20 +47,27 @@ def _site_and_affiliation_names(db: UserDatabase) -> tuple[set[str], set[str]]:
     return sites, affs
 
 
-def import_checklist(db: UserDatabase, file: Path) -> ChecklistImport:
-    """Add or update cards from a CSV/JSON checklist (not undoable; any card may change).
+def import_checklist(db: UserDatabase, file: Path,
+                     progress: Callable[[str, int, int], None] | None = None) -> ChecklistImport:
+    """Add or update cards from a CSV/JSON checklist (not undoable; any card may change),
+    all-or-nothing, in one transaction.
 
-    Raises :class:`card_db.checklist.ChecklistError` (file, line, column) with the
-    database unchanged if any row is bad.
+    ``progress``, if given, is called with (stage, done, total): stage ``"read"``
+    counts bytes, ``"write"`` cards; it may raise to stop (e.g. Cancel, Ctrl+C):
+    nothing is written then. Raises :class:`card_db.checklist.ChecklistError` (file,
+    line, column) with the database unchanged if any row is bad or the file is over
+    the caps (:data:`card_db.checklist.MAX_FILE_BYTES`, :data:`card_db.checklist.MAX_ROWS`).
     """
     from card_db.sync import upsert_records  # lazy: start-up time (imports SQLModel)
 
     sites, affiliations = _site_and_affiliation_names(db)
-    rows = read_checklist_rows(Path(file), known_sites=sites, affiliations=affiliations)
+    rows = read_checklist_rows(Path(file), known_sites=sites, affiliations=affiliations,
+                               progress=partial(progress, "read") if progress else None)
     with db.session() as session:
         added, updated = upsert_records(
             session, [(r.key, r.record) for r in rows], "user",
             label=str(file), lines=[r.line for r in rows],
+            progress=partial(progress, "write") if progress else None,
         )
         session.commit()
     db.forget_catalogue()

@@ -28,6 +28,7 @@ from deckbuilder.formats.collection_csv import (
     CollectionRow,
     ColumnChoice,
     ProblemList,
+    check_free_text,
     parse_condition,
     read_collection_rows,
     write_collection_csv,
@@ -161,6 +162,12 @@ def _resolve(
     resolved = []
     names: dict[str, str] = {}
     for done, row in enumerate(rows, start=1):
+        try:
+            check_free_text("location", row.location)
+            check_free_text("notes", row.notes)
+        except ValueError as exc:
+            problems.add(CollectionFileError(label, row.line or done, None, str(exc)))
+            continue
         try:
             name = names.get(row.name) or names.setdefault(
                 row.name, catalogue.resolve(row.name).name
@@ -656,6 +663,13 @@ def update_entry(
             )
         except ValueError as exc:
             raise CollectionEditError(str(exc)) from None
+    location = None if location is None else location.strip()
+    notes = None if notes is None else notes.strip()
+    for field_name, text in (("location", location), ("notes", notes)):
+        try:
+            check_free_text(field_name, text or "")
+        except ValueError as exc:
+            raise CollectionEditError(str(exc)) from None
     asked = {"quantity": quantity, "condition": new_condition and new_condition.value,
              "location": location, "notes": notes, "trade count": for_trade}
     with db.session() as session:
@@ -668,9 +682,9 @@ def update_entry(
         if for_trade is not None:
             entry.for_trade = _count(for_trade, "for_trade")
         if notes is not None:
-            entry.notes = notes.strip()
+            entry.notes = notes
         if location is not None:
-            entry.location = location.strip()
+            entry.location = location
         if new_condition is not None:
             entry.condition = new_condition.value
         twin = session.exec(
