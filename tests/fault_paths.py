@@ -295,8 +295,8 @@ def _copied(db: UserDatabase) -> object:
 
 
 def _record():
-    from deckbuilder.engine.play_record import HUMAN, new_record
-    from deckbuilder.engine.sample_decks import generated_deck
+    from deckbuilder.engine.records.play_record import HUMAN, new_record
+    from deckbuilder.engine.simulation.sample_decks import generated_deck
 
     return new_record([generated_deck(1), generated_deck(2)], ["Your Autarch", "Computer"],
                       [HUMAN, "quick"], seed=3)
@@ -309,7 +309,7 @@ def _save_game(db: UserDatabase, _folder: Path) -> None:
 
 
 def _saved_games(db: UserDatabase) -> tuple:
-    from deckbuilder.engine.play_record import dumps
+    from deckbuilder.engine.records.play_record import dumps
     from deckbuilder.services.saved_games import load_game, saved_games
 
     return tuple((g.name, dumps(load_game(db, g.name)) == dumps(_record()))

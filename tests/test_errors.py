@@ -66,6 +66,7 @@ USER_FACING = [
 #: Exception classes of the project (by class name, wherever they live) that are
 #: deliberately not the user's to act on.
 NOT_USER_ERRORS = {
+    "GuideBuildFailed": "the guide could not be built: the app shows its own pages instead",
     "InvariantError": "a broken rules invariant is a bug",
     "Cancelled": "the one base of the user-asked-to-stop classes: not an error",
     "EngineError": "a programming error in the rules engine or its caller is a bug (issue 22)",

@@ -94,6 +94,6 @@ def test_play_to_mid_game_leaves_the_person_to_move(window):
     screen = window.show_screen("play")
     assert play_to_mid_game(screen)
     assert screen.pending is not None and screen.pending.kind == "move"
-    assert screen.session.game.state.round >= ROUND and not screen.over
+    assert screen.session.game.table.round >= ROUND and not screen.over
     assert screen.moves.count() == len(screen.pending.options) > 0
     screen.stop_game()

@@ -39,7 +39,7 @@ def test_four_autarchs_fit_the_board_without_scrolling(qtbot, size, narrowest):
     assert _page_fits(board), (board.widget().size(), board.viewport().size())
     assert all(view.card_width() == width for view in board.views.values())
     for card, view in board.views.items():
-        assert (view.width() > view.height()) == (card in found.game.state.pivoted)
+        assert (view.width() > view.height()) == (card in found.game.table.pivoted)
 
 
 def test_a_larger_board_gets_larger_cards(qtbot):

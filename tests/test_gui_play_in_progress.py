@@ -31,7 +31,7 @@ def screen(window, qtbot):
 def test_the_game_names_your_deck_and_the_setup_folds_away(screen):
     deck = screen.mine.current_source().label
     assert f"you ({deck}) are seat 1" in screen.status.text()
-    assert screen.session.game.state.autarchs[0].name == f"Your Autarch ({deck})"
+    assert screen.session.game.table.autarchs[0].name == f"Your Autarch ({deck})"
     assert not screen.setup.isVisible() and screen.new_game_button.isVisible()
     screen.new_game_button.click()
     assert screen.setup.isVisible()

@@ -30,7 +30,7 @@ TABLE_FIELDS = (
 )
 #: Game attributes :func:`clone` copies (checked the same way).
 GAME_ATTRS = ("rng", "table", "log", "turn", "_any_timed", "established", "_placements",
-              "flow")
+              "flow", "countering_depth")
 
 
 def _realm(r: Realm) -> Realm:
@@ -84,6 +84,7 @@ def clone(game: Game, rng: random.Random | None = None) -> Game:
     g._placements = list(game._placements)
     f = game.flow
     g.flow = None if f is None else replace(f, order=list(f.order))
+    g.countering_depth = game.countering_depth
     return g
 
 

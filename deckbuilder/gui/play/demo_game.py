@@ -47,7 +47,7 @@ def play_to_mid_game(screen, round_: int = ROUND, timeout: float = 60.0) -> bool
         if session is None or decision is None:
             time.sleep(0.01)
             continue
-        if decision.kind == "move" and session.game.state.round >= round_:
+        if decision.kind == "move" and session.game.table.round >= round_:
             return True
         screen.choose(0 if decision.options else None)
     return False

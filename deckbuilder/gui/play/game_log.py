@@ -45,8 +45,8 @@ def record_finished_game(context, session, snap) -> None:
     played: PlayedDecks | None = getattr(session, "played", None)
     if played is None:
         return
-    state = session.game.state
-    leader = first_round_leader(len(state.autarchs), state.setup_first)
+    table = session.game.table
+    leader = first_round_leader(len(table.autarchs), table.setup_first)
     entry = play_entry(played.deck, None, played.rivals, snap.winner,
                        [a.eliminated for a in snap.autarchs], snap.over, snap.round,
                        leader == 0)

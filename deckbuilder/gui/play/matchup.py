@@ -11,7 +11,7 @@ from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
-    QHBoxLayout,
+    QGridLayout,
     QHeaderView,
     QLabel,
     QTableWidget,
@@ -105,12 +105,15 @@ class MatchupPanel(CancellableRun, QWidget):
         self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         self.table.horizontalHeader().setSectionResizeMode(
             QHeaderView.ResizeMode.ResizeToContents)
-        controls = QHBoxLayout()
-        for widget in (QLabel("Games per rival:"), self.games, QLabel("Seed:"), self.seed,
-                       QLabel("Your level:"), self.level, self.run_button,
-                       self.cancel_button):
-            controls.addWidget(widget)
-        controls.addStretch(1)
+        # two rows of controls, so that the Play tab fits a 1024-wide window beside the setup
+        controls = QGridLayout()
+        for row, widgets in enumerate(((QLabel("Games per rival:"), self.games,
+                                        QLabel("Seed:"), self.seed),
+                                       (QLabel("Your level:"), self.level, self.run_button,
+                                        self.cancel_button))):
+            for column, widget in enumerate(widgets):
+                controls.addWidget(widget, row, column)
+        controls.setColumnStretch(4, 1)
         layout = QVBoxLayout(self)
         layout.addLayout(controls)
         layout.addWidget(self.progress)

@@ -326,7 +326,7 @@ class PlayScreen(Screen):
         session.failed.connect(self.status.setText)
         self.session = session
         self.over = False
-        self.faces.set_records(session.game.state.cards)
+        self.faces.set_records(session.game.table.cards)
         self.log.clear()
         self.tabs.setCurrentIndex(0)
         self.status.setText(message)
