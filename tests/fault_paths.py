@@ -336,6 +336,62 @@ def _decks(db: UserDatabase) -> object:
     return tuple((n, load_deck(db, n) == _deck()) for n in names)
 
 
+
+def _deck_v1(db: UserDatabase, _folder: Path) -> None:
+    from deckbuilder.services.decks import save_deck
+
+    save_deck(db, _deck())
+
+
+def _save_deck_version(db: UserDatabase, _folder: Path) -> None:
+    """Saving the saved deck again with a card more: a new version kept beside the old."""
+    from deckbuilder.deck.decklist import DeckList
+    from deckbuilder.services.decks import save_deck
+
+    names = sorted(r.name for r in load_bundled_records())[:41]
+    save_deck(db, DeckList(name=_deck().name, notes="kept whole", main=[(n, 1) for n in names]))
+
+
+def _versions(db: UserDatabase) -> object:
+    from deckbuilder.services.deck_versions import deck_history
+    from deckbuilder.services.decks import load_deck
+
+    deck = load_deck(db, _deck().name)
+    return (len(deck_history(db, deck.name)), tuple(deck.main))
+
+
+def _scan_batch(db: UserDatabase, folder: Path) -> None:
+    """A batch read from one generated flatbed page of three known cards, awaiting review."""
+    import sys
+
+    sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "benchmarks"))
+    import scan_images
+
+    from deckbuilder.services.scan_review import import_batch
+
+    records = sorted(load_bundled_records(), key=lambda r: r.name)[:3]
+    page = scan_images.flatbed_page(records, folder / "page.png", 5).path
+    import_batch(db, [page])
+
+
+def _accept_batch(db: UserDatabase, _folder: Path) -> None:
+    from deckbuilder.services.scan_review import Decision, accept_groups, pending_groups
+
+    accept_groups(db, [Decision(g.id, g.match_name or g.name_read) for g in pending_groups(db)])
+
+
+def _reviewed(db: UserDatabase) -> object:
+    from deckbuilder.services.scan_review import pending_groups
+
+    return (_owned(db), len(pending_groups(db)))
+
+
+def _scanning_installed() -> bool:
+    import importlib.util
+
+    return all(importlib.util.find_spec(m) for m in ("cv2", "imagehash", "rapidocr"))
+
+
 #: Every write path the kill trials cover; add new ones with one line (see above).
 WRITE_PATHS: list[WritePath] = [
     _first_start(),
@@ -347,7 +403,11 @@ WRITE_PATHS: list[WritePath] = [
     database_write("db copy (SQLite to SQLite)", _copy_target, _copied, setup=_some_collection),
     database_write("saving a game", _save_game, _saved_games),
     database_write("saving a deck", _save_deck, _decks),
+    database_write("saving a deck version", _save_deck_version, _versions, setup=_deck_v1),
 ]
+if _scanning_installed():  # the scan extra (in the test extra, so CI always has it)
+    WRITE_PATHS.append(database_write("accepting a scan batch", _accept_batch, _reviewed,
+                                      setup=_scan_batch))
 
 
 # -- concurrent writers ----------------------------------------------------------------------
