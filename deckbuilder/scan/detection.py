@@ -35,11 +35,15 @@ CARD_RATIO = CARD_SIZE_MM[0] / CARD_SIZE_MM[1]
 RATIO_RANGE = (0.6, 1.0)  # a card lying flat, photographed low, can look square
 #: Highest ratio of an outline seen square-on (opposite sides within :data:`SKEWED`).
 FLAT_RATIO_MAX = 0.8
-SKEWED = 0.88
+SKEWED = 0.92
 #: Area of the outline over the area of its four-sided fit.
 MIN_FILL = 0.82
 #: Width of the opening that parts touching objects, as a fraction of the longest side.
 OPEN_FRACTION = 0.03
+#: The adaptive threshold's neighbourhood, as a fraction of the longest side (1/n).
+ADAPTIVE_BLOCK = 6
+#: Canny's thresholds for faint card sides.
+FAINT_EDGE = (10, 40)
 #: Share of each side of an outline that must lie on an image edge.
 MIN_EDGE_SUPPORT = 0.6
 
@@ -107,7 +111,7 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     framed = cv2.copyMakeBorder(small, FRAME, FRAME, FRAME, FRAME, cv2.BORDER_CONSTANT,
                                 value=colour)
     candidates, edges = _candidates(framed)
-    near_edges = cv2.dilate(edges, np.ones((5, 5), np.uint8))
+    near_edges = _near_edges(framed, edges)
     supported = [q - FRAME for q in candidates
                  if _edge_support(q, near_edges) >= MIN_EDGE_SUPPORT]
     quads = _select(supported, small.shape[0] * small.shape[1])
@@ -116,6 +120,15 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
         corners = order_corners(quad / scale)
         cards.append(FoundCard(corners, straighten(image, corners)))
     return _reading_order(cards)
+
+
+def _near_edges(framed: np.ndarray, edges: np.ndarray) -> np.ndarray:
+    """Where a card's side may lie: near an edge at the image's own contrast
+    (``edges``) or, on a dim or washed-out photo (a shadow, a slab, a sleeve's glare),
+    at a low fixed one (:data:`FAINT_EDGE`)."""
+    gray = cv2.GaussianBlur(cv2.cvtColor(framed, cv2.COLOR_BGR2GRAY), (5, 5), 0)
+    faint = cv2.dilate(cv2.Canny(gray, *FAINT_EDGE), np.ones((3, 3), np.uint8), iterations=2)
+    return cv2.dilate(edges | faint, np.ones((5, 5), np.uint8))
 
 
 def _edge_support(quad: np.ndarray, edges: np.ndarray, samples: int = 40) -> float:
@@ -153,6 +166,14 @@ def _candidates(small: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
         kernel = np.ones((size, size), np.uint8)
         for mask in (otsu, 255 - otsu):
             masks.append((cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), cv2.RETR_EXTERNAL))
+    # on a busy playmat no one threshold parts every card from the table: a threshold
+    # against the mean of a neighbourhood wider than a card does
+    block = 2 * (max(gray.shape) // ADAPTIVE_BLOCK) + 1
+    kernel = np.ones((5, 5), np.uint8)
+    for polarity in (cv2.THRESH_BINARY, cv2.THRESH_BINARY_INV):
+        local = cv2.adaptiveThreshold(blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, polarity,
+                                      block, 0)
+        masks.append((cv2.morphologyEx(local, cv2.MORPH_OPEN, kernel), cv2.RETR_EXTERNAL))
     area_min = MIN_AREA * gray.size
     found = []
     for mask, mode in masks:
