@@ -25,6 +25,9 @@ CROP_SIZE = (630, 882)
 WORK_SIDE = 1100
 #: Largest share of a sheet's area one card it holds covers (two cards side by side).
 MAX_HELD = 0.5
+#: Share of an outline two card-like outlines inside it must cover for it to be two
+#: cards side by side, not one card with its art box and text box.
+PAIR_COVER = 0.8
 #: Width, in px of the work copy, of the frame drawn round it.
 FRAME = 12
 #: Smallest card, as a fraction of the image area.
@@ -281,7 +284,8 @@ def _select(quads: list[np.ndarray], image_area: float) -> list[np.ndarray]:
             if held and not any(_inside(centres[j], quads[k]) or _inside(centres[k], quads[j])
                                 for k in disjoint):
                 disjoint.append(j)
-        if len(disjoint) >= 2:
+        if len(disjoint) >= 3 or (len(disjoint) == 2 and sum(areas[j] for j in disjoint)
+                                  >= PAIR_COVER * areas[i]):
             continue  # a page or sheet holding cards
         kept.append(i)
         dropped.update(j for j in range(i + 1, len(quads)) if _inside(centres[j], quad))
