@@ -28,6 +28,10 @@ MAX_HELD = 0.5
 #: Share of an outline two card-like outlines inside it must cover for it to be two
 #: cards side by side, not one card with its art box and text box.
 PAIR_COVER = 0.8
+#: Share of the image from which an outline along its border is a card filling a scan.
+WHOLE_IMAGE = 0.5
+#: Distance, in px of the work copy, from the border at which a side runs along it.
+BORDER = 4
 #: Width, in px of the work copy, of the frame drawn round it.
 FRAME = 12
 #: Smallest card, as a fraction of the image area.
@@ -117,7 +121,8 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     near_edges = _near_edges(framed, edges)
     supported = [q - FRAME for q in candidates
                  if _edge_support(q, near_edges) >= MIN_EDGE_SUPPORT]
-    quads = _select(supported, small.shape[0] * small.shape[1])
+    area = small.shape[0] * small.shape[1]
+    quads = _select([q for q in supported if not _cut_off(q, small.shape, area)], area)
     cards = []
     for quad in quads:
         corners = order_corners(quad / scale)
@@ -132,6 +137,21 @@ def _near_edges(framed: np.ndarray, edges: np.ndarray) -> np.ndarray:
     gray = cv2.GaussianBlur(cv2.cvtColor(framed, cv2.COLOR_BGR2GRAY), (5, 5), 0)
     faint = cv2.dilate(cv2.Canny(gray, *FAINT_EDGE), np.ones((3, 3), np.uint8), iterations=2)
     return cv2.dilate(edges | faint, np.ones((5, 5), np.uint8))
+
+
+def _cut_off(quad: np.ndarray, shape: tuple[int, ...], image_area: float) -> bool:
+    """True if a side of ``quad`` runs along the image's border and ``quad`` covers less
+    than :data:`WHOLE_IMAGE` of the image: a card cut off by the border (not whole), or
+    a patch of table between a card and the border. A card filling a scan is kept."""
+    if cv2.contourArea(quad) >= WHOLE_IMAGE * image_area:
+        return False
+    height, width = shape[:2]
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        for axis, limit in ((0, 0), (0, width - 1), (1, 0), (1, height - 1)):
+            if abs(a[axis] - limit) <= BORDER and abs(b[axis] - limit) <= BORDER:
+                return True
+    return False
 
 
 def _edge_support(quad: np.ndarray, edges: np.ndarray, samples: int = 40) -> float:
@@ -156,6 +176,9 @@ def _candidates(small: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
     edges = cv2.Canny(blurred, max(10, 0.5 * median), min(255, 1.2 * median + 30))
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8), iterations=2)
     masks.append((edges, cv2.RETR_LIST))
+    # a card's side in shadow or on white paper is an edge only at a low contrast
+    faint = cv2.dilate(cv2.Canny(blurred, *FAINT_EDGE), np.ones((3, 3), np.uint8))
+    masks.append((faint, cv2.RETR_LIST))
     # every closed outline filled, then opened with a kernel far wider than a line: a
     # card touched by a pen, a cable or another object keeps only its own body
     filled = np.zeros_like(edges)
