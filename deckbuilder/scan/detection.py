@@ -117,8 +117,8 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     colour = [int(v) for v in np.median(small.reshape(-1, 3), axis=0)]
     framed = cv2.copyMakeBorder(small, FRAME, FRAME, FRAME, FRAME, cv2.BORDER_CONSTANT,
                                 value=colour)
-    candidates, edges = _candidates(framed)
-    near_edges = _near_edges(framed, edges)
+    candidates, edges, faint = _candidates(framed)
+    near_edges = _near_edges(edges, faint)
     supported = [q - FRAME for q in candidates
                  if _edge_support(q, near_edges) >= MIN_EDGE_SUPPORT]
     area = small.shape[0] * small.shape[1]
@@ -130,12 +130,11 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     return _reading_order(cards)
 
 
-def _near_edges(framed: np.ndarray, edges: np.ndarray) -> np.ndarray:
+def _near_edges(edges: np.ndarray, faint: np.ndarray) -> np.ndarray:
     """Where a card's side may lie: near an edge at the image's own contrast
     (``edges``) or, on a dim or washed-out photo (a shadow, a slab, a sleeve's glare),
-    at a low fixed one (:data:`FAINT_EDGE`)."""
-    gray = cv2.GaussianBlur(cv2.cvtColor(framed, cv2.COLOR_BGR2GRAY), (5, 5), 0)
-    faint = cv2.dilate(cv2.Canny(gray, *FAINT_EDGE), np.ones((3, 3), np.uint8), iterations=2)
+    at a low fixed one (``faint``, :data:`FAINT_EDGE`)."""
+    faint = cv2.dilate(faint, np.ones((3, 3), np.uint8), iterations=2)
     return cv2.dilate(edges | faint, np.ones((5, 5), np.uint8))
 
 
@@ -168,7 +167,8 @@ def _edge_support(quad: np.ndarray, edges: np.ndarray, samples: int = 40) -> flo
     return worst
 
 
-def _candidates(small: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+def _candidates(small: np.ndarray) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
+    """Every card-shaped outline, the edges (dilated) and the faint edges (not)."""
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     blurred = cv2.GaussianBlur(gray, (5, 5), 0)
     masks = []
@@ -177,8 +177,8 @@ def _candidates(small: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8), iterations=2)
     masks.append((edges, cv2.RETR_LIST))
     # a card's side in shadow or on white paper is an edge only at a low contrast
-    faint = cv2.dilate(cv2.Canny(blurred, *FAINT_EDGE), np.ones((3, 3), np.uint8))
-    masks.append((faint, cv2.RETR_LIST))
+    faint = cv2.Canny(blurred, *FAINT_EDGE)
+    masks.append((cv2.dilate(faint, np.ones((3, 3), np.uint8)), cv2.RETR_LIST))
     # every closed outline filled, then opened with a kernel far wider than a line: a
     # card touched by a pen, a cable or another object keeps only its own body
     filled = np.zeros_like(edges)
@@ -208,7 +208,7 @@ def _candidates(small: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
             quad = _card_quad(contour, area_min, 0.97 * gray.size)
             if quad is not None:
                 found.append(quad)
-    return found, edges
+    return found, edges, faint
 
 
 def _card_quad(contour: np.ndarray, area_min: float, area_max: float) -> np.ndarray | None:
