@@ -40,9 +40,8 @@ MIN_AREA = 0.008
 CARD_RATIO = CARD_SIZE_MM[0] / CARD_SIZE_MM[1]
 #: (The lower bound keeps out a card's art box with the characteristics under it.)
 RATIO_RANGE = (0.6, 1.0)  # a card lying flat, photographed low, can look square
-#: Highest ratio of an outline seen square-on (opposite sides within :data:`SKEWED`):
-#: a card photographed from afar at a low angle looks shorter without looking skewed.
-FLAT_RATIO_MAX = 0.9
+#: Highest ratio of an outline seen square-on (opposite sides within :data:`SKEWED`).
+FLAT_RATIO_MAX = 0.8
 SKEWED = 0.92
 #: Area of the outline over the area of its four-sided fit.
 MIN_FILL = 0.82
