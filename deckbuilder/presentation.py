@@ -10,7 +10,7 @@ from __future__ import annotations
 from card_db.records import NO_DOMINION, CardRecord, CardType
 
 ESTIMATED_MARK = "*"
-ESTIMATED_NOTE = "* estimated value: not printed in the rulebook; check your card"
+ESTIMATED_NOTE = "* estimated value: not confirmed from a printed card; check your card"
 #: Label of the card-details row listing the texts the engine does not execute.
 NOT_MODELLED_LABEL = "Engine"
 NOT_MODELLED_NOTE = "not modelled by the engine"

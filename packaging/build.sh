@@ -6,7 +6,7 @@
 # Run from anywhere on a Linux machine with Python 3.11+ (with its venv module and
 # shared library, as Debian's python3 and pyenv builds have) and binutils (objdump,
 # strip). It uses the project's virtual environment .venv (creating it and installing
-# the project into it if needed; VENV=/path overrides), installs the pinned
+# the project and its scan extra into it if needed; VENV=/path overrides), installs the pinned
 # PyInstaller from packaging/requirements-build.txt, and runs packaging/deckbuilder.spec.
 # Start the result with dist/imajica-deckbuilder/imajica-deckbuilder (no arguments:
 # the desktop app; any deckbuilder subcommand works too). PyInstaller's work files go
@@ -53,11 +53,12 @@ with open("pyproject.toml", "rb") as f:
     wanted = tomllib.load(f)["project"]["version"]
 assert metadata.version("imajica-deckbuilder") == wanted
 import PySide6.QtWidgets, sqlmodel, alembic, PIL, platformdirs, rapidfuzz, click, reportlab  # noqa
+import cv2, imagehash, rapidocr, onnxruntime, scipy.fftpack  # noqa: the scan extra
 EOF
 then
-    echo "build.sh: installing the project into $VENV"
+    echo "build.sh: installing the project and its scan extra into $VENV"
     "$PY" -m pip install --quiet --upgrade pip
-    "$PY" -m pip install --quiet -e "$ROOT"
+    "$PY" -m pip install --quiet -e "$ROOT[scan]"
 fi
 
 # The compiled goldfish core (deckbuilder/engine/simulation/_fastcore.c): the standalone build always

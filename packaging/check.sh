@@ -16,8 +16,9 @@
 #    pages and the built guide's site (Help > User Guide) are there, the
 #    excluded Qt modules are not, and every Qt library the bundle needs is in it.
 # 5. Runs the built program, outside the source tree and against a temporary
-#    DECKBUILDER_DB: --version, a card search and a deck check (the database is
-#    created by the bundled migrations), then
+#    DECKBUILDER_DB: --version, a card search, a deck check (the database is
+#    created by the bundled migrations) and a scan read of a generated 9-card page
+#    (the scan extra: OpenCV, imagehash, RapidOCR), then
 #    QT_QPA_PLATFORM=offscreen imajica-deckbuilder --screenshot <tmpdir>, and checks
 #    that every screenshot the app's screens and the metainfo name was written and
 #    is a real picture (size, grey-level spread and colour count, with Pillow); the
@@ -223,6 +224,25 @@ deck="$(find "$INTERNAL/card_db/data/decks" -name '*.txt' | sort | head -1)"
 checked="$(run deck validate "$deck")" \
     || fail "imajica-deckbuilder deck validate $(basename "$deck") failed: $checked"
 echo "${checked//$INTERNAL\//}"
+# The scan extra (issue 21) is in the build: a generated 9-card A4 page (drawn from the
+# source tree's venv) is found and read by the bundled OpenCV, imagehash and RapidOCR.
+"$PY" -c 'import sys; sys.path.insert(0, "benchmarks")
+from pathlib import Path
+from scan_images import flatbed_page
+from card_db.checklist.bundled import load_bundled_records
+page = flatbed_page(load_bundled_records()[:9], Path(sys.argv[1]), 3)
+Path(sys.argv[2]).write_text("\n".join(card.name for card in page.cards))' \
+    "$TMP/page.png" "$TMP/page-names.txt" || fail "could not draw the scan test page"
+scan_start=$(date +%s)
+scanned="$(run scan read "$TMP/page.png" --json 2>"$TMP/scan.err")" \
+    || fail "imajica-deckbuilder scan read failed: $(cat "$TMP/scan.err")"
+"$PY" -c 'import json, sys
+read = [card["name_read"] for card in json.loads(sys.argv[1])["images"][0]["cards"]]
+wanted = open(sys.argv[2], encoding="utf-8").read().splitlines()
+sys.exit(0 if read == wanted else f"scan read gave {read}, the page shows {wanted}")' \
+    "$scanned" "$TMP/page-names.txt" || fail "the build's scan read misread the page"
+echo "scan read: the 9 cards of a generated A4 page found and read" \
+     "in $(( $(date +%s) - scan_start )) s (models loaded once)"
 
 step "screenshots (QT_QPA_PLATFORM=offscreen)"
 registered="$("$PY" packaging/checks.py registered-screenshots | sort -u)" \

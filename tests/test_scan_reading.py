@@ -168,3 +168,33 @@ def test_a_record_with_distinct_art_looks_different():
     a = np.asarray(scan_images.card_face(RECORDS[0]))
     b = np.asarray(scan_images.card_face(dataclasses.replace(RECORDS[0], name="Other")))
     assert (a != b).mean() > 0.1
+
+
+def test_a_card_cut_off_by_the_border_is_not_counted_but_a_whole_scan_is(tmp_path):
+    """A card cut in two by the photo's border is not a whole card (nor is the patch of
+    table between a card and the border); a scan the card fills is one card."""
+    from PIL import Image
+
+    image = scan_images.flatbed_page(RECORDS[20:22], tmp_path / "page.png", 5)
+    second = np.asarray(image.cards[1].corners)
+    page = Image.open(image.path)
+    cut = tmp_path / "cut.png"
+    # most of the second card is in the picture: card-shaped, but not whole
+    left, right = second[:, 0].min(), second[:, 0].max()
+    page.crop((0, 0, int(left + 0.97 * (right - left)), page.height)).save(cut)
+    (found,) = find_cards(load_image(cut))
+    assert bench.iou(found.corners, image.cards[0].corners) >= bench.SAME_OUTLINE
+    first = np.asarray(image.cards[0].corners)
+    scan = tmp_path / "scan.png"
+    page.crop((int(first[:, 0].min()) - 2, int(first[:, 1].min()) - 2,
+               int(first[:, 0].max()) + 2, int(first[:, 1].max()) + 2)).save(scan)
+    assert len(find_cards(load_image(scan))) == 1
+
+
+def test_a_name_of_digits_and_signs_is_doubtful():
+    from deckbuilder.scan.batch import _name_quality
+    from deckbuilder.scan.reading import CardText
+
+    assert _name_quality(CardText("ATK/2800 DEF/1000", 0.95)) < 0.6 < _name_quality(
+        CardText("Gentle", 0.7))
+    assert _name_quality(CardText("", 0.0)) == 0.0

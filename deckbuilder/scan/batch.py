@@ -24,7 +24,8 @@ from deckbuilder.scan.loading import load_image
 from deckbuilder.scan.matching import SURE_SCORE, Match, NameIndex, best_match
 from deckbuilder.scan.reading import CardText, read_card, read_names
 
-#: A name read below this confidence is tried again with the card turned half round.
+#: A name read below this quality (:func:`_name_quality`) is tried again with the card
+#: turned a half, then a quarter round.
 UPRIGHT_CONFIDENCE = 0.6
 
 
@@ -118,6 +119,16 @@ def sharpness(crop: np.ndarray) -> float:
     return float(cv2.Laplacian(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), cv2.CV_64F).var())
 
 
+def _name_quality(text: CardText) -> float:
+    """How much a read looks like a name: its confidence times its share of letters
+    among its printed characters (a card read upside down gives its bottom line, such
+    as "ATK/2800 DEF/1000", read confidently but mostly digits and signs)."""
+    printed = [ch for ch in text.name if not ch.isspace()]
+    if not printed:
+        return 0.0
+    return text.name_confidence * sum(ch.isalpha() for ch in printed) / len(printed)
+
+
 def read_found(image: np.ndarray, cards: list[FoundCard], names: NameIndex,
                known: Sequence[tuple[str, CardHash]],
                read_fields: bool) -> list[tuple[FoundCard, CardRead]]:
@@ -127,13 +138,13 @@ def read_found(image: np.ndarray, cards: list[FoundCard], names: NameIndex,
     texts = read_names([card.crop for card in cards])
     for quarters in (2, 1, 3):
         doubtful = [i for i, text in enumerate(texts)
-                    if text.name_confidence < UPRIGHT_CONFIDENCE]
+                    if _name_quality(text) < UPRIGHT_CONFIDENCE]
         if not doubtful:
             break
         other_way = {i: turned(image, cards[i], quarters) for i in doubtful}
         for i, other in zip(doubtful, read_names([other_way[i].crop for i in doubtful]),
                             strict=True):
-            if other.name_confidence > texts[i].name_confidence and \
+            if _name_quality(other) > _name_quality(texts[i]) and \
                     (names.match(other.name) or not names.match(texts[i].name)):
                 cards[i], texts[i] = other_way[i], other
     result = []

@@ -25,6 +25,13 @@ CROP_SIZE = (630, 882)
 WORK_SIDE = 1100
 #: Largest share of a sheet's area one card it holds covers (two cards side by side).
 MAX_HELD = 0.5
+#: Share of an outline two card-like outlines inside it must cover for it to be two
+#: cards side by side, not one card with its art box and text box.
+PAIR_COVER = 0.8
+#: Share of the image from which an outline along its border is a card filling a scan.
+WHOLE_IMAGE = 0.5
+#: Distance, in px of the work copy, from the border at which a side runs along it.
+BORDER = 4
 #: Width, in px of the work copy, of the frame drawn round it.
 FRAME = 12
 #: Smallest card, as a fraction of the image area.
@@ -35,11 +42,15 @@ CARD_RATIO = CARD_SIZE_MM[0] / CARD_SIZE_MM[1]
 RATIO_RANGE = (0.6, 1.0)  # a card lying flat, photographed low, can look square
 #: Highest ratio of an outline seen square-on (opposite sides within :data:`SKEWED`).
 FLAT_RATIO_MAX = 0.8
-SKEWED = 0.88
+SKEWED = 0.92
 #: Area of the outline over the area of its four-sided fit.
 MIN_FILL = 0.82
 #: Width of the opening that parts touching objects, as a fraction of the longest side.
 OPEN_FRACTION = 0.03
+#: The adaptive threshold's neighbourhood, as a fraction of the longest side (1/n).
+ADAPTIVE_BLOCK = 6
+#: Canny's thresholds for faint card sides.
+FAINT_EDGE = (10, 40)
 #: Share of each side of an outline that must lie on an image edge.
 MIN_EDGE_SUPPORT = 0.6
 
@@ -106,16 +117,40 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     colour = [int(v) for v in np.median(small.reshape(-1, 3), axis=0)]
     framed = cv2.copyMakeBorder(small, FRAME, FRAME, FRAME, FRAME, cv2.BORDER_CONSTANT,
                                 value=colour)
-    candidates, edges = _candidates(framed)
-    near_edges = cv2.dilate(edges, np.ones((5, 5), np.uint8))
+    candidates, edges, faint = _candidates(framed)
+    near_edges = _near_edges(edges, faint)
     supported = [q - FRAME for q in candidates
                  if _edge_support(q, near_edges) >= MIN_EDGE_SUPPORT]
-    quads = _select(supported, small.shape[0] * small.shape[1])
+    area = small.shape[0] * small.shape[1]
+    quads = _select([q for q in supported if not _cut_off(q, small.shape, area)], area)
     cards = []
     for quad in quads:
         corners = order_corners(quad / scale)
         cards.append(FoundCard(corners, straighten(image, corners)))
     return _reading_order(cards)
+
+
+def _near_edges(edges: np.ndarray, faint: np.ndarray) -> np.ndarray:
+    """Where a card's side may lie: near an edge at the image's own contrast
+    (``edges``) or, on a dim or washed-out photo (a shadow, a slab, a sleeve's glare),
+    at a low fixed one (``faint``, :data:`FAINT_EDGE`)."""
+    faint = cv2.dilate(faint, np.ones((3, 3), np.uint8), iterations=2)
+    return cv2.dilate(edges | faint, np.ones((5, 5), np.uint8))
+
+
+def _cut_off(quad: np.ndarray, shape: tuple[int, ...], image_area: float) -> bool:
+    """True if a side of ``quad`` runs along the image's border and ``quad`` covers less
+    than :data:`WHOLE_IMAGE` of the image: a card cut off by the border (not whole), or
+    a patch of table between a card and the border. A card filling a scan is kept."""
+    if cv2.contourArea(quad) >= WHOLE_IMAGE * image_area:
+        return False
+    height, width = shape[:2]
+    for i in range(4):
+        a, b = quad[i], quad[(i + 1) % 4]
+        for axis, limit in ((0, 0), (0, width - 1), (1, 0), (1, height - 1)):
+            if abs(a[axis] - limit) <= BORDER and abs(b[axis] - limit) <= BORDER:
+                return True
+    return False
 
 
 def _edge_support(quad: np.ndarray, edges: np.ndarray, samples: int = 40) -> float:
@@ -132,7 +167,8 @@ def _edge_support(quad: np.ndarray, edges: np.ndarray, samples: int = 40) -> flo
     return worst
 
 
-def _candidates(small: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
+def _candidates(small: np.ndarray) -> tuple[list[np.ndarray], np.ndarray, np.ndarray]:
+    """Every card-shaped outline, the edges (dilated) and the faint edges (not)."""
     gray = cv2.cvtColor(small, cv2.COLOR_BGR2GRAY)
     blurred = cv2.GaussianBlur(gray, (5, 5), 0)
     masks = []
@@ -140,6 +176,9 @@ def _candidates(small: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
     edges = cv2.Canny(blurred, max(10, 0.5 * median), min(255, 1.2 * median + 30))
     edges = cv2.dilate(edges, np.ones((3, 3), np.uint8), iterations=2)
     masks.append((edges, cv2.RETR_LIST))
+    # a card's side in shadow or on white paper is an edge only at a low contrast
+    faint = cv2.Canny(blurred, *FAINT_EDGE)
+    masks.append((cv2.dilate(faint, np.ones((3, 3), np.uint8)), cv2.RETR_LIST))
     # every closed outline filled, then opened with a kernel far wider than a line: a
     # card touched by a pen, a cable or another object keeps only its own body
     filled = np.zeros_like(edges)
@@ -153,6 +192,14 @@ def _candidates(small: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
         kernel = np.ones((size, size), np.uint8)
         for mask in (otsu, 255 - otsu):
             masks.append((cv2.morphologyEx(mask, cv2.MORPH_OPEN, kernel), cv2.RETR_EXTERNAL))
+    # on a busy playmat no one threshold parts every card from the table: a threshold
+    # against the mean of a neighbourhood wider than a card does
+    block = 2 * (max(gray.shape) // ADAPTIVE_BLOCK) + 1
+    kernel = np.ones((5, 5), np.uint8)
+    for polarity in (cv2.THRESH_BINARY, cv2.THRESH_BINARY_INV):
+        local = cv2.adaptiveThreshold(blurred, 255, cv2.ADAPTIVE_THRESH_MEAN_C, polarity,
+                                      block, 0)
+        masks.append((cv2.morphologyEx(local, cv2.MORPH_OPEN, kernel), cv2.RETR_EXTERNAL))
     area_min = MIN_AREA * gray.size
     found = []
     for mask, mode in masks:
@@ -161,7 +208,7 @@ def _candidates(small: np.ndarray) -> tuple[list[np.ndarray], np.ndarray]:
             quad = _card_quad(contour, area_min, 0.97 * gray.size)
             if quad is not None:
                 found.append(quad)
-    return found, edges
+    return found, edges, faint
 
 
 def _card_quad(contour: np.ndarray, area_min: float, area_max: float) -> np.ndarray | None:
@@ -260,7 +307,8 @@ def _select(quads: list[np.ndarray], image_area: float) -> list[np.ndarray]:
             if held and not any(_inside(centres[j], quads[k]) or _inside(centres[k], quads[j])
                                 for k in disjoint):
                 disjoint.append(j)
-        if len(disjoint) >= 2:
+        if len(disjoint) >= 3 or (len(disjoint) == 2 and sum(areas[j] for j in disjoint)
+                                  >= PAIR_COVER * areas[i]):
             continue  # a page or sheet holding cards
         kept.append(i)
         dropped.update(j for j in range(i + 1, len(quads)) if _inside(centres[j], quad))

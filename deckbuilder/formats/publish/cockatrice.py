@@ -91,7 +91,8 @@ A card of your main database with the same name as one of these replaces it with
 word; the names found in your main database when this package was written are listed \
 below.
 
-Values marked * are estimated: not printed in the rulebook; check your card.
+Values marked * are estimated: not confirmed from a printed card (not in the rulebook, or
+read from a scan and not checked); check your card.
 """
 
 

@@ -97,7 +97,7 @@ Imajica plugin for LackeyCCG, written by deckbuilder publish lackey.
 2. Start LackeyCCG and choose the plugin {PLUGIN_FOLDER}. Decks exported by deckbuilder as \
 .dek load with these cards.
 
-The column "Estimated" names the values that are estimated: not printed in the rulebook;
+The column "Estimated" names the values that are estimated: not confirmed from a printed card;
 check your card.
 
 Installing by URL (Plugins > Install or Update from URL) needs updatelist.txt and

@@ -82,7 +82,8 @@ Game id {GAME_ID}, set id {SET_ID}.
 3. Start OCTGN: the game "Imajica" is listed; decks exported by deckbuilder as .o8d open \
 in its deck editor and at the table.
 
-Values marked * are estimated: not printed in the rulebook; check your card.
+Values marked * are estimated: not confirmed from a printed card (not in the rulebook, or
+read from a scan and not checked); check your card.
 """
 
 
