@@ -6,7 +6,7 @@ import os
 import re
 from collections.abc import Callable, Sequence
 
-from card_db.checklist import schema
+import card_db.checklist.schema as schema
 from card_db.checklist.schema import ChecklistError
 
 _CONTROL = re.compile(r"[\x00-\x08\x0b\x0c\x0e-\x1f\x7f]")

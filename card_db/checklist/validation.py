@@ -11,8 +11,8 @@ from collections.abc import Callable, Iterable, Sequence
 from dataclasses import replace
 from typing import Any
 
+import card_db.checklist.schema as schema
 from card_db.abilities import parse_abilities
-from card_db.checklist import schema
 from card_db.checklist.csv_rows import csv_rows
 from card_db.checklist.json_rows import json_rows
 from card_db.checklist.schema import MAX_VALUE, ChecklistError, RawRow, slugify
