@@ -256,11 +256,11 @@ def merge_checklist_(file: str, take_theirs: tuple[str, ...], dry_run: bool) -> 
     """Merge another collector's checklist: new cards are added; where a card differs,
     both values are shown with their sources and yours are kept."""
     # lazy: checklist and SQLModel code stay out of the search command's start-up
-    from deckbuilder.services.checklist_merge import merge_checklist
+    from deckbuilder.services.checklist_merge import NoConflictError, merge_checklist
 
     try:
         merge = merge_checklist(user_db(), Path(file), take_theirs, dry_run)
-    except ValueError as exc:
+    except NoConflictError as exc:
         fail(f"--take-theirs: {exc}")
     verb = "would add" if dry_run else "added"
     click.echo(f"{file}: {verb} {count_text(len(merge.added), 'card')}, "

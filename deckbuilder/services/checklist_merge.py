@@ -16,6 +16,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from card_db.checklist import read_checklist_rows, write_checklist
+from card_db.errors import UserError
 from card_db.names import fold_name
 from card_db.records import CHARACTERISTIC_FIELDS, CardRecord
 from card_db.userdb import UserDatabase
@@ -24,6 +25,10 @@ from deckbuilder.services.changes import NO_CHANGES, Changes
 #: The values compared between two collectors' cards.
 COMPARED = ("name", *CHARACTERISTIC_FIELDS, "set_name")
 
+
+
+class NoConflictError(UserError):
+    """``--take-theirs`` named a card on which the two checklists do not differ."""
 
 @dataclass(frozen=True)
 class Conflict:
@@ -100,7 +105,7 @@ def merge_checklist(db: UserDatabase, file: Path, take_theirs: Iterable[str] = (
         conflicts.extend(found)
     unknown = chosen - {fold_name(name) for name in taken}
     if unknown:
-        raise ValueError(f"no conflict to settle for: {', '.join(sorted(unknown))}")
+        raise NoConflictError(f"no conflict to settle for: {', '.join(sorted(unknown))}")
     changes = NO_CHANGES
     if writes and not dry_run:
         with db.write() as session:

@@ -18,6 +18,7 @@ import gc
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from card_db.errors import Cancelled
 from card_db.records import CardRecord
 from deckbuilder.engine.rules.variant import Variant
 from deckbuilder.engine.simulation.deck import EngineDeck
@@ -222,7 +223,7 @@ def _chunk(args: tuple) -> StatsAccumulator:
 CHUNK_GAMES = 2000
 
 
-class RunCancelled(Exception):
+class RunCancelled(Cancelled):
     """A :func:`run_games` call stopped by its ``cancelled`` check after ``games_done`` games;
     ``partial``: the statistics of those games (``None`` if none finished)."""
 

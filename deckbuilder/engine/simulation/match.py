@@ -34,6 +34,7 @@ from collections import Counter
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 
+from card_db.errors import Cancelled
 from card_db.records import CardRecord
 from deckbuilder.engine.controllers.computer import ComputerController, seat_table
 from deckbuilder.engine.controllers.levels import LEVELS
@@ -253,7 +254,7 @@ class MatchStats:
         }
 
 
-class MatchCancelled(Exception):
+class MatchCancelled(Cancelled):
     """A run stopped by its ``cancelled`` check; ``partial``: the games finished."""
 
     def __init__(self, partial: MatchStats):

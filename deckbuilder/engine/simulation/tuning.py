@@ -45,7 +45,7 @@ from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
 
 from card_db.catalogue import Catalogue
-from card_db.errors import UserError
+from card_db.errors import Cancelled, UserError
 from card_db.records import CardRecord
 from deckbuilder.deck.decklist import DeckList
 from deckbuilder.deck.legality import validate
@@ -147,7 +147,7 @@ class TuneResult:
         return data
 
 
-class TuneCancelled(Exception):
+class TuneCancelled(Cancelled):
     """:func:`tune` stopped by its ``cancelled`` check; ``partial``: a
     :class:`TuneResult` (``partial=True``) with the swaps measured so far."""
 

@@ -16,6 +16,7 @@ from array import array
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from card_db.errors import Cancelled
 from card_db.records import CardRecord
 from deckbuilder.engine.rules.variant import Variant
 from deckbuilder.engine.simulation.deck import EngineDeck
@@ -25,7 +26,7 @@ from deckbuilder.engine.simulation.tuning import paired_delta
 BATCH = 250
 
 
-class RaceCancelled(Exception):
+class RaceCancelled(Cancelled):
     """The comparison was cancelled between batches."""
 
 

@@ -33,6 +33,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
+from card_db.errors import UserError
 from deckbuilder.deck import edits
 from deckbuilder.deck.decklist import DeckList
 from deckbuilder.deck.edits import DeckEdit
@@ -74,7 +75,7 @@ def statistic_rows(deck_a: DeckList, deck_b: DeckList, catalogue) -> list[tuple[
         out: dict[str, str] = {}
         try:
             stats = deck_stats(deck, catalogue)
-        except (LookupError, ValueError):
+        except UserError:  # unknown cards, a Destiny too small for the odds
             return out
         out["Cards"] = str(stats.card_count)
         for kind, count in stats.by_type.items():
@@ -87,7 +88,7 @@ def statistic_rows(deck_a: DeckList, deck_b: DeckList, catalogue) -> list[tuple[
         out["Characters to secure a Site"] = _number(stats.characters_to_secure)
         try:
             odds = odds_report(deck.expand(catalogue))
-        except (LookupError, ValueError):
+        except UserError:  # unknown cards, a Destiny too small for the odds
             return out
         out["P(Character in opening hand)"] = _pct(odds["p_character_opening"])
         out["… with the reshuffle"] = _pct(odds["p_character_opening_with_reshuffle"])

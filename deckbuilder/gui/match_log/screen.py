@@ -41,7 +41,7 @@ from deckbuilder.gui.match_log.form import GameForm
 from deckbuilder.gui.row_model import RowTableModel
 from deckbuilder.gui.screens import Screen
 from deckbuilder.gui.settings import DECK_FOLDER, restore_header, restore_splitter
-from deckbuilder.match_log.entry import ENDING_LABELS, GameEntry, parse_entry
+from deckbuilder.match_log.entry import ENDING_LABELS, GameEntry, LogEntryError, parse_entry
 from deckbuilder.match_log.stats import StatsRow, group_stats
 from deckbuilder.services.deck_versions import saved_deck_names
 from deckbuilder.services.match_log import (
@@ -343,7 +343,7 @@ class GamesScreen(Screen):
     def _entry_from_form(self) -> GameEntry | None:
         try:
             return parse_entry(self.form.fields())
-        except ValueError as exc:
+        except LogEntryError as exc:
             self.context.report_error("The game was not logged", exc)
             return None
 
