@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import subprocess
 import sys
 from pathlib import Path
 
@@ -54,7 +55,13 @@ def test_odds_json_and_no_scipy():
     assert 0 < data["p_character_opening"] <= data["p_character_opening_with_reshuffle"] <= 1
     assert data["destiny_size"] == 55
     assert "p_maestro_by_round" in data and "10" in data["p_at_least_1_character_by_round"]
-    assert "scipy" not in sys.modules
+    # in a fresh interpreter: other tests of this process may load scipy (imagehash does)
+    code = ("import sys\nfrom deckbuilder.cli.main import main\nsys.argv = ['deckbuilder', "
+            f"'odds', {str(DEMO)!r}, '--json']\ntry:\n    main()\nexcept SystemExit:\n    pass\n"
+            "assert 'scipy' not in sys.modules, 'odds loaded scipy'\n")
+    child = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True,
+                           timeout=120, check=False)
+    assert child.returncode == 0, child.stderr
 
 
 def test_hand_is_reproducible_by_seed():
