@@ -6,20 +6,10 @@ card, an activation power, Tabula Rasa, retreat, idle; seizing and challenging a
 from __future__ import annotations
 
 from card_db.records import CardType
-from deckbuilder.engine.game.core import (  # noqa: F401
+from deckbuilder.engine.game.core import (
     ALLY_PHASE,
-    AUTARCH_PHASE,
-    COMING_OF_ORDER,
-    DRAWS_PER_ROUND,
-    RECONCILIATION,
-    SETUP,
-    ContestProvider,
     CounterProvider,
-    DamageProvider,
-    DefendProvider,
     GameCore,
-    LastCallProvider,
-    ManeuverProvider,
     Turn,
 )
 from deckbuilder.engine.powers.maneuvers import (

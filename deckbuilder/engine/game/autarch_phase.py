@@ -8,20 +8,10 @@ from collections.abc import Sequence
 
 from card_db.names import fold_name
 from card_db.records import CardType
-from deckbuilder.engine.game.core import (  # noqa: F401
-    ALLY_PHASE,
+from deckbuilder.engine.game.core import (
     AUTARCH_PHASE,
-    COMING_OF_ORDER,
-    DRAWS_PER_ROUND,
-    RECONCILIATION,
-    SETUP,
-    ContestProvider,
     CounterProvider,
-    DamageProvider,
-    DefendProvider,
     GameCore,
-    LastCallProvider,
-    ManeuverProvider,
     Turn,
 )
 from deckbuilder.engine.powers.card_effects import (

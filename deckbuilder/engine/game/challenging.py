@@ -8,14 +8,7 @@ from collections.abc import Mapping, Sequence
 from dataclasses import replace
 
 from card_db.records import CardRecord, CardType
-from deckbuilder.engine.game.core import (  # noqa: F401
-    ALLY_PHASE,
-    AUTARCH_PHASE,
-    COMING_OF_ORDER,
-    DRAWS_PER_ROUND,
-    RECONCILIATION,
-    SETUP,
-    ContestProvider,
+from deckbuilder.engine.game.core import (
     CounterProvider,
     DamageProvider,
     DefendProvider,

@@ -5,20 +5,13 @@ effects.
 
 from __future__ import annotations
 
-from deckbuilder.engine.game.core import (  # noqa: F401
+from deckbuilder.engine.game.core import (
     ALLY_PHASE,
     AUTARCH_PHASE,
     COMING_OF_ORDER,
     DRAWS_PER_ROUND,
     RECONCILIATION,
-    SETUP,
-    ContestProvider,
-    CounterProvider,
-    DamageProvider,
-    DefendProvider,
     GameCore,
-    LastCallProvider,
-    ManeuverProvider,
     Turn,
 )
 from deckbuilder.engine.powers.turn_effects import BEGINNING, END, timed_effects

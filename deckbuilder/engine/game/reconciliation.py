@@ -4,21 +4,9 @@ Destiny" and the end of "until end of round" effects.
 
 from __future__ import annotations
 
-from deckbuilder.engine.game.core import (  # noqa: F401
-    ALLY_PHASE,
-    AUTARCH_PHASE,
-    COMING_OF_ORDER,
-    DRAWS_PER_ROUND,
+from deckbuilder.engine.game.core import (
     RECONCILIATION,
-    SETUP,
-    ContestProvider,
-    CounterProvider,
-    DamageProvider,
-    DefendProvider,
     GameCore,
-    LastCallProvider,
-    ManeuverProvider,
-    Turn,
 )
 from deckbuilder.engine.powers.card_effects import (
     STAY_IN_RESERVE,

@@ -7,21 +7,12 @@ from __future__ import annotations
 from collections.abc import Callable, Mapping, Sequence
 
 from card_db.records import CardType
-from deckbuilder.engine.game.core import (  # noqa: F401
-    ALLY_PHASE,
-    AUTARCH_PHASE,
-    COMING_OF_ORDER,
-    DRAWS_PER_ROUND,
-    RECONCILIATION,
-    SETUP,
+from deckbuilder.engine.game.core import (
     ContestProvider,
     CounterProvider,
-    DamageProvider,
-    DefendProvider,
     GameCore,
     LastCallProvider,
     ManeuverProvider,
-    Turn,
 )
 from deckbuilder.engine.game.responses import _still_involved
 from deckbuilder.engine.powers.maneuvers import (

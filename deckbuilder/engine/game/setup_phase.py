@@ -5,21 +5,10 @@ hands and the one reshuffle of a hand with no Character.
 from __future__ import annotations
 
 from card_db.names import fold_name
-from deckbuilder.engine.game.core import (  # noqa: F401
-    ALLY_PHASE,
-    AUTARCH_PHASE,
+from deckbuilder.engine.game.core import (
     COMING_OF_ORDER,
-    DRAWS_PER_ROUND,
-    RECONCILIATION,
     SETUP,
-    ContestProvider,
-    CounterProvider,
-    DamageProvider,
-    DefendProvider,
     GameCore,
-    LastCallProvider,
-    ManeuverProvider,
-    Turn,
 )
 from deckbuilder.engine.rules.cards import (
     describe,
