@@ -14,7 +14,9 @@ from __future__ import annotations
 
 import importlib
 import os
+import signal
 import sys
+import threading
 from importlib import metadata
 from pathlib import Path
 
@@ -158,6 +160,16 @@ def main() -> None:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.stdout.fileno())
         sys.exit(1)
+    finally:
+        _ignore_late_interrupts()
+
+
+def _ignore_late_interrupts() -> None:
+    """Once the command has ended (its writes committed or rolled back), a Ctrl+C during
+    the interpreter's shutdown changes nothing: ignore it rather than print a traceback
+    that reads as a bug."""
+    if threading.current_thread() is threading.main_thread():
+        signal.signal(signal.SIGINT, signal.SIG_IGN)
 
 
 if __name__ == "__main__":
