@@ -9,7 +9,7 @@ import threading
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -31,6 +31,7 @@ from PySide6.QtWidgets import (
 
 from card_db.records import Condition
 from deckbuilder.gui.scan.review_model import DOUBT_COLOUR, DOUBTFUL, ReviewModel, thumbnail
+from deckbuilder.gui.scan.sharing import Sharing
 from deckbuilder.gui.screens import Screen
 from deckbuilder.scan import INSTALL_HINT, missing_libraries
 from deckbuilder.services.scan_review import (
@@ -61,6 +62,17 @@ class ScanScreen(Screen):
         self._reading = False
         self._read_fields: dict[str, str] = {}
         self.model = ReviewModel(self)
+        self.sharing = Sharing(self, context)
+        self.export_action = QAction("Export My Checklist…", self)
+        self.export_action.setObjectName("exportMyChecklist")
+        self.export_action.setToolTip("Write the cards you transcribed, with their sources, "
+                                      "as a checklist to share with other collectors")
+        self.export_action.triggered.connect(lambda: self.sharing.export())
+        self.merge_action = QAction("Merge a Collector's Checklist…", self)
+        self.merge_action.setObjectName("mergeChecklist")
+        self.merge_action.setToolTip("Add another collector's new cards; where a value "
+                                     "differs, see both and choose")
+        self.merge_action.triggered.connect(lambda: self.sharing.merge())
         self._build()
         missing = missing_libraries()
         if missing:
@@ -165,6 +177,9 @@ class ScanScreen(Screen):
 
     def undo_stack(self):
         return self.context.operations.history("cards")
+
+    def file_actions(self) -> list[QAction]:
+        return [self.export_action, self.merge_action]
 
     def restore_state(self, settings) -> None:
         self.location.setText(str(settings.value("scan/location", "") or ""))
