@@ -25,15 +25,18 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from card_db.records import Condition
+from deckbuilder.gui.scan.page_view import PageView, load_page
 from deckbuilder.gui.scan.review_model import DOUBT_COLOUR, DOUBTFUL, ReviewModel, thumbnail
 from deckbuilder.gui.scan.sharing import Sharing
 from deckbuilder.gui.screens import Screen
 from deckbuilder.scan import INSTALL_HINT, missing_libraries
+from deckbuilder.services.scan_pages import ScannedPage, page_of_group
 from deckbuilder.services.scan_review import (
     Audit,
     Decision,
@@ -49,6 +52,17 @@ from deckbuilder.services.scan_review import (
 FORM_FIELDS = ("type", "permanent", "dominions", "unique", "gender", "magic", "strength",
                "prime", "resistance", "affiliations", "deck_limit", "traits", "powers")
 CROP_SIZE = QSize(200, 280)
+#: What to type in each field of the form (the checklist's formats, card_db.checklist).
+HINTS = {"type": "e.g. Character, Site, Ally Action", "permanent": "yes or no",
+         "dominions": "e.g. 3; 1|2 for a Border Site", "unique": "yes or no",
+         "gender": "male, female, both or neither", "magic": "a number",
+         "strength": "a number", "prime": "a number", "resistance": "a number",
+         "affiliations": "e.g. Maestro|Vassal", "deck_limit": "copies allowed per deck",
+         "traits": "", "powers": "the text box"}
+KNOWN_TITLE = "A catalogue card"
+KNOWN_HELP = "Accept adds its copies to your collection. Correct its values in the Card editor."
+UNKNOWN_TITLE = "A new card, as read"
+UNKNOWN_HELP = "Correct what was misread, fill in the rest, then Accept: it joins the catalogue."
 
 
 class ScanScreen(Screen):
@@ -61,6 +75,7 @@ class ScanScreen(Screen):
         self._stop = threading.Event()
         self._reading = False
         self._read_fields: dict[str, str] = {}
+        self._page_requests = 0  # the latest page asked for (older answers are dropped)
         self.model = ReviewModel(self)
         self.sharing = Sharing(self, context)
         self.export_action = QAction("Export My Checklist…", self)
@@ -94,6 +109,7 @@ class ScanScreen(Screen):
         self.cancel.setEnabled(False)
         self.progress = QProgressBar()
         self.progress.setTextVisible(True)
+        self.progress.hide()  # shown while reading
         self.status = QLabel("Drop photos or scans of your cards here, or a folder of them.")
         self.status.setWordWrap(True)
         top = QHBoxLayout()
@@ -112,8 +128,9 @@ class ScanScreen(Screen):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in enumerate((84, 200, 220, 60, 320)):
+        for column, width in enumerate((84, 170, 170, 56, 110)):
             self.table.setColumnWidth(column, width)
+        self.table.setWordWrap(True)
         self.table.selectionModel().selectionChanged.connect(self._selected)
         self.table.doubleClicked.connect(lambda _index: self.accept_selected())
 
@@ -122,11 +139,24 @@ class ScanScreen(Screen):
         self.crop.setAlignment(Qt.AlignmentFlag.AlignCenter)
         self.name = QLineEdit()
         self.fields = {key: QLineEdit() for key in FORM_FIELDS}
+        for edit in (self.name, *self.fields.values()):
+            edit.setMinimumWidth(60)  # the form fits a narrow side panel, never clipped
+        for key, edit in self.fields.items():
+            edit.setPlaceholderText(HINTS.get(key, ""))
+        self.doubt_note = QLabel("Highlighted: read with less than 80% confidence; "
+                                 "check it against the card.")
+        self.doubt_note.setWordWrap(True)
+        self.doubt_note.setStyleSheet(f"background: {DOUBT_COLOUR.name()}; padding: 2px")
+        self.doubt_note.hide()
         form = QFormLayout()
         form.addRow("Name", self.name)
         for key, edit in self.fields.items():
             form.addRow(key.replace("_", " ").capitalize(), edit)
-        self.form_box = QGroupBox("The card as read: correct what was misread")
+        form.addRow(self.doubt_note)
+        self.form_help = QLabel(UNKNOWN_HELP)
+        self.form_help.setWordWrap(True)
+        form.insertRow(0, self.form_help)
+        self.form_box = QGroupBox(UNKNOWN_TITLE)
         self.form_box.setLayout(form)
         self.accept = QPushButton("Accept")
         self.accept.setToolTip("Accept the selected groups (Enter): one undoable step")
@@ -138,14 +168,27 @@ class ScanScreen(Screen):
         buttons = QHBoxLayout()
         for button in (self.accept, self.reject, self.accept_known):
             buttons.addWidget(button)
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.addWidget(self.crop, alignment=Qt.AlignmentFlag.AlignHCenter)
+        card = QWidget()
+        card_layout = QVBoxLayout(card)
+        card_layout.setContentsMargins(0, 4, 0, 0)
+        card_layout.addWidget(self.crop, alignment=Qt.AlignmentFlag.AlignHCenter)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.form_box)
-        side_layout.addWidget(scroll, 1)
+        card_layout.addWidget(scroll, 1)
+        self.page_view = PageView()
+        self.page_view.setToolTip("Every card found on this image: the copies of one card "
+                                  "share a colour; the selected group is drawn thick")
+        self.side_tabs = QTabWidget()
+        self.side_tabs.setObjectName("scanSideTabs")
+        self.side_tabs.addTab(card, "Card")
+        self.side_tabs.addTab(self.page_view, "Page")
+        self.side_tabs.setTabToolTip(1, "The scanned image with the cards found, grouped")
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.side_tabs, 1)
         side_layout.addLayout(buttons)
 
         splitter = QSplitter()
@@ -197,6 +240,7 @@ class ScanScreen(Screen):
         folder = Path(self.context.db.path).parent if getattr(self.context.db, "path", None) \
             else Path.cwd()
         self.location.setText("Binder 2, page 3")
+        self.side_tabs.setCurrentIndex(1)  # the page: its cards found and grouped
         self.read_images([demo_page(self.context.db.catalogue(), folder / "scan-page.png")])
 
     # -- reading ------------------------------------------------------------------------
@@ -229,6 +273,8 @@ class ScanScreen(Screen):
         self._stop.clear()
         self.cancel.setEnabled(True)
         self.progress.setRange(0, 0)
+        self.progress.setFormat("starting…")
+        self.progress.show()
         self.status.setText(f"Reading {len(paths)} item(s)…")
         stop = self._stop
 
@@ -253,8 +299,7 @@ class ScanScreen(Screen):
     def _finish_reading(self) -> None:
         self._reading = False
         self.cancel.setEnabled(False)
-        self.progress.setRange(0, 1)
-        self.progress.setValue(1)
+        self.progress.hide()
 
     def _read_done(self, result) -> None:
         self._finish_reading()
@@ -288,9 +333,12 @@ class ScanScreen(Screen):
         self.context.tasks.run(pending_groups, self.context.db, on_done=self._show_groups)
 
     def _show_groups(self, groups: list[PendingGroup]) -> None:
+        rows = [index.row() for index in self.table.selectionModel().selectedRows()]
         self.model.replace_rows(groups)
-        if groups:
-            self.table.selectRow(0)
+        # one location for every row (the usual case): said once, not on every row
+        self.table.setColumnHidden(4, len({g.location for g in groups}) <= 1)
+        if groups:  # the row that took the place of the one decided, or the first
+            self.table.selectRow(min(min(rows, default=0), len(groups) - 1))
         self._selected()
 
     def _selected_groups(self) -> list[PendingGroup]:
@@ -302,16 +350,56 @@ class ScanScreen(Screen):
         one = groups[0] if len(groups) == 1 else None
         self.crop.setPixmap(thumbnail(one.best_crop, CROP_SIZE) if one else thumbnail(Path()))
         self.form_box.setEnabled(one is not None and not one.match_name)
+        known = one is not None and bool(one.match_name)
+        self.form_box.setTitle(KNOWN_TITLE if known else UNKNOWN_TITLE)
+        self.form_help.setText(KNOWN_HELP if known else UNKNOWN_HELP)
         self.name.setText(one.match_name or one.name_read if one else "")
         self._read_fields = {}
         for key, edit in self.fields.items():
             value, confidence = (one.fields.get(key, ("", 1.0)) if one else ("", 1.0))
             edit.setText(value)
             self._read_fields[key] = value
-            edit.setStyleSheet(f"background: {DOUBT_COLOUR.name()}"
-                               if value and confidence < DOUBTFUL else "")
+            doubtful = bool(value) and confidence < DOUBTFUL
+            edit.setStyleSheet(f"background: {DOUBT_COLOUR.name()}" if doubtful else "")
+            edit.setToolTip(f"Read with {confidence:.0%} confidence: check it against the card"
+                            if doubtful else (f"As read ({confidence:.0%})" if value else ""))
+        self.doubt_note.setVisible(any(e.styleSheet() for e in self.fields.values()))
         self.accept.setEnabled(bool(groups))
         self.reject.setEnabled(one is not None)
+        if one is not None and not one.match_name:
+            self.side_tabs.setCurrentIndex(0)  # an unknown card: its form, beside its crop
+        self._show_page(one.id if one else None)
+
+    # -- the page view ------------------------------------------------------------------
+    def _show_page(self, group_id: int | None) -> None:
+        """Show the image holding ``group_id`` with every card found on it."""
+        self._page_requests += 1
+        request = self._page_requests
+        self.page_view.select(group_id)
+        if group_id is None:
+            return
+        self.context.tasks.run(page_of_group, self.context.db, group_id,
+                               on_done=lambda page: self._page_found(page, request),
+                               on_error=lambda *_: None)
+
+    def _page_found(self, page: ScannedPage | None, request: int) -> None:
+        if request != self._page_requests:
+            return  # another group was selected meanwhile
+        shown = self.page_view.page
+        if page is not None and shown is not None and shown.file == page.file:
+            self.page_view.show_page(page, self.page_view.image, self.page_view.factor)
+            return
+        if page is None:
+            self.page_view.show_page(None, self.page_view.image, 1.0)
+            return
+        self.context.tasks.run(load_page, page.file,
+                               on_done=lambda loaded: self._page_loaded(page, loaded, request),
+                               on_error=lambda *_: None)
+
+    def _page_loaded(self, page: ScannedPage, loaded, request: int) -> None:
+        if request == self._page_requests:
+            image, factor = loaded
+            self.page_view.show_page(page, image, factor)
 
     def decisions(self) -> list[Decision]:
         """The selected groups as decisions: a known card as matched; an unknown one with
@@ -339,7 +427,14 @@ class ScanScreen(Screen):
     def _accept(self, decisions: list[Decision]) -> None:
         self.context.operations.run(accept_groups, decisions, label="Accept scanned cards",
                                     error_title="The scanned cards were not accepted",
-                                    on_done=lambda _result: self.refresh())
+                                    on_done=self._accepted)
+
+    def _accepted(self, outcome) -> None:
+        names = outcome.value
+        shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+        self.status.setText(f"Accepted {shown}: in the catalogue and your collection "
+                            f"(Edit > Undo takes it back).")
+        self.refresh()
 
     def reject_selected(self) -> None:
         groups = self._selected_groups()

@@ -86,9 +86,10 @@ class MergeDialog(QDialog):
             self.table.setItem(row, TAKE, box)
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
-        for column, width in enumerate((150, 90, 150, 150, 150, 150)):
+        for column, width in enumerate((140, 90, 120, 150, 120, 150)):
             self.table.setColumnWidth(column, width)
         header.setStretchLastSection(True)
+        self.table.resizeRowsToContents()
         self.table.setVisible(bool(plan.conflicts))
 
         keep_all = QPushButton("Keep all mine")
