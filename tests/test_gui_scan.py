@@ -50,6 +50,19 @@ def test_read_review_accept_and_undo(screen, qtbot, tmp_path):
     rows = {screen.model.group(r).match_name: r for r in range(2)}
     before = _owned(screen, known.name)
 
+    # the Page tab: the image with the three cards found, the two copies in one group
+    screen.table.selectRow(rows[known.name])
+    screen.side_tabs.setCurrentIndex(1)
+    view = screen.page_view
+    qtbot.waitUntil(lambda: view.page is not None and not view.image.isNull(), timeout=10_000)
+    groups = [card.group for card in view.page.cards]
+    assert len(groups) == 3 and len(set(groups)) == 2
+    assert view.selected == screen.model.group(rows[known.name]).id
+    assert groups.count(view.selected) == 2
+    assert "3 card(s) found in 2 group(s)" in screen.page_caption.text()
+    assert view.grab().toImage().pixelColor(view.width() // 2, view.height() // 2) != \
+        view.palette().window().color()  # the page is painted
+
     screen.table.selectRow(rows[known.name])
     qtbot.keyClick(screen.table, Qt.Key.Key_Return)
     assert screen.context.wait_idle(30)

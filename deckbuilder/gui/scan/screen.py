@@ -183,7 +183,15 @@ class ScanScreen(Screen):
         self.side_tabs = QTabWidget()
         self.side_tabs.setObjectName("scanSideTabs")
         self.side_tabs.addTab(card, "Card")
-        self.side_tabs.addTab(self.page_view, "Page")
+        self.page_caption = QLabel("")
+        self.page_caption.setObjectName("scanPageCaption")
+        self.page_caption.setWordWrap(True)
+        page = QWidget()
+        page_layout = QVBoxLayout(page)
+        page_layout.setContentsMargins(0, 4, 0, 0)
+        page_layout.addWidget(self.page_view, 1)
+        page_layout.addWidget(self.page_caption)
+        self.side_tabs.addTab(page, "Page")
         self.side_tabs.setTabToolTip(1, "The scanned image with the cards found, grouped")
         side = QWidget()
         side_layout = QVBoxLayout(side)
@@ -195,7 +203,8 @@ class ScanScreen(Screen):
         splitter.addWidget(self.table)
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([600, 400])  # the page and the form get room on a large screen
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.status)
@@ -386,11 +395,8 @@ class ScanScreen(Screen):
         if request != self._page_requests:
             return  # another group was selected meanwhile
         shown = self.page_view.page
-        if page is not None and shown is not None and shown.file == page.file:
-            self.page_view.show_page(page, self.page_view.image, self.page_view.factor)
-            return
-        if page is None:
-            self.page_view.show_page(None, self.page_view.image, 1.0)
+        if page is None or (shown is not None and shown.file == page.file):
+            self._put_page(page, self.page_view.image, self.page_view.factor)
             return
         self.context.tasks.run(load_page, page.file,
                                on_done=lambda loaded: self._page_loaded(page, loaded, request),
@@ -398,8 +404,18 @@ class ScanScreen(Screen):
 
     def _page_loaded(self, page: ScannedPage, loaded, request: int) -> None:
         if request == self._page_requests:
-            image, factor = loaded
-            self.page_view.show_page(page, image, factor)
+            self._put_page(page, *loaded)
+
+    def _put_page(self, page: ScannedPage | None, image, factor: float) -> None:
+        self.page_view.show_page(page, image, factor)
+        if page is None:
+            self.page_caption.setText("")
+            return
+        groups = len({card.group for card in page.cards})
+        self.page_caption.setText(
+            f"{page.file.name}: {len(page.cards)} card(s) found in {groups} group(s). "
+            "Copies of one card share a colour; the selected group is filled; accepted "
+            "and rejected ones are grey.")
 
     def decisions(self) -> list[Decision]:
         """The selected groups as decisions: a known card as matched; an unknown one with
