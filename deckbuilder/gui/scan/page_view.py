@@ -124,3 +124,31 @@ class PageView(QWidget):
         painter.drawRoundedRect(label, 3, 3)
         painter.setPen(QColor(255, 255, 255))
         painter.drawText(label, Qt.AlignmentFlag.AlignCenter, text)
+
+
+class CropView(QWidget):
+    """The selected group's best crop, scaled to fit (in proportion) the room it has:
+    small beside a form at 1024 x 700, large on a large screen."""
+
+    def __init__(self, minimum: QSize, parent: QWidget | None = None):
+        super().__init__(parent)
+        self.setObjectName("scanCropView")
+        self.setMinimumSize(minimum)
+        self.setSizePolicy(QSizePolicy.Policy.Expanding, QSizePolicy.Policy.Expanding)
+        self.image = QImage()
+
+    def set_image(self, image: QImage) -> None:
+        self.image = image
+        self.update()
+
+    def sizeHint(self) -> QSize:
+        return self.minimumSize()
+
+    def paintEvent(self, _event) -> None:
+        if self.image.isNull():
+            return
+        painter = QPainter(self)
+        painter.setRenderHint(QPainter.RenderHint.SmoothPixmapTransform)
+        scale = min(self.width() / self.image.width(), self.height() / self.image.height())
+        width, height = self.image.width() * scale, self.image.height() * scale
+        painter.drawImage(QRectF((self.width() - width) / 2, 0, width, height), self.image)

@@ -5,11 +5,12 @@ an unknown card opens its fields beside its crop, prefilled as read."""
 
 from __future__ import annotations
 
+import html
 import threading
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QAction, QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QImage, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -31,7 +32,7 @@ from PySide6.QtWidgets import (
 )
 
 from card_db.records import Condition
-from deckbuilder.gui.scan.page_view import PageView, load_page
+from deckbuilder.gui.scan.page_view import CropView, PageView, load_page
 from deckbuilder.gui.scan.review_model import DOUBT_COLOUR, DOUBTFUL, ReviewModel, thumbnail
 from deckbuilder.gui.scan.sharing import Sharing
 from deckbuilder.gui.screens import Screen
@@ -51,7 +52,8 @@ from deckbuilder.services.scan_review import (
 #: The fields of the form for an unknown card (checklist columns), in order.
 FORM_FIELDS = ("type", "permanent", "dominions", "unique", "gender", "magic", "strength",
                "prime", "resistance", "affiliations", "deck_limit", "traits", "powers")
-CROP_SIZE = QSize(200, 280)
+CROP_SIZE = QSize(150, 210)  # the smallest the crop is shown
+CROP_SHOWN = QSize(450, 630)  # decoded at this size, shown scaled to its room
 #: What to type in each field of the form (the checklist's formats, card_db.checklist).
 HINTS = {"type": "e.g. Character, Site, Ally Action", "permanent": "yes or no",
          "dominions": "e.g. 3; 1|2 for a Border Site", "unique": "yes or no",
@@ -134,9 +136,7 @@ class ScanScreen(Screen):
         self.table.selectionModel().selectionChanged.connect(self._selected)
         self.table.doubleClicked.connect(lambda _index: self.accept_selected())
 
-        self.crop = QLabel()
-        self.crop.setFixedSize(CROP_SIZE)
-        self.crop.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.crop = CropView(CROP_SIZE)
         self.name = QLineEdit()
         self.fields = {key: QLineEdit() for key in FORM_FIELDS}
         for edit in (self.name, *self.fields.values()):
@@ -171,12 +171,18 @@ class ScanScreen(Screen):
         card = QWidget()
         card_layout = QVBoxLayout(card)
         card_layout.setContentsMargins(0, 4, 0, 0)
-        card_layout.addWidget(self.crop, alignment=Qt.AlignmentFlag.AlignHCenter)
+        card_layout.addWidget(self.crop, 2)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.form_box)
-        card_layout.addWidget(scroll, 1)
+        self.form_scroll = scroll
+        card_layout.addWidget(scroll, 3)
+        self.known_note = QLabel()
+        self.known_note.setObjectName("scanKnownNote")
+        self.known_note.setWordWrap(True)
+        self.known_note.setAlignment(Qt.AlignmentFlag.AlignTop)
+        card_layout.addWidget(self.known_note)
         self.page_view = PageView()
         self.page_view.setToolTip("Every card found on this image: the copies of one card "
                                   "share a colour; the selected group is drawn thick")
@@ -357,11 +363,19 @@ class ScanScreen(Screen):
     def _selected(self, *_args) -> None:
         groups = self._selected_groups()
         one = groups[0] if len(groups) == 1 else None
-        self.crop.setPixmap(thumbnail(one.best_crop, CROP_SIZE) if one else thumbnail(Path()))
+        self.crop.set_image(thumbnail(one.best_crop, CROP_SHOWN).toImage() if one else QImage())
         self.form_box.setEnabled(one is not None and not one.match_name)
         known = one is not None and bool(one.match_name)
         self.form_box.setTitle(KNOWN_TITLE if known else UNKNOWN_TITLE)
-        self.form_help.setText(KNOWN_HELP if known else UNKNOWN_HELP)
+        self.form_help.setText(UNKNOWN_HELP)
+        # a catalogue card has nothing to fill in: a note instead of an empty form
+        self.form_scroll.setVisible(not known)
+        self.known_note.setVisible(known)
+        if known:
+            copies = "1 copy" if one.copies == 1 else f"{one.copies} copies"
+            self.known_note.setText(
+                f"<b>{KNOWN_TITLE}: {html.escape(one.match_name)}</b> "
+                f"(matched {one.match_score:.0%}, {copies}).<br>{KNOWN_HELP}")
         self.name.setText(one.match_name or one.name_read if one else "")
         self._read_fields = {}
         for key, edit in self.fields.items():
