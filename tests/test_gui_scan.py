@@ -111,3 +111,26 @@ def test_without_the_scan_extra_the_screen_says_how_to_add_it(window, monkeypatc
     assert "pip install -e '.[scan]'" in screen.status.text()
     assert not screen.add_files.isEnabled() and not screen.add_folder.isEnabled()
     screen.deleteLater()
+
+
+def test_doubtful_values_are_marked_and_explained_and_a_known_card_needs_no_form(screen):
+    """A value read with little confidence is highlighted in the form with its
+    confidence in the tooltip and a note saying what the colour means; a catalogue card
+    shows what Accept does instead of an empty form."""
+    from deckbuilder.services.scan_review import PendingGroup
+
+    unknown = PendingGroup(901, 1, "", "Near Mint", 1, "Quillward Spire", 0.95, "", 0.0,
+                           {"type": ("Site", 0.99), "resistance": ("8", 0.42)},
+                           Path("missing.jpg"))
+    known = PendingGroup(902, 1, "", "Near Mint", 2, "Gentle", 0.9, "Gentle", 0.97, {},
+                         Path("missing.jpg"))
+    screen._show_groups([unknown, known])
+    screen.table.selectRow(0)
+    resistance = screen.fields["resistance"]
+    assert resistance.styleSheet() and "42%" in resistance.toolTip()
+    assert not screen.fields["type"].styleSheet()
+    assert screen.doubt_note.isVisibleTo(screen) and screen.form_scroll.isVisibleTo(screen)
+    screen.table.selectRow(1)
+    assert not screen.form_scroll.isVisibleTo(screen)
+    assert screen.known_note.isVisibleTo(screen)
+    assert "Gentle" in screen.known_note.text() and "2 copies" in screen.known_note.text()

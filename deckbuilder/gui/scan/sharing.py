@@ -148,7 +148,9 @@ class Sharing:
         self.context.run(
             export_transcribed, self.context.db, Path(file),
             on_done=lambda count: self.context.status.emit(
-                f"Wrote {count_text(count, 'card')} of your own to {file}"),
+                f"Wrote {count_text(count, 'card')} of your own to {file}" if count else
+                f"Wrote {file} without cards: you have none of your own yet (typed in, "
+                "imported or accepted from a scan)"),
             on_error=self.context.error_handler("The checklist was not written"))
 
     def merge(self, file: str | None = None) -> None:
