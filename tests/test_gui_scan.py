@@ -94,10 +94,12 @@ def test_cancel_keeps_what_was_read(screen, qtbot, tmp_path):
     known = list(screen.context.db.catalogue())[:3]
     pages = [scan_images.flatbed_page(known, tmp_path / f"p{i}.png", i).path for i in range(3)]
     screen.read_images(pages)
+    assert not screen.add_files.isEnabled() and not screen.add_folder.isEnabled()
     screen.cancel.click()
     qtbot.waitUntil(lambda: not screen._reading, timeout=60_000)
     assert screen.context.wait_idle(30)
     assert "cancelled: what was read is kept" in screen.status.text()
+    assert screen.add_files.isEnabled() and not screen.progress.isVisible()
     # at most the page being read when Cancel was pressed was stored, and is in review
     assert screen.model.rowCount() <= 3
 

@@ -290,6 +290,7 @@ class ScanScreen(Screen):
         self.progress.setRange(0, 0)
         self.progress.setFormat("starting…")
         self.progress.show()
+        self._set_adding(False)  # one batch at a time: more images wait for this one
         self.status.setText(f"Reading {len(paths)} item(s)…")
         stop = self._stop
 
@@ -315,6 +316,13 @@ class ScanScreen(Screen):
         self._reading = False
         self.cancel.setEnabled(False)
         self.progress.hide()
+        self._set_adding(True)
+
+    def _set_adding(self, enabled: bool) -> None:
+        tip = "" if enabled else "Wait for the images being read, or Cancel them"
+        for button in (self.add_files, self.add_folder):
+            button.setEnabled(enabled and not missing_libraries())
+            button.setToolTip(tip)
 
     def _read_done(self, result) -> None:
         self._finish_reading()
