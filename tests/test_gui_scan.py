@@ -126,7 +126,11 @@ def test_doubtful_values_are_marked_and_explained_and_a_known_card_needs_no_form
                            Path("missing.jpg"))
     known = PendingGroup(902, 1, "", "Near Mint", 2, "Gentle", 0.9, "Gentle", 0.97, {},
                          Path("missing.jpg"))
+    screen._show_groups([])
+    assert "Nothing to review" in screen.known_note.text()
+    assert not screen.form_scroll.isVisibleTo(screen) and not screen.accept_known.isEnabled()
     screen._show_groups([unknown, known])
+    assert screen.accept_known.isEnabled()
     screen.table.selectRow(0)
     resistance = screen.fields["resistance"]
     assert resistance.styleSheet() and "42%" in resistance.toolTip()

@@ -376,14 +376,23 @@ class ScanScreen(Screen):
         known = one is not None and bool(one.match_name)
         self.form_box.setTitle(KNOWN_TITLE if known else UNKNOWN_TITLE)
         self.form_help.setText(UNKNOWN_HELP)
-        # a catalogue card has nothing to fill in: a note instead of an empty form
-        self.form_scroll.setVisible(not known)
-        self.known_note.setVisible(known)
+        # a catalogue card has nothing to fill in, nor has no selection: a note instead
+        # of an empty form
+        unknown = one is not None and not known
+        self.form_scroll.setVisible(unknown)
+        self.known_note.setVisible(not unknown)
         if known:
             copies = "1 copy" if one.copies == 1 else f"{one.copies} copies"
             self.known_note.setText(
                 f"<b>{KNOWN_TITLE}: {html.escape(one.match_name)}</b> "
                 f"(matched {one.match_score:.0%}, {copies}).<br>{KNOWN_HELP}")
+        elif one is None:
+            self.known_note.setText(
+                f"{len(groups)} groups selected: Accept accepts them all." if groups else
+                "Select a group in the queue to see its crop and what was read."
+                if self.model.rowCount() else
+                "Nothing to review. Drop scans or photos of your cards here, or use Add "
+                "images… or Add a folder…")
         self.name.setText(one.match_name or one.name_read if one else "")
         self._read_fields = {}
         for key, edit in self.fields.items():
@@ -397,6 +406,7 @@ class ScanScreen(Screen):
         self.doubt_note.setVisible(any(e.styleSheet() for e in self.fields.values()))
         self.accept.setEnabled(bool(groups))
         self.reject.setEnabled(one is not None)
+        self.accept_known.setEnabled(any(g.match_name for g in self.model.rows))
         if one is not None and not one.match_name:
             self.side_tabs.setCurrentIndex(0)  # an unknown card: its form, beside its crop
         self._show_page(one.id if one else None)
