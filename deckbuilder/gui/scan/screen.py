@@ -169,7 +169,7 @@ class ScanScreen(Screen):
         for button in (self.accept, self.reject, self.accept_known):
             buttons.addWidget(button)
         card = QWidget()
-        card_layout = QVBoxLayout(card)
+        card_layout = self._card_layout = QVBoxLayout(card)
         card_layout.setContentsMargins(0, 4, 0, 0)
         card_layout.addWidget(self.crop, 2)
         scroll = QScrollArea()
@@ -291,6 +291,7 @@ class ScanScreen(Screen):
         self.progress.setFormat("starting…")
         self.progress.show()
         self._set_adding(False)  # one batch at a time: more images wait for this one
+        self._selected()
         self.status.setText(f"Reading {len(paths)} item(s)…")
         stop = self._stop
 
@@ -391,8 +392,12 @@ class ScanScreen(Screen):
                 f"{len(groups)} groups selected: Accept accepts them all." if groups else
                 "Select a group in the queue to see its crop and what was read."
                 if self.model.rowCount() else
+                "Reading: the groups found appear in the queue when it is done."
+                if self._reading else
                 "Nothing to review. Drop scans or photos of your cards here, or use Add "
                 "images… or Add a folder…")
+        self.crop.setVisible(one is not None)  # without a crop the note takes its place
+        self._card_layout.setStretchFactor(self.known_note, 0 if one is not None else 1)
         self.name.setText(one.match_name or one.name_read if one else "")
         self._read_fields = {}
         for key, edit in self.fields.items():
