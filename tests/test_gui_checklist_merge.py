@@ -80,7 +80,6 @@ def test_merge_shows_both_sources_takes_one_value_and_undoes(window, qtbot, db, 
     stack.redo()
     assert window.context.wait_idle(30)
     assert window.context.db.catalogue().get("Bellmoor Tower") is not None
-    dialog.deleteLater()
 
 
 def test_a_bad_checklist_is_a_clear_error_and_nothing_is_written(window, qtbot, tmp_path):

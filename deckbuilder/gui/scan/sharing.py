@@ -164,9 +164,10 @@ class Sharing:
                          on_error=self.context.error_handler("The checklist was not read"))
 
     def _ask(self, plan: MergePlan) -> None:
-        self.dialog = MergeDialog(plan, self.owner)
-        self.dialog.accepted.connect(lambda: self._write(plan, self.dialog.chosen()))
-        self.dialog.open()
+        dialog = self.dialog = MergeDialog(plan, self.owner)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.accepted.connect(lambda: self._write(plan, dialog.chosen()))
+        dialog.open()
 
     def _write(self, plan: MergePlan, chosen: list[tuple[str, str]]) -> None:
         self.context.operations.run(apply_merge, plan, chosen,
