@@ -62,6 +62,12 @@ def test_read_review_accept_and_undo(screen, qtbot, tmp_path):
     assert "3 card(s) found in 2 group(s)" in screen.page_caption.text()
     assert view.grab().toImage().pixelColor(view.width() // 2, view.height() // 2) != \
         view.palette().window().color()  # the page is painted
+    # a click on the other card selects its group (the unknown card: its form opens)
+    other = next(card for card in view.page.cards if card.group != view.selected)
+    centre = view._polygon(other.corners).boundingRect().center().toPoint()
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=centre)
+    assert screen.model.group(screen.table.currentIndex().row()).id == other.group
+    assert screen.side_tabs.currentIndex() == 0 and screen.form_box.isEnabled()
 
     screen.table.selectRow(rows[known.name])
     qtbot.keyClick(screen.table, Qt.Key.Key_Return)

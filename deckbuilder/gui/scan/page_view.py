@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPointF, QRectF, QSize, Qt
+from PySide6.QtCore import QPointF, QRectF, QSize, Qt, Signal
 from PySide6.QtGui import QColor, QFontMetrics, QImage, QImageReader, QPainter, QPen, QPolygonF
 from PySide6.QtWidgets import QSizePolicy, QWidget
 
@@ -49,7 +49,10 @@ def group_colour(group: int) -> QColor:
 
 
 class PageView(QWidget):
-    """Paints the page scaled to fit, the outlines, and a caption when there is none."""
+    """Paints the page scaled to fit, the outlines, and a caption when there is none.
+    ``group_clicked(int)``: a card's outline was clicked (its group id)."""
+
+    group_clicked = Signal(int)
 
     def __init__(self, parent: QWidget | None = None):
         super().__init__(parent)
@@ -83,6 +86,26 @@ class PageView(QWidget):
         scale = min(self.width() / width, self.height() / height)
         return scale, (self.width() - width * scale) / 2, (self.height() - height * scale) / 2
 
+    def _polygon(self, corners) -> QPolygonF:
+        """A card's outline in widget coordinates."""
+        scale, left, top = self._placement()
+        factor = scale * self.factor
+        return QPolygonF([QPointF(left + x * factor, top + y * factor) for x, y in corners])
+
+    def group_at(self, point: QPointF) -> int | None:
+        """The group of the card under ``point`` (widget coordinates), if any."""
+        if self.page is None or self.image.isNull():
+            return None
+        return next((card.group for card in self.page.cards
+                     if self._polygon(card.corners).containsPoint(
+                         point, Qt.FillRule.OddEvenFill)), None)
+
+    def mousePressEvent(self, event) -> None:
+        group = self.group_at(event.position())
+        if group is not None:
+            self.group_clicked.emit(group)
+        super().mousePressEvent(event)
+
     def paintEvent(self, _event) -> None:
         painter = QPainter(self)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
@@ -94,11 +117,9 @@ class PageView(QWidget):
         scale, left, top = self._placement()
         target = QRectF(left, top, self.image.width() * scale, self.image.height() * scale)
         painter.drawImage(target, self.image)
-        factor = scale * self.factor
         metrics = QFontMetrics(painter.font())
         for card in self.page.cards:
-            polygon = QPolygonF([QPointF(left + x * factor, top + y * factor)
-                                 for x, y in card.corners])
+            polygon = self._polygon(card.corners)
             colour = group_colour(card.group)
             chosen = card.group == self.selected
             if card.status != "pending":

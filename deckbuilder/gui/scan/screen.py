@@ -185,7 +185,9 @@ class ScanScreen(Screen):
         card_layout.addWidget(self.known_note)
         self.page_view = PageView()
         self.page_view.setToolTip("Every card found on this image: the copies of one card "
-                                  "share a colour; the selected group is drawn thick")
+                                  "share a colour; the selected group is drawn thick. "
+                                  "Click a card to select its group.")
+        self.page_view.group_clicked.connect(self.select_group)
         self.side_tabs = QTabWidget()
         self.side_tabs.setObjectName("scanSideTabs")
         self.side_tabs.addTab(card, "Card")
@@ -417,6 +419,16 @@ class ScanScreen(Screen):
         self._show_page(one.id if one else None)
 
     # -- the page view ------------------------------------------------------------------
+    def select_group(self, group_id: int) -> None:
+        """Select the queue's row of ``group_id`` (a card clicked on the page); a group
+        already decided is not in the queue, and the status line says so."""
+        row = next((r for r, g in enumerate(self.model.rows) if g.id == group_id), None)
+        if row is None:
+            self.context.status.emit("That card's group was already accepted or rejected.")
+            return
+        self.table.selectRow(row)
+        self.table.scrollTo(self.model.index(row, 0))
+
     def _show_page(self, group_id: int | None) -> None:
         """Show the image holding ``group_id`` with every card found on it."""
         self._page_requests += 1
