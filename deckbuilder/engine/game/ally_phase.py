@@ -116,6 +116,7 @@ class AllyPhase(GameCore):
         if self._place_played(card, ally if target is None else target, seat):
             done = self.resolve_played(card, seat, target, actor=ally)
             self._say(f"{rec.name}: {self.played_note(rec, done, effect_note(rec, True))}.")
+            self.note_unapplied(card)
         return True
 
     def use_power(self, seat: int, ally: int, target: int) -> None:

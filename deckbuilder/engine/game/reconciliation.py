@@ -70,6 +70,7 @@ class Reconciliation(GameCore):
         s.resistance_mods.clear()
         s.magic_mods.clear()
         s.strength_mods.clear()
+        s.unapplied.clear()  # manual adjustments for them end with the round
         if s.gained:
             s.gained.clear()
             self.refresh_altered()

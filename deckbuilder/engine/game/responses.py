@@ -213,6 +213,7 @@ class Responses(GameCore):
                     done = [f"{versus:+d} versus {self.name(site)}{lasts}", *done]
                 what = "; ".join([f"{amount:+d}{lasts}"] * bool(amount or not done) + done)
                 self._say(f"{self.name(ally)} plays {rec.name} ({what}).")
+                self.note_unapplied(card)
         return bonus
 
     def _maneuver_target(self, card: int, opponents: Sequence[int],
@@ -271,4 +272,5 @@ class Responses(GameCore):
             done = self.resolve_played(card, seat, target)
             note = self.played_note(rec, done, effect_note(rec, target is not None))
             self._say(f"{rec.name} resolves: {note}.")
+            self.note_unapplied(card)
         return True

@@ -269,6 +269,7 @@ class Seizing(GameCore):
         f = path_effect(rec)
         note = "" if f.modelled else " (not modelled by the engine)"
         self._say(f"Path {rec.name} revealed: {rec.powers or 'no printed effect'}{note}")
+        self.note_unapplied(path)
         seats = sorted({x for c in involved if (x := self.controller_of(c)) is not None})
         for c in involved:
             if not self._in_action(c):

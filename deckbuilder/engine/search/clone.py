@@ -26,7 +26,7 @@ from deckbuilder.engine.table.zones import Autarch, Realm, SecuredSite, Table
 TABLE_FIELDS = (
     "cards", "owners", "autarchs", "variant", "circle", "paths", "attached", "pivoted",
     "round", "phase", "setup_first", "leader", "winner", "over", "resistance_mods",
-    "magic_mods", "strength_mods", "gained", "altered",
+    "magic_mods", "strength_mods", "gained", "altered", "unapplied",
 )
 #: Game attributes :func:`clone` copies (checked the same way).
 GAME_ATTRS = ("rng", "table", "log", "turn", "_any_timed", "established", "_placements",
@@ -73,6 +73,7 @@ def clone(game: Game, rng: random.Random | None = None) -> Game:
         resistance_mods=dict(s.resistance_mods), magic_mods=dict(s.magic_mods),
         strength_mods=dict(s.strength_mods),
         gained={k: list(v) for k, v in s.gained.items()}, altered=dict(s.altered),
+        unapplied=list(s.unapplied),
     )
     g = Game.__new__(Game)
     g.rng = rng
