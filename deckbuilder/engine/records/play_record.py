@@ -51,6 +51,13 @@ Flashes once a challenge's damage is dealt, before the dead are discarded
 (:data:`~..rules.last_call.AFTER_DAMAGE`); upgrading a version-3 (or older) game notes
 how many of its choices were made before it (:attr:`PlayRecord.v3_choices`), and while
 replaying those :mod:`.replay` asks no such call.
+
+Version 5 may record a person's manual adjustment (:class:`~.actions.ManualAdjustment`,
+``["manual_adjustment", card, change, amount, target, autarch]``, a ``move`` choice):
+the effect of a played card whose power the engine does not play, applied by hand
+(:mod:`~deckbuilder.engine.game.manual`). The layout is otherwise that of version 4, so
+the upgrade step 4 -> 5 changes only the version; an older app refuses a version-5
+game (it could not replay such a move) and says to update.
 """
 
 from __future__ import annotations
@@ -81,7 +88,7 @@ from deckbuilder.engine.game.actions import to_data as action_to_data
 
 FORMAT = "imajica-game"
 #: The version of the JSON layout written by :func:`dumps`.
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 #: Who plays a seat: a person, or a computer level (:data:`~.levels.LEVELS`).
 HUMAN = "human"
 #: The kinds of :class:`Choice`, in rulebook order of play.
@@ -335,9 +342,15 @@ def _upgrade_3(data: dict) -> dict:
     return {**data, "version": 4, "choices": choices, "v3_choices": len(choices)}
 
 
+def _upgrade_4(data: dict) -> dict:
+    """Version 4 -> 5: the layout is unchanged (version 5 adds a kind of move, the
+    manual adjustment; see the module doc)."""
+    return {**data, "version": 5}
+
+
 #: Upgrades of older layouts: ``version -> step`` turning that version's data into the
 #: next version's.
-UPGRADES: dict[int, Any] = {1: _upgrade_1, 2: _upgrade_2, 3: _upgrade_3}
+UPGRADES: dict[int, Any] = {1: _upgrade_1, 2: _upgrade_2, 3: _upgrade_3, 4: _upgrade_4}
 
 
 def upgrade(data: dict) -> dict:
