@@ -12,6 +12,11 @@ pauses. "Worked example" opens one of the rulebook's examples on the table
 (:mod:`~.scenario_picker`). The "Matchup" tab plays your deck against the chosen
 rivals, computer against computer (:class:`~.matchup.MatchupPanel`).
 
+When a card whose power the engine does not play has been played this round, the log
+says its power was not applied, and at your turn's move "Adjust by hand…" (Ctrl+J)
+opens a small dialog (:class:`~.adjust_dialog.AdjustDialog`) to apply its effect by
+hand: a Magic or Strength change, a draw or a discard, logged as a manual adjustment.
+
 While a game is played the setup folds away ("New game…" shows it) and nothing is
 preselected among the moves. Start, a worked example, Resume… and Quit ask Save /
 Discard / Cancel while a recorded game is in progress (:meth:`PlayScreen.keep_or_drop_game`,
@@ -23,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QKeySequence, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -72,6 +77,8 @@ WHY = {
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 #: Shortest time between two redraws of the table while the computer plays (ms).
 RENDER_MS = 40
+#: The shortcut of "Adjust by hand…".
+ADJUST_SHORTCUT = "Ctrl+J"
 
 
 class PlayScreen(Screen):
@@ -163,11 +170,21 @@ class PlayScreen(Screen):
         self.skip_button = QPushButton("Skip to my decision")
         self.skip_button.setObjectName("skip")
         self.skip_button.clicked.connect(self._skip)
-        # two rows: the side panel stays narrow during a game
+        self.adjust_button = QPushButton("Adjust by hand…")
+        self.adjust_button.setObjectName("adjust")
+        self.adjust_button.setToolTip(
+            f"Apply by hand the effect of a card whose power the engine did not apply "
+            f"this round: Magic, Strength, a draw or a discard ({ADJUST_SHORTCUT})")
+        self.adjust_button.clicked.connect(self.adjust_by_hand)
+        shortcut = QShortcut(QKeySequence(ADJUST_SHORTCUT), self, self.adjust_by_hand)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.adjust_dialog = None
+        # rows: the side panel stays narrow during a game
         buttons = QGridLayout()
         buttons.addWidget(self.play_button, 0, 0)
         buttons.addWidget(self.pass_button, 0, 1)
         buttons.addWidget(self.skip_button, 1, 0, 1, 2)
+        buttons.addWidget(self.adjust_button, 2, 0, 1, 2)
         left = QWidget()
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 4, 0)
@@ -474,6 +491,7 @@ class PlayScreen(Screen):
                                 "for another." if self.over else "The computer is playing…")
         self._update_play_button()
         self.pass_button.setEnabled(decision is not None and decision.can_pass)
+        self.adjust_button.setEnabled(decision is not None and decision.adjust is not None)
         self.skip_button.setEnabled(decision is None and self.session is not None
                                     and not self.over)
         self.saved.update_buttons()
@@ -489,6 +507,29 @@ class PlayScreen(Screen):
             return
         self._show_decision(None)
         self.session.answer(index)
+
+    def adjust_by_hand(self):
+        """Open "Adjust by hand" when the pending decision offers a manual adjustment;
+        on "Adjust" the decision is answered with it. Returns the dialog (``None``
+        when none may be made now)."""
+        decision = self.pending
+        if decision is None or decision.adjust is None or self.session is None:
+            return None
+        # lazy: the engine loads with the first game (start-up time)
+        from deckbuilder.gui.play.adjust_dialog import AdjustDialog
+
+        dialog = AdjustDialog(decision.adjust, self)
+        dialog.accepted.connect(lambda: self._adjusted(decision, dialog.action()))
+        dialog.finished.connect(lambda _result: setattr(self, "adjust_dialog", None))
+        self.adjust_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _adjusted(self, decision, action) -> None:
+        if self.pending is not decision or self.session is None:
+            return  # the game moved on meanwhile
+        self._show_decision(None)
+        self.session.answer(action)
 
     def play_selected(self) -> None:
         row = self.moves.currentRow()
