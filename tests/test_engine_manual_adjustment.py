@@ -37,10 +37,9 @@ def _played_vision():
 def test_a_card_whose_power_is_not_played_is_logged_as_not_applied_and_may_be_adjusted():
     game, vision = _played_vision()
     assert game.log[-1] == (
-        "Round 1, Autarch Phase: Vision of the Fifth: its power was not applied (not "
-        "modelled by the engine): \u201cLook at the top three cards of your Destiny and "
-        "put them back in any order.\u201d It may be applied by hand this round (a manual "
-        "adjustment).")
+        "Round 1, Autarch Phase: Vision of the Fifth: its power was not applied: \u201cLook "
+        "at the top three cards of your Destiny and put them back in any order.\u201d It may "
+        "be applied by hand this round (a manual adjustment).")
     assert game.adjustable(0) == [vision]
     assert game.adjustable(1) == []  # not its turn
 

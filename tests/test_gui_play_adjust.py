@@ -9,6 +9,7 @@ from dataclasses import replace
 
 import pytest
 from PySide6.QtCore import Qt
+from PySide6.QtWidgets import QWidget
 
 from card_db.records import CardType
 from deckbuilder.engine.game.actions import ManualAdjustment
@@ -52,7 +53,7 @@ def test_the_card_whose_power_is_not_played_opens_adjust_by_hand(screen, qtbot):
     assert not screen.adjust_button.isEnabled()
     _to_an_adjustment(screen, qtbot)
     assert screen.adjust_button.isEnabled()
-    assert "its power was not applied (not modelled by the engine)" in screen.log.toPlainText()
+    assert "its power was not applied: \u201c" + UNPLAYED in screen.log.toPlainText()
     assert "adjust by hand" in screen.prompt.text()
     game = screen.session.game
     dialog = screen.adjust_by_hand()
@@ -69,6 +70,7 @@ def test_the_card_whose_power_is_not_played_opens_adjust_by_hand(screen, qtbot):
     assert dialog.summary.text().endswith("Magic +2 until end of round.")
     assert dialog.action() == ManualAdjustment(cause, "magic", 2, target)
     before = game.magic_mod(target)
+    round_ = game.table.round
     dialog.ok_button.click()
     qtbot.waitUntil(lambda: "Manual adjustment by Your Autarch" in screen.log.toPlainText(),
                     timeout=10_000)
@@ -77,6 +79,11 @@ def test_the_card_whose_power_is_not_played_opens_adjust_by_hand(screen, qtbot):
     assert f"for {game.name(cause)} (its power applied by hand)" in line
     assert "is Magic +2 until end of round." in line
     assert game.magic_mod(target) == before + 2
+    # the table shows the change on the card until end of round
+    assert screen.pending is not None and game.table.round == round_  # the turn goes on
+    view = screen.board.findChild(QWidget, f"card-{target}")
+    assert f"Until end of round: Magic {game.table.magic_mods[target]:+d}" in view.details()
+    assert ("Magic", game.table.magic_mods[target]) in view.face.changes
     assert screen.session.recorded.tape.log[-1].value == ManualAdjustment(cause, "magic", 2,
                                                                           target)
 

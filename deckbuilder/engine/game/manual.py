@@ -57,9 +57,8 @@ class ManualAdjustments(GameCore):
         if card not in s.unapplied:
             s.unapplied.append(card)
         quoted = " ".join(texts)
-        self._say(f"{rec.name}: its power was not applied (not modelled by the engine): "
-                  f"\u201c{quoted}\u201d It may be applied by hand this round "
-                  "(a manual adjustment).")
+        self._say(f"{rec.name}: its power was not applied: \u201c{quoted}\u201d It may be "
+                  "applied by hand this round (a manual adjustment).")
 
     def adjustable(self, seat: int) -> list[int]:
         """The cards for which ``seat`` may make a manual adjustment now: those played

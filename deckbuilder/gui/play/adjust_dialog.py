@@ -89,6 +89,8 @@ class AdjustDialog(QDialog):
             combo.currentIndexChanged.connect(self._update)
         self.amount.valueChanged.connect(self._update)
         self.kind.currentIndexChanged.connect(self._kind_changed)
+        if not choices.characters:  # no character in play: Magic/Strength cannot be changed
+            self.kind.setCurrentIndex(self.kind.findData(DRAW))
         self._kind_changed()
         self.setMinimumWidth(max(self.minimumWidth(), 420))
 
