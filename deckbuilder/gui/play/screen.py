@@ -179,12 +179,12 @@ class PlayScreen(Screen):
         shortcut = QShortcut(QKeySequence(ADJUST_SHORTCUT), self, self.adjust_by_hand)
         shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
         self.adjust_dialog = None
-        # rows: the side panel stays narrow during a game
+        # two rows: the side panel stays narrow during a game
         buttons = QGridLayout()
         buttons.addWidget(self.play_button, 0, 0)
         buttons.addWidget(self.pass_button, 0, 1)
-        buttons.addWidget(self.skip_button, 1, 0, 1, 2)
-        buttons.addWidget(self.adjust_button, 2, 0, 1, 2)
+        buttons.addWidget(self.skip_button, 1, 0)
+        buttons.addWidget(self.adjust_button, 1, 1)
         left = QWidget()
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 4, 0)
@@ -464,6 +464,12 @@ class PlayScreen(Screen):
         self._latest = None
         self.board.show_table(snap)
         self._show_decision(decision)
+        # the prompt and moves may take another height: keep the newest line in view
+        QTimer.singleShot(0, self._log_to_end)
+
+    def _log_to_end(self) -> None:
+        bar = self.log.verticalScrollBar()
+        bar.setValue(bar.maximum())
 
     def _finished(self, snap, message: str) -> None:
         if self.sender() is not self.session:
