@@ -25,6 +25,9 @@ controllers never make one: it is not among the legal moves listed
 
 from __future__ import annotations
 
+from functools import lru_cache
+
+from card_db.records import CardRecord
 from deckbuilder.engine.game.core import GameCore
 from deckbuilder.engine.powers.modelled import not_modelled
 from deckbuilder.engine.rules.cards import is_character
@@ -41,6 +44,13 @@ MAX_CARDS = 5
 SECTION = "Card Powers, Traits, and Special Rules"
 
 
+@lru_cache(maxsize=4096)
+def _unplayed(record: CardRecord) -> tuple[str, ...]:
+    """The sentences of ``record`` the engine does not play (cached: a card is judged
+    once, however often it is played in games and their trial copies)."""
+    return tuple(not_modelled(record))
+
+
 class ManualAdjustments(GameCore):
     """The methods of :class:`~deckbuilder.engine.game.Game` for manual adjustments
     (module doc)."""
@@ -50,7 +60,7 @@ class ManualAdjustments(GameCore):
         play: log that its power was not applied, quoting it, and remember the card
         until the end of the round. Nothing for a card whose text is all played."""
         rec = self.record(card)
-        texts = not_modelled(rec)
+        texts = _unplayed(rec)
         if not texts:
             return
         s = self.table
