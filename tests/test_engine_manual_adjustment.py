@@ -163,3 +163,26 @@ def test_the_person_is_offered_the_adjustment_and_a_refused_one_does_not_end_the
     assert chosen == ManualAdjustment(vision, "magic", 3, holland)
     assert asked[0].adjust is not None and asked[0].adjust.causes[0][0] == vision
     assert asked[1].prompt.startswith("Not adjusted: ")
+
+
+def test_trying_an_adjustment_first_leaves_the_games_draws_alone():
+    """The person's adjustment is tried on a copy before it is answered: the copy's
+    draws and random discards must not take the real game's (a replay would differ)."""
+    tried, vision = _played_vision()
+    straight, _ = _played_vision()
+    rival = one(tried, "Irish")
+    for game in (tried, straight):
+        game.autarch(1).hand.extend(game.autarch(1).destiny.cards[:3])
+        del game.autarch(1).destiny.cards[:3]
+    draw = ManualAdjustment(vision, "draw", 2)
+    discard = ManualAdjustment(vision, "discard", 2, None, 1)
+    answers = iter([draw, discard])
+    person = PersonController(lambda _decision: next(answers))
+    for action in (draw, discard):
+        assert person.choose(tried, pending(tried)) == action  # tried on a copy first
+        action.play(tried, 0, None)
+        action.play(straight, 0, None)
+    assert tried.autarch(0).hand == straight.autarch(0).hand
+    assert tried.autarch(1).in_ovo == straight.autarch(1).in_ovo
+    assert len(tried.autarch(1).in_ovo) == 2 and rival not in tried.autarch(1).in_ovo
+    assert tried.rng.getstate() == straight.rng.getstate()

@@ -73,6 +73,8 @@ def adjustment_error(game: Game, seat: int, action: ManualAdjustment) -> str | N
     """Why the engine would refuse ``action`` for ``seat`` now (tried on a copy), or
     ``None`` if it takes it."""
     trial = clone(game)
+    for a in trial.table.autarchs:  # a trial draw must not take the real game's draws
+        a.destiny._random = trial.rng.random
     try:
         action.play(trial, seat, NOBODY)
     except RuleError as exc:
