@@ -52,6 +52,10 @@ def _to_an_adjustment(screen, qtbot):
 def test_the_card_whose_power_is_not_played_opens_adjust_by_hand(screen, qtbot):
     assert not screen.adjust_button.isEnabled()
     _to_an_adjustment(screen, qtbot)
+    dictates = sum(r.card_type in (CardType.DICTATE, CardType.FLASH)
+                   for r in generated_deck(1))
+    assert screen.log.toPlainText().startswith(
+        f"Your deck has {dictates} card(s) with powers the engine does not play")
     assert screen.adjust_button.isEnabled()
     assert "its power was not applied: \u201c" + UNPLAYED in screen.log.toPlainText()
     assert "adjust by hand" in screen.prompt.text()

@@ -58,6 +58,7 @@ from deckbuilder.gui.play.rivals import DeckPicker, RivalsBox
 from deckbuilder.gui.play.saved import SavedGamesBar
 from deckbuilder.gui.play.scenario_picker import ScenarioPicker, describe, scenario_session
 from deckbuilder.gui.screens import Screen
+from deckbuilder.presentation import unplayed_json
 from deckbuilder.services.deck_sources import PlayDeck
 
 if TYPE_CHECKING:
@@ -79,6 +80,17 @@ SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 RENDER_MS = 40
 #: The shortcut of "Adjust by hand…".
 ADJUST_SHORTCUT = "Ctrl+J"
+
+
+def unplayed_note(records) -> str:
+    """"Your deck has N card(s) with powers the engine does not play (names): ..." for
+    the log's first line when a game starts, or "" when the engine plays every power."""
+    unplayed = unplayed_json(records)
+    if not unplayed["cards"]:
+        return ""
+    return (f"Your deck has {unplayed['cards']} card(s) with powers the engine does not "
+            f"play ({', '.join(unplayed['names'])}): when one is played, Adjust by hand… "
+            f"({ADJUST_SHORTCUT}) applies its effect.")
 
 
 class PlayScreen(Screen):
@@ -312,7 +324,8 @@ class PlayScreen(Screen):
             return None
         seats = ", ".join(f"{r.name} seat {k + 2}" for k, r in enumerate(rivals))
         you = f"you ({deck_name}) are seat 1" if deck_name else "you are seat 1"
-        return self._begin(session, f"Game started (seed {seed}): {you}; {seats}.")
+        return self._begin(session, f"Game started (seed {seed}): {you}; {seats}.",
+                           unplayed_note(mine))
 
     def resume_game(self, record) -> PlaySession | None:
         """Resume the saved game ``record`` (a :class:`~.play_record.PlayRecord`)."""
@@ -336,7 +349,7 @@ class PlayScreen(Screen):
                                    SPEEDS[self.speed.currentText()], rulebook)
         return self._begin(session, describe(key, rulebook))
 
-    def _begin(self, session: PlaySession, message: str) -> PlaySession:
+    def _begin(self, session: PlaySession, message: str, note: str = "") -> PlaySession:
         session.stepped.connect(self._stepped)
         session.decision.connect(self._decision)
         session.finished.connect(self._finished)
@@ -345,6 +358,8 @@ class PlayScreen(Screen):
         self.over = False
         self.faces.set_records(session.game.table.cards)
         self.log.clear()
+        if note:
+            self.log.appendPlainText(note)
         self.tabs.setCurrentIndex(0)
         self.status.setText(message)
         self._fold_setup(True)
