@@ -176,4 +176,6 @@ def test_the_stored_version_4_game_still_loads_and_replays_to_the_same_table():
     steps = replay_steps(record)
     assert [line for s in steps for line in s.lines] == expected["log"]
     assert len(record.choices) == expected["choices"]
-    assert dumps(record) == text
+    # Written back unchanged but for the rules revision, noted since (format 4 came with
+    # revision 1, the rules of issue 22).
+    assert record.rules == 1 and dumps(record) == text[:-1] + ',"rules":1}'
