@@ -32,6 +32,7 @@ from deckbuilder.engine.game.decisions import MOVE
 from deckbuilder.engine.game.flow import pending, start, take
 from deckbuilder.engine.game.order_of_play import play
 from deckbuilder.engine.game.public_view import PublicView
+from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.rules.paths import path_fits_site
 from deckbuilder.engine.search.candidates import PASS, candidates
 from deckbuilder.engine.search.clone import GAME_ATTRS, TABLE_FIELDS, clone, table_field_names
@@ -299,7 +300,7 @@ def test_novice_and_casual_make_some_mistakes_but_not_at_random():
     for level in (novice, casual):
         assert level.compared > 10
         assert 0 < level.mistakes < level.compared
-    with pytest.raises(ValueError):
+    with pytest.raises(EngineError):
         MistakeController("grandmaster")
 
 
