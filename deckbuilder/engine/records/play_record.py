@@ -394,7 +394,7 @@ def from_data(data: dict) -> PlayRecord:
                           int(data.get("max_rounds", 30)), tuple(choices),
                           bool(data.get("over", False)), str(data.get("app_version", "")),
                           int(data.get("v1_choices", 0)), int(data.get("v2_choices", 0)),
-                          int(data.get("v3_choices", 0)), rules)
+                          int(data.get("v3_choices", 0)), rules=rules)
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         raise PlayRecordError(f"this saved game is damaged: {exc}") from exc
 
