@@ -121,7 +121,7 @@ class Challenging(GameCore):
         """"Challenge Summary", steps 5 and 6: the challengers and the target pivot; the
         Flashes after the damage (:meth:`_after_damage`); the dead are discarded."""
         self.table.pivoted.update(result.pivot)
-        if last_call is not None and result.damage_assigned:
+        if last_call is not None and result.damage_assigned and self.rules.flashes_after_damage:
             result = self._after_damage(last_call, result, seat, owner, challengers,
                                         target, defenders)
         for card in result.killed:

@@ -28,6 +28,15 @@ Revision 1 (issue 22, section 3), each flag naming the ruling in
   modifiers only.
 - ``last_autarch_wins`` (ruling ``last-autarch-wins``): in a game of three or more,
   the last Autarch left after removals wins at once; before, only in a two-player game.
+- ``flashes_after_damage`` ("Challenge Summary", step 6): every Autarch may play Flashes
+  once a challenge's damage is dealt, before the dead are discarded; before, not.
+- ``counters_countered`` (ruling ``counter-chains``): a card played to counter is itself
+  offered for countering; before, it was not.
+
+The last two add decisions, which games saved before format 4 did not record: while
+their recorded decisions are played back the replay does not ask them
+(:attr:`~deckbuilder.engine.records.play_record.PlayRecord.v3_choices`); the flags keep
+them unasked when such a game is resumed, as the other flags keep the older readings.
 
 The three goldfish cores play one Autarch under the current rules; they need no flag.
 """
@@ -50,16 +59,20 @@ class RulesRevision:
     one_action_per_ally: bool
     versus_raises_strength: bool
     last_autarch_wins: bool
+    flashes_after_damage: bool
+    counters_countered: bool
 
 
 #: Every revision, by number: revision ``n`` is ``REVISIONS[n]``.
 REVISIONS: tuple[RulesRevision, ...] = (
     RulesRevision(0, beginning_effects_in_coming_of_order=False,
                   maestro_with_companions=False, one_action_per_ally=False,
-                  versus_raises_strength=False, last_autarch_wins=False),
+                  versus_raises_strength=False, last_autarch_wins=False,
+                  flashes_after_damage=False, counters_countered=False),
     RulesRevision(1, beginning_effects_in_coming_of_order=True,
                   maestro_with_companions=True, one_action_per_ally=True,
-                  versus_raises_strength=True, last_autarch_wins=True),
+                  versus_raises_strength=True, last_autarch_wins=True,
+                  flashes_after_damage=True, counters_countered=True),
 )
 #: The rules of new games.
 CURRENT = REVISIONS[-1]
