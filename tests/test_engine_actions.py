@@ -176,5 +176,8 @@ def test_the_stored_version_4_game_still_loads_and_replays_to_the_same_table():
     steps = replay_steps(record)
     assert [line for s in steps for line in s.lines] == expected["log"]
     assert len(record.choices) == expected["choices"]
-    # upgraded on loading (4 -> 5 changes only the version: tests/fixtures/games/README.md)
-    assert json.loads(dumps(record)) == {**json.loads(text), "version": FORMAT_VERSION}
+    # Written back as format 5 (4 -> 5 changes only the version) with the rules revision,
+    # noted since (format 4 came with revision 1, the rules of issue 22).
+    assert record.rules == 1
+    assert json.loads(dumps(record)) == {**json.loads(text), "version": FORMAT_VERSION,
+                                         "rules": 1}

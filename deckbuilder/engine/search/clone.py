@@ -30,7 +30,7 @@ TABLE_FIELDS = (
 )
 #: Game attributes :func:`clone` copies (checked the same way).
 GAME_ATTRS = ("rng", "table", "log", "turn", "_any_timed", "established", "_placements",
-              "flow", "countering_depth")
+              "flow", "countering_depth", "rules")
 
 
 def _realm(r: Realm) -> Realm:
@@ -53,7 +53,8 @@ def _turn(t: Turn | None) -> Turn | None:
     if tracker is not None:
         tracker = alliances.AllowanceTracker(tracker.allowance, tracker.spent, tracker.count,
                                              tracker.exception_used)
-    return Turn(t.seat, t.phase, t.dictate_used, tracker, t.actions_started, set(t.idled))
+    return Turn(t.seat, t.phase, t.dictate_used, tracker, t.actions_started, set(t.idled),
+                set(t.acted))
 
 
 def clone(game: Game, rng: random.Random | None = None) -> Game:
@@ -86,6 +87,7 @@ def clone(game: Game, rng: random.Random | None = None) -> Game:
     f = game.flow
     g.flow = None if f is None else replace(f, order=list(f.order))
     g.countering_depth = game.countering_depth
+    g.rules = game.rules
     return g
 
 
