@@ -54,10 +54,13 @@ def test_read_review_accept_and_undo(screen, qtbot, tmp_path):
     screen.table.selectRow(rows[known.name])
     screen.side_tabs.setCurrentIndex(1)
     view = screen.page_view
-    qtbot.waitUntil(lambda: view.page is not None and not view.image.isNull(), timeout=10_000)
+    known_id = screen.model.group(rows[known.name]).id
+    # the page and the selection arrive from worker threads: wait for both to settle
+    # (under load a queue refresh can land after wait_idle and select the row again)
+    qtbot.waitUntil(lambda: view.page is not None and not view.image.isNull()
+                    and view.selected == known_id, timeout=10_000)
     groups = [card.group for card in view.page.cards]
     assert len(groups) == 3 and len(set(groups)) == 2
-    assert view.selected == screen.model.group(rows[known.name]).id
     assert groups.count(view.selected) == 2
     assert "3 card(s) found in 2 group(s)" in screen.page_caption.text()
     assert view.grab().toImage().pixelColor(view.width() // 2, view.height() // 2) != \
