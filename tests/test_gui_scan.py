@@ -51,7 +51,7 @@ def test_read_review_accept_and_undo(screen, qtbot, tmp_path):
     before = _owned(screen, known.name)
 
     # the Page tab: the image with the three cards found, the two copies in one group
-    screen.table.selectRow(rows[known.name])
+    screen.select_row(rows[known.name])
     screen.side_tabs.setCurrentIndex(1)
     view = screen.page_view
     known_id = screen.model.group(rows[known.name]).id
@@ -72,7 +72,7 @@ def test_read_review_accept_and_undo(screen, qtbot, tmp_path):
     assert screen.model.group(screen.table.currentIndex().row()).id == other.group
     assert screen.side_tabs.currentIndex() == 0 and screen.form_box.isEnabled()
 
-    screen.table.selectRow(rows[known.name])
+    screen.select_row(rows[known.name])
     qtbot.keyClick(screen.table, Qt.Key.Key_Return)
     assert screen.context.wait_idle(30)
     assert _owned(screen, known.name) == before + 2
@@ -87,7 +87,7 @@ def test_read_review_accept_and_undo(screen, qtbot, tmp_path):
     assert screen.context.wait_idle(30)
     unknown_row = next(r for r in range(screen.model.rowCount())
                        if not screen.model.group(r).match_name)
-    screen.table.selectRow(unknown_row)
+    screen.select_row(unknown_row)
     assert screen.form_box.isEnabled() and screen.name.text() == UNKNOWN.name
     assert screen.fields["resistance"].text() == "6"
     screen.fields["dominions"].setText("2")
@@ -140,12 +140,12 @@ def test_doubtful_values_are_marked_and_explained_and_a_known_card_needs_no_form
     assert not screen.form_scroll.isVisibleTo(screen) and not screen.accept_known.isEnabled()
     screen._show_groups([unknown, known])
     assert screen.accept_known.isEnabled()
-    screen.table.selectRow(0)
+    screen.select_row(0)
     resistance = screen.fields["resistance"]
     assert resistance.styleSheet() and "42%" in resistance.toolTip()
     assert not screen.fields["type"].styleSheet()
     assert screen.doubt_note.isVisibleTo(screen) and screen.form_scroll.isVisibleTo(screen)
-    screen.table.selectRow(1)
+    screen.select_row(1)
     assert not screen.form_scroll.isVisibleTo(screen)
     assert screen.known_note.isVisibleTo(screen)
     assert "Gentle" in screen.known_note.text() and "2 copies" in screen.known_note.text()

@@ -9,7 +9,7 @@ import html
 import threading
 from pathlib import Path
 
-from PySide6.QtCore import QSize, Qt
+from PySide6.QtCore import QItemSelectionModel, QSize, Qt
 from PySide6.QtGui import QAction, QImage, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -364,7 +364,7 @@ class ScanScreen(Screen):
         # one location for every row (the usual case): said once, not on every row
         self.table.setColumnHidden(4, len({g.location for g in groups}) <= 1)
         if groups:  # the row that took the place of the one decided, or the first
-            self.table.selectRow(min(min(rows, default=0), len(groups) - 1))
+            self.select_row(min(min(rows, default=0), len(groups) - 1))
         self._selected()
 
     def _selected_groups(self) -> list[PendingGroup]:
@@ -426,8 +426,17 @@ class ScanScreen(Screen):
         if row is None:
             self.context.status.emit("That card's group was already accepted or rejected.")
             return
-        self.table.selectRow(row)
+        self.select_row(row)
         self.table.scrollTo(self.model.index(row, 0))
+
+    def select_row(self, row: int) -> None:
+        """Select the queue's ``row`` alone. (``QTableView.selectRow`` reads the keyboard
+        modifiers held at that moment, so a Shift or Ctrl held while the queue refreshes
+        would extend or toggle the selection instead.)"""
+        index = self.model.index(row, 0)
+        flags = (QItemSelectionModel.SelectionFlag.ClearAndSelect
+                 | QItemSelectionModel.SelectionFlag.Rows)
+        self.table.selectionModel().setCurrentIndex(index, flags)
 
     def _show_page(self, group_id: int | None) -> None:
         """Show the image holding ``group_id`` with every card found on it."""
