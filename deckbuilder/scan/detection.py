@@ -18,6 +18,7 @@ import cv2
 import numpy as np
 
 from card_db.images.aspect import CARD_SIZE_MM
+from deckbuilder.scan.lines import cornered_outlines
 
 #: Width and height, in px, of a straightened card (10 px per mm).
 CROP_SIZE = (630, 882)
@@ -53,6 +54,8 @@ ADAPTIVE_BLOCK = 6
 FAINT_EDGE = (10, 40)
 #: Share of each side of an outline that must lie on an image edge.
 MIN_EDGE_SUPPORT = 0.6
+#: Largest share of a card found from its corners that a card found otherwise may cover.
+FREE_OVERLAP = 0.1
 
 
 @dataclass(frozen=True)
@@ -122,12 +125,44 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     supported = [q - FRAME for q in candidates
                  if _edge_support(q, near_edges) >= MIN_EDGE_SUPPORT]
     area = small.shape[0] * small.shape[1]
-    quads = _select([q for q in supported if not _cut_off(q, small.shape, area)], area)
+    cut = [_cut_off(q, small.shape, area) for q in supported]
+    quads = _select([q for q, off in zip(supported, cut, strict=True) if not off], area)
+    # a card's inner boxes are not cards when the card itself is cut off by the border
+    blocked = quads + [q for q, off in zip(supported, cut, strict=True) if off]
+    quads += _open_outlines(framed, near_edges, blocked, small.shape)
     cards = []
     for quad in quads:
         corners = order_corners(quad / scale)
         cards.append(FoundCard(corners, straighten(image, corners)))
     return _reading_order(cards)
+
+
+def _open_outlines(framed: np.ndarray, near_edges: np.ndarray, quads: list[np.ndarray],
+                   shape: tuple[int, ...]) -> list[np.ndarray]:
+    """Cards whose outline closes in no mask (a sleeve's glare, a busy playmat joined
+    to a side), found from straight sides and corners
+    (:func:`~deckbuilder.scan.lines.cornered_outlines`) where no card was found."""
+    gray = cv2.GaussianBlur(cv2.cvtColor(framed, cv2.COLOR_BGR2GRAY), (5, 5), 0)
+    area = shape[0] * shape[1]
+    area_min = MIN_AREA * area
+    found = []
+    for outline in cornered_outlines(gray, np.sqrt(area_min * CARD_RATIO)):
+        if any(_overlap(outline - FRAME, kept) > FREE_OVERLAP for kept in quads):
+            continue
+        quad = _card_quad(outline.reshape(-1, 1, 2), area_min, 0.97 * area)
+        if quad is None or _edge_support(quad, near_edges) < MIN_EDGE_SUPPORT:
+            continue
+        quad = quad - FRAME
+        if not _cut_off(quad, shape, area) and not any(_overlap(quad, kept) > FREE_OVERLAP
+                                                       for kept in quads):
+            found.append(quad)
+    return _select(found, area)
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """The area ``a`` and ``b`` share over the smaller one's area."""
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    return inter / max(1e-6, min(cv2.contourArea(a), cv2.contourArea(b)))
 
 
 def _near_edges(edges: np.ndarray, faint: np.ndarray) -> np.ndarray:
