@@ -19,6 +19,7 @@ import numpy as np
 
 from card_db.images.aspect import CARD_SIZE_MM
 from deckbuilder.scan.lines import cornered_outlines
+from deckbuilder.scan.occlusion import hidden_cards
 
 #: Width and height, in px, of a straightened card (10 px per mm).
 CROP_SIZE = (630, 882)
@@ -130,6 +131,7 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     # a card's inner boxes are not cards when the card itself is cut off by the border
     blocked = quads + [q for q, off in zip(supported, cut, strict=True) if off]
     quads += _open_outlines(framed, near_edges, blocked, small.shape)
+    quads += hidden_cards(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), quads)
     cards = []
     for quad in quads:
         corners = order_corners(quad / scale)

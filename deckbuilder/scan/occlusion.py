@@ -1,0 +1,162 @@
+"""Cards partly hidden under other cards (an overlapping, fanned or staircase stack).
+
+A card lying under another has no whole outline, so :mod:`deckbuilder.scan.detection`
+cannot find it from a closed contour nor from four corners. What stays visible is at
+least one corner: two straight sides meeting (:func:`deckbuilder.scan.lines.corners`).
+A card of a stack is about the size of the card on top of it, so a visible corner
+outside every card found, with a found card's sides laid along it, is a card if:
+
+- the found card whose size it takes (one not much smaller than the largest found)
+  covers part of it (it is hidden under that card:
+  a card in the open has a whole outline and is found as such), yet a good part of it
+  stays uncovered;
+- the parts of its outline that no found card covers lie on straight segments running
+  their way, and are a good share of its outline;
+- it is not (nearly) the outline of a card already found.
+
+Each card so found covers the ones below it in turn (a staircase of several cards).
+"""
+
+from __future__ import annotations
+
+import cv2
+import numpy as np
+
+from deckbuilder.scan.lines import along, corners, direction_map, segments
+
+#: Shortest segment taken for a visible side, as a fraction of a found card's short side.
+MIN_SIDE = 0.3
+#: Shortest segment drawn in the direction map (the same fraction).
+STRAIGHT = 0.1
+#: Largest gap, as a fraction of a found card's short side, between a segment's end and
+#: the corner it meets (cards have rounded corners).
+CORNER_GAP = 0.1
+#: Share of the uncovered outline that must lie on segments running its way.
+MIN_VISIBLE_SUPPORT = 0.6
+#: Share of the outline that must be uncovered (and so checked).
+MIN_VISIBLE_OUTLINE = 0.35
+#: Share of a hidden card's area the card whose size it takes must cover.
+MIN_HIDDEN = 0.1
+#: Share of its area that must stay uncovered (a sliver is not a card to read).
+MIN_UNCOVERED = 0.2
+#: IoU from which two outlines are the same card.
+SAME_CARD = 0.8
+#: Smallest area, as a share of the largest card found, of a card others may lie under.
+ANCHOR_AREA = 0.6
+#: Nearest a hidden card comes to the picture's border, as a share of its longest side.
+BORDER = 0.01
+#: Points sampled along each side of a hypothesised outline.
+SAMPLES = 40
+#: Where a side running on past a corner is looked for, as fractions of a short side.
+RUN_ON = (0.03, 0.1)
+
+
+def hidden_cards(gray: np.ndarray, cards: list[np.ndarray]) -> list[np.ndarray]:
+    """The outlines (4 x 2 float32 arrays, px of ``gray``) of cards partly hidden under
+    the ``cards`` found (outlines in the same px), best first."""
+    if not cards:
+        return []
+    shorts = [_sides(card)[0] for card in cards]
+    straight = segments(gray, STRAIGHT * min(shorts))
+    directions = direction_map(gray.shape, straight)
+    long_enough = np.hypot(straight[:, 2] - straight[:, 0],
+                           straight[:, 3] - straight[:, 1]) >= MIN_SIDE * min(shorts)
+    outside = [s for s in straight[long_enough]
+               if not any(_near_card(s, card, 0.04 * short)
+                          for card, short in zip(cards, shorts, strict=True))]
+    if len(outside) < 2:
+        return []
+    # a card far smaller than the largest found is likely a card's art or text box
+    # taken for a card: no card is hidden under it
+    areas = [cv2.contourArea(card) for card in cards]
+    anchors = [card for card, area in zip(cards, areas, strict=True)
+               if area >= ANCHOR_AREA * max(areas)]
+    hypotheses = []
+    for corner, u, v in corners(np.array(outside), CORNER_GAP * min(shorts)):
+        if any(along(directions, corner - arm * RUN_ON[1] * min(shorts),
+                     corner - arm * RUN_ON[0] * min(shorts), 8).mean() > 0.8
+               for arm in (u, v)):
+            continue  # a side runs on past it: not a card's corner
+        for card in anchors:
+            short, long = _sides(card)
+            for a, b in ((short, long), (long, short)):
+                quad = np.array([corner, corner + u * a, corner + u * a + v * b,
+                                 corner + v * b], np.float32)
+                inter, _ = cv2.intersectConvexConvex(quad, card.astype(np.float32))
+                if inter >= MIN_HIDDEN * cv2.contourArea(quad):
+                    hypotheses.append(quad)
+    added: list[np.ndarray] = []
+    while hypotheses:
+        covered = _covered(gray.shape, cards + added)
+        scored = [(score, quad) for quad in hypotheses
+                  if (score := _score(quad, cards + added, covered, directions)) > 0]
+        if not scored:
+            break
+        best = max(scored, key=lambda item: item[0])[1]
+        added.append(best)
+        hypotheses = [q for _, q in scored if _iou(q, best) < SAME_CARD]
+    return added
+
+
+def _sides(quad: np.ndarray) -> tuple[float, float]:
+    """(short, long) mean side lengths of ``quad``."""
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    first, second = (sides[0] + sides[2]) / 2, (sides[1] + sides[3]) / 2
+    return float(min(first, second)), float(max(first, second))
+
+
+def _near_card(segment: np.ndarray, card: np.ndarray, margin: float) -> bool:
+    """True if the segment's middle lies inside ``card`` or within ``margin`` px of it
+    (a found card's own side, frame or text box)."""
+    middle = ((segment[0] + segment[2]) / 2, (segment[1] + segment[3]) / 2)
+    return cv2.pointPolygonTest(card.reshape(-1, 1, 2).astype(np.float32),
+                                (float(middle[0]), float(middle[1])), True) > -margin
+
+
+def _covered(shape: tuple[int, ...], cards: list[np.ndarray]) -> np.ndarray:
+    covered = np.zeros(shape[:2], np.uint8)
+    for card in cards:
+        cv2.fillConvexPoly(covered, np.rint(card).astype(np.int32), 255)
+    return covered
+
+
+def _score(quad: np.ndarray, cards: list[np.ndarray], covered: np.ndarray,
+           directions: np.ndarray) -> float:
+    """How well ``quad`` is a card hidden under ``cards`` (``covered`` is non-zero where
+    they lie): the share of its outline uncovered and on segments (0 if a condition of
+    the module docstring fails)."""
+    height, width = covered.shape
+    margin = BORDER * max(height, width)
+    if quad.min() < margin or quad[:, 0].max() > width - 1 - margin or \
+            quad[:, 1].max() > height - 1 - margin:
+        return 0.0  # a card running out of the picture, or cut by its border, is not whole
+    if any(_iou(quad, card) >= SAME_CARD for card in cards):
+        return 0.0
+    area = cv2.contourArea(quad)
+    box = cv2.boundingRect(np.rint(quad).astype(np.int32))
+    x, y, w, h = box
+    mask = np.zeros((h, w), np.uint8)
+    cv2.fillConvexPoly(mask, np.rint(quad - [x, y]).astype(np.int32), 255)
+    hidden = float(np.count_nonzero(mask & covered[y:y + h, x:x + w]))
+    if hidden < MIN_HIDDEN * area or area - hidden < MIN_UNCOVERED * area:
+        return 0.0
+    seen, on = [], []
+    t = (np.arange(SAMPLES) + 0.5) / SAMPLES
+    for k in range(4):
+        a, b = quad[k], quad[(k + 1) % 4]
+        points = np.rint(a + (b - a) * t[:, None]).astype(int)
+        seen.append(covered[points[:, 1], points[:, 0]] == 0)
+        on.append(along(directions, a, b, SAMPLES))
+    visible, supported = np.concatenate(seen), np.concatenate(on)
+    if visible.mean() < MIN_VISIBLE_OUTLINE:
+        return 0.0
+    support = float(supported[visible].mean())
+    if support < MIN_VISIBLE_SUPPORT:
+        return 0.0
+    return support * float(visible.mean())
+
+
+def _iou(a: np.ndarray, b: np.ndarray) -> float:
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    union = cv2.contourArea(a) + cv2.contourArea(b) - inter
+    return inter / union if union > 0 else 0.0
