@@ -18,7 +18,7 @@ import cv2
 import numpy as np
 
 from card_db.images.aspect import CARD_SIZE_MM
-from deckbuilder.scan.lines import cornered_outlines
+from deckbuilder.scan.lines import cornered_outlines, segments
 from deckbuilder.scan.occlusion import hidden_cards
 
 #: Width and height, in px, of a straightened card (10 px per mm).
@@ -55,6 +55,8 @@ ADAPTIVE_BLOCK = 6
 FAINT_EDGE = (10, 40)
 #: Share of each side of an outline that must lie on an image edge.
 MIN_EDGE_SUPPORT = 0.6
+#: Shortest straight segment looked at, as a share of the smallest card's short side.
+STRAIGHT_MIN = 0.05
 #: Largest share of a card found from its corners that a card found otherwise may cover.
 FREE_OVERLAP = 0.1
 
@@ -130,8 +132,11 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     quads = _select([q for q, off in zip(supported, cut, strict=True) if not off], area)
     # a card's inner boxes are not cards when the card itself is cut off by the border
     blocked = quads + [q for q, off in zip(supported, cut, strict=True) if off]
-    quads += _open_outlines(framed, near_edges, blocked, small.shape)
-    quads += hidden_cards(cv2.cvtColor(small, cv2.COLOR_BGR2GRAY), quads)
+    # straight segments (in px of the framed copy) for cards with no closed outline
+    straight = segments(cv2.GaussianBlur(cv2.cvtColor(framed, cv2.COLOR_BGR2GRAY), (5, 5), 0),
+                        STRAIGHT_MIN * np.sqrt(MIN_AREA * area * CARD_RATIO))
+    quads += _open_outlines(straight, framed.shape, near_edges, blocked, small.shape)
+    quads += hidden_cards(straight - FRAME, small.shape, quads)
     cards = []
     for quad in quads:
         corners = order_corners(quad / scale)
@@ -139,16 +144,18 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     return _reading_order(cards)
 
 
-def _open_outlines(framed: np.ndarray, near_edges: np.ndarray, quads: list[np.ndarray],
+def _open_outlines(straight: np.ndarray, framed_shape: tuple[int, ...],
+                   near_edges: np.ndarray, quads: list[np.ndarray],
                    shape: tuple[int, ...]) -> list[np.ndarray]:
     """Cards whose outline closes in no mask (a sleeve's glare, a busy playmat joined
     to a side), found from straight sides and corners
     (:func:`~deckbuilder.scan.lines.cornered_outlines`) where no card was found."""
-    gray = cv2.GaussianBlur(cv2.cvtColor(framed, cv2.COLOR_BGR2GRAY), (5, 5), 0)
     area = shape[0] * shape[1]
     area_min = MIN_AREA * area
     found = []
-    for outline in cornered_outlines(gray, np.sqrt(area_min * CARD_RATIO)):
+    framed_quads = [q + FRAME for q in quads]
+    for outline in cornered_outlines(straight, framed_shape, np.sqrt(area_min * CARD_RATIO),
+                                     framed_quads):
         if any(_overlap(outline - FRAME, kept) > FREE_OVERLAP for kept in quads):
             continue
         quad = _card_quad(outline.reshape(-1, 1, 2), area_min, 0.97 * area)

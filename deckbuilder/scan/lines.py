@@ -17,6 +17,9 @@ import numpy as np
 SAME_DIRECTION = 6
 #: Angles, in degrees, two sides of a card may make in an image (perspective).
 CORNER_ANGLES = (60, 120)
+#: Depth, as a share of the shortest side, from which a segment lies inside an outline
+#: already found (and is not looked at).
+TAKEN_MARGIN = 0.1
 #: Where a side running on past a corner is looked for, as fractions of its length.
 RUN_ON = (0.03, 0.1)
 RUN_ON_COVER = 0.9
@@ -135,16 +138,28 @@ MIN_SIDE_COVER = 0.6
 OPPOSITE_TURN = 20
 
 
-def cornered_outlines(gray: np.ndarray, shortest_side: float) -> list[np.ndarray]:
-    """Four-sided outlines (4 x 2 float arrays, px of ``gray``) whose four corners are
-    made by straight segments and whose four sides lie on segments running their way
-    (at least :data:`MIN_SIDE_COVER` of each): a card's outline that is not closed in
-    an edge or threshold image (broken by glare, or joined to a busy background).
-    ``shortest_side``: the shortest card side, in px, looked for."""
-    found = segments(gray, 0.3 * shortest_side)
+def cornered_outlines(found: np.ndarray, shape: tuple[int, ...], shortest_side: float,
+                      taken: list[np.ndarray] = ()) -> list[np.ndarray]:
+    """Four-sided outlines (4 x 2 float arrays, px of an image of ``shape``) whose four
+    corners are made by the straight segments ``found`` (:func:`segments`) and whose
+    four sides lie on segments running their way (at least :data:`MIN_SIDE_COVER` of
+    each): a card's outline that is not closed in an edge or threshold image (broken by
+    glare, or joined to a busy background).
+    ``shortest_side``: the shortest card side, in px, looked for; ``taken``: outlines
+    (4 x 2 arrays) already found, inside which no corner is looked for."""
+    found = found[np.hypot(found[:, 2] - found[:, 0], found[:, 3] - found[:, 1])
+                  >= 0.3 * shortest_side]
+    if len(found) and len(taken):
+        middles = (found[:, :2] + found[:, 2:]) / 2
+        free = np.ones(len(found), bool)
+        for quad in taken:
+            outline = quad.reshape(-1, 1, 2).astype(np.float32)
+            free &= np.array([cv2.pointPolygonTest(outline, (float(x), float(y)), True)
+                              < -TAKEN_MARGIN * shortest_side for x, y in middles])
+        found = found[free]
     if len(found) < 4:
         return []
-    directions = direction_map(gray.shape, found)
+    directions = direction_map(shape, found)
     points, arms_u, arms_v = [], [], []
     for corner, u, v in corners(found, 0.15 * shortest_side):
         points.append(corner)

@@ -22,7 +22,7 @@ from __future__ import annotations
 import cv2
 import numpy as np
 
-from deckbuilder.scan.lines import along, corners, direction_map, segments
+from deckbuilder.scan.lines import along, corners, direction_map
 
 #: Shortest segment taken for a visible side, as a fraction of a found card's short side.
 MIN_SIDE = 0.3
@@ -51,14 +51,18 @@ SAMPLES = 40
 RUN_ON = (0.03, 0.1)
 
 
-def hidden_cards(gray: np.ndarray, cards: list[np.ndarray]) -> list[np.ndarray]:
-    """The outlines (4 x 2 float32 arrays, px of ``gray``) of cards partly hidden under
-    the ``cards`` found (outlines in the same px), best first."""
+def hidden_cards(found: np.ndarray, shape: tuple[int, ...],
+                 cards: list[np.ndarray]) -> list[np.ndarray]:
+    """The outlines (4 x 2 float32 arrays, px of an image of ``shape``) of cards partly
+    hidden under the ``cards`` found (outlines in the same px), from the straight
+    segments ``found`` in the image (:func:`~deckbuilder.scan.lines.segments`), best
+    first."""
     if not cards:
         return []
     shorts = [_sides(card)[0] for card in cards]
-    straight = segments(gray, STRAIGHT * min(shorts))
-    directions = direction_map(gray.shape, straight)
+    straight = found[np.hypot(found[:, 2] - found[:, 0], found[:, 3] - found[:, 1])
+                     >= STRAIGHT * min(shorts)]
+    directions = direction_map(shape, straight)
     long_enough = np.hypot(straight[:, 2] - straight[:, 0],
                            straight[:, 3] - straight[:, 1]) >= MIN_SIDE * min(shorts)
     outside = [s for s in straight[long_enough]
@@ -87,7 +91,7 @@ def hidden_cards(gray: np.ndarray, cards: list[np.ndarray]) -> list[np.ndarray]:
                     hypotheses.append(quad)
     added: list[np.ndarray] = []
     while hypotheses:
-        covered = _covered(gray.shape, cards + added)
+        covered = _covered(shape, cards + added)
         scored = [(score, quad) for quad in hypotheses
                   if (score := _score(quad, cards + added, covered, directions)) > 0]
         if not scored:
