@@ -11,7 +11,10 @@ outside every card found, with a found card's sides laid along it, is a card if:
   a card in the open has a whole outline and is found as such), yet a good part of it
   stays uncovered;
 - the parts of its outline that no found card covers lie on straight segments running
-  their way, and are a good share of its outline;
+  their way (not a found card's own sides: cards side by side are not a stack), and
+  are a good share of its outline;
+- it lies the same way round as the card on it, give or take 45 degrees (a fan);
+- its corner's angle is one of the card on it (both lie flat in the same perspective);
 - it is not (nearly) the outline of a card already found.
 
 Each card so found covers the ones below it in turn (a staircase of several cards).
@@ -30,7 +33,7 @@ MIN_SIDE = 0.3
 STRAIGHT = 0.1
 #: Largest gap, as a fraction of a found card's short side, between a segment's end and
 #: the corner it meets (cards have rounded corners).
-CORNER_GAP = 0.1
+CORNER_GAP = 0.25
 #: Share of the uncovered outline that must lie on segments running its way.
 MIN_VISIBLE_SUPPORT = 0.6
 #: Share of the outline that must be uncovered (and so checked).
@@ -45,6 +48,12 @@ SAME_CARD = 0.8
 ANCHOR_AREA = 0.6
 #: Nearest a hidden card comes to the picture's border, as a share of its longest side.
 BORDER = 0.01
+#: Largest difference, in degrees, between a hidden card's corner and the nearest corner
+#: angle of the card on it (both lie in one plane, seen in the same perspective).
+SAME_ANGLE = 10
+#: Distance, as a share of its short side, within which a segment is a found card's
+#: own (its side, its sleeve's edge, or its frame where the outline found is the frame).
+OWN_SIDE = 0.1
 #: Points sampled along each side of a hypothesised outline.
 SAMPLES = 40
 #: Where a side running on past a corner is looked for, as fractions of a short side.
@@ -62,12 +71,15 @@ def hidden_cards(found: np.ndarray, shape: tuple[int, ...],
     shorts = [_sides(card)[0] for card in cards]
     straight = found[np.hypot(found[:, 2] - found[:, 0], found[:, 3] - found[:, 1])
                      >= STRAIGHT * min(shorts)]
+    # a found card's own sides, frame and boxes are no hidden card's sides
+    straight = np.array([s for s in straight
+                         if not any(_near_card(s, card, OWN_SIDE * short)
+                                    for card, short in zip(cards, shorts, strict=True))])
+    if len(straight) < 2:
+        return []
     directions = direction_map(shape, straight)
-    long_enough = np.hypot(straight[:, 2] - straight[:, 0],
-                           straight[:, 3] - straight[:, 1]) >= MIN_SIDE * min(shorts)
-    outside = [s for s in straight[long_enough]
-               if not any(_near_card(s, card, 0.04 * short)
-                          for card, short in zip(cards, shorts, strict=True))]
+    outside = straight[np.hypot(straight[:, 2] - straight[:, 0], straight[:, 3] - straight[:, 1])
+                       >= MIN_SIDE * min(shorts)]
     if len(outside) < 2:
         return []
     # a card far smaller than the largest found is likely a card's art or text box
@@ -75,15 +87,22 @@ def hidden_cards(found: np.ndarray, shape: tuple[int, ...],
     areas = [cv2.contourArea(card) for card in cards]
     anchors = [card for card, area in zip(cards, areas, strict=True)
                if area >= ANCHOR_AREA * max(areas)]
+    anchor_angles = [_corner_angles(card) for card in anchors]
     hypotheses = []
-    for corner, u, v in corners(np.array(outside), CORNER_GAP * min(shorts)):
+    for corner, u, v in corners(outside, CORNER_GAP * min(shorts)):
         if any(along(directions, corner - arm * RUN_ON[1] * min(shorts),
                      corner - arm * RUN_ON[0] * min(shorts), 8).mean() > 0.8
                for arm in (u, v)):
             continue  # a side runs on past it: not a card's corner
-        for card in anchors:
+        turn = np.degrees(np.arccos(np.clip(u @ v, -1, 1)))
+        for card, angles in zip(anchors, anchor_angles, strict=True):
+            if np.abs(angles - turn).min() > SAME_ANGLE:
+                continue  # in the card's plane, its corners look like the anchor's
             short, long = _sides(card)
             for a, b in ((short, long), (long, short)):
+                # a stack's cards lie the same way round, give or take a fan's turn
+                if abs(float((v if b > a else u) @ _long_axis(card))) < np.cos(np.radians(45)):
+                    continue
                 quad = np.array([corner, corner + u * a, corner + u * a + v * b,
                                  corner + v * b], np.float32)
                 inter, _ = cv2.intersectConvexConvex(quad, card.astype(np.float32))
@@ -100,6 +119,23 @@ def hidden_cards(found: np.ndarray, shape: tuple[int, ...],
         added.append(best)
         hypotheses = [q for _, q in scored if _iou(q, best) < SAME_CARD]
     return added
+
+
+def _long_axis(quad: np.ndarray) -> np.ndarray:
+    """The unit vector along the long sides of ``quad``."""
+    first = (quad[1] - quad[0] + quad[2] - quad[3]) / 2
+    second = (quad[2] - quad[1] + quad[3] - quad[0]) / 2
+    axis = first if np.linalg.norm(first) > np.linalg.norm(second) else second
+    return axis / max(float(np.linalg.norm(axis)), 1e-6)
+
+
+def _corner_angles(quad: np.ndarray) -> np.ndarray:
+    """The four angles, in degrees, at the corners of ``quad``."""
+    before = np.roll(quad, 1, axis=0) - quad
+    after = np.roll(quad, -1, axis=0) - quad
+    cos = (before * after).sum(axis=1) / (np.linalg.norm(before, axis=1) *
+                                         np.linalg.norm(after, axis=1))
+    return np.degrees(np.arccos(np.clip(cos, -1, 1)))
 
 
 def _sides(quad: np.ndarray) -> tuple[float, float]:
