@@ -164,11 +164,16 @@ def read_card(crop: np.ndarray) -> CardText:
 
 
 def _clean(text: str) -> str:
-    """The name without edge marks (:data:`_EDGE`) and without trailing tokens that
-    have no letter (symbols printed beside the name, read as "00" or "II")."""
+    """The name without edge marks (:data:`_EDGE`), without trailing tokens that have
+    no letter (symbols printed beside the name, read as "00" or "II") and without
+    digits glued to the end of its last word (a cost or hit points: "Dragon Whelp2")."""
     words = text.strip(_EDGE).split()
     while len(words) > 1 and not _letters(words[-1]):
         words.pop()
+    if words and _letters(words[-1]) >= MIN_LETTERS:
+        # a cost or hit points printed close after the name is read glued to it (a
+        # level such as "LV7" follows capitals and is part of the name)
+        words[-1] = re.sub(r"(?<=[a-z])\d+$", "", words[-1])
     return " ".join(words).strip(_EDGE)
 
 
