@@ -161,7 +161,7 @@ def cornered_outlines(found: np.ndarray, shape: tuple[int, ...], shortest_side: 
         return []
     directions = direction_map(shape, found)
     points, arms_u, arms_v = [], [], []
-    for corner, u, v in corners(found, 0.15 * shortest_side):
+    for corner, u, v in corners(found, 0.25 * shortest_side):
         points.append(corner)
         arms_u.append(u)
         arms_v.append(v)
