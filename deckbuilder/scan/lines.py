@@ -133,7 +133,7 @@ def _intersection(p: np.ndarray, r: np.ndarray, q: np.ndarray, s: np.ndarray):
 
 
 #: Smallest share of each side of an outline that segments running its way must cover.
-MIN_SIDE_COVER = 0.6
+MIN_SIDE_COVER = 0.5
 #: Largest angle, in degrees, between a corner's arms and the opposite corner's.
 OPPOSITE_TURN = 20
 
