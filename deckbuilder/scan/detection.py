@@ -55,6 +55,12 @@ ADAPTIVE_BLOCK = 6
 FAINT_EDGE = (10, 40)
 #: Share of each side of an outline that must lie on an image edge.
 MIN_EDGE_SUPPORT = 0.6
+#: Nearest a card found from its corners comes to the border, as a share of the
+#: longest side of the picture.
+OPEN_MARGIN = 0.02
+#: Share of an outline cut off by the border from which an outline inside it is part of
+#: that cut-off card, not a card lying on it.
+PART_OF = 0.3
 #: Shortest straight segment looked at, as a share of the smallest card's short side.
 STRAIGHT_MIN = 0.05
 #: Largest share of a card found from its corners that a card found otherwise may cover.
@@ -130,12 +136,11 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     area = small.shape[0] * small.shape[1]
     cut = [_cut_off(q, small.shape, area) for q in supported]
     quads = _select([q for q, off in zip(supported, cut, strict=True) if not off], area)
-    # a card's inner boxes are not cards when the card itself is cut off by the border
-    blocked = quads + [q for q, off in zip(supported, cut, strict=True) if off]
+    cut_off = [q for q, off in zip(supported, cut, strict=True) if off]
     # straight segments (in px of the framed copy) for cards with no closed outline
     straight = segments(cv2.GaussianBlur(cv2.cvtColor(framed, cv2.COLOR_BGR2GRAY), (5, 5), 0),
                         STRAIGHT_MIN * np.sqrt(MIN_AREA * area * CARD_RATIO))
-    quads += _open_outlines(straight, framed.shape, near_edges, blocked, small.shape)
+    quads += _open_outlines(straight, framed.shape, near_edges, quads, cut_off, small.shape)
     quads += hidden_cards(straight - FRAME, small.shape, quads)
     cards = []
     for quad in quads:
@@ -145,11 +150,13 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
 
 
 def _open_outlines(straight: np.ndarray, framed_shape: tuple[int, ...],
-                   near_edges: np.ndarray, quads: list[np.ndarray],
+                   near_edges: np.ndarray, quads: list[np.ndarray], cut_off: list[np.ndarray],
                    shape: tuple[int, ...]) -> list[np.ndarray]:
     """Cards whose outline closes in no mask (a sleeve's glare, a busy playmat joined
     to a side), found from straight sides and corners
-    (:func:`~deckbuilder.scan.lines.cornered_outlines`) where no card was found."""
+    (:func:`~deckbuilder.scan.lines.cornered_outlines`) where no card of ``quads`` was
+    found, and that are not a good part of an outline ``cut_off`` by the border (a
+    card's boxes when the card itself is cut off)."""
     area = shape[0] * shape[1]
     area_min = MIN_AREA * area
     found = []
@@ -162,10 +169,23 @@ def _open_outlines(straight: np.ndarray, framed_shape: tuple[int, ...],
         if quad is None or _edge_support(quad, near_edges) < MIN_EDGE_SUPPORT:
             continue
         quad = quad - FRAME
-        if not _cut_off(quad, shape, area) and not any(_overlap(quad, kept) > FREE_OVERLAP
-                                                       for kept in quads):
+        # an outline of segments near the border may be a card running out of the
+        # picture, its side fitted to a line inside it (a box of the card's face)
+        margin = OPEN_MARGIN * max(shape[:2])
+        if quad.min() < margin or quad[:, 0].max() > shape[1] - 1 - margin or \
+                quad[:, 1].max() > shape[0] - 1 - margin or \
+                any(_overlap(quad, kept) > FREE_OVERLAP for kept in quads):
+            continue
+        if not any(_part_of(quad, cut) for cut in cut_off):
             found.append(quad)
     return _select(found, area)
+
+
+def _part_of(quad: np.ndarray, whole: np.ndarray) -> bool:
+    """True if ``quad`` lies inside ``whole`` and covers a good part of it
+    (:data:`PART_OF`), not a card lying on a larger patch."""
+    inter, _ = cv2.intersectConvexConvex(quad.astype(np.float32), whole.astype(np.float32))
+    return inter >= 0.8 * cv2.contourArea(quad) and inter >= PART_OF * cv2.contourArea(whole)
 
 
 def _overlap(a: np.ndarray, b: np.ndarray) -> float:
