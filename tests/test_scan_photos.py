@@ -68,3 +68,36 @@ def test_several_cards_side_by_side():
     (image,) = read_batch([bench.CORPUS / entry["file"]], NameIndex([]),
                           read_fields=False).images
     assert len(image.cards) == 8
+
+
+def _found(entry: dict) -> list:
+    from deckbuilder.scan.detection import find_cards
+    from deckbuilder.scan.loading import load_image
+
+    return find_cards(load_image(bench.CORPUS / entry["file"]))
+
+
+def _distinct(cards) -> bool:
+    """No two outlines are (mostly) the same card found twice."""
+    return all(bench.iou(a.corners, b.corners) < 0.5
+               for i, a in enumerate(cards) for b in cards[i + 1:])
+
+
+@pytest.mark.parametrize("name", ["test16", "test20", "test25", "test26", "test27"])
+def test_sleeved_cards_on_a_busy_playmat_or_half_in_shadow(name):
+    """hj3yoo's phone frames: sleeved cards on an illustrated playmat (test20, 25, 26,
+    27: outlines broken by glare or joined to the mat, found from their straight sides
+    and corners) and a card half in a hand's shadow on lined paper (test16). Every card
+    is counted, each once."""
+    (entry,) = _pictures(lambda e: e["file"] == f"hj3yoo__{name}.jpg")
+    cards = _found(entry)
+    assert len(cards) == entry["cards"] and _distinct(cards)
+
+
+@pytest.mark.parametrize("name", ["test6", "test13"])
+def test_cards_partly_hidden_in_a_stack(name):
+    """Three overlapping cards (hj3yoo test6, test13): the ones underneath have no whole
+    outline and are found from a visible corner and the size of the card on top."""
+    (entry,) = _pictures(lambda e: e["file"] == f"hj3yoo__{name}.jpg")
+    cards = _found(entry)
+    assert len(cards) == entry["cards"] == 3 and _distinct(cards)
