@@ -83,21 +83,23 @@ def _distinct(cards) -> bool:
                for i, a in enumerate(cards) for b in cards[i + 1:])
 
 
-@pytest.mark.parametrize("name", ["test16", "test20", "test25", "test26", "test27"])
+@pytest.mark.parametrize("name", ["test16", "test25", "test26", "test27"])
 def test_sleeved_cards_on_a_busy_playmat_or_half_in_shadow(name):
-    """hj3yoo's phone frames: sleeved cards on an illustrated playmat (test20, 25, 26,
-    27: outlines broken by glare or joined to the mat, found from their straight sides
-    and corners) and a card half in a hand's shadow on lined paper (test16). Every card
-    is counted, each once."""
+    """hj3yoo's phone frames: sleeved cards on an illustrated playmat (test25, 26, 27:
+    outlines broken by glare or joined to the mat, found from their straight sides and
+    corners) and a card half in a hand's shadow on lined paper (test16). Every card is
+    counted, each once (on test25 the Island is outlined by its art box: counted, but
+    not a whole outline; test20, also counted right, is left out: its one card is
+    outlined by its title and art only)."""
     (entry,) = _pictures(lambda e: e["file"] == f"hj3yoo__{name}.jpg")
     cards = _found(entry)
     assert len(cards) == entry["cards"] and _distinct(cards)
 
 
-@pytest.mark.parametrize("name", ["test6", "test13"])
-def test_cards_partly_hidden_in_a_stack(name):
-    """Three overlapping cards (hj3yoo test6, test13): the ones underneath have no whole
-    outline and are found from a visible corner and the size of the card on top."""
-    (entry,) = _pictures(lambda e: e["file"] == f"hj3yoo__{name}.jpg")
+def test_cards_partly_hidden_in_a_stack():
+    """Three overlapping cards (hj3yoo test13): the two underneath have no whole outline
+    and are found from a visible corner and the size of the card on top. (test6, also
+    counted right, is left out: one of its cards is outlined by its uncovered part.)"""
+    (entry,) = _pictures(lambda e: e["file"] == "hj3yoo__test13.jpg")
     cards = _found(entry)
     assert len(cards) == entry["cards"] == 3 and _distinct(cards)
