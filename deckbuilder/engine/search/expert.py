@@ -23,6 +23,7 @@ from card_db.records import CardRecord
 from deckbuilder.engine.controllers.computer import ComputerController
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.game.actions import Action
+from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.search.candidates import PASS
 from deckbuilder.engine.search.determinize import bundled_catalogue
 from deckbuilder.engine.search.ismcts import SearchResult, search
@@ -53,7 +54,7 @@ class ExpertController(ComputerController):
                  catalogue: Sequence[CardRecord] | None = None, **kw):
         super().__init__(**kw)
         if think <= 0 or (iterations is not None and iterations < 1):
-            raise ValueError("think must be positive and iterations at least 1")
+            raise EngineError("think must be positive and iterations at least 1")
         self.seed = seed
         self.think = think
         self.iterations = iterations
