@@ -192,9 +192,17 @@ def test_a_card_cut_off_by_the_border_is_not_counted_but_a_whole_scan_is(tmp_pat
 
 
 def test_a_name_of_digits_and_signs_is_doubtful():
-    from deckbuilder.scan.batch import _name_quality
-    from deckbuilder.scan.reading import CardText
+    from deckbuilder.scan.reading import CardText, name_quality
 
-    assert _name_quality(CardText("ATK/2800 DEF/1000", 0.95)) < 0.6 < _name_quality(
+    assert name_quality(CardText("ATK/2800 DEF/1000", 0.95)) < 0.6 < name_quality(
         CardText("Gentle", 0.7))
-    assert _name_quality(CardText("", 0.0)) == 0.0
+    assert name_quality(CardText("", 0.0)) == 0.0
+
+
+def test_a_read_of_two_letters_counts_for_less_than_a_name():
+    """A fragment ("PR", a set code) read confidently is still doubtful, so the card is
+    tried turned round and its name band is read again; a short name read surely is not."""
+    from deckbuilder.scan.reading import CardText, name_quality
+
+    assert name_quality(CardText("PR", 0.8)) < 0.6 < name_quality(CardText("Gentle", 0.8))
+    assert name_quality(CardText("Mew", 0.99)) > 0.6
