@@ -63,6 +63,9 @@ OPEN_MARGIN = 0.02
 PART_OF = 0.3
 #: Shortest straight segment looked at, as a share of the smallest card's short side.
 STRAIGHT_MIN = 0.05
+#: Largest share of the largest card's area an outline has to be a box of a card hidden
+#: under another (:func:`_grown_boxes`).
+BOX_AREA = 0.6
 #: Largest share of a card found from its corners that a card found otherwise may cover.
 FREE_OVERLAP = 0.1
 
@@ -141,6 +144,7 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     straight = segments(cv2.GaussianBlur(cv2.cvtColor(framed, cv2.COLOR_BGR2GRAY), (5, 5), 0),
                         STRAIGHT_MIN * np.sqrt(MIN_AREA * area * CARD_RATIO))
     quads += _open_outlines(straight, framed.shape, near_edges, quads, cut_off, small.shape)
+    quads = _grown_boxes(straight - FRAME, small.shape, quads)
     quads += hidden_cards(straight - FRAME, small.shape, quads)
     cards = []
     for quad in quads:
@@ -179,6 +183,34 @@ def _open_outlines(straight: np.ndarray, framed_shape: tuple[int, ...],
         if not any(_part_of(quad, cut) for cut in cut_off):
             found.append(quad)
     return _select(found, area)
+
+
+def _grown_boxes(straight: np.ndarray, shape: tuple[int, ...],
+                 quads: list[np.ndarray]) -> list[np.ndarray]:
+    """``quads`` with the outlines far smaller than the largest (a card's art box or
+    text box taken for a card, :data:`BOX_AREA`) that lie inside one card partly hidden
+    under the others (:func:`~deckbuilder.scan.occlusion.hidden_cards`, looked for as
+    if the small outlines were not there) replaced by that card: a card under another
+    shows its boxes apart, each closing an outline, while its own outline does not close."""
+    areas = [cv2.contourArea(q) for q in quads]
+    if len(quads) < 2:
+        return quads
+    boxes = [q for q, a in zip(quads, areas, strict=True) if a < BOX_AREA * max(areas)]
+    cards = [q for q, a in zip(quads, areas, strict=True) if a >= BOX_AREA * max(areas)]
+    if not boxes:
+        return quads
+    for hidden in hidden_cards(straight, shape, cards):
+        held = [b for b in boxes if _held(b, hidden)]
+        if held:
+            boxes = [b for b in boxes if not any(b is h for h in held)]
+            cards.append(hidden)
+    return cards + boxes
+
+
+def _held(inner: np.ndarray, outer: np.ndarray) -> bool:
+    """True if ``inner`` lies (nearly) wholly inside ``outer``."""
+    inter, _ = cv2.intersectConvexConvex(inner.astype(np.float32), outer.astype(np.float32))
+    return inter >= 0.9 * cv2.contourArea(inner)
 
 
 def _part_of(quad: np.ndarray, whole: np.ndarray) -> bool:
