@@ -103,3 +103,30 @@ def test_cards_partly_hidden_in_a_stack():
     (entry,) = _pictures(lambda e: e["file"] == "hj3yoo__test13.jpg")
     cards = _found(entry)
     assert len(cards) == entry["cards"] == 3 and _distinct(cards)
+
+
+def test_a_hidden_card_showing_its_boxes_apart_is_one_card():
+    """hj3yoo test3: the middle card of three lies under the right one; its art box and
+    its text box each close an outline, its own outline does not. It is counted once,
+    outlined whole (its name line, at the top, is read from its crop)."""
+    (entry,) = _pictures(lambda e: e["file"] == "hj3yoo__test3.jpg")
+    (image,) = read_batch([bench.CORPUS / entry["file"]], NameIndex([]),
+                          read_fields=False).images
+    assert len(image.cards) == entry["cards"] == 3
+    assert any(fuzz.ratio(fold_name(card.text.name), "rapid hybridization") / 100
+               >= bench.NAME_RATIO for card in image.cards), [c.text.name for c in image.cards]
+
+
+@pytest.mark.parametrize(("file", "name"), [
+    ("tmikonen__geyser_twister_fireball.jpg", "Braingeyser"),
+    ("zroesch__card.jpg", "Silent Swordsman LV7"),
+])
+def test_a_faint_or_small_name_is_read_again_prepared_otherwise(file, name):
+    """A name line not found at first (Braingeyser's faint old title; the Yu-Gi-Oh!
+    card's small capitals) is read from its name band contrast-stretched or enlarged."""
+    (entry,) = _pictures(lambda e: e["file"] == file)
+    (image,) = read_batch([bench.CORPUS / entry["file"]], NameIndex([]),
+                          read_fields=False).images
+    reads = [fold_name(card.text.name) for card in image.cards]
+    assert any(fuzz.ratio(fold_name(name), read) / 100 >= bench.NAME_RATIO
+               for read in reads), reads

@@ -206,3 +206,25 @@ def test_a_read_of_two_letters_counts_for_less_than_a_name():
 
     assert name_quality(CardText("PR", 0.8)) < 0.6 < name_quality(CardText("Gentle", 0.8))
     assert name_quality(CardText("Mew", 0.99)) > 0.6
+
+
+@pytest.mark.parametrize("index", [60, 100])
+def test_a_faint_blurred_name_is_read_from_another_preparation(tmp_path, index):
+    """A washed-out, blurred name line (contrast cut to a tenth, Gaussian blur of 3 px)
+    is not found in the band as it is; read again contrast-stretched and enlarged, it
+    is."""
+    import cv2
+
+    from deckbuilder.scan.reading import NAME_BAND, read_name, reread_name
+
+    image = scan_images.flatbed_page([RECORDS[index]], tmp_path / "one.png", 3)
+    (found,) = find_cards(load_image(image.path))
+    crop = found.crop.astype(np.float32)
+    height = round(NAME_BAND * crop.shape[0])
+    band = crop[:height]
+    crop[:height] = band.mean() + (band - band.mean()) * 0.1
+    crop = crop.clip(0, 255).astype(np.uint8)
+    crop[:height] = cv2.GaussianBlur(crop[:height], (0, 0), 3)
+    assert read_name(crop).name == ""
+    again = reread_name(crop)
+    assert again.name == RECORDS[index].name and again.name_confidence >= 0.9
