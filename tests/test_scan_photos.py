@@ -9,6 +9,7 @@ import importlib.util
 import sys
 from pathlib import Path
 
+import numpy as np
 import pytest
 
 for _module in ("cv2", "imagehash", "rapidocr", "onnxruntime"):
@@ -83,14 +84,14 @@ def _distinct(cards) -> bool:
                for i, a in enumerate(cards) for b in cards[i + 1:])
 
 
-@pytest.mark.parametrize("name", ["test16", "test25", "test26", "test27"])
+@pytest.mark.parametrize("name", ["test16", "test20", "test25", "test26", "test27"])
 def test_sleeved_cards_on_a_busy_playmat_or_half_in_shadow(name):
     """hj3yoo's phone frames: sleeved cards on an illustrated playmat (test25, 26, 27:
     outlines broken by glare or joined to the mat, found from their straight sides and
     corners) and a card half in a hand's shadow on lined paper (test16). Every card is
     counted, each once (on test25 the Island is outlined by its art box: counted, but
-    not a whole outline; test20, also counted right, is left out: its one card is
-    outlined by its title and art only)."""
+    not a whole outline; test20's one card, first found by its title and art, is grown
+    to its sleeve's outline: see the test below)."""
     (entry,) = _pictures(lambda e: e["file"] == f"hj3yoo__{name}.jpg")
     cards = _found(entry)
     assert len(cards) == entry["cards"] and _distinct(cards)
@@ -130,3 +131,18 @@ def test_a_faint_or_small_name_is_read_again_prepared_otherwise(file, name):
     reads = [fold_name(card.text.name) for card in image.cards]
     assert any(fuzz.ratio(fold_name(name), read) / 100 >= bench.NAME_RATIO
                for read in reads), reads
+
+
+def test_a_card_found_by_its_title_and_art_is_grown_to_its_outline():
+    """hj3yoo test20: a sleeved card on a playmat whose corners first give only its
+    title and art box (wider than tall); the sleeve's sides show as straight segments
+    further out, so the outline is grown to the whole card: its crop is card-shaped
+    and its name line, at the crop's top, reads."""
+    (entry,) = _pictures(lambda e: e["file"] == "hj3yoo__test20.jpg")
+    (image,) = read_batch([bench.CORPUS / entry["file"]], NameIndex([]),
+                          read_fields=False).images
+    (card,) = image.cards
+    corners = np.array(card.corners)
+    sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
+    assert 0.65 <= (sides[0] + sides[2]) / (sides[1] + sides[3]) <= 0.8  # upright: taller
+    assert fuzz.ratio(fold_name(card.text.name), "chasm skulker") / 100 >= bench.NAME_RATIO

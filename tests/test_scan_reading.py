@@ -228,3 +228,22 @@ def test_a_faint_blurred_name_is_read_from_another_preparation(tmp_path, index):
     assert read_name(crop).name == ""
     again = reread_name(crop)
     assert again.name == RECORDS[index].name and again.name_confidence >= 0.9
+
+
+def test_an_art_box_is_grown_to_the_card_round_it():
+    """A card-shaped box inside a card (its art box) grows to the card's outline, whose
+    sides are straight segments further out; every outline grown holds the box."""
+    import cv2
+
+    from deckbuilder.scan.lines import direction_map, grown_outlines, segments
+
+    image = np.full((800, 600), 200, np.uint8)
+    cv2.rectangle(image, (150, 150), (402, 502), 40, 3)  # the card, 63:88
+    cv2.rectangle(image, (166, 180), (386, 340), 40, 3)  # its art box, wider than tall
+    found = segments(cv2.GaussianBlur(image, (5, 5), 0), 20)
+    box = np.array([[166, 180], [386, 180], [386, 340], [166, 340]], np.float32)
+    grown = grown_outlines(box, found, direction_map(image.shape, found))
+    card = np.array([[150, 150], [402, 150], [402, 502], [150, 502]], np.float32)
+    assert any(np.abs(g - card).max() < 6 for g in grown), grown
+    assert all(cv2.pointPolygonTest(g.reshape(-1, 1, 2), (276.0, 260.0), False) > 0
+               for g in grown)

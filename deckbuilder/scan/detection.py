@@ -18,8 +18,8 @@ import cv2
 import numpy as np
 
 from card_db.images.aspect import CARD_SIZE_MM
-from deckbuilder.scan.lines import cornered_outlines, segments
-from deckbuilder.scan.occlusion import hidden_cards
+from deckbuilder.scan.lines import cornered_outlines, direction_map, grown_outlines, segments
+from deckbuilder.scan.occlusion import hidden_cards, long_axis
 
 #: Width and height, in px, of a straightened card (10 px per mm).
 CROP_SIZE = (630, 882)
@@ -66,6 +66,10 @@ STRAIGHT_MIN = 0.05
 #: Largest share of the largest card's area an outline has to be a box of a card hidden
 #: under another (:func:`_grown_boxes`).
 BOX_AREA = 0.6
+#: Short over long side of a card grown round a part of it (:func:`_grown_parts`).
+GROWN_RATIO = (0.64, 0.8)
+#: Largest area of a card grown round a part of it, as a multiple of the part's area.
+GROWN_AREA = 3.0
 #: Largest share of a card found from its corners that a card found otherwise may cover.
 FREE_OVERLAP = 0.1
 
@@ -143,7 +147,8 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     # straight segments (in px of the framed copy) for cards with no closed outline
     straight = segments(cv2.GaussianBlur(cv2.cvtColor(framed, cv2.COLOR_BGR2GRAY), (5, 5), 0),
                         STRAIGHT_MIN * np.sqrt(MIN_AREA * area * CARD_RATIO))
-    quads += _open_outlines(straight, framed.shape, near_edges, quads, cut_off, small.shape)
+    opened = _open_outlines(straight, framed.shape, near_edges, quads, cut_off, small.shape)
+    quads += _grown_parts(straight - FRAME, small.shape, opened, quads)
     quads = _grown_boxes(straight - FRAME, small.shape, quads)
     quads += hidden_cards(straight - FRAME, small.shape, quads)
     cards = []
@@ -205,6 +210,48 @@ def _grown_boxes(straight: np.ndarray, shape: tuple[int, ...],
             boxes = [b for b in boxes if not any(b is h for h in held)]
             cards.append(hidden)
     return cards + boxes
+
+
+def _grown_parts(straight: np.ndarray, shape: tuple[int, ...], opened: list[np.ndarray],
+                 found: list[np.ndarray]) -> list[np.ndarray]:
+    """``quads`` with each outline that is only part of a card (its title and art, its
+    art box: wider than tall on the card, so lying across the card's long axis) replaced
+    by the card round it, where the card's sides show as straight
+    segments (:func:`~deckbuilder.scan.lines.grown_outlines`): the largest such outline
+    in the card's proportion (:data:`GROWN_RATIO`), at most :data:`GROWN_AREA` times
+    the part, overlapping no other card and clear of the border. Only the ``opened``
+    outlines (found from corners, :func:`_open_outlines`) are grown: the sides of a card
+    found whole in a mask (``found``) would make a card-shaped box with a neighbour's."""
+    if not opened:
+        return opened
+    directions = direction_map(shape, straight)
+    margin = OPEN_MARGIN * max(shape[:2])
+    result = []
+    for i, quad in enumerate(opened):
+        others = found + opened[:i] + opened[i + 1:]
+        best, best_area = quad, cv2.contourArea(quad)
+        axis = long_axis(quad)
+        for grown in grown_outlines(quad, straight, directions):
+            area = cv2.contourArea(grown)
+            # a card's title and art, or its art box, is wider than tall on the card
+            if abs(float(long_axis(grown) @ axis)) > np.cos(np.radians(45)) or \
+                    area <= best_area or area > GROWN_AREA * cv2.contourArea(quad) or \
+                    not GROWN_RATIO[0] <= _ratio(grown) <= GROWN_RATIO[1] or \
+                    not _held(quad, grown) or grown.min() < margin or \
+                    grown[:, 0].max() > shape[1] - 1 - margin or \
+                    grown[:, 1].max() > shape[0] - 1 - margin or \
+                    any(_overlap(grown, other) > FREE_OVERLAP for other in others):
+                continue
+            best, best_area = grown, area
+        result.append(best)
+    return result
+
+
+def _ratio(quad: np.ndarray) -> float:
+    """Short over long side of ``quad`` (mean of opposite sides)."""
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    first, second = sides[0] + sides[2], sides[1] + sides[3]
+    return float(min(first, second) / max(first, second))
 
 
 def _held(inner: np.ndarray, outer: np.ndarray) -> bool:

@@ -195,3 +195,67 @@ def cornered_outlines(found: np.ndarray, shape: tuple[int, ...], shortest_side: 
                    for k in range(4)) and not _runs_on(directions, quad):
                 outlines.append(quad)
     return outlines
+
+
+#: Largest angle, in degrees, between a side of an outline and a segment taken as the
+#: same side further out.
+PARALLEL = 6
+#: Farthest, as a share of an outline's longest side, a side is moved out.
+GROW_REACH = 1.0
+#: Shortest segment, as a share of the side, taken as the side further out.
+GROW_SEGMENT = 0.2
+#: Candidate lines kept for each side (the longest segments).
+GROW_CANDIDATES = 4
+
+
+def grown_outlines(quad: np.ndarray, found: np.ndarray, directions: np.ndarray
+                   ) -> list[np.ndarray]:
+    """Outlines (4 x 2 float32 arrays) holding ``quad`` (4 x 2, px) whose sides are
+    ``quad``'s own or straight segments of ``found`` (:func:`segments`) running the
+    same way further out (within :data:`GROW_REACH`), each lying at least
+    :data:`MIN_SIDE_COVER` on segments running its way (``directions``,
+    :func:`direction_map`), and at least one side moved: the card round an outline that
+    is only part of it (its title and art, its art box). The caller checks the shape."""
+    quad = quad.astype(float)
+    centre = quad.mean(axis=0)
+    reach = GROW_REACH * float(np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1).max())
+    a_all, b_all = found[:, :2].astype(float), found[:, 2:].astype(float)
+    lengths = np.linalg.norm(b_all - a_all, axis=1)
+    units = (b_all - a_all) / np.maximum(lengths, 1e-6)[:, None]
+    middles = (a_all + b_all) / 2
+    lines = []
+    for k in range(4):
+        a, b = quad[k], quad[(k + 1) % 4]
+        side = float(np.linalg.norm(b - a))
+        d = (b - a) / max(side, 1e-6)
+        n = np.array([-d[1], d[0]])
+        if (centre - a) @ n > 0:
+            n = -n
+        offset = (middles - a) @ n
+        along_side = (middles - a) @ d
+        keep = ((np.abs(units @ d) >= np.cos(np.radians(PARALLEL))) & (offset > 0.02 * side)
+                & (offset < reach) & (lengths >= GROW_SEGMENT * side)
+                & (along_side > -0.2 * side) & (along_side < 1.2 * side))
+        chosen = [(a, d)]
+        for i in np.flatnonzero(keep)[np.argsort(-lengths[keep])]:
+            if all(abs(float((middles[i] - p) @ n)) > 4 for p, _ in chosen):
+                chosen.append((middles[i], units[i]))
+            if len(chosen) > GROW_CANDIDATES:
+                break
+        lines.append(chosen)
+    outlines = []
+    for picks in np.ndindex(*(len(c) for c in lines)):
+        if not any(picks):
+            continue
+        sides = [lines[k][i] for k, i in enumerate(picks)]
+        points = [_intersection(sides[k - 1][0], sides[k - 1][1], sides[k][0], sides[k][1])
+                  for k in range(4)]
+        if any(p is None for p in points):
+            continue
+        grown = np.array(points, np.float32)
+        if not _card_like(grown):
+            continue
+        if all(along(directions, grown[k], grown[(k + 1) % 4], 40).mean() >= MIN_SIDE_COVER
+               for k in range(4)):
+            outlines.append(grown)
+    return outlines

@@ -101,7 +101,7 @@ def hidden_cards(found: np.ndarray, shape: tuple[int, ...],
             short, long = _sides(card)
             for a, b in ((short, long), (long, short)):
                 # a stack's cards lie the same way round, give or take a fan's turn
-                if abs(float((v if b > a else u) @ _long_axis(card))) < np.cos(np.radians(45)):
+                if abs(float((v if b > a else u) @ long_axis(card))) < np.cos(np.radians(45)):
                     continue
                 quad = np.array([corner, corner + u * a, corner + u * a + v * b,
                                  corner + v * b], np.float32)
@@ -121,7 +121,7 @@ def hidden_cards(found: np.ndarray, shape: tuple[int, ...],
     return added
 
 
-def _long_axis(quad: np.ndarray) -> np.ndarray:
+def long_axis(quad: np.ndarray) -> np.ndarray:
     """The unit vector along the long sides of ``quad``."""
     first = (quad[1] - quad[0] + quad[2] - quad[3]) / 2
     second = (quad[2] - quad[1] + quad[3] - quad[0]) / 2
