@@ -97,11 +97,15 @@ def test_sleeved_cards_on_a_busy_playmat_or_half_in_shadow(name):
     assert len(cards) == entry["cards"] and _distinct(cards)
 
 
-def test_cards_partly_hidden_in_a_stack():
-    """Three overlapping cards (hj3yoo test13): the two underneath have no whole outline
-    and are found from a visible corner and the size of the card on top. (test6, also
-    counted right, is left out: one of its cards is outlined by its uncovered part.)"""
-    (entry,) = _pictures(lambda e: e["file"] == "hj3yoo__test13.jpg")
+@pytest.mark.parametrize("name", ["test13", "test10"])
+def test_cards_partly_hidden_in_a_stack(name):
+    """Three overlapping cards (hj3yoo test13, and test10 where the bottom card lies a
+    little larger in the picture than the card on top, so its size is tried a few
+    percent either way): the two underneath have no whole outline and are found from a
+    visible corner and the size of the card on top (test10's middle card's outline is
+    rough). (test6, also counted right, is left out: one of its cards is outlined by
+    its uncovered part.)"""
+    (entry,) = _pictures(lambda e: e["file"] == f"hj3yoo__{name}.jpg")
     cards = _found(entry)
     assert len(cards) == entry["cards"] == 3 and _distinct(cards)
 

@@ -54,6 +54,9 @@ SAME_ANGLE = 10
 #: Distance, as a share of its short side, within which a segment is a found card's
 #: own (its side, its sleeve's edge, or its frame where the outline found is the frame).
 OWN_SIDE = 0.1
+#: Sizes tried for a hidden card, as multiples of the card on it (in perspective, a card
+#: further from the camera, or nearer, looks a little smaller or larger).
+SIZES = (1.0, 0.94, 1.06, 1.12)
 #: Points sampled along each side of a hypothesised outline.
 SAMPLES = 40
 #: Where a side running on past a corner is looked for, as fractions of a short side.
@@ -103,11 +106,13 @@ def hidden_cards(found: np.ndarray, shape: tuple[int, ...],
                 # a stack's cards lie the same way round, give or take a fan's turn
                 if abs(float((v if b > a else u) @ long_axis(card))) < np.cos(np.radians(45)):
                     continue
-                quad = np.array([corner, corner + u * a, corner + u * a + v * b,
-                                 corner + v * b], np.float32)
-                inter, _ = cv2.intersectConvexConvex(quad, card.astype(np.float32))
-                if inter >= MIN_HIDDEN * cv2.contourArea(quad):
-                    hypotheses.append(quad)
+                for size in SIZES:
+                    quad = np.array([corner, corner + u * a * size,
+                                     corner + (u * a + v * b) * size,
+                                     corner + v * b * size], np.float32)
+                    inter, _ = cv2.intersectConvexConvex(quad, card.astype(np.float32))
+                    if inter >= MIN_HIDDEN * cv2.contourArea(quad):
+                        hypotheses.append(quad)
     added: list[np.ndarray] = []
     while hypotheses:
         covered = _covered(shape, cards + added)
