@@ -150,3 +150,15 @@ def test_a_card_found_by_its_title_and_art_is_grown_to_its_outline():
     sides = np.linalg.norm(corners - np.roll(corners, -1, axis=0), axis=1)
     assert 0.65 <= (sides[0] + sides[2]) / (sides[1] + sides[3]) <= 0.8  # upright: taller
     assert fuzz.ratio(fold_name(card.text.name), "chasm skulker") / 100 >= bench.NAME_RATIO
+
+
+def test_a_hidden_cards_name_is_read_without_the_card_on_top():
+    """hj3yoo test10: the bottom card's name line runs on under the cards on top, whose
+    titles lie on the same line; their part of its crop is painted over, so its name is
+    read alone ("Frantic Search", not "Frantic SearchForgotten")."""
+    (entry,) = _pictures(lambda e: e["file"] == "hj3yoo__test10.jpg")
+    (image,) = read_batch([bench.CORPUS / entry["file"]], NameIndex([]),
+                          read_fields=False).images
+    reads = [fold_name(card.text.name) for card in image.cards]
+    assert any(fuzz.ratio("frantic search", read) / 100 >= bench.NAME_RATIO
+               for read in reads), reads

@@ -247,3 +247,17 @@ def test_an_art_box_is_grown_to_the_card_round_it():
     assert any(np.abs(g - card).max() < 6 for g in grown), grown
     assert all(cv2.pointPolygonTest(g.reshape(-1, 1, 2), (276.0, 260.0), False) > 0
                for g in grown)
+
+
+def test_what_a_card_on_top_covers_is_painted_over_in_a_hidden_cards_crop():
+    from deckbuilder.scan.detection import CROP_SIZE, _blank_covered
+
+    width, height = CROP_SIZE
+    crop = np.zeros((height, width, 3), np.uint8)
+    crop[:, : width // 2] = (10, 20, 30)
+    crop[:, width // 2:] = (200, 200, 200)
+    corners = np.array([[100, 100], [163, 100], [163, 188], [100, 188]], np.float32)
+    on_top = np.array([[131.5, 50], [300, 50], [300, 300], [131.5, 300]], np.float32)
+    _blank_covered(crop, corners, [on_top])
+    assert (crop[:, width // 2 + 5:] == (10, 20, 30)).all()  # the covered right half
+    assert (crop[:, : width // 2 - 5] == (10, 20, 30)).all()  # the rest untouched

@@ -150,12 +150,34 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     opened = _open_outlines(straight, framed.shape, near_edges, quads, cut_off, small.shape)
     quads += _grown_parts(straight - FRAME, small.shape, opened, quads)
     quads = _grown_boxes(straight - FRAME, small.shape, quads)
+    on_top = len(quads)
     quads += hidden_cards(straight - FRAME, small.shape, quads)
     cards = []
-    for quad in quads:
+    for index, quad in enumerate(quads):
         corners = order_corners(quad / scale)
-        cards.append(FoundCard(corners, straighten(image, corners)))
+        crop = straighten(image, corners)
+        if index >= on_top:
+            _blank_covered(crop, corners, [q / scale for q in quads[:index]])
+        cards.append(FoundCard(corners, crop))
     return _reading_order(cards)
+
+
+def _blank_covered(crop: np.ndarray, corners: np.ndarray, above: list[np.ndarray]) -> None:
+    """Paint over, in the ``crop`` of a card partly hidden (``corners`` in image px),
+    the parts the cards ``above`` it cover (outlines in image px), with the median
+    colour of what stays: the card on top's text (its name, often on the same line as
+    the hidden card's) is not read as the hidden card's."""
+    width, height = CROP_SIZE
+    target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]],
+                      np.float32)
+    warp = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
+    mask = np.zeros(crop.shape[:2], np.uint8)
+    for quad in above:
+        inside = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float32), warp)
+        cv2.fillConvexPoly(mask, np.rint(inside).astype(np.int32).reshape(-1, 2), 255)
+    if mask.all() or not mask.any():
+        return
+    crop[mask > 0] = np.median(crop[mask == 0], axis=0)
 
 
 def _open_outlines(straight: np.ndarray, framed_shape: tuple[int, ...],
