@@ -192,9 +192,72 @@ def test_a_card_cut_off_by_the_border_is_not_counted_but_a_whole_scan_is(tmp_pat
 
 
 def test_a_name_of_digits_and_signs_is_doubtful():
-    from deckbuilder.scan.batch import _name_quality
-    from deckbuilder.scan.reading import CardText
+    from deckbuilder.scan.reading import CardText, name_quality
 
-    assert _name_quality(CardText("ATK/2800 DEF/1000", 0.95)) < 0.6 < _name_quality(
+    assert name_quality(CardText("ATK/2800 DEF/1000", 0.95)) < 0.6 < name_quality(
         CardText("Gentle", 0.7))
-    assert _name_quality(CardText("", 0.0)) == 0.0
+    assert name_quality(CardText("", 0.0)) == 0.0
+
+
+def test_a_read_of_two_letters_counts_for_less_than_a_name():
+    """A fragment ("PR", a set code) read confidently is still doubtful, so the card is
+    tried turned round and its name band is read again; a short name read surely is not."""
+    from deckbuilder.scan.reading import CardText, name_quality
+
+    assert name_quality(CardText("PR", 0.8)) < 0.6 < name_quality(CardText("Gentle", 0.8))
+    assert name_quality(CardText("Mew", 0.99)) > 0.6
+
+
+@pytest.mark.parametrize("index", [60, 100])
+def test_a_faint_blurred_name_is_read_from_another_preparation(tmp_path, index):
+    """A washed-out, blurred name line (contrast cut to a tenth, Gaussian blur of 3 px)
+    is not found in the band as it is; read again contrast-stretched and enlarged, it
+    is."""
+    import cv2
+
+    from deckbuilder.scan.reading import NAME_BAND, read_name, reread_name
+
+    image = scan_images.flatbed_page([RECORDS[index]], tmp_path / "one.png", 3)
+    (found,) = find_cards(load_image(image.path))
+    crop = found.crop.astype(np.float32)
+    height = round(NAME_BAND * crop.shape[0])
+    band = crop[:height]
+    crop[:height] = band.mean() + (band - band.mean()) * 0.1
+    crop = crop.clip(0, 255).astype(np.uint8)
+    crop[:height] = cv2.GaussianBlur(crop[:height], (0, 0), 3)
+    assert read_name(crop).name == ""
+    again = reread_name(crop)
+    assert again.name == RECORDS[index].name and again.name_confidence >= 0.9
+
+
+def test_an_art_box_is_grown_to_the_card_round_it():
+    """A card-shaped box inside a card (its art box) grows to the card's outline, whose
+    sides are straight segments further out; every outline grown holds the box."""
+    import cv2
+
+    from deckbuilder.scan.lines import direction_map, grown_outlines, segments
+
+    image = np.full((800, 600), 200, np.uint8)
+    cv2.rectangle(image, (150, 150), (402, 502), 40, 3)  # the card, 63:88
+    cv2.rectangle(image, (166, 180), (386, 340), 40, 3)  # its art box, wider than tall
+    found = segments(cv2.GaussianBlur(image, (5, 5), 0), 20)
+    box = np.array([[166, 180], [386, 180], [386, 340], [166, 340]], np.float32)
+    grown = grown_outlines(box, found, direction_map(image.shape, found))
+    card = np.array([[150, 150], [402, 150], [402, 502], [150, 502]], np.float32)
+    assert any(np.abs(g - card).max() < 6 for g in grown), grown
+    assert all(cv2.pointPolygonTest(g.reshape(-1, 1, 2), (276.0, 260.0), False) > 0
+               for g in grown)
+
+
+def test_what_a_card_on_top_covers_is_painted_over_in_a_hidden_cards_crop():
+    from deckbuilder.scan.detection import CROP_SIZE, _blank_covered
+
+    width, height = CROP_SIZE
+    crop = np.zeros((height, width, 3), np.uint8)
+    crop[:, : width // 2] = (10, 20, 30)
+    crop[:, width // 2:] = (200, 200, 200)
+    corners = np.array([[100, 100], [163, 100], [163, 188], [100, 188]], np.float32)
+    on_top = np.array([[131.5, 50], [300, 50], [300, 300], [131.5, 300]], np.float32)
+    _blank_covered(crop, corners, [on_top])
+    assert (crop[:, width // 2 + 5:] == (10, 20, 30)).all()  # the covered right half
+    assert (crop[:, : width // 2 - 5] == (10, 20, 30)).all()  # the rest untouched

@@ -22,7 +22,7 @@ from deckbuilder.scan.fields import FieldRead
 from deckbuilder.scan.grouping import CardHash, Grouper, card_hash, image_match
 from deckbuilder.scan.loading import load_image
 from deckbuilder.scan.matching import SURE_SCORE, Match, NameIndex, best_match
-from deckbuilder.scan.reading import CardText, read_card, read_names
+from deckbuilder.scan.reading import CardText, name_quality, read_card, read_names
 
 #: A name read below this quality (:func:`_name_quality`) is tried again with the card
 #: turned a half, then a quarter round.
@@ -119,16 +119,6 @@ def sharpness(crop: np.ndarray) -> float:
     return float(cv2.Laplacian(cv2.cvtColor(crop, cv2.COLOR_BGR2GRAY), cv2.CV_64F).var())
 
 
-def _name_quality(text: CardText) -> float:
-    """How much a read looks like a name: its confidence times its share of letters
-    among its printed characters (a card read upside down gives its bottom line, such
-    as "ATK/2800 DEF/1000", read confidently but mostly digits and signs)."""
-    printed = [ch for ch in text.name if not ch.isspace()]
-    if not printed:
-        return 0.0
-    return text.name_confidence * sum(ch.isalpha() for ch in printed) / len(printed)
-
-
 def read_found(image: np.ndarray, cards: list[FoundCard], names: NameIndex,
                known: Sequence[tuple[str, CardHash]],
                read_fields: bool) -> list[tuple[FoundCard, CardRead]]:
@@ -138,13 +128,13 @@ def read_found(image: np.ndarray, cards: list[FoundCard], names: NameIndex,
     texts = read_names([card.crop for card in cards])
     for quarters in (2, 1, 3):
         doubtful = [i for i, text in enumerate(texts)
-                    if _name_quality(text) < UPRIGHT_CONFIDENCE]
+                    if name_quality(text) < UPRIGHT_CONFIDENCE]
         if not doubtful:
             break
         other_way = {i: turned(image, cards[i], quarters) for i in doubtful}
         for i, other in zip(doubtful, read_names([other_way[i].crop for i in doubtful]),
                             strict=True):
-            if _name_quality(other) > _name_quality(texts[i]) and \
+            if name_quality(other) > name_quality(texts[i]) and \
                     (names.match(other.name) or not names.match(texts[i].name)):
                 cards[i], texts[i] = other_way[i], other
     result = []

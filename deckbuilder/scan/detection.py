@@ -18,6 +18,8 @@ import cv2
 import numpy as np
 
 from card_db.images.aspect import CARD_SIZE_MM
+from deckbuilder.scan.lines import cornered_outlines, direction_map, grown_outlines, segments
+from deckbuilder.scan.occlusion import hidden_cards, long_axis
 
 #: Width and height, in px, of a straightened card (10 px per mm).
 CROP_SIZE = (630, 882)
@@ -53,6 +55,23 @@ ADAPTIVE_BLOCK = 6
 FAINT_EDGE = (10, 40)
 #: Share of each side of an outline that must lie on an image edge.
 MIN_EDGE_SUPPORT = 0.6
+#: Nearest a card found from its corners comes to the border, as a share of the
+#: longest side of the picture.
+OPEN_MARGIN = 0.02
+#: Share of an outline cut off by the border from which an outline inside it is part of
+#: that cut-off card, not a card lying on it.
+PART_OF = 0.3
+#: Shortest straight segment looked at, as a share of the smallest card's short side.
+STRAIGHT_MIN = 0.05
+#: Largest share of the largest card's area an outline has to be a box of a card hidden
+#: under another (:func:`_grown_boxes`).
+BOX_AREA = 0.6
+#: Short over long side of a card grown round a part of it (:func:`_grown_parts`).
+GROWN_RATIO = (0.64, 0.8)
+#: Largest area of a card grown round a part of it, as a multiple of the part's area.
+GROWN_AREA = 3.0
+#: Largest share of a card found from its corners that a card found otherwise may cover.
+FREE_OVERLAP = 0.1
 
 
 @dataclass(frozen=True)
@@ -122,12 +141,158 @@ def find_cards(image: np.ndarray) -> list[FoundCard]:
     supported = [q - FRAME for q in candidates
                  if _edge_support(q, near_edges) >= MIN_EDGE_SUPPORT]
     area = small.shape[0] * small.shape[1]
-    quads = _select([q for q in supported if not _cut_off(q, small.shape, area)], area)
+    cut = [_cut_off(q, small.shape, area) for q in supported]
+    quads = _select([q for q, off in zip(supported, cut, strict=True) if not off], area)
+    cut_off = [q for q, off in zip(supported, cut, strict=True) if off]
+    # straight segments (in px of the framed copy) for cards with no closed outline
+    straight = segments(cv2.GaussianBlur(cv2.cvtColor(framed, cv2.COLOR_BGR2GRAY), (5, 5), 0),
+                        STRAIGHT_MIN * np.sqrt(MIN_AREA * area * CARD_RATIO))
+    opened = _open_outlines(straight, framed.shape, near_edges, quads, cut_off, small.shape)
+    quads += _grown_parts(straight - FRAME, small.shape, opened, quads)
+    quads = _grown_boxes(straight - FRAME, small.shape, quads)
+    on_top = len(quads)
+    quads += hidden_cards(straight - FRAME, small.shape, quads)
     cards = []
-    for quad in quads:
+    for index, quad in enumerate(quads):
         corners = order_corners(quad / scale)
-        cards.append(FoundCard(corners, straighten(image, corners)))
+        crop = straighten(image, corners)
+        if index >= on_top:
+            _blank_covered(crop, corners, [q / scale for q in quads[:index]])
+        cards.append(FoundCard(corners, crop))
     return _reading_order(cards)
+
+
+def _blank_covered(crop: np.ndarray, corners: np.ndarray, above: list[np.ndarray]) -> None:
+    """Paint over, in the ``crop`` of a card partly hidden (``corners`` in image px),
+    the parts the cards ``above`` it cover (outlines in image px), with the median
+    colour of what stays: the card on top's text (its name, often on the same line as
+    the hidden card's) is not read as the hidden card's."""
+    width, height = CROP_SIZE
+    target = np.array([[0, 0], [width - 1, 0], [width - 1, height - 1], [0, height - 1]],
+                      np.float32)
+    warp = cv2.getPerspectiveTransform(corners.astype(np.float32), target)
+    mask = np.zeros(crop.shape[:2], np.uint8)
+    for quad in above:
+        inside = cv2.perspectiveTransform(quad.reshape(-1, 1, 2).astype(np.float32), warp)
+        cv2.fillConvexPoly(mask, np.rint(inside).astype(np.int32).reshape(-1, 2), 255)
+    if mask.all() or not mask.any():
+        return
+    crop[mask > 0] = np.median(crop[mask == 0], axis=0)
+
+
+def _open_outlines(straight: np.ndarray, framed_shape: tuple[int, ...],
+                   near_edges: np.ndarray, quads: list[np.ndarray], cut_off: list[np.ndarray],
+                   shape: tuple[int, ...]) -> list[np.ndarray]:
+    """Cards whose outline closes in no mask (a sleeve's glare, a busy playmat joined
+    to a side), found from straight sides and corners
+    (:func:`~deckbuilder.scan.lines.cornered_outlines`) where no card of ``quads`` was
+    found, and that are not a good part of an outline ``cut_off`` by the border (a
+    card's boxes when the card itself is cut off)."""
+    area = shape[0] * shape[1]
+    area_min = MIN_AREA * area
+    found = []
+    framed_quads = [q + FRAME for q in quads]
+    for outline in cornered_outlines(straight, framed_shape, np.sqrt(area_min * CARD_RATIO),
+                                     framed_quads):
+        if any(_overlap(outline - FRAME, kept) > FREE_OVERLAP for kept in quads):
+            continue
+        quad = _card_quad(outline.reshape(-1, 1, 2), area_min, 0.97 * area)
+        if quad is None or _edge_support(quad, near_edges) < MIN_EDGE_SUPPORT:
+            continue
+        quad = quad - FRAME
+        # an outline of segments near the border may be a card running out of the
+        # picture, its side fitted to a line inside it (a box of the card's face)
+        margin = OPEN_MARGIN * max(shape[:2])
+        if quad.min() < margin or quad[:, 0].max() > shape[1] - 1 - margin or \
+                quad[:, 1].max() > shape[0] - 1 - margin or \
+                any(_overlap(quad, kept) > FREE_OVERLAP for kept in quads):
+            continue
+        if not any(_part_of(quad, cut) for cut in cut_off):
+            found.append(quad)
+    return _select(found, area)
+
+
+def _grown_boxes(straight: np.ndarray, shape: tuple[int, ...],
+                 quads: list[np.ndarray]) -> list[np.ndarray]:
+    """``quads`` with the outlines far smaller than the largest (a card's art box or
+    text box taken for a card, :data:`BOX_AREA`) that lie inside one card partly hidden
+    under the others (:func:`~deckbuilder.scan.occlusion.hidden_cards`, looked for as
+    if the small outlines were not there) replaced by that card: a card under another
+    shows its boxes apart, each closing an outline, while its own outline does not close."""
+    areas = [cv2.contourArea(q) for q in quads]
+    if len(quads) < 2:
+        return quads
+    boxes = [q for q, a in zip(quads, areas, strict=True) if a < BOX_AREA * max(areas)]
+    cards = [q for q, a in zip(quads, areas, strict=True) if a >= BOX_AREA * max(areas)]
+    if not boxes:
+        return quads
+    for hidden in hidden_cards(straight, shape, cards):
+        held = [b for b in boxes if _held(b, hidden)]
+        if held:
+            boxes = [b for b in boxes if not any(b is h for h in held)]
+            cards.append(hidden)
+    return cards + boxes
+
+
+def _grown_parts(straight: np.ndarray, shape: tuple[int, ...], opened: list[np.ndarray],
+                 found: list[np.ndarray]) -> list[np.ndarray]:
+    """``quads`` with each outline that is only part of a card (its title and art, its
+    art box: wider than tall on the card, so lying across the card's long axis) replaced
+    by the card round it, where the card's sides show as straight
+    segments (:func:`~deckbuilder.scan.lines.grown_outlines`): the largest such outline
+    in the card's proportion (:data:`GROWN_RATIO`), at most :data:`GROWN_AREA` times
+    the part, overlapping no other card and clear of the border. Only the ``opened``
+    outlines (found from corners, :func:`_open_outlines`) are grown: the sides of a card
+    found whole in a mask (``found``) would make a card-shaped box with a neighbour's."""
+    if not opened:
+        return opened
+    directions = direction_map(shape, straight)
+    margin = OPEN_MARGIN * max(shape[:2])
+    result = []
+    for i, quad in enumerate(opened):
+        others = found + opened[:i] + opened[i + 1:]
+        best, best_area = quad, cv2.contourArea(quad)
+        axis = long_axis(quad)
+        for grown in grown_outlines(quad, straight, directions):
+            area = cv2.contourArea(grown)
+            # a card's title and art, or its art box, is wider than tall on the card
+            if abs(float(long_axis(grown) @ axis)) > np.cos(np.radians(45)) or \
+                    area <= best_area or area > GROWN_AREA * cv2.contourArea(quad) or \
+                    not GROWN_RATIO[0] <= _ratio(grown) <= GROWN_RATIO[1] or \
+                    not _held(quad, grown) or grown.min() < margin or \
+                    grown[:, 0].max() > shape[1] - 1 - margin or \
+                    grown[:, 1].max() > shape[0] - 1 - margin or \
+                    any(_overlap(grown, other) > FREE_OVERLAP for other in others):
+                continue
+            best, best_area = grown, area
+        result.append(best)
+    return result
+
+
+def _ratio(quad: np.ndarray) -> float:
+    """Short over long side of ``quad`` (mean of opposite sides)."""
+    sides = np.linalg.norm(quad - np.roll(quad, -1, axis=0), axis=1)
+    first, second = sides[0] + sides[2], sides[1] + sides[3]
+    return float(min(first, second) / max(first, second))
+
+
+def _held(inner: np.ndarray, outer: np.ndarray) -> bool:
+    """True if ``inner`` lies (nearly) wholly inside ``outer``."""
+    inter, _ = cv2.intersectConvexConvex(inner.astype(np.float32), outer.astype(np.float32))
+    return inter >= 0.9 * cv2.contourArea(inner)
+
+
+def _part_of(quad: np.ndarray, whole: np.ndarray) -> bool:
+    """True if ``quad`` lies inside ``whole`` and covers a good part of it
+    (:data:`PART_OF`), not a card lying on a larger patch."""
+    inter, _ = cv2.intersectConvexConvex(quad.astype(np.float32), whole.astype(np.float32))
+    return inter >= 0.8 * cv2.contourArea(quad) and inter >= PART_OF * cv2.contourArea(whole)
+
+
+def _overlap(a: np.ndarray, b: np.ndarray) -> float:
+    """The area ``a`` and ``b`` share over the smaller one's area."""
+    inter, _ = cv2.intersectConvexConvex(a.astype(np.float32), b.astype(np.float32))
+    return inter / max(1e-6, min(cv2.contourArea(a), cv2.contourArea(b)))
 
 
 def _near_edges(edges: np.ndarray, faint: np.ndarray) -> np.ndarray:

@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 
 import cv2
 import numpy as np
+from rapidfuzz import fuzz
 
 from deckbuilder.scan.fields import FieldRead, card_fields
 from deckbuilder.scan.ocr import TextLine, detect_boxes, read_lines, recognise
@@ -30,6 +31,9 @@ SHEET_BANDS = 6
 #: A name read with less confidence is read again by :func:`read_name` (detection and
 #: recognition of the whole band at full size: slower, better on small blurred cards).
 SURE_READ = 0.9
+#: A read with fewer letters counts for less in :func:`name_quality` (reads of a few
+#: letters are mostly fragments: a symbol, part of a name, a set code).
+SHORT_NAME = 4
 #: A name box is at least this many times wider than tall (not a symbol or a number).
 MIN_NAME_ASPECT = 1.6
 
@@ -84,6 +88,51 @@ def read_name(crop: np.ndarray) -> CardText:
     if line is None:
         return CardText("", 0.0)
     return CardText(_clean(line.text), line.confidence)
+
+
+def reread_name(crop: np.ndarray) -> CardText:
+    """The name line of the card ``crop`` (BGR, upright) read over its whole name band
+    prepared in several ways (as it is, contrast-stretched, enlarged), for a name that
+    read doubtfully in :func:`read_names`. Stops at the first sure read; otherwise keeps
+    the read most like a name (:func:`name_quality`) and most like the other reads
+    (noise differs between preparations, the name does not)."""
+    band = crop[: round(NAME_BAND * crop.shape[0])]
+    reads = []
+    for prepared, fine in ((band, False), (_stretched(band), False),
+                           (cv2.resize(band, None, fx=1.5, fy=1.5,
+                                       interpolation=cv2.INTER_CUBIC), True)):
+        line = name_line(read_lines(prepared, fine=fine), prepared.shape[0])
+        if line is None:
+            continue
+        reads.append(CardText(_clean(line.text), line.confidence))
+        if reads[-1].name_confidence >= SURE_READ:
+            return reads[-1]
+    if not reads:
+        return CardText("", 0.0)
+    return max(reads, key=lambda read: name_quality(read) + sum(
+        fuzz.ratio(read.name, other.name) / 100 * name_quality(other)
+        for other in reads if other is not read))
+
+
+def _stretched(band: np.ndarray) -> np.ndarray:
+    """``band`` with its local contrast stretched (CLAHE on the lightness): a faint or
+    washed-out title stands out from its frame."""
+    lab = cv2.cvtColor(band, cv2.COLOR_BGR2LAB)
+    clahe = cv2.createCLAHE(clipLimit=3.0, tileGridSize=(2, 8))
+    lab[:, :, 0] = clahe.apply(lab[:, :, 0])
+    return cv2.cvtColor(lab, cv2.COLOR_LAB2BGR)
+
+
+def name_quality(text: CardText) -> float:
+    """How much a read looks like a name: its confidence times its share of letters
+    among its printed characters (a card read upside down gives its bottom line, such
+    as "ATK/2800 DEF/1000", read confidently but mostly digits and signs)."""
+    printed = [ch for ch in text.name if not ch.isspace()]
+    if not printed:
+        return 0.0
+    letters = sum(ch.isalpha() for ch in printed)
+    # two or three letters are more often a fragment than a whole name
+    return text.name_confidence * letters / len(printed) * min(1.0, letters / SHORT_NAME)
 
 
 def name_boxes(crops: list[np.ndarray]) -> list[tuple[int, int, int, int] | None]:
@@ -146,8 +195,8 @@ def read_names(crops: list[np.ndarray]) -> list[CardText]:
             text, confidence = "", 0.0
         found = CardText(_clean(text), confidence)
         if confidence < SURE_READ:
-            again = read_name(crop)
-            if again.name_confidence > confidence:
+            again = reread_name(crop)
+            if name_quality(again) > name_quality(found):
                 found = again
         result.append(found)
     return result
@@ -164,11 +213,16 @@ def read_card(crop: np.ndarray) -> CardText:
 
 
 def _clean(text: str) -> str:
-    """The name without edge marks (:data:`_EDGE`) and without trailing tokens that
-    have no letter (symbols printed beside the name, read as "00" or "II")."""
+    """The name without edge marks (:data:`_EDGE`), without trailing tokens that have
+    no letter (symbols printed beside the name, read as "00" or "II") and without
+    digits glued to the end of its last word (a cost or hit points: "Dragon Whelp2")."""
     words = text.strip(_EDGE).split()
     while len(words) > 1 and not _letters(words[-1]):
         words.pop()
+    if words and _letters(words[-1]) >= MIN_LETTERS:
+        # a cost or hit points printed close after the name is read glued to it (a
+        # level such as "LV7" follows capitals and is part of the name)
+        words[-1] = re.sub(r"(?<=[a-z])\d+$", "", words[-1])
     return " ".join(words).strip(_EDGE)
 
 
