@@ -340,26 +340,38 @@ class CardInUseError(UserError):
     """A card cannot be removed: the collection, a deck or a scan refers to it."""
 
 
+def delete_card_row(session, card) -> None:
+    """Delete the user's ``card`` row (a ``card_db.models.Card``) with its affiliations
+    and corrections in ``session``, flushed; raises :class:`CardInUseError` if the
+    collection, a deck or a scan refers to it (the session is then to be rolled back)."""
+    from sqlalchemy.exc import IntegrityError  # lazy: start-up time
+    from sqlmodel import delete
+
+    from card_db.models import CardAffiliation, CardCorrection
+
+    session.exec(delete(CardAffiliation).where(CardAffiliation.card_id == card.id))
+    session.exec(delete(CardCorrection).where(CardCorrection.card_id == card.id))
+    name = card.name
+    session.delete(card)
+    try:
+        session.flush()
+    except IntegrityError:
+        raise CardInUseError(
+            f"{name} is in your collection, a deck or has a scan; remove it there first"
+        ) from None
+
+
 def _remove_card(db: UserDatabase, *, name: str, record: CardRecord, label: str) -> Changes:
     """Delete the user's card ``name`` (the undo of :func:`add_card`; its undo adds
     ``record`` again). Raises :class:`CardInUseError` if other rows refer to it."""
     # lazy: SQLModel and the table models load only when the database is written
-    from sqlalchemy.exc import IntegrityError
-    from sqlmodel import delete, select
+    from sqlmodel import select
 
-    from card_db.models import Card, CardAffiliation, CardCorrection
+    from card_db.models import Card
 
     with db.session() as session:
-        card = session.exec(select(Card).where(Card.name == name)).one()
-        session.exec(delete(CardAffiliation).where(CardAffiliation.card_id == card.id))
-        session.exec(delete(CardCorrection).where(CardCorrection.card_id == card.id))
-        session.delete(card)
-        try:
-            session.commit()
-        except IntegrityError:
-            raise CardInUseError(
-                f"{name} is in your collection, a deck or has a scan; remove it there first"
-            ) from None
+        delete_card_row(session, session.exec(select(Card).where(Card.name == name)).one())
+        session.commit()
     db.forget_catalogue()
     redo = Reversal(label, lambda again: add_card(again, record).changes)
     return Changes(label=label, catalogue=frozenset({name}), undo=redo)

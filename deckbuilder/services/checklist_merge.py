@@ -232,25 +232,16 @@ def _take_back(db: UserDatabase, *, writes: _Writes, befores: tuple[_Before, ...
                label: str, origin_label: str) -> Changes:
     """Undo a merge: delete its new cards (refused with CardInUseError if the collection,
     a deck or a scan now uses one) and put the updated cards back as they were."""
-    from sqlalchemy.exc import IntegrityError  # lazy: start-up time
-    from sqlmodel import delete, select
+    from sqlmodel import delete, select  # lazy: start-up time
 
-    from card_db.models import Card, CardAffiliation, CardCorrection
-    from deckbuilder.services.cards import CardInUseError, _set_card_state
+    from card_db.models import Card, CardCorrection
+    from deckbuilder.services.cards import _set_card_state, delete_card_row
 
     with db.write() as session:
         for _key, record in writes.new:
             card = session.exec(select(Card).where(Card.name == record.name)).first()
-            if card is None:
-                continue
-            session.exec(delete(CardAffiliation).where(CardAffiliation.card_id == card.id))
-            session.exec(delete(CardCorrection).where(CardCorrection.card_id == card.id))
-            session.delete(card)
-            try:
-                session.flush()
-            except IntegrityError:
-                raise CardInUseError(f"{record.name} is in your collection, a deck or has a "
-                                     "scan; remove it there first") from None
+            if card is not None:
+                delete_card_row(session, card)
         for (key, _record), before in zip(writes.updates, befores, strict=True):
             card = session.exec(select(Card).where(Card.key == key)).one()
             session.exec(delete(CardCorrection).where(CardCorrection.card_id == card.id))
