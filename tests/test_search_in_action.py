@@ -233,3 +233,35 @@ def test_the_in_action_search_answers_by_search_and_sometimes_unlike_the_quick_r
     assert searched >= 10
     assert changed >= 1
     assert diverged <= attempts // 4
+
+
+@pytest.mark.parametrize("stop_after", [12, 25])
+def test_a_saved_game_with_the_in_action_search_resumes_as_played(stop_after):
+    """The Play screen's saved games replay the computer's decisions from their seeds:
+    the expert's checkpoints are rebuilt while the record is played back (the
+    recorded seats pass the hooks on), so a game saved part-way and resumed ends as the
+    uninterrupted one."""
+    from deckbuilder.engine.controllers.person import PersonController
+    from deckbuilder.engine.records.play_record import dumps, loads
+    from deckbuilder.engine.records.replay import RecordedGame
+    from tests.test_engine_replay import Abandon, fresh, person
+
+    experts = []
+
+    def run(record, ask):
+        expert = ExpertController(seed=7, iterations=4, in_action=True)
+        experts.append(expert)
+        game = RecordedGame(record, [PersonController(ask), expert])
+        try:
+            for _ in game.play():
+                pass
+        except Abandon:
+            pass
+        return game
+
+    whole = run(fresh("expert", 6), person())
+    assert experts[0].in_action_searches  # it searched inside actions
+    halfway = run(fresh("expert", 6), person(stop_after=stop_after))
+    resumed = run(loads(dumps(halfway.record())), person())
+    assert resumed.game.log == whole.game.log
+    assert dumps(resumed.record()) == dumps(whole.record())
