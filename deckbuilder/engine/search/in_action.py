@@ -19,8 +19,10 @@ resolved. Each sample:
 The options (:func:`options`, at most :data:`MAX_OPTIONS`) are the quick rules' answer
 first, the default (no contest, no Flash, ...) and the decision's legal actions in
 the engine's order. They are compared by flat Monte Carlo with UCB1 (untried options
-first, in order). A sample that diverges before reaching the decision counts for no
-option; an option the engine refuses, or whose sample diverges after it, is dropped.
+first, in order); the most visited is chosen, but the quick rules' answer stands
+unless it is clearly worse (:data:`MARGIN_Z`). A sample that diverges before reaching
+the decision counts for no option; an option the engine refuses, or whose sample
+diverges after it, is dropped.
 When fewer than :func:`enough` samples succeed, the quick rules' answer stands.
 """
 
@@ -63,6 +65,11 @@ SEARCHED = frozenset({CONTEST, DEFEND, COUNTER_KIND, CONTEST_MANEUVERS, DEFEND_M
 MAX_OPTIONS = 6
 #: UCB1 exploration constant for scores in [-1, 1] (as the turn search's).
 EXPLORATION = 0.7
+#: The quick rules' answer is kept unless another option's mean score beats it by this
+#: many standard errors of the difference (with about sixteen noisy samples per option,
+#: the most visited option alone was no better against quick in the measurements:
+#: ``docs/computer-opponents.md``).
+MARGIN_Z = 2.0
 
 
 class Diverged(Exception):
@@ -196,6 +203,22 @@ def options(decision: Decision, quick_answer: Action) -> list[Action]:
     return out
 
 
+def _clearly_better(visits: list[int], totals: list[float], squares: list[float],
+                    i: int, j: int) -> bool:
+    """Whether option ``i``'s mean beats option ``j``'s by :data:`MARGIN_Z` standard
+    errors of the difference (sample variances)."""
+    if visits[i] < 2 or visits[j] < 2:
+        return False
+
+    def mean(k: int) -> float:
+        return totals[k] / visits[k]
+
+    def var_of_mean(k: int) -> float:
+        return max(squares[k] / visits[k] - mean(k) ** 2, 0.0) / (visits[k] - 1)
+
+    return mean(i) - mean(j) > MARGIN_Z * math.sqrt(var_of_mean(i) + var_of_mean(j))
+
+
 def enough(n_options: int, attempts: int) -> int:
     """Successful samples needed to trust the comparison: two per option and a third
     of the attempts."""
@@ -237,6 +260,7 @@ def decide(checkpoint: Checkpoint, now: Game, decision: Decision, quick_answer: 
     answers = public_answers(checkpoint.answers, seat)
     visits = [0] * len(opts)
     totals = [0.0] * len(opts)
+    squares = [0.0] * len(opts)
     dropped = [False] * len(opts)
     attempts = diverged = 0
     while True:
@@ -267,12 +291,16 @@ def decide(checkpoint: Checkpoint, now: Game, decision: Decision, quick_answer: 
             continue
         visits[pick] += 1
         totals[pick] += score
+        squares[pick] += score * score
     stats = tuple((o, visits[i], round(totals[i] / visits[i], 6) if visits[i] else 0.0)
                   for i, o in enumerate(opts))
     ok = sum(visits)
     best = max((i for i in range(len(opts)) if visits[i] and not dropped[i]),
                key=lambda i: (visits[i], totals[i] / visits[i], -i), default=0)
     fallback = ok < enough(len(opts), attempts)
+    if best and visits[0] and not dropped[0] and not _clearly_better(
+            visits, totals, squares, best, 0):
+        best = 0
     action = quick_answer if fallback else opts[best]
     return InActionResult(decision.kind, action, attempts, diverged, stats, fallback,
                           time.perf_counter() - start)
