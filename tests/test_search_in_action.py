@@ -265,3 +265,42 @@ def test_a_saved_game_with_the_in_action_search_resumes_as_played(stop_after):
     resumed = run(loads(dumps(halfway.record())), person())
     assert resumed.game.log == whole.game.log
     assert dumps(resumed.record()) == dumps(whole.record())
+
+
+def test_every_controller_is_told_each_move_before_it_and_each_answer_inside_it():
+    """The engine's hooks (``docs/engine-actions.md``): ``action_begins`` before each
+    turn's move the engine plays, at the pending decision; ``answered`` after every
+    answer given inside a move, told to every seat, in the order asked."""
+    from deckbuilder.engine.game.decisions import MOVE
+    from deckbuilder.engine.game.flow import pending
+
+    asked, began, told = [], [], {0: [], 1: [], 2: []}
+
+    class Told(ComputerController):
+        def choose(self, game, decision):
+            action = super().choose(game, decision)
+            if decision.kind in SEARCHED:
+                asked.append((decision.seat, decision.kind, action))
+            return action
+
+        def action_begins(self, game, seat, action):
+            d = pending(game)
+            assert d is not None and d.kind == MOVE and d.seat == seat
+            if self is controllers[0]:
+                began.append((seat, action))
+
+        def answered(self, game, decision, action):
+            told[controllers.index(self)].append((decision.seat, decision.kind, action))
+
+    game = _game(3, 7)
+    controllers = seat_table([Told() for _ in range(3)])
+    for _ in play(game, controllers, rounds=5, first=1):
+        pass
+    assert asked and told[0] == told[1] == told[2] == asked
+    from deckbuilder.engine.game.actions import PlayFlash
+
+    def turn_moves(moves):  # a quick Autarch notes its Flashes at last calls as moves too
+        return sorted(repr(m) for m in moves if not isinstance(m[1], PlayFlash))
+
+    assert turn_moves(began) == turn_moves(m for c in controllers for m in c.moves)
+    assert len(began) > 20
