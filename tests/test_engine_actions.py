@@ -170,10 +170,14 @@ def test_the_stored_version_4_game_still_loads_and_replays_to_the_same_table():
     text = (games / "saved_game_v4.json").read_text(encoding="utf-8").strip()
     expected = json.loads((games / "saved_game_v4.expected.json").read_text(encoding="utf-8"))
     record = loads(text)
-    assert json.loads(text)["version"] == 4 == FORMAT_VERSION and record.v3_choices == 0
+    assert json.loads(text)["version"] == 4 and record.v3_choices == 0
     assert all(c.value is None or c.value.kind for c in record.choices)
     assert any(c.kind == "last_call" and c.seat == 0 for c in record.choices)
     steps = replay_steps(record)
     assert [line for s in steps for line in s.lines] == expected["log"]
     assert len(record.choices) == expected["choices"]
-    assert dumps(record) == text
+    # Written back as format 5 (4 -> 5 changes only the version) with the rules revision,
+    # noted since (format 4 came with revision 1, the rules of issue 22).
+    assert record.rules == 1
+    assert json.loads(dumps(record)) == {**json.loads(text), "version": FORMAT_VERSION,
+                                         "rules": 1}

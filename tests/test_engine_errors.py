@@ -13,7 +13,12 @@ from deckbuilder.engine.game.flow import apply, pending, start
 from deckbuilder.engine.game.order_of_play import play
 from deckbuilder.engine.rules.challenge import Combatant, resolve_challenge
 from deckbuilder.engine.rules.errors import EngineError, RuleError
+from deckbuilder.engine.rules.variant import Variant
+from deckbuilder.engine.search.dial import MistakeController
+from deckbuilder.engine.simulation.goldfish import run_games
+from deckbuilder.engine.simulation.match import computer_controller
 from deckbuilder.engine.simulation.sample_decks import generated_deck
+from deckbuilder.engine.simulation.tuning import paired_delta
 
 
 def _is_internal(exc: BaseException) -> bool:
@@ -25,6 +30,13 @@ def _is_internal(exc: BaseException) -> bool:
     lambda: Game([generated_deck(1)]).begin_setup(first=3),
     lambda: Game([generated_deck(1)]).begin_turn("Tea Time", 0),
     lambda: list(play(Game([generated_deck(1), generated_deck(2)]), [], rounds=1)),
+    # Arguments the CLI and the screens check before calling (levels offered, counts
+    # in range): reaching the engine wrong is the caller's bug.
+    lambda: Variant(prime_allowance=-1),
+    lambda: computer_controller("grandmaster", 1),
+    lambda: MistakeController("grandmaster"),
+    lambda: run_games(generated_deck(1), games=-1),
+    lambda: paired_delta([1], [1, 0]),
 ])
 def test_programming_errors_are_internal_errors(bug):
     with pytest.raises(EngineError) as info:

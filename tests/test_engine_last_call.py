@@ -247,7 +247,8 @@ def test_the_stored_version_3_game_still_loads_and_replays_to_the_same_table():
     assert len(choices) == expected["choices"]
     dumped, stored = json.loads(dumps(record)), json.loads(text)
     assert [c[:2] for c in dumped.pop("choices")] == [c[:2] for c in stored.pop("choices")]
-    assert dumped == {**stored, "version": FORMAT_VERSION, "v3_choices": len(choices)}
+    assert dumped == {**stored, "version": FORMAT_VERSION, "v3_choices": len(choices),
+                      "rules": 0}
 
 
 def test_a_version_2_game_resumes_plays_on_and_replays():

@@ -182,7 +182,8 @@ def test_the_stored_version_1_game_still_loads_and_replays_to_the_same_table():
     dumped = json.loads(dumps(record))  # the decisions in order, each value an action
     assert [c[:2] for c in dumped.pop("choices")] == [c[:2] for c in stored.pop("choices")]
     assert dumped == {**stored, "version": FORMAT_VERSION, "v1_choices": expected["choices"],
-                      "v2_choices": expected["choices"], "v3_choices": expected["choices"]}
+                      "v2_choices": expected["choices"], "v3_choices": expected["choices"],
+                      "rules": 0}  # played before issue 22 (rules revision 0)
     assert record.v1_choices == record.v2_choices == len(record.choices)
 
 

@@ -199,6 +199,6 @@ def test_the_stored_version_2_game_still_loads_and_replays_to_the_same_table():
     dumped, stored = json.loads(dumps(record)), json.loads(text)
     assert [c[:2] for c in dumped.pop("choices")] == [c[:2] for c in stored.pop("choices")]
     assert dumped == {**stored, "version": FORMAT_VERSION, "v2_choices": expected["choices"],
-                      "v3_choices": expected["choices"]}
+                      "v3_choices": expected["choices"], "rules": 0}
     assert record.v2_choices == len(record.choices) and "last_call" not in {
         c.kind for c in record.choices}

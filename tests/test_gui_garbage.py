@@ -41,3 +41,33 @@ def test_a_worker_thread_never_frees_qt_objects_in_cycles(window):
     assert freed_in == []  # allocation in the worker collected nothing
     garbage.collect_now()
     assert freed_in == [threading.main_thread().name]
+
+
+def test_the_timer_collects_young_cycles_and_the_whole_heap_only_when_it_grew(window):
+    """The timer's tick frees a new cycle (young generation) without a full collection
+    of an unchanged heap; a heap grown by more than a quarter gets one."""
+    garbage.collect_now()
+    full = []
+    callback = lambda phase, info: full.append(info["generation"]) if phase == "start" \
+        else None  # noqa: E731
+    gc.callbacks.append(callback)
+    try:
+        freed = []
+
+        class Cyclic:
+            def __init__(self):
+                self.me = self
+
+            def __del__(self):
+                freed.append(True)
+
+        Cyclic()
+        garbage.collect_young()
+        assert freed == [True] and 2 not in full
+        kept = [[i] for i in range(len(gc.get_objects(generation=2)))]  # noqa: F841
+        gc.collect(1)  # promoted to the oldest generation: it grew by far more than 25%
+        full.clear()
+        garbage.collect_young()
+        assert 2 in full
+    finally:
+        gc.callbacks.remove(callback)

@@ -113,6 +113,28 @@ def test_the_panel_plays_the_open_deck_against_two_rivals_in_the_background(scre
         assert panel.figure("Your wins", c) == str(stats.wins["a"])
     assert panel.progress.value() == 8
     assert "8 games played" in panel.summary.text()
+    # no power silently dropped: each deck's count of cards the engine does not play
+    assert "Your deck: Cards with powers the engine does not play: none" in \
+        panel.summary.text()
+
+
+def test_the_panel_says_how_many_cards_of_each_deck_have_powers_not_played(screen, qtbot):
+    from dataclasses import replace
+
+    from card_db.records import CardType
+
+    mine, b, _c = _decks()
+    unplayed = "Look at the top three cards of your Destiny and put them back in any order."
+    mine = tuple(replace(r, powers=unplayed) if r.card_type is CardType.DICTATE else r
+                 for r in mine)
+    panel = screen.matchup
+    panel.games.setValue(1)
+    panel.run_with("Mine", mine, [Opponent("B", b)])
+    qtbot.waitUntil(lambda: not panel.running and bool(panel.results), timeout=60_000)
+    text = panel.summary.text()
+    dictates = sum(r.card_type is CardType.DICTATE for r in mine)
+    assert f"Your deck: Cards with powers the engine does not play: {dictates} (" in text
+    assert "B: Cards with powers the engine does not play: none" in text
 
 
 def test_cancel_shows_the_partial_result(screen, qtbot):

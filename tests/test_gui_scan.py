@@ -50,6 +50,25 @@ def test_read_review_accept_and_undo(screen, qtbot, tmp_path):
     rows = {screen.model.group(r).match_name: r for r in range(2)}
     before = _owned(screen, known.name)
 
+    # the Page tab: the image with the three cards found, the two copies in one group
+    screen.table.selectRow(rows[known.name])
+    screen.side_tabs.setCurrentIndex(1)
+    view = screen.page_view
+    qtbot.waitUntil(lambda: view.page is not None and not view.image.isNull(), timeout=10_000)
+    groups = [card.group for card in view.page.cards]
+    assert len(groups) == 3 and len(set(groups)) == 2
+    assert view.selected == screen.model.group(rows[known.name]).id
+    assert groups.count(view.selected) == 2
+    assert "3 card(s) found in 2 group(s)" in screen.page_caption.text()
+    assert view.grab().toImage().pixelColor(view.width() // 2, view.height() // 2) != \
+        view.palette().window().color()  # the page is painted
+    # a click on the other card selects its group (the unknown card: its form opens)
+    other = next(card for card in view.page.cards if card.group != view.selected)
+    centre = view._polygon(other.corners).boundingRect().center().toPoint()
+    qtbot.mouseClick(view, Qt.MouseButton.LeftButton, pos=centre)
+    assert screen.model.group(screen.table.currentIndex().row()).id == other.group
+    assert screen.side_tabs.currentIndex() == 0 and screen.form_box.isEnabled()
+
     screen.table.selectRow(rows[known.name])
     qtbot.keyClick(screen.table, Qt.Key.Key_Return)
     assert screen.context.wait_idle(30)
@@ -81,10 +100,12 @@ def test_cancel_keeps_what_was_read(screen, qtbot, tmp_path):
     known = list(screen.context.db.catalogue())[:3]
     pages = [scan_images.flatbed_page(known, tmp_path / f"p{i}.png", i).path for i in range(3)]
     screen.read_images(pages)
+    assert not screen.add_files.isEnabled() and not screen.add_folder.isEnabled()
     screen.cancel.click()
     qtbot.waitUntil(lambda: not screen._reading, timeout=60_000)
     assert screen.context.wait_idle(30)
     assert "cancelled: what was read is kept" in screen.status.text()
+    assert screen.add_files.isEnabled() and not screen.progress.isVisible()
     # at most the page being read when Cancel was pressed was stored, and is in review
     assert screen.model.rowCount() <= 3
 
@@ -98,3 +119,30 @@ def test_without_the_scan_extra_the_screen_says_how_to_add_it(window, monkeypatc
     assert "pip install -e '.[scan]'" in screen.status.text()
     assert not screen.add_files.isEnabled() and not screen.add_folder.isEnabled()
     screen.deleteLater()
+
+
+def test_doubtful_values_are_marked_and_explained_and_a_known_card_needs_no_form(screen):
+    """A value read with little confidence is highlighted in the form with its
+    confidence in the tooltip and a note saying what the colour means; a catalogue card
+    shows what Accept does instead of an empty form."""
+    from deckbuilder.services.scan_review import PendingGroup
+
+    unknown = PendingGroup(901, 1, "", "Near Mint", 1, "Quillward Spire", 0.95, "", 0.0,
+                           {"type": ("Site", 0.99), "resistance": ("8", 0.42)},
+                           Path("missing.jpg"))
+    known = PendingGroup(902, 1, "", "Near Mint", 2, "Gentle", 0.9, "Gentle", 0.97, {},
+                         Path("missing.jpg"))
+    screen._show_groups([])
+    assert "Nothing to review" in screen.known_note.text()
+    assert not screen.form_scroll.isVisibleTo(screen) and not screen.accept_known.isEnabled()
+    screen._show_groups([unknown, known])
+    assert screen.accept_known.isEnabled()
+    screen.table.selectRow(0)
+    resistance = screen.fields["resistance"]
+    assert resistance.styleSheet() and "42%" in resistance.toolTip()
+    assert not screen.fields["type"].styleSheet()
+    assert screen.doubt_note.isVisibleTo(screen) and screen.form_scroll.isVisibleTo(screen)
+    screen.table.selectRow(1)
+    assert not screen.form_scroll.isVisibleTo(screen)
+    assert screen.known_note.isVisibleTo(screen)
+    assert "Gentle" in screen.known_note.text() and "2 copies" in screen.known_note.text()

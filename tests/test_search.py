@@ -32,6 +32,7 @@ from deckbuilder.engine.game.decisions import MOVE
 from deckbuilder.engine.game.flow import pending, start, take
 from deckbuilder.engine.game.order_of_play import play
 from deckbuilder.engine.game.public_view import PublicView
+from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.rules.paths import path_fits_site
 from deckbuilder.engine.search.candidates import PASS, candidates
 from deckbuilder.engine.search.clone import GAME_ATTRS, TABLE_FIELDS, clone, table_field_names
@@ -81,14 +82,26 @@ def snapshot(game: Game) -> tuple:
             dict(s.strength_mods), dict(s.resistance_mods), dict(s.gained),
             [(a.hand, a.destiny.cards, a.destiny.exhausted, a.eliminated) for a in s.autarchs],
             None if game.turn is None else (game.turn.seat, game.turn.phase,
-                                            game.turn.dictate_used, game.turn.actions_started),
-            game.established)
+                                            game.turn.dictate_used, game.turn.actions_started,
+                                            sorted(game.turn.idled), sorted(game.turn.acted)),
+            game.established, game.rules)
 
 
 def test_clone_copies_every_field_the_table_and_game_have():
     game = Game(decks([1, 2], 2), seed=1)
     assert TABLE_FIELDS == table_field_names()
     assert set(GAME_ATTRS) == set(vars(game))
+
+
+def test_a_clone_keeps_the_rules_revision_and_the_allies_that_acted():
+    from deckbuilder.engine.rules.revision import BEFORE_ISSUE_22
+
+    game = _midgame(phase=ALLY_PHASE)
+    game.rules = BEFORE_ISSUE_22
+    game.turn.acted.add(-1)  # any card id: the set is copied, not shared
+    fast = clone(game)
+    assert fast.rules is BEFORE_ISSUE_22 and fast.turn.acted == game.turn.acted
+    assert fast.turn.acted is not game.turn.acted
 
 
 @pytest.mark.parametrize("players", [2, 4])
@@ -299,7 +312,7 @@ def test_novice_and_casual_make_some_mistakes_but_not_at_random():
     for level in (novice, casual):
         assert level.compared > 10
         assert 0 < level.mistakes < level.compared
-    with pytest.raises(ValueError):
+    with pytest.raises(EngineError):
         MistakeController("grandmaster")
 
 

@@ -20,6 +20,7 @@ from card_db.checklist import load_bundled_records
 from deckbuilder.cli.main import cli
 from deckbuilder.deck.decklist import DeckList
 from deckbuilder.deck.legality import validate
+from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.rules.variant import Variant
 from deckbuilder.engine.simulation.goldfish import run_games
 from deckbuilder.engine.simulation.tuning import (
@@ -60,7 +61,7 @@ def test_paired_delta_interval_is_the_normal_one():
     delta, (lo, hi) = paired_delta([0, 0, 1, 1], [1, 0, 1, 0])  # diffs 1, 0, 0, -1
     assert delta == 0.0
     assert hi == pytest.approx(1.96 * (2 / 3) ** 0.5 / 2) and lo == -hi
-    with pytest.raises(ValueError):
+    with pytest.raises(EngineError):
         paired_delta([1], [1, 0])
 
 

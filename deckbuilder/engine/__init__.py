@@ -8,7 +8,8 @@ under a seed.
 Packages, one concern each:
 
 * :mod:`.rules` -- the rules as pure functions, by rulebook section (setup, influence,
-  Paths, contests, seizures, challenges, alliances, victory, variants, errors, rulings).
+  Paths, contests, seizures, challenges, alliances, victory, variants, errors, rulings,
+  rules revisions).
 * :mod:`.powers` -- card powers read from printed text, and which of them are played.
 * :mod:`.table` -- the table and its zones, the Destiny, the seeds.
 * :mod:`.game` -- :class:`~.game.Game` (the rules applied to the table, one module per

@@ -6,6 +6,12 @@ the object's destructor takes Qt's signal lock and then waits for the GIL, while
 GUI thread holds the GIL and waits for that lock: the window freezes for good. Anki
 avoids this the same way: automatic collection is switched off, and a timer on the
 GUI thread collects instead.
+
+A full collection walks every object the app holds (about 200,000 once the catalogue
+and the screens are loaded): 0.3-0.6 s on a loaded 2-core machine, a visible hitch of
+the window. So each tick collects the young generations only, and the full collection
+runs when the objects that reached the oldest generation since the last full one are
+more than a quarter of it: the rule CPython itself applies to automatic collection.
 """
 
 from __future__ import annotations
@@ -16,8 +22,11 @@ from PySide6.QtCore import QCoreApplication, QObject, QTimer
 
 #: Milliseconds between collections on the GUI thread.
 INTERVAL_MS = 10_000
+#: A full collection runs when the oldest generation grew by more than this share.
+FULL_SHARE = 0.25
 
 _timer: QTimer | None = None
+_long_lived = 0  # objects in the oldest generation after the last full collection
 
 
 def collect_on_gui_thread(app: QObject | None = None) -> QTimer:
@@ -36,11 +45,25 @@ def collect_on_gui_thread(app: QObject | None = None) -> QTimer:
     gc.disable()
     _timer = QTimer(owner)
     _timer.setInterval(INTERVAL_MS)
-    _timer.timeout.connect(collect_now)
+    _timer.timeout.connect(collect_young)
     _timer.start()
     return _timer
 
 
 def collect_now() -> int:
-    """Collect now (call on the GUI thread); returns what ``gc.collect`` found."""
-    return gc.collect()
+    """Collect every generation now (call on the GUI thread); returns what
+    ``gc.collect`` found."""
+    global _long_lived
+    found = gc.collect()
+    _long_lived = len(gc.get_objects(generation=2))
+    return found
+
+
+def collect_young() -> int:
+    """The timer's collection (GUI thread): the young generations, then a full one if
+    the oldest grew by more than :data:`FULL_SHARE` since the last; returns what was
+    found."""
+    found = gc.collect(1)
+    if len(gc.get_objects(generation=2)) - _long_lived > _long_lived * FULL_SHARE:
+        found += collect_now()
+    return found

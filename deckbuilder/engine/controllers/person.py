@@ -57,6 +57,11 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
 
 from card_db.records import CardType
+from deckbuilder.engine.controllers.adjusting import (
+    AdjustChoices,
+    adjust_choices,
+    adjustment_error,
+)
 from deckbuilder.engine.controllers.computer import ComputerController
 from deckbuilder.engine.controllers.quick_policy import (
     ally_candidates,
@@ -72,6 +77,7 @@ from deckbuilder.engine.game.actions import (
     Contest,
     Counter,
     Defend,
+    ManualAdjustment,
     Pass,
     PlaceSite,
     PlayManeuvers,
@@ -122,13 +128,17 @@ class Decision:
     "place_site", "reshuffle", "move", "contest", "defend", "counter",
     "contest_maneuvers", "defend_maneuvers", "assign_damage", "last_call" (the kinds of
     :mod:`.decisions`) or "reassign" (a move of a reassignment being built);
-    ``can_pass``: whether ``None`` (Done/Pass) is an answer."""
+    ``can_pass``: whether ``None`` (Done/Pass) is an answer; ``adjust``: at a turn's
+    move, what a manual adjustment may name when one may be made (a card played this
+    round had its power not applied), else ``None``; the answer may then be a
+    :class:`~.actions.ManualAdjustment` instead of an index."""
 
     seat: int
     kind: str
     prompt: str
     options: tuple[Option, ...]
     can_pass: bool = True
+    adjust: AdjustChoices | None = None
 
     def involving(self, *cards: int) -> list[int]:
         """Indexes of the options that involve every one of ``cards`` (e.g. an Ally
@@ -147,8 +157,9 @@ def describe_move(game: Game, action: Action) -> str:
     return action.describe(game)
 
 
-#: The callback a :class:`PersonController` asks: the chosen option's index, or ``None``.
-Ask = Callable[[Decision], "int | None"]
+#: The callback a :class:`PersonController` asks: the chosen option's index, ``None``
+#: (Done/Pass), or, when the decision offers it, a :class:`~.actions.ManualAdjustment`.
+Ask = Callable[[Decision], "int | ManualAdjustment | None"]
 
 
 def flash_options(game: Game, seat: int) -> list[Option]:
@@ -358,6 +369,8 @@ class PersonController(ComputerController):
         answer = self.ask(decision)
         if answer is None and not decision.can_pass:
             answer = 0
+        if isinstance(answer, ManualAdjustment):
+            raise TypeError("a manual adjustment answers only a decision offering one")
         return answer
 
     def _pick(self, decision: Decision) -> object | None:
@@ -366,6 +379,15 @@ class PersonController(ComputerController):
             return None
         pick = self._choose(decision)
         return None if pick is None else decision.options[pick].value
+
+    def _pick_move(self, decision: Decision) -> object | None:
+        """A turn's move: the option picked, a manual adjustment, or ``None``."""
+        if decision.adjust is None:
+            return self._pick(decision)
+        answer = self.ask(decision)
+        if answer is None or isinstance(answer, ManualAdjustment):
+            return answer
+        return decision.options[answer].value
 
     # -- setup ---------------------------------------------------------------------------
     def _ask_place_site(self, game: Game, d: EngineDecision) -> Action:
@@ -392,13 +414,23 @@ class PersonController(ComputerController):
         key = (game.table.round, d.context.phase, d.seat)
         if key != self._turn_key:  # a new turn: "several" is offered again
             self._turn_key, self._several = key, True
+        refused = ""
         while True:
             options = tuple(o for o in legal_options(game, d.seat)
                             if self._several or o.value is not SEVERAL)
-            value = self._pick(Decision(d.seat, MOVE, f"{game.table.phase}: your move",
-                                        options))
+            adjust = adjust_choices(game, d.seat)
+            prompt = f"{refused}{game.table.phase}: your move"
+            if adjust is not None:
+                prompt += " (a card's power was not applied: you may adjust by hand)"
+            value = self._pick_move(Decision(d.seat, MOVE, prompt, options, adjust=adjust))
+            refused = ""
             if value is None:
                 return Pass()
+            if isinstance(value, ManualAdjustment):
+                error = adjustment_error(game, d.seat, value)
+                if error is not None:  # said to the person; the turn goes on
+                    refused = f"Not adjusted: {error}.\n"
+                    continue
             if value is SEVERAL:
                 value = self._build_reassignment(game, d.seat)
                 if value is None:  # given up: the Dictate is still unused

@@ -37,7 +37,8 @@ decision.
 
 Not modelled: printed text in no form those modules read (:mod:`.modelled` lists it);
 such cards are played, pivot and move between zones as the rules say, and the log says
-their effect is not modelled.
+their power was not applied; the Autarch whose turn it is may then apply it by hand
+that round (:mod:`.manual`).
 """
 
 from __future__ import annotations
@@ -61,6 +62,7 @@ from deckbuilder.engine.game.core import (
     ManeuverProvider,
     Turn,
 )
+from deckbuilder.engine.game.manual import ManualAdjustments
 from deckbuilder.engine.game.reconciliation import Reconciliation
 from deckbuilder.engine.game.responses import Responses
 from deckbuilder.engine.game.seizing import JOIN, PathChooser, Seizing, default_path_choice
@@ -68,7 +70,7 @@ from deckbuilder.engine.game.setup_phase import SetupPhase
 
 
 class Game(SetupPhase, ComingOfOrder, AutarchPhase, AllyPhase, Seizing, Challenging,
-           Responses, Reconciliation):
+           Responses, Reconciliation, ManualAdjustments):
     """A game between ``len(decks)`` Autarchs (one for goldfishing).
 
     ``decks``: one sequence of card records per Autarch, one record per copy. Card ids

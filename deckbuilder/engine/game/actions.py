@@ -4,7 +4,8 @@ One value per decision, whoever makes it (a person on the Play screen, a compute
 level, the goldfish autopilot, a recorded game being replayed): a turn's move (reveal
 a Site, play a Path, a Dictate, a Flash, reassign, use a Site's power, establish an
 alliance, seize, challenge, an Ally Action, an Ally's power, retreat, idle, move
-forward, or :class:`Pass` to end the turn), a setup decision (:class:`PlaceSite`,
+forward, a person's :class:`ManualAdjustment` for a card whose power the engine did not
+apply, or :class:`Pass` to end the turn), a setup decision (:class:`PlaceSite`,
 :class:`Reshuffle`) and the decisions asked inside another Autarch's action
 (:class:`Contest`, :class:`Defend`, :class:`PlayManeuvers`, :class:`AssignDamage`,
 :class:`Counter`, and the Flashes played at the last call, :class:`PlayFlash`).
@@ -375,6 +376,42 @@ class MoveForward(Action):
 
 
 @dataclass(frozen=True, slots=True)
+class ManualAdjustment(Action):
+    """A person's manual adjustment for ``card``, a card played this round whose power
+    the engine did not apply (:mod:`.manual`): ``change`` "magic" or "strength" of
+    ``target`` (a character in play) by ``amount`` until end of round, "draw"
+    ``amount`` cards, or "discard" ``target`` (a card in one's own hand) or ``amount``
+    cards at random; ``autarch``: the seat that draws or discards (``None``: one's
+    own). A turn's move, never in the legal lists: computer controllers never take it."""
+
+    card: int
+    change: str
+    amount: int = 0
+    target: int | None = None
+    autarch: int | None = None
+    kind: ClassVar[str] = "manual_adjustment"
+    turn_move: ClassVar[bool] = True
+
+    def cards(self) -> tuple[int, ...]:
+        return tuple(c for c in (self.card, self.target) if c is not None)
+
+    def describe(self, game: Game) -> str:
+        why = f" for {game.name(self.card)}"
+        if self.change in ("magic", "strength"):
+            on = "?" if self.target is None else shown_name(game, self.target)
+            return f"Adjust by hand{why}: {on} is {self.change.title()} {self.amount:+d}"
+        who = "" if self.autarch is None else f" ({game.autarch(self.autarch).name})"
+        if self.change == "discard" and self.target is not None:
+            return f"Adjust by hand{why}: discard {game.name(self.target)}{who}"
+        at_random = " at random" if self.change == "discard" else ""
+        return f"Adjust by hand{why}: {self.change} {self.amount} card(s){at_random}{who}"
+
+    def play(self, game: Game, seat: int, answers: Answers) -> None:
+        game.manual_adjustment(seat, self.card, self.change, self.amount, self.target,
+                               self.autarch)
+
+
+@dataclass(frozen=True, slots=True)
 class Pass(Action):
     """Done: the turn ends (or, at a last call, no more Flashes)."""
 
@@ -486,7 +523,7 @@ ACTION_TYPES: dict[str, type[Action]] = {
     cls.kind: cls for cls in (
         RevealSite, PlayPath, PlayFlash, PlayDictate, Reassign, UseSitePower, Establish,
         Seize, Challenge, AllyAction, UsePower, TakeBackTabulaRasa, Retreat, Idle,
-        MoveForward, Pass, PlaceSite, Reshuffle, Contest, Defend, PlayManeuvers,
+        MoveForward, ManualAdjustment, Pass, PlaceSite, Reshuffle, Contest, Defend, PlayManeuvers,
         AssignDamage, Counter)
 }
 
@@ -518,7 +555,8 @@ def from_data(data: Sequence[Any]) -> Action:
 
 __all__ = ["ACTION_TYPES", "NOBODY", "Action", "Answers", "AllyAction", "AssignDamage",
            "Challenge", "Contest",
-           "Counter", "Defend", "Establish", "Idle", "MoveForward", "Pass", "PlaceSite",
+           "Counter", "Defend", "Establish", "Idle", "ManualAdjustment", "MoveForward", "Pass",
+           "PlaceSite",
            "Plan", "PlayDictate", "PlayFlash", "PlayManeuvers", "PlayPath", "Reassign",
            "ReassignStep", "Reshuffle", "Retreat", "RevealSite", "Seize", "TakeBackTabulaRasa",
            "UseSitePower", "UsePower", "from_data", "names", "plan_of", "shown_name",

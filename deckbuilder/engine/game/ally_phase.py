@@ -73,7 +73,8 @@ class AllyPhase(GameCore):
         self._require_active_unpivoted(seat, ally, section)
         if ally in t.idled:
             raise RuleError("Idle", f"{self.name(ally)} is idled for the rest of this turn")
-        if acting and ally in t.acted:  # ruling ``one-action-per-turn``
+        if acting and self.rules.one_action_per_ally and ally in t.acted:
+            # ruling ``one-action-per-turn`` (rules revision 1)
             raise RuleError("Phase 3: Ally Phase", f"{self.name(ally)} has taken its one"
                             " action this turn")
 
@@ -116,6 +117,7 @@ class AllyPhase(GameCore):
         if self._place_played(card, ally if target is None else target, seat):
             done = self.resolve_played(card, seat, target, actor=ally)
             self._say(f"{rec.name}: {self.played_note(rec, done, effect_note(rec, True))}.")
+            self.note_unapplied(card)
         return True
 
     def use_power(self, seat: int, ally: int, target: int) -> None:

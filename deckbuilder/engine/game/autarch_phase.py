@@ -125,6 +125,7 @@ class AutarchPhase(GameCore):
             done = self.resolve_played(card, seat, target)
             note = self.played_note(rec, done, effect_note(rec, target is not None))
             self._say(f"{rec.name}: {note}.")
+            self.note_unapplied(card)
         return True
 
     def use_site_power(self, seat: int, site: int, target: int | None = None) -> None:

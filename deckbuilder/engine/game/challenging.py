@@ -106,7 +106,7 @@ class Challenging(GameCore):
         sides = self._combat_sides(list(challengers), target, defenders, bonus, dbonus)
         if assignment is None and damage_provider is not None:
             assignment = self._victors_assignment(sides, damage_provider, seat, owner)
-        result = resolve_challenge(*sides, assignment)
+        result = resolve_challenge(*sides, assignment, self.rules.versus_raises_strength)
         self._say(
             f"Combat strength {result.challenger_strength} against {result.defending_strength}:"
             f" {result.damage} damage"
@@ -121,7 +121,7 @@ class Challenging(GameCore):
         """"Challenge Summary", steps 5 and 6: the challengers and the target pivot; the
         Flashes after the damage (:meth:`_after_damage`); the dead are discarded."""
         self.table.pivoted.update(result.pivot)
-        if last_call is not None and result.damage_assigned:
+        if last_call is not None and result.damage_assigned and self.rules.flashes_after_damage:
             result = self._after_damage(last_call, result, seat, owner, challengers,
                                         target, defenders)
         for card in result.killed:
@@ -144,7 +144,8 @@ class Challenging(GameCore):
         ours, them, rest = self._combat_sides(live, target, holders, {}, {})
         theirs = [them, *rest] if self.controller_of(target) is not None else rest
         won = result.victor == "challengers"
-        killed = dead(result.damage_assigned, theirs if won else ours, ours if won else theirs)
+        killed = dead(result.damage_assigned, theirs if won else ours, ours if won else theirs,
+                      self.rules.versus_raises_strength)
         self._say("After the Flashes, " + (f"{self._names(killed)} killed." if killed
                                            else "nobody dies."))
         return replace(result, killed=killed)
@@ -177,7 +178,7 @@ class Challenging(GameCore):
         """The damage per character the victor's Autarch assigns ("Challenge Summary":
         the victor assigns the damage among the losing characters); ``None``: no victor
         or the default."""
-        trial = resolve_challenge(*sides)
+        trial = resolve_challenge(*sides, None, self.rules.versus_raises_strength)
         if trial.victor is None:
             return None
         won = trial.victor == "challengers"
@@ -205,15 +206,19 @@ class Challenging(GameCore):
         defending = [target, *defenders]
         # A permanent's "+N versus" adjusts the character's Strength ("Some Special
         # Traits: +N Versus X"): it counts in the total and in the Strength damage must
-        # exceed, so it is a Strength modifier here, not a maneuver's bonus.
+        # exceed, so it is a Strength modifier here, not a maneuver's bonus (rules
+        # revision 0, :mod:`~..rules.revision`: a bonus to the total only).
+        raises = self.rules.versus_raises_strength
+
+        def side(c: int, pivoted: bool, extra: int, defends: bool) -> Combatant:
+            own, opponents = (defending, challengers) if defends else (challengers, defending)
+            versus = self.attached_versus(c, opponents)
+            mod = self.strength_mod(c, own, defending=defends)
+            return Combatant(c, self.record(c), pivoted, extra + (0 if raises else versus),
+                             mod + (versus if raises else 0))
+
         return (
-            [Combatant(c, self.record(c), False, bonus.get(c, 0),
-                       self.strength_mod(c, challengers) + self.attached_versus(c, defending))
-             for c in challengers],
-            Combatant(target, self.record(target), target in s.pivoted, dbonus.get(target, 0),
-                      self.strength_mod(target, defending, defending=True)
-                      + self.attached_versus(target, challengers)),
-            [Combatant(d, self.record(d), d in s.pivoted, dbonus.get(d, 0),
-                       self.strength_mod(d, defending, defending=True)
-                       + self.attached_versus(d, challengers)) for d in defenders],
+            [side(c, False, bonus.get(c, 0), False) for c in challengers],
+            side(target, target in s.pivoted, dbonus.get(target, 0), True),
+            [side(d, d in s.pivoted, dbonus.get(d, 0), True) for d in defenders],
         )

@@ -1,6 +1,10 @@
 """"Phase 1: Coming of Order" (the leader, unpivoting, two draws each) and the
 beginning and end of each Autarch's turn, with its "at the beginning/end of a turn"
 effects.
+
+Under rules revision 0 (:mod:`~..rules.revision`, games saved before issue 22) the
+"at the beginning of a turn" effects took effect at the start of each Autarch's
+Autarch-phase turn, after the unpivot and the draws, not in the Coming of Order.
 """
 
 from __future__ import annotations
@@ -41,8 +45,9 @@ class ComingOfOrder(GameCore):
         s.round += 1
         s.phase = COMING_OF_ORDER
         self._say(f"{self._who(s.leader)} acts first; all cards unpivot.")
-        for seat in s.seats_from(s.leader):
-            self._timed_effects(seat, BEGINNING)
+        if self.rules.beginning_effects_in_coming_of_order:
+            for seat in s.seats_from(s.leader):
+                self._timed_effects(seat, BEGINNING)
         s.pivoted.clear()
         for seat in s.seats_from(s.leader):
             drawn = [c for c in (self._draw(seat) for _ in range(DRAWS_PER_ROUND)) if c is not None]
@@ -55,6 +60,8 @@ class ComingOfOrder(GameCore):
         self.turn = Turn(seat, phase)
         if phase == ALLY_PHASE:
             self.turn.allowance = alliances.AllowanceTracker(self.table.variant.prime_allowance)
+        elif phase == AUTARCH_PHASE and not self.rules.beginning_effects_in_coming_of_order:
+            self._timed_effects(seat, BEGINNING)  # rules revision 0 (module doc)
 
     def end_turn(self) -> None:
         t = self.turn

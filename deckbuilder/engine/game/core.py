@@ -35,6 +35,7 @@ from deckbuilder.engine.rules.errors import EngineError, RuleError
 from deckbuilder.engine.rules.influence import meets_resistance, site_bonus, total_influence
 from deckbuilder.engine.rules.last_call import LastCall
 from deckbuilder.engine.rules.record_cache import per_record
+from deckbuilder.engine.rules.revision import CURRENT, RulesRevision
 from deckbuilder.engine.rules.variant import Variant
 from deckbuilder.engine.table.destiny import Destiny
 from deckbuilder.engine.table.rng import make_rng
@@ -98,6 +99,7 @@ class GameCore(PlayedEffects):
         variant: Variant | None = None,
         names: Sequence[str] | None = None,
         rng: random.Random | None = None,
+        rules: RulesRevision | None = None,
     ):
         if not decks:
             raise EngineError("a game needs at least one Autarch")
@@ -129,6 +131,8 @@ class GameCore(PlayedEffects):
         #: how many counters are being offered for countering now (ruling
         #: ``counter-chains``): 0 when the card offered is not itself a counter
         self.countering_depth = 0
+        #: the rules revision the game is played under (:mod:`~..rules.revision`)
+        self.rules = rules or CURRENT
 
     def record(self, card: int) -> CardRecord:
         """The card's record as effects leave it (affiliations gained, powers lost:
@@ -255,6 +259,7 @@ class GameCore(PlayedEffects):
             self.record(entry.site),
             self.holding_influence(entry),
             self.current_resistance(entry.site),
+            self.rules.maestro_with_companions,
         )
 
     def _require_turn(self, seat: int, phase: str) -> Turn:

@@ -70,6 +70,7 @@ class Reconciliation(GameCore):
         s.resistance_mods.clear()
         s.magic_mods.clear()
         s.strength_mods.clear()
+        s.unapplied.clear()  # manual adjustments for them end with the round
         if s.gained:
             s.gained.clear()
             self.refresh_altered()
@@ -114,7 +115,10 @@ class Reconciliation(GameCore):
         self._say(f"{a.name} drew the last card of the Destiny without victory and is"
                   " removed from the game.")
         remaining = [x.seat for x in s.autarchs if not x.eliminated]
-        if len(s.autarchs) >= 2 and len(remaining) == 1:  # ruling ``last-autarch-wins``
+        # ruling ``last-autarch-wins``; before rules revision 1, a two-player game only
+        wins_alone = len(s.autarchs) >= 2 if self.rules.last_autarch_wins else len(
+            s.autarchs) == 2
+        if wins_alone and len(remaining) == 1:
             s.winner = remaining[0]
             s.over = True
             self._say(f"{self._who(remaining[0])} wins automatically.")

@@ -104,7 +104,8 @@ class Responses(GameCore):
         to its owner's In Ovo. The counter is itself offered for countering through
         ``counter_provider`` before it takes effect ("Timing and Countering": "All
         Autarchs must have the opportunity to respond to any action"; ruling
-        ``counter-chains``): countered, ``card`` is not countered (False)."""
+        ``counter-chains``; not under rules revision 0): countered, ``card`` is not
+        countered (False)."""
         frec, rec = self.record(flash), self.record(card)
         maneuver = action is not None and frec.card_type is action[0] and seat in action[1]
         if not maneuver and (frec.card_type is not CardType.FLASH or self.table.phase not in (
@@ -115,7 +116,7 @@ class Responses(GameCore):
         a = self.autarch(seat)
         a.hand.remove(flash)
         a.in_ovo.append(flash)
-        if counter_provider is not None:
+        if counter_provider is not None and self.rules.counters_countered:
             self.countering_depth += 1
             try:
                 undone = self._countered(flash, card, counter_provider, action)
@@ -213,6 +214,7 @@ class Responses(GameCore):
                     done = [f"{versus:+d} versus {self.name(site)}{lasts}", *done]
                 what = "; ".join([f"{amount:+d}{lasts}"] * bool(amount or not done) + done)
                 self._say(f"{self.name(ally)} plays {rec.name} ({what}).")
+                self.note_unapplied(card)
         return bonus
 
     def _maneuver_target(self, card: int, opponents: Sequence[int],
@@ -271,4 +273,5 @@ class Responses(GameCore):
             done = self.resolve_played(card, seat, target)
             note = self.played_note(rec, done, effect_note(rec, target is not None))
             self._say(f"{rec.name} resolves: {note}.")
+            self.note_unapplied(card)
         return True

@@ -185,14 +185,16 @@ class Seizing(GameCore):
             contests = [side(cs, extra, False) for cs, extra in named]
             # Each contest is decided before the next Autarch may contest.
             partial = resolve_seizure(side(allies, bonus, True), contests, srec,
-                                      self._seizure_resistance(site, fx))
+                                      self._seizure_resistance(site, fx),
+                                      self.rules.maestro_with_companions)
             if partial.contests and not partial.contests[-1].seizers_win:
                 break
         if bonus is None:
             reveal()
             bonus = seizers_maneuvers()
         result = resolve_seizure(side(allies, bonus, True), contests, srec,
-                                 self._seizure_resistance(site, fx))
+                                 self._seizure_resistance(site, fx),
+                                 self.rules.maestro_with_companions)
         for fought in result.contests:
             self._say(
                 f"Contest: influence {fought.seizing_influence} against"
@@ -269,6 +271,7 @@ class Seizing(GameCore):
         f = path_effect(rec)
         note = "" if f.modelled else " (not modelled by the engine)"
         self._say(f"Path {rec.name} revealed: {rec.powers or 'no printed effect'}{note}")
+        self.note_unapplied(path)
         seats = sorted({x for c in involved if (x := self.controller_of(c)) is not None})
         for c in involved:
             if not self._in_action(c):

@@ -19,13 +19,15 @@ class CardFace:
     ("Pivoted Cards"); ``card``: its id in the game (-1: unknown), the id a
     :class:`~.person.Option` names in ``cards``; ``attached``: permanents placed
     under or next to it ("Game Layout"); ``kind``: its card type's value (e.g.
-    "Site", "Ally")."""
+    "Site", "Ally"); ``changes``: its Magic and Strength changes lasting until end of
+    round (played effects, manual adjustments), e.g. ``(("Magic", 2),)``."""
 
     name: str
     pivoted: bool = False
     card: int = -1
     attached: tuple[CardFace, ...] = ()
     kind: str = ""
+    changes: tuple[tuple[str, int], ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -84,7 +86,11 @@ def snapshot(game: Game, seat: int) -> TableSnapshot:
     def face(card: int) -> CardFace:
         attached = tuple(face(p) for p in s.attached.get(card, ()))
         rec = game.record(card)
-        return CardFace(rec.name, card in s.pivoted, card, attached, rec.card_type.value)
+        changes = tuple((stat, n) for stat, mods in (("Magic", s.magic_mods),
+                                                     ("Strength", s.strength_mods))
+                        if (n := mods.get(card, 0)))
+        return CardFace(rec.name, card in s.pivoted, card, attached, rec.card_type.value,
+                        changes)
 
     sides = []
     for a in s.autarchs:

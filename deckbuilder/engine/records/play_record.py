@@ -51,6 +51,20 @@ Flashes once a challenge's damage is dealt, before the dead are discarded
 (:data:`~..rules.last_call.AFTER_DAMAGE`); upgrading a version-3 (or older) game notes
 how many of its choices were made before it (:attr:`PlayRecord.v3_choices`), and while
 replaying those :mod:`.replay` asks no such call.
+
+``"rules"`` (an optional field, read by any version 4 reader) is the number of the rules
+revision the game was begun under (:mod:`~..rules.revision`); it is kept to the game's
+end, resumed or replayed. A game saved in formats 1 to 3 was played under revision 0
+(:data:`~..rules.revision.BEFORE_ISSUE_22`): upgrading it notes so. A version-4 game
+without the field was written under revision 1 (the rules of issue 22, which came with
+format 4). A number this app does not know raises :class:`PlayRecordError`.
+
+Version 5 may record a person's manual adjustment (:class:`~.actions.ManualAdjustment`,
+``["manual_adjustment", card, change, amount, target, autarch]``, a ``move`` choice):
+the effect of a played card whose power the engine does not play, applied by hand
+(:mod:`~deckbuilder.engine.game.manual`). The layout is otherwise that of version 4, so
+the upgrade step 4 -> 5 changes only the version; an older app refuses a version-5
+game (it could not replay such a move) and says to update.
 """
 
 from __future__ import annotations
@@ -78,10 +92,11 @@ from deckbuilder.engine.game.actions import (
 )
 from deckbuilder.engine.game.actions import from_data as action_from_data
 from deckbuilder.engine.game.actions import to_data as action_to_data
+from deckbuilder.engine.rules.revision import BEFORE_ISSUE_22, CURRENT, REVISIONS
 
 FORMAT = "imajica-game"
 #: The version of the JSON layout written by :func:`dumps`.
-FORMAT_VERSION = 4
+FORMAT_VERSION = 5
 #: Who plays a seat: a person, or a computer level (:data:`~.levels.LEVELS`).
 HUMAN = "human"
 #: The kinds of :class:`Choice`, in rulebook order of play.
@@ -143,7 +158,8 @@ class PlayRecord:
     ``v2_choices`` (how many of the first choices were recorded before format version 3,
     which asked no last call for Flashes; 0 for a game begun in version 3), ``v3_choices``
     (how many were recorded before format version 4, which asked no last call after a
-    challenge's damage)."""
+    challenge's damage), ``rules`` (the number of the rules revision the game is played
+    under, :mod:`~..rules.revision`)."""
 
     seats: tuple[Seat, ...]
     seed: int
@@ -155,6 +171,7 @@ class PlayRecord:
     v1_choices: int = 0
     v2_choices: int = 0
     v3_choices: int = 0
+    rules: int = CURRENT.number
 
     @property
     def decks(self) -> list[list[CardRecord]]:
@@ -310,6 +327,7 @@ def to_data(record: PlayRecord) -> dict:
         "v1_choices": record.v1_choices,
         "v2_choices": record.v2_choices,
         "v3_choices": record.v3_choices,
+        "rules": record.rules,
     }
 
 
@@ -332,12 +350,19 @@ def _upgrade_3(data: dict) -> dict:
                    for seat, kind, value in data.get("choices", ())]
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         raise PlayRecordError(f"this saved game is damaged: {exc}") from exc
-    return {**data, "version": 4, "choices": choices, "v3_choices": len(choices)}
+    return {**data, "version": 4, "choices": choices, "v3_choices": len(choices),
+            "rules": BEFORE_ISSUE_22.number}
+
+
+def _upgrade_4(data: dict) -> dict:
+    """Version 4 -> 5: the layout is unchanged (version 5 adds a kind of move, the
+    manual adjustment; see the module doc)."""
+    return {**data, "version": 5}
 
 
 #: Upgrades of older layouts: ``version -> step`` turning that version's data into the
 #: next version's.
-UPGRADES: dict[int, Any] = {1: _upgrade_1, 2: _upgrade_2, 3: _upgrade_3}
+UPGRADES: dict[int, Any] = {1: _upgrade_1, 2: _upgrade_2, 3: _upgrade_3, 4: _upgrade_4}
 
 
 def upgrade(data: dict) -> dict:
@@ -366,6 +391,7 @@ def from_data(data: dict) -> PlayRecord:
     """Inverse of :func:`to_data` (upgrading older versions first); raises
     :class:`PlayRecordError` for a text it cannot read."""
     data = upgrade(data)
+    rules = _rules(data)
     try:
         cards = [card_from_data(c) for c in data["cards"]]
         seats = tuple(
@@ -381,9 +407,21 @@ def from_data(data: dict) -> PlayRecord:
                           int(data.get("max_rounds", 30)), tuple(choices),
                           bool(data.get("over", False)), str(data.get("app_version", "")),
                           int(data.get("v1_choices", 0)), int(data.get("v2_choices", 0)),
-                          int(data.get("v3_choices", 0)))
+                          int(data.get("v3_choices", 0)), rules=rules)
     except (KeyError, IndexError, TypeError, ValueError) as exc:
         raise PlayRecordError(f"this saved game is damaged: {exc}") from exc
+
+
+def _rules(data: dict) -> int:
+    """The record's rules revision (module doc); :class:`PlayRecordError` if unknown."""
+    number = data.get("rules", 1)  # format 4 came with revision 1
+    if isinstance(number, bool) or not isinstance(number, int) or not 0 <= number < len(
+            REVISIONS):
+        raise PlayRecordError(
+            f"this game was played under rules revision {number!r}, which this version of"
+            f" the app does not know (it knows 0 to {CURRENT.number}): update the app to"
+            " open it")
+    return number
 
 
 def dumps(record: PlayRecord) -> str:

@@ -56,6 +56,7 @@ from deckbuilder.engine.game.table_snapshot import TableSnapshot, snapshot
 from deckbuilder.engine.records.play_record import V2_KINDS, Choice, PlayRecord, Seat
 from deckbuilder.engine.rules.errors import EngineError, RuleError
 from deckbuilder.engine.rules.last_call import AFTER_DAMAGE
+from deckbuilder.engine.rules.revision import revision
 
 
 class ReplayError(UserError):
@@ -284,7 +285,8 @@ class RecordedGame:
         if len(controllers) != len(record.seats):
             raise EngineError("one controller per seat")
         self.base = record
-        self.game = Game(record.decks, seed=record.seed, names=record.names)
+        self.game = Game(record.decks, seed=record.seed, names=record.names,
+                         rules=revision(record.rules))
         self.tape = Tape(record.choices, record.v1_choices, record.v2_choices,
                          record.v3_choices)
         self.controllers = controllers

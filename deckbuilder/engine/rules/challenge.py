@@ -110,7 +110,8 @@ class ChallengeResult:
 def toughness(c: Combatant, opponents: Sequence[Combatant] = ()) -> int:
     """The Strength that damage to ``c`` must exceed: its Strength with its lasting
     modifiers and its "+N Versus X" against ``opponents`` ("Some Special Traits: +N
-    Versus X": "this character's strength is adjusted by N")."""
+    Versus X": "this character's strength is adjusted by N"). ``opponents`` empty: the
+    Strength without it (rules revision 0, :mod:`.revision`)."""
     return (strength(c.record) + c.strength_mod
             + versus_bonus(c.record, [o.record for o in opponents]))
 
@@ -119,7 +120,8 @@ def default_assignment(damage: int, losers: Sequence[Combatant], target: int,
                        victors: Sequence[Combatant] = ()) -> dict[int, int]:
     """The victor's assignment when none is given: kill as many as possible, the target
     first if it can be killed, then the weakest; damage that kills no one is lost.
-    ``victors``: the winning side, against which a loser's "+N Versus X" counts."""
+    ``victors``: the winning side, against which a loser's "+N Versus X" counts (none:
+    it does not count)."""
     order = sorted(losers, key=lambda c: (c.card != target, toughness(c, victors)))
     out: dict[int, int] = {}
     left = damage
@@ -136,11 +138,15 @@ def resolve_challenge(
     target: Combatant,
     defenders: Sequence[Combatant] = (),
     assignment: Mapping[int, int] | None = None,
+    versus_raises_strength: bool = True,
 ) -> ChallengeResult:
     """Resolve a challenge of ``target`` by ``challengers``, with ``defenders``.
 
     ``assignment``: the victor's damage per card id (must total at most the damage and
     name only involved characters); default :func:`default_assignment`.
+    ``versus_raises_strength`` False: rules revision 0 (:mod:`.revision`), where a
+    character's "+N Versus X" counts in the combat total only, not in the Strength
+    damage must exceed.
     Raises :class:`~.errors.EngineError` for an impossible assignment (a bug of the caller).
     """
     if not challengers:
@@ -157,22 +163,26 @@ def resolve_challenge(
     losers = defending if victor == "challengers" else list(challengers)
     winners = list(challengers) if victor == "challengers" else defending
     if assignment is None:
-        assignment = default_assignment(damage, losers, target.card, winners)
+        assignment = default_assignment(damage, losers, target.card,
+                                        winners if versus_raises_strength else ())
     if sum(assignment.values()) > damage or any(v < 0 for v in assignment.values()):
         raise EngineError(f"damage assignment exceeds the damage of {damage}")
     unknown = [c for c in assignment if c not in involved]
     if unknown:
         raise EngineError(f"damage assigned to characters not in the challenge: {unknown}")
-    killed = dead(assignment, losers, winners)
+    killed = dead(assignment, losers, winners, versus_raises_strength)
     return ChallengeResult(ours, theirs, victor, damage, dict(assignment), killed, pivot)
 
 
 def dead(assignment: Mapping[int, int], losers: Sequence[Combatant],
-         winners: Sequence[Combatant]) -> tuple[int, ...]:
+         winners: Sequence[Combatant], versus_raises_strength: bool = True
+         ) -> tuple[int, ...]:
     """The characters ``assignment`` kills: more damage than the Strength it must exceed
-    (:func:`toughness` against the other side). A card in neither side is not killed
-    (it has left the challenge)."""
-    side_of = {c.card: (c, winners) for c in losers}
-    side_of.update({c.card: (c, losers) for c in winners})
+    (:func:`toughness` against the other side; without "+N Versus X" when
+    ``versus_raises_strength`` is False, rules revision 0). A card in neither side is
+    not killed (it has left the challenge)."""
+    versus = versus_raises_strength
+    side_of = {c.card: (c, winners if versus else ()) for c in losers}
+    side_of.update({c.card: (c, losers if versus else ()) for c in winners})
     return tuple(c for c, dmg in assignment.items()
                  if c in side_of and dmg > toughness(*side_of[c]))

@@ -82,7 +82,8 @@ def total_influence(allies: Iterable[tuple[CardRecord, int]], site: CardRecord) 
 
 
 def meets_resistance(
-    allies: Sequence[CardRecord], site: CardRecord, influence: int, resistance: int
+    allies: Sequence[CardRecord], site: CardRecord, influence: int, resistance: int,
+    maestro_with_companions: bool = True,
 ) -> bool:
     """True if ``allies`` (the seizing Allies remaining, or a Site's Holders) secure or
     hold ``site``.
@@ -91,9 +92,14 @@ def meets_resistance(
     them is a Maestro ("Affiliations: Maestro") or "may hold" the Site "alone" (ruling
     ``maestro-alone``: either suffices by itself, companions or not). An empty group
     never meets it: a seizure names Allies, and a Site with no Holders is not held.
+    ``maestro_with_companions`` False: rules revision 0 (:mod:`.revision`), where the
+    Maestro's waiver needed the Maestro by itself.
     """
     if not allies:
         return False
     if influence >= resistance:
         return True
+    if not maestro_with_companions:
+        return (len(allies) == 1 and is_maestro(allies[0])) or any(
+            may_hold_alone(a, site) for a in allies)
     return any(is_maestro(a) or may_hold_alone(a, site) for a in allies)

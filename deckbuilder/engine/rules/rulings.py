@@ -246,6 +246,24 @@ RULINGS: tuple[Ruling, ...] = (
         " contesting, whose Ally joins its own side.",
         "deckbuilder.engine.game, deckbuilder.engine.powers.path_effects",
     ),
+    Ruling(
+        "manual-adjustment",
+        ("Permanents and Instants", "Card Powers, Traits, and Special Rules", "Discarding",
+         "Phase 4: The Reconciliation"),
+        ('"These cards have an immediate effect, and are then discarded"',
+         '"The general timing and effects of these are explained in the card\u2019s'
+         ' description area"',
+         '"All discards must go to the OWNER\'S In Ovo"'),
+        "A played card whose printed text the engine does not read is applied by hand:"
+        " in the round it was played, at any move of their own turn, an Autarch may"
+        " change a character in play's Magic or Strength (-9 to +9), draw 1 to 5 cards,"
+        " discard a chosen card from their own hand, or have an Autarch discard 1 to 5"
+        " cards at random, each logged as a manual adjustment naming the card. A Magic or"
+        " Strength change lasts until end of round (it ends with the Reconciliation, as"
+        " the engine's other \"until end of round\" changes); whether the card's text"
+        " calls for it is the person's reading. Discards go to the owner's In Ovo.",
+        "deckbuilder.engine.game.manual",
+    ),
 )
 
 

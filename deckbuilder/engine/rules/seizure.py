@@ -47,11 +47,14 @@ def resolve_seizure(
     contests: Sequence[Sequence[Involved]],
     site: CardRecord,
     resistance: int,
+    maestro_with_companions: bool = True,
 ) -> SeizureResult:
     """Resolve a seizure of ``site`` (current Resistance ``resistance``).
 
     ``contests``: the contesting characters of each opposing Autarch that contests, in
     turn order (Autarchs that decline are left out). Works for any number of Autarchs.
+    ``maestro_with_companions``: :func:`~.influence.meets_resistance`'s, by the rules
+    revision (:mod:`.revision`).
     """
     if not seizing:
         raise EngineError("a seizure names at least one Ally")
@@ -65,7 +68,8 @@ def resolve_seizure(
             return SeizureResult(tuple(fought), False, None, resistance, (), tuple(pivot))
     remaining = [i for i in seizing if not i.pivoted]
     influence = side_influence(remaining, site)
-    secured = meets_resistance([i.record for i in remaining], site, influence, resistance)
+    secured = meets_resistance([i.record for i in remaining], site, influence, resistance,
+                               maestro_with_companions)
     pivot += [i.card for i in seizing if i.card not in pivot]
     holders = tuple(i.card for i in remaining) if secured else ()
     return SeizureResult(tuple(fought), secured, influence, resistance, holders, tuple(pivot))

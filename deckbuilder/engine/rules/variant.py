@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from deckbuilder.engine.rules.errors import EngineError
+
 STANDARD_PRIME_ALLOWANCE = 7
 SHORTER_GAMES_PRIME_ALLOWANCE = 9
 
@@ -30,9 +32,9 @@ class Variant:
 
     def __post_init__(self) -> None:
         if self.prime_allowance < 0:
-            raise ValueError("prime_allowance must be >= 0")
+            raise EngineError("prime_allowance must be >= 0")
         if not 1 <= self.dominions_to_win <= 5:
-            raise ValueError("dominions_to_win must be between 1 and 5")
+            raise EngineError("dominions_to_win must be between 1 and 5")
 
     @classmethod
     def shorter_games(cls, prime_allowance: int = SHORTER_GAMES_PRIME_ALLOWANCE) -> Variant:

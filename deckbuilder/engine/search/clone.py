@@ -26,11 +26,11 @@ from deckbuilder.engine.table.zones import Autarch, Realm, SecuredSite, Table
 TABLE_FIELDS = (
     "cards", "owners", "autarchs", "variant", "circle", "paths", "attached", "pivoted",
     "round", "phase", "setup_first", "leader", "winner", "over", "resistance_mods",
-    "magic_mods", "strength_mods", "gained", "altered",
+    "magic_mods", "strength_mods", "gained", "altered", "unapplied",
 )
 #: Game attributes :func:`clone` copies (checked the same way).
 GAME_ATTRS = ("rng", "table", "log", "turn", "_any_timed", "established", "_placements",
-              "flow", "countering_depth")
+              "flow", "countering_depth", "rules")
 
 
 def _realm(r: Realm) -> Realm:
@@ -53,7 +53,8 @@ def _turn(t: Turn | None) -> Turn | None:
     if tracker is not None:
         tracker = alliances.AllowanceTracker(tracker.allowance, tracker.spent, tracker.count,
                                              tracker.exception_used)
-    return Turn(t.seat, t.phase, t.dictate_used, tracker, t.actions_started, set(t.idled))
+    return Turn(t.seat, t.phase, t.dictate_used, tracker, t.actions_started, set(t.idled),
+                set(t.acted))
 
 
 def clone(game: Game, rng: random.Random | None = None) -> Game:
@@ -73,6 +74,7 @@ def clone(game: Game, rng: random.Random | None = None) -> Game:
         resistance_mods=dict(s.resistance_mods), magic_mods=dict(s.magic_mods),
         strength_mods=dict(s.strength_mods),
         gained={k: list(v) for k, v in s.gained.items()}, altered=dict(s.altered),
+        unapplied=list(s.unapplied),
     )
     g = Game.__new__(Game)
     g.rng = rng
@@ -85,6 +87,7 @@ def clone(game: Game, rng: random.Random | None = None) -> Game:
     f = game.flow
     g.flow = None if f is None else replace(f, order=list(f.order))
     g.countering_depth = game.countering_depth
+    g.rules = game.rules
     return g
 
 

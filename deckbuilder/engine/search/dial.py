@@ -27,6 +27,7 @@ from deckbuilder.engine.game import Game
 from deckbuilder.engine.game.actions import Action
 from deckbuilder.engine.game.flow import pending, take
 from deckbuilder.engine.game.public_view import PublicView
+from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.search.candidates import PASS, candidates
 from deckbuilder.engine.search.clone import clone
 from deckbuilder.engine.search.determinize import Dealer, bundled_catalogue
@@ -56,7 +57,7 @@ class MistakeController(ComputerController):
                  catalogue: Sequence[CardRecord] | None = None, **kw):
         super().__init__(**kw)
         if level not in TEMPERATURES:
-            raise ValueError(f"unknown level {level!r}: choose one of {', '.join(TEMPERATURES)}")
+            raise EngineError(f"unknown level {level!r}: choose one of {', '.join(TEMPERATURES)}")
         self.level = level
         self.temperature = TEMPERATURES[level]
         self.seed = seed

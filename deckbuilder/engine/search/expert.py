@@ -26,6 +26,7 @@ from deckbuilder.engine.controllers.computer import ComputerController
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.game.actions import Action, PlayFlash
 from deckbuilder.engine.game.decisions import LAST_CALL, Decision
+from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.search.candidates import PASS
 from deckbuilder.engine.search.checkpoint import Answer, Checkpoint
 from deckbuilder.engine.search.determinize import bundled_catalogue
@@ -65,7 +66,7 @@ class ExpertController(ComputerController):
                  in_action: bool | None = None, **kw):
         super().__init__(**kw)
         if think <= 0 or (iterations is not None and iterations < 1):
-            raise ValueError("think must be positive and iterations at least 1")
+            raise EngineError("think must be positive and iterations at least 1")
         self.seed = seed
         self.think = think
         self.iterations = iterations

@@ -19,6 +19,7 @@ from __future__ import annotations
 import os
 
 from deckbuilder.engine.powers.registry import goldfish_families
+from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.rules.variant import Variant
 from deckbuilder.engine.simulation.deck import EngineDeck
 from deckbuilder.engine.simulation.fastpath import FastGoldfish
@@ -117,7 +118,8 @@ class CompiledGoldfish(FastGoldfish):
 
     Same constructor and results; seeds outside ``0 <= seed < 2**64`` (never produced
     by :mod:`.rng`) play on the Python code. Raises :class:`RuntimeError` when the
-    compiled core is missing, :class:`ValueError` for a deck outside its limits.
+    compiled core is missing, :class:`~..rules.errors.EngineError` for a deck outside its
+    limits (:func:`make_goldfish` checks them first).
     """
 
     def __init__(self, deck: EngineDeck, variant: Variant | None = None):
@@ -125,7 +127,7 @@ class CompiledGoldfish(FastGoldfish):
         if _fastcore is None:
             raise RuntimeError("the compiled goldfish core was not built")
         if not fits_compiled_core(self.deck, self.variant):
-            raise ValueError("this deck is outside the compiled core's limits")
+            raise EngineError("this deck is outside the compiled core's limits")
         self.core = _fastcore.Core(*_core_arguments(self))
 
     def play(self, seed: int, rounds: int = 10, trace: list[RoundTrace] | None = None

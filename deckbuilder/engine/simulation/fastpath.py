@@ -77,6 +77,7 @@ from __future__ import annotations
 import random
 
 from deckbuilder.engine.powers.recognised import ARTIST_MAGIC_BONUS
+from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.rules.setup import OPENING_HAND
 from deckbuilder.engine.rules.variant import Variant
 from deckbuilder.engine.rules.victory import has_victory
@@ -627,7 +628,7 @@ class FastGoldfish:
         """The victory round (0 for none) of games ``start .. stop - 1``, one byte each,
         seeded as in :meth:`tally`. ``rounds`` at most 127."""
         if not 0 < rounds <= 127:
-            raise ValueError("win_rounds: rounds must be between 1 and 127")
+            raise EngineError("win_rounds: rounds must be between 1 and 127")
         play = self.play
         return bytes(play(game, rounds).win_round or 0
                      for game in game_seeds(master_seed, start, stop))

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 
 from card_db.errors import Cancelled
 from card_db.records import CardRecord
+from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.rules.variant import Variant
 from deckbuilder.engine.simulation.deck import EngineDeck
 from deckbuilder.engine.simulation.fastcore import make_goldfish
@@ -259,7 +260,7 @@ def run_games(
     :class:`RunCancelled` carrying the statistics of the games finished.
     """
     if games < 0 or rounds < 1 or workers < 1:
-        raise ValueError("games >= 0, rounds >= 1 and workers >= 1 are required")
+        raise EngineError("games >= 0, rounds >= 1 and workers >= 1 are required")
     variant = variant or Variant()
     records = (deck if isinstance(deck, EngineDeck) else EngineDeck.from_records(deck)).records
     tasks = [

@@ -17,6 +17,7 @@ from card_db.records import CardRecord
 from deckbuilder.engine.controllers.autopilot import GoldfishAutopilot
 from deckbuilder.engine.game import RECONCILIATION, Game
 from deckbuilder.engine.game.order_of_play import Step, play
+from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.rules.record_cache import per_record
 from deckbuilder.engine.rules.variant import Variant
 from deckbuilder.engine.simulation.deck import CHARACTER, EngineDeck
@@ -54,7 +55,7 @@ class GoldfishGame:
         trace: bool = False,
     ):
         if rounds < 1:
-            raise ValueError("rounds must be >= 1")
+            raise EngineError("rounds must be >= 1")
         self.deck = _as_deck(deck)
         self.seed = seed
         self.rounds = rounds

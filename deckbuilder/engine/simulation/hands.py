@@ -11,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from card_db.records import CardRecord, CardType
+from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.rules.setup import OPENING_HAND
 from deckbuilder.engine.simulation.deck import SITE, EngineDeck
 from deckbuilder.engine.simulation.policy import choose_circle_sites
@@ -32,7 +33,7 @@ class SampleHand:
 
     def __init__(self, records: Sequence[CardRecord], seed: int, reshuffle: str = "auto"):
         if reshuffle not in ("auto", "never"):
-            raise ValueError("reshuffle must be 'auto' or 'never'")
+            raise EngineError("reshuffle must be 'auto' or 'never'")
         self.records = tuple(records)
         self.seed = seed
         self.reshuffle = reshuffle

@@ -41,6 +41,7 @@ from deckbuilder.engine.controllers.levels import LEVELS
 from deckbuilder.engine.controllers.lookahead import StrongController
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.game.order_of_play import play
+from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.search.dial import TEMPERATURES, MistakeController
 from deckbuilder.engine.search.expert import ExpertController
 from deckbuilder.engine.simulation.deck import EngineDeck
@@ -64,7 +65,7 @@ def computer_controller(level: str, seed: int, think: float | None = None,
     """A computer Autarch of ``level`` (:data:`~.levels.LEVELS`); ``seed`` drives the
     searching levels' own random numbers. The expert thinks ``think`` seconds or
     ``iterations`` iterations per decision (iterations win when both are given; neither:
-    :data:`PLAY_ITERATIONS`). ``ValueError`` for another level."""
+    :data:`PLAY_ITERATIONS`). :class:`~..rules.errors.EngineError` for another level."""
     if level == "quick":
         return ComputerController()
     if level == "strong":
@@ -75,13 +76,14 @@ def computer_controller(level: str, seed: int, think: float | None = None,
         if iterations is None and think is None:
             iterations = PLAY_ITERATIONS
         return ExpertController(seed=seed, think=think or 1.0, iterations=iterations)
-    raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+    raise EngineError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
 
 
 def check_level(level: str) -> None:
-    """``ValueError`` unless ``level`` is one of :data:`~.levels.LEVELS`."""
+    """:class:`~..rules.errors.EngineError` (a bug of the caller: the CLI and the
+    screens offer the levels) unless ``level`` is one of :data:`~.levels.LEVELS`."""
     if level not in LEVELS:
-        raise ValueError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
+        raise EngineError(f"unknown level {level!r}: choose one of {', '.join(LEVELS)}")
 
 
 def check_playable(records: Sequence[CardRecord]) -> None:
@@ -289,13 +291,14 @@ def run_match(
     Identical for any ``workers`` (a process pool when > 1). ``progress(n)``: called
     with the number of games just finished. ``cancelled()``: asked between chunks; when
     true, :class:`MatchCancelled` is raised with the games finished. ``level_b``,
-    ``think``, ``iterations``: see :func:`play_match_game`. ``ValueError`` for bad
-    counts or levels; :class:`~.policy.SetupError` for a deck that cannot be set up.
+    ``think``, ``iterations``: see :func:`play_match_game`.
+    :class:`~..rules.errors.EngineError` for bad counts or levels;
+    :class:`~.policy.SetupError` for a deck that cannot be set up.
     """
     if games < 1 or workers < 1 or max_rounds < 1:
-        raise ValueError("games, workers and max_rounds must be at least 1")
+        raise EngineError("games, workers and max_rounds must be at least 1")
     if (think is not None and think <= 0) or (iterations is not None and iterations < 1):
-        raise ValueError("think must be positive and iterations at least 1")
+        raise EngineError("think must be positive and iterations at least 1")
     check_level(level)
     if level_b is not None:
         check_level(level_b)
@@ -389,9 +392,10 @@ def run_gauntlet(
     """Play every pair of ``decks`` (``(name, records)``), ``games`` games each; pair
     ``k`` (in the order (0,1), (0,2), ..., (1,2), ...) uses the master seed
     ``game_seed(seed, k)``; in each pair the first deck plays at ``level``, the second
-    at ``level_b`` (default the same). ``ValueError`` with fewer than two decks."""
+    at ``level_b`` (default the same). :class:`~..rules.errors.EngineError` with fewer
+    than two decks."""
     if len(decks) < 2:
-        raise ValueError("a gauntlet needs at least two decks")
+        raise EngineError("a gauntlet needs at least two decks")
     matches = {}
     pairs = [(i, j) for i in range(len(decks)) for j in range(i + 1, len(decks))]
     for k, (i, j) in enumerate(pairs):

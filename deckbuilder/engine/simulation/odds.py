@@ -23,7 +23,7 @@ from fractions import Fraction
 from math import comb
 
 from card_db.records import CardRecord, CardType
-from deckbuilder.engine.rules.errors import DestinyTooSmallError
+from deckbuilder.engine.rules.errors import DestinyTooSmallError, EngineError
 from deckbuilder.engine.rules.setup import OPENING_HAND
 from deckbuilder.engine.simulation.deck import SITE, EngineDeck
 from deckbuilder.engine.simulation.policy import choose_circle_sites
@@ -42,7 +42,7 @@ def _at_least(k: int, draws: int, good: int, population: int) -> int:
 def cards_seen(round_: int, hand: int = OPENING_HAND, per_round: int = DRAWS_PER_ROUND) -> int:
     """Cards drawn by round ``round_`` (0 = the opening hand), replacements not counted."""
     if round_ < 0:
-        raise ValueError("round must be >= 0")
+        raise EngineError("round must be >= 0")
     return hand + per_round * round_
 
 
@@ -70,7 +70,7 @@ def p_at_least_counts(
     a, b, c = matching_characters, characters - matching_characters, matching_others
     d = population - a - b - c
     if min(a, b, c, d) < 0:
-        raise ValueError("category counts do not fit the population")
+        raise EngineError("category counts do not fit the population")
     if n > population:
         raise DestinyTooSmallError(n, population)
     matches = a + c

@@ -49,6 +49,7 @@ from card_db.errors import Cancelled, UserError
 from card_db.records import CardRecord
 from deckbuilder.deck.decklist import DeckList
 from deckbuilder.deck.legality import validate
+from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.rules.variant import Variant
 from deckbuilder.engine.simulation.deck import EngineDeck
 from deckbuilder.engine.simulation.fastcore import make_goldfish
@@ -253,11 +254,15 @@ def paired_delta(base: Iterable[int], cand: Iterable[int]) -> tuple[float, tuple
     """``(mean difference, 95% CI)`` of paired 0/1 victory indicators (truthy victory
     round = victory): candidate minus baseline, game by game, with the normal interval
     mean +/- 1.96 sd / sqrt(n) (sample sd; an interval of width 0 for n < 2).
-    ``ValueError`` for sequences of different lengths or no games."""
+    :class:`~..rules.errors.EngineError` (a bug of the caller) for sequences of
+    different lengths or no games."""
+    base, cand = list(base), list(cand)
+    if len(base) != len(cand):
+        raise EngineError(f"{len(base)} baseline games against {len(cand)} candidate games")
     diffs = [(1 if c else 0) - (1 if b else 0) for b, c in zip(base, cand, strict=True)]
     n = len(diffs)
     if not n:
-        raise ValueError("no games to compare")
+        raise EngineError("no games to compare")
     mean = sum(diffs) / n
     if n < 2:
         return mean, (mean, mean)
@@ -376,11 +381,11 @@ def tune(
     :class:`TuneCancelled` carries the swaps measured so far. Raises
     :class:`DeckNotTunableError` for an illegal deck or one that cannot be set up,
     :class:`~deckbuilder.deck.resolve.UnknownCardsError` for unknown names,
-    ``ValueError`` for counts out of range.
+    :class:`~..rules.errors.EngineError` for counts out of range (a bug of the caller).
     """
     if rounds < 1 or games < 1 or workers < 1 or screen_games < 1 or min(
             outs, ins_per_out, max_candidates, top) < 1:
-        raise ValueError("rounds, games, workers, screen_games, outs, ins_per_out, "
+        raise EngineError("rounds, games, workers, screen_games, outs, ins_per_out, "
                          "max_candidates and top must be >= 1")
     variant = variant or Variant()
     report = validate(deck, catalogue)

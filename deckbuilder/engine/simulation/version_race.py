@@ -18,6 +18,7 @@ from dataclasses import dataclass
 
 from card_db.errors import Cancelled
 from card_db.records import CardRecord
+from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.rules.variant import Variant
 from deckbuilder.engine.simulation.deck import EngineDeck
 from deckbuilder.engine.simulation.fastcore import make_goldfish
@@ -65,10 +66,10 @@ def race(deck_a: Sequence[CardRecord], deck_b: Sequence[CardRecord], rounds: int
     """Goldfish ``deck_a`` and ``deck_b`` (one record per copy) ``games`` games each on
     the same seeds. ``progress(done, total)`` after each batch (``total`` = 2 x games);
     ``cancelled()`` asked before each, :class:`RaceCancelled` when it says so.
-    ``ValueError`` for ``rounds`` outside 1..127 or ``games`` < 2;
+    :class:`~..rules.errors.EngineError` for ``rounds`` outside 1..127 or ``games`` < 2;
     :class:`~.policy.SetupError` for a deck that cannot be set up."""
     if not 1 <= rounds <= 127 or games < 2:
-        raise ValueError("rounds must be 1 to 127 and games at least 2")
+        raise EngineError("rounds must be 1 to 127 and games at least 2")
     sims = [make_goldfish(EngineDeck.from_records(tuple(d)), variant or Variant())
             for d in (deck_a, deck_b)]
     won = [array("b"), array("b")]

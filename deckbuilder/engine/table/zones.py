@@ -91,6 +91,8 @@ class Table:
     ``resistance_mods``/``magic_mods``/``strength_mods``/``gained`` (affiliations gained):
     effects lasting "until end of round". ``altered``: card id -> the record in force
     while effects change it (affiliations gained, powers lost); see ``Game.record``.
+    ``unapplied``: cards played this round whose power the engine did not apply, for
+    which a manual adjustment may be made (:mod:`deckbuilder.engine.game.manual`).
     """
 
     cards: tuple[CardRecord, ...]
@@ -112,6 +114,7 @@ class Table:
     strength_mods: dict[int, int] = field(default_factory=dict)
     gained: dict[int, list[str]] = field(default_factory=dict)
     altered: dict[int, CardRecord] = field(default_factory=dict)
+    unapplied: list[int] = field(default_factory=list)
 
     def record(self, card: int) -> CardRecord:
         return self.cards[card]

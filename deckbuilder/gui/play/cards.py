@@ -120,7 +120,8 @@ class CardView(QWidget):
     :meth:`TableHost.face_pixmap`), else a frame in its type's colour; its name always
     readable in a band over its top (the font shrinks to fit, never clipped); drawn
     turned when pivoted; outlined in green when it offers moves; a badge "+N" for the
-    permanents attached to it. Click: the moves it offers; drag onto another card: the
+    permanents attached to it, and one ("M+2 S-1") for its Magic and Strength changes
+    until end of round. Click: the moves it offers; drag onto another card: the
     moves involving both; rest the pointer on it: the card full size with its powers."""
 
     def __init__(self, face: CardFace, host: TableHost, parent: QWidget | None = None,
@@ -159,6 +160,9 @@ class CardView(QWidget):
             lines.append("Pivoted")
         if self.face.attached:
             lines.append("With: " + ", ".join(f.name for f in self.face.attached))
+        if self.face.changes:
+            lines.append("Until end of round: " + ", ".join(
+                f"{stat} {n:+d}" for stat, n in self.face.changes))
         offers = self.host.offers(self.card) if self.card >= 0 else []
         if offers:
             lines.append("Click to: " + "; ".join(offers[:8]) + ("; …" if len(offers) > 8
@@ -222,6 +226,9 @@ class CardView(QWidget):
         p.drawPath(clip)
         if self.face.attached:
             self._paint_badge(p, f"+{len(self.face.attached)}")
+        if self.face.changes:
+            self._paint_badge(p, " ".join(f"{stat[0]}{n:+d}" for stat, n in self.face.changes),
+                              left=True)
         if face is not None and self.caption not in (self.face.kind,
                                                      SHORT_KINDS.get(self.face.kind)):
             self._paint_caption(p)
@@ -272,17 +279,19 @@ class CardView(QWidget):
             p.drawText(self.rect().adjusted(3, 0, -3, -3), bottom,
                        self.caption + (" ⟳" if self.face.pivoted else ""))
 
-    def _paint_badge(self, p: QPainter, text: str) -> None:
+    def _paint_badge(self, p: QPainter, text: str, left: bool = False) -> None:
+        """A badge in the lower right corner (``left``: the lower left one, in
+        another colour: the changes until end of round)."""
         font = QFont(self.font())
         font.setPointSizeF(7.5)
         font.setBold(True)
         p.setFont(font)
         metrics = QFontMetrics(font)
-        box = QRectF(self.width() - metrics.horizontalAdvance(text) - 10,
-                     self.height() - metrics.height() - 6,
+        x = 4 if left else self.width() - metrics.horizontalAdvance(text) - 10
+        box = QRectF(x, self.height() - metrics.height() - 6,
                      metrics.horizontalAdvance(text) + 6, metrics.height() + 2)
         p.setPen(Qt.PenStyle.NoPen)
-        p.setBrush(QColor("#7a3a9a"))
+        p.setBrush(QColor("#b35900" if left else "#7a3a9a"))
         p.drawRoundedRect(box, 4, 4)
         p.setPen(QColor("white"))
         p.drawText(box, Qt.AlignmentFlag.AlignCenter, text)

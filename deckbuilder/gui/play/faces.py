@@ -18,7 +18,7 @@ from card_db.images.aspect import card_height
 from card_db.records import CardRecord
 from deckbuilder.gui.browser.detail import LABEL_FIELDS
 from deckbuilder.gui.style import estimated_html
-from deckbuilder.presentation import card_details
+from deckbuilder.presentation import card_details, not_modelled_row
 
 #: Width the table's faces are rendered at (px); views scale it down (or up a little).
 FACE_WIDTH = 320
@@ -62,9 +62,11 @@ class TableFaces(QObject):
 
 
 def powers_html(record: CardRecord) -> str:
-    """The card's characteristics and powers as HTML (estimated values marked)."""
+    """The card's characteristics and powers as HTML (estimated values marked), with
+    the text the engine does not play marked as not modelled."""
     rows = []
-    for label, value in card_details(record):
+    extra = not_modelled_row(record)
+    for label, value in [*card_details(record), *([extra] if extra else [])]:
         if label in HOVER_SKIP or value in ("", "-"):
             continue
         text = html.escape(value)

@@ -1,10 +1,12 @@
 """The matchup panel: your deck against each chosen rival, computer against computer,
 in the background with a progress bar and Cancel (partial results are kept), then a
 table of win rate with its 95% interval, wins by who acted first, mean rounds and how
-the games ended (:func:`deckbuilder.services.matchups.play_matchups`)."""
+the games ended (:func:`deckbuilder.services.matchups.play_matchups`), and how many of
+each deck's cards have powers the engine does not play (as ``deckbuilder match`` says)."""
 
 from __future__ import annotations
 
+import html
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, Signal
@@ -23,6 +25,7 @@ from PySide6.QtWidgets import (
 from deckbuilder.engine.controllers.levels import DESCRIPTIONS, LEVELS
 from deckbuilder.gui.cancellable_run import CancellableRun
 from deckbuilder.gui.number_field import NumberField
+from deckbuilder.presentation import unplayed_json, unplayed_text
 
 if TYPE_CHECKING:
     from deckbuilder.engine.simulation.match import MatchStats
@@ -75,6 +78,8 @@ class MatchupPanel(CancellableRun, QWidget):
         self.context = context
         self.results: list[MatchStats] = []
         self.partial = False
+        #: ``(whose deck, unplayed_json)`` for your deck and each rival's, of the last run.
+        self.unplayed: list[tuple[str, dict]] = []
         self._init_run("Run matchup", "Matchup")
         self.games = NumberField(what="games")
         self.games.setObjectName("matchupGames")
@@ -131,6 +136,8 @@ class MatchupPanel(CancellableRun, QWidget):
         if self.running:
             return None
         self._cancel.clear()
+        self.unplayed = [("Your deck", unplayed_json(records)),
+                         *((o.name, unplayed_json(o.records)) for o in opponents)]
         total = self.games.value() * len(opponents)
         self.progress.setRange(0, total)
         self.progress.setValue(0)
@@ -180,12 +187,14 @@ class MatchupPanel(CancellableRun, QWidget):
                 self.table.setItem(row, col, item)
         played = sum(len(s.games) for s in results)
         if asked is not None:
-            self.summary.setText(f"<b>Partial result.</b> Cancelled after {played:,} of "
-                                 f"{asked:,} games.")
+            text = f"<b>Partial result.</b> Cancelled after {played:,} of {asked:,} games."
         else:
-            self.summary.setText(f"{played:,} games played. Win rate: your share of the "
-                                 "decided games (draws left out), with a 95% Wilson "
-                                 "interval.")
+            text = (f"{played:,} games played. Win rate: your share of the decided games "
+                    "(draws left out), with a 95% Wilson interval.")
+        # no power is silently dropped: each deck's cards the engine does not fully play
+        self.summary.setText(text + "".join(
+            "<br>" + html.escape(unplayed_text(u, f"{whose}: ")) + "."
+            for whose, u in self.unplayed))
 
     def stop(self) -> None:
         self._cancel.set()

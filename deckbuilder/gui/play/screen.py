@@ -12,6 +12,11 @@ pauses. "Worked example" opens one of the rulebook's examples on the table
 (:mod:`~.scenario_picker`). The "Matchup" tab plays your deck against the chosen
 rivals, computer against computer (:class:`~.matchup.MatchupPanel`).
 
+When a card whose power the engine does not play has been played this round, the log
+says its power was not applied, and at your turn's move "Adjust by hand…" (Ctrl+J)
+opens a small dialog (:class:`~.adjust_dialog.AdjustDialog`) to apply its effect by
+hand: a Magic or Strength change, a draw or a discard, logged as a manual adjustment.
+
 While a game is played the setup folds away ("New game…" shows it) and nothing is
 preselected among the moves. Start, a worked example, Resume… and Quit ask Save /
 Discard / Cancel while a recorded game is in progress (:meth:`PlayScreen.keep_or_drop_game`,
@@ -23,7 +28,7 @@ from __future__ import annotations
 from typing import TYPE_CHECKING
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtGui import QTextCursor
+from PySide6.QtGui import QKeySequence, QShortcut, QTextCursor
 from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
@@ -53,6 +58,7 @@ from deckbuilder.gui.play.rivals import DeckPicker, RivalsBox
 from deckbuilder.gui.play.saved import SavedGamesBar
 from deckbuilder.gui.play.scenario_picker import ScenarioPicker, describe, scenario_session
 from deckbuilder.gui.screens import Screen
+from deckbuilder.presentation import unplayed_json
 from deckbuilder.services.deck_sources import PlayDeck
 
 if TYPE_CHECKING:
@@ -72,6 +78,19 @@ WHY = {
 SAVE, DISCARD, CANCEL = "save", "discard", "cancel"
 #: Shortest time between two redraws of the table while the computer plays (ms).
 RENDER_MS = 40
+#: The shortcut of "Adjust by hand…".
+ADJUST_SHORTCUT = "Ctrl+J"
+
+
+def unplayed_note(records) -> str:
+    """"Your deck has N card(s) with powers the engine does not play (names): ..." for
+    the log's first line when a game starts, or "" when the engine plays every power."""
+    unplayed = unplayed_json(records)
+    if not unplayed["cards"]:
+        return ""
+    return (f"Your deck has {unplayed['cards']} card(s) with powers the engine does not "
+            f"play ({', '.join(unplayed['names'])}): when one is played, Adjust by hand… "
+            f"({ADJUST_SHORTCUT}) applies its effect.")
 
 
 class PlayScreen(Screen):
@@ -163,11 +182,21 @@ class PlayScreen(Screen):
         self.skip_button = QPushButton("Skip to my decision")
         self.skip_button.setObjectName("skip")
         self.skip_button.clicked.connect(self._skip)
+        self.adjust_button = QPushButton("Adjust by hand…")
+        self.adjust_button.setObjectName("adjust")
+        self.adjust_button.setToolTip(
+            f"Apply by hand the effect of a card whose power the engine did not apply "
+            f"this round: Magic, Strength, a draw or a discard ({ADJUST_SHORTCUT})")
+        self.adjust_button.clicked.connect(self.adjust_by_hand)
+        shortcut = QShortcut(QKeySequence(ADJUST_SHORTCUT), self, self.adjust_by_hand)
+        shortcut.setContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.adjust_dialog = None
         # two rows: the side panel stays narrow during a game
         buttons = QGridLayout()
         buttons.addWidget(self.play_button, 0, 0)
         buttons.addWidget(self.pass_button, 0, 1)
-        buttons.addWidget(self.skip_button, 1, 0, 1, 2)
+        buttons.addWidget(self.skip_button, 1, 0)
+        buttons.addWidget(self.adjust_button, 1, 1)
         left = QWidget()
         lv = QVBoxLayout(left)
         lv.setContentsMargins(0, 0, 4, 0)
@@ -295,7 +324,8 @@ class PlayScreen(Screen):
             return None
         seats = ", ".join(f"{r.name} seat {k + 2}" for k, r in enumerate(rivals))
         you = f"you ({deck_name}) are seat 1" if deck_name else "you are seat 1"
-        return self._begin(session, f"Game started (seed {seed}): {you}; {seats}.")
+        return self._begin(session, f"Game started (seed {seed}): {you}; {seats}.",
+                           unplayed_note(mine))
 
     def resume_game(self, record) -> PlaySession | None:
         """Resume the saved game ``record`` (a :class:`~.play_record.PlayRecord`)."""
@@ -319,7 +349,7 @@ class PlayScreen(Screen):
                                    SPEEDS[self.speed.currentText()], rulebook)
         return self._begin(session, describe(key, rulebook))
 
-    def _begin(self, session: PlaySession, message: str) -> PlaySession:
+    def _begin(self, session: PlaySession, message: str, note: str = "") -> PlaySession:
         session.stepped.connect(self._stepped)
         session.decision.connect(self._decision)
         session.finished.connect(self._finished)
@@ -328,6 +358,8 @@ class PlayScreen(Screen):
         self.over = False
         self.faces.set_records(session.game.table.cards)
         self.log.clear()
+        if note:
+            self.log.appendPlainText(note)
         self.tabs.setCurrentIndex(0)
         self.status.setText(message)
         self._fold_setup(True)
@@ -447,6 +479,12 @@ class PlayScreen(Screen):
         self._latest = None
         self.board.show_table(snap)
         self._show_decision(decision)
+        # the prompt and moves may take another height: keep the newest line in view
+        QTimer.singleShot(0, self._log_to_end)
+
+    def _log_to_end(self) -> None:
+        bar = self.log.verticalScrollBar()
+        bar.setValue(bar.maximum())
 
     def _finished(self, snap, message: str) -> None:
         if self.sender() is not self.session:
@@ -474,6 +512,7 @@ class PlayScreen(Screen):
                                 "for another." if self.over else "The computer is playing…")
         self._update_play_button()
         self.pass_button.setEnabled(decision is not None and decision.can_pass)
+        self.adjust_button.setEnabled(decision is not None and decision.adjust is not None)
         self.skip_button.setEnabled(decision is None and self.session is not None
                                     and not self.over)
         self.saved.update_buttons()
@@ -489,6 +528,29 @@ class PlayScreen(Screen):
             return
         self._show_decision(None)
         self.session.answer(index)
+
+    def adjust_by_hand(self):
+        """Open "Adjust by hand" when the pending decision offers a manual adjustment;
+        on "Adjust" the decision is answered with it. Returns the dialog (``None``
+        when none may be made now)."""
+        decision = self.pending
+        if decision is None or decision.adjust is None or self.session is None:
+            return None
+        # lazy: the engine loads with the first game (start-up time)
+        from deckbuilder.gui.play.adjust_dialog import AdjustDialog
+
+        dialog = AdjustDialog(decision.adjust, self)
+        dialog.accepted.connect(lambda: self._adjusted(decision, dialog.action()))
+        dialog.finished.connect(lambda _result: setattr(self, "adjust_dialog", None))
+        self.adjust_dialog = dialog
+        dialog.open()
+        return dialog
+
+    def _adjusted(self, decision, action) -> None:
+        if self.pending is not decision or self.session is None:
+            return  # the game moved on meanwhile
+        self._show_decision(None)
+        self.session.answer(action)
 
     def play_selected(self) -> None:
         row = self.moves.currentRow()

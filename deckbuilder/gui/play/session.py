@@ -176,8 +176,9 @@ class PlaySession(QObject):
         self._thread.start()
 
     # -- GUI thread ----------------------------------------------------------------------
-    def answer(self, index: int | None) -> None:
-        """The person's choice: an option's index, or ``None`` (Done/Pass)."""
+    def answer(self, index) -> None:
+        """The person's choice: an option's index, ``None`` (Done/Pass), or, when the
+        decision offers one, a :class:`~deckbuilder.engine.game.actions.ManualAdjustment`."""
         self.waiting = False
         self._answers.put(index)
 

@@ -19,4 +19,5 @@ def _screen(context: AppContext) -> ScanScreen:
     return ScanScreen(context)
 
 
-register_screen(ScreenSpec("scan", "Scan", _screen, order=65, screenshot="scan.png", lazy=True))
+register_screen(ScreenSpec("scan", "Scan", _screen, order=65, screenshot="scan.png", lazy=True,
+                           file_menu=True))

@@ -27,7 +27,9 @@ def thumbnail(path: Path, size: QSize = THUMB) -> QPixmap:
 class ReviewModel(RowTableModel):
     """Rows are :class:`PendingGroup`; doubtful reads are highlighted."""
 
-    HEADERS = ("Crop", "Name as read", "Catalogue match", "Copies", "Fields read", "Location")
+    HEADERS = ("Crop", "Name as read", "Catalogue match", "Copies", "Location", "Fields read")
+    #: the column of the fields read (last: it stretches and wraps)
+    FIELDS = 5
 
     def __init__(self, parent=None):
         super().__init__(parent)
@@ -51,9 +53,9 @@ class ReviewModel(RowTableModel):
             return self._text(group, column)
         if role == Qt.ItemDataRole.BackgroundRole:
             doubtful = (column == 1 and group.name_confidence < DOUBTFUL) or (
-                column == 4 and any(c < DOUBTFUL for _, c in group.fields.values()))
+                column == self.FIELDS and any(c < DOUBTFUL for _, c in group.fields.values()))
             return QBrush(DOUBT_COLOUR) if doubtful else None
-        if role == Qt.ItemDataRole.ToolTipRole and column in (1, 4):
+        if role == Qt.ItemDataRole.ToolTipRole and column in (1, self.FIELDS):
             return "Highlighted: read with little confidence, check it against the card"
         return None
 
@@ -66,8 +68,8 @@ class ReviewModel(RowTableModel):
                     else "unknown card: opens the form")
         if column == 3:
             return str(group.copies)
-        if column == 4:
-            return ", ".join(f"{k} {v} ({c:.0%})" for k, (v, c) in group.fields.items())
         if column == 5:
+            return ", ".join(f"{k} {v} ({c:.0%})" for k, (v, c) in group.fields.items())
+        if column == 4:
             return group.location
         return ""

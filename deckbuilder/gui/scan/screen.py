@@ -5,11 +5,12 @@ an unknown card opens its fields beside its crop, prefilled as read."""
 
 from __future__ import annotations
 
+import html
 import threading
 from pathlib import Path
 
 from PySide6.QtCore import QSize, Qt
-from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtGui import QAction, QImage, QKeySequence, QShortcut
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -25,14 +26,18 @@ from PySide6.QtWidgets import (
     QScrollArea,
     QSplitter,
     QTableView,
+    QTabWidget,
     QVBoxLayout,
     QWidget,
 )
 
 from card_db.records import Condition
+from deckbuilder.gui.scan.page_view import CropView, PageView, load_page
 from deckbuilder.gui.scan.review_model import DOUBT_COLOUR, DOUBTFUL, ReviewModel, thumbnail
+from deckbuilder.gui.scan.sharing import Sharing
 from deckbuilder.gui.screens import Screen
 from deckbuilder.scan import INSTALL_HINT, missing_libraries
+from deckbuilder.services.scan_pages import ScannedPage, page_of_group
 from deckbuilder.services.scan_review import (
     Audit,
     Decision,
@@ -47,7 +52,19 @@ from deckbuilder.services.scan_review import (
 #: The fields of the form for an unknown card (checklist columns), in order.
 FORM_FIELDS = ("type", "permanent", "dominions", "unique", "gender", "magic", "strength",
                "prime", "resistance", "affiliations", "deck_limit", "traits", "powers")
-CROP_SIZE = QSize(200, 280)
+CROP_SIZE = QSize(150, 210)  # the smallest the crop is shown
+CROP_SHOWN = QSize(450, 630)  # decoded at this size, shown scaled to its room
+#: What to type in each field of the form (the checklist's formats, card_db.checklist).
+HINTS = {"type": "e.g. Character, Site, Ally Action", "permanent": "yes or no",
+         "dominions": "e.g. 3; 1|2 for a Border Site", "unique": "yes or no",
+         "gender": "male, female, both or neither", "magic": "a number",
+         "strength": "a number", "prime": "a number", "resistance": "a number",
+         "affiliations": "e.g. Maestro|Vassal", "deck_limit": "copies allowed per deck",
+         "traits": "", "powers": "the text box"}
+KNOWN_TITLE = "A catalogue card"
+KNOWN_HELP = "Accept adds its copies to your collection. Correct its values in the Card editor."
+UNKNOWN_TITLE = "A new card, as read"
+UNKNOWN_HELP = "Correct what was misread, fill in the rest, then Accept: it joins the catalogue."
 
 
 class ScanScreen(Screen):
@@ -60,7 +77,19 @@ class ScanScreen(Screen):
         self._stop = threading.Event()
         self._reading = False
         self._read_fields: dict[str, str] = {}
+        self._page_requests = 0  # the latest page asked for (older answers are dropped)
         self.model = ReviewModel(self)
+        self.sharing = Sharing(self, context)
+        self.export_action = QAction("Export My Checklist…", self)
+        self.export_action.setObjectName("exportMyChecklist")
+        self.export_action.setToolTip("Write the cards you transcribed, with their sources, "
+                                      "as a checklist to share with other collectors")
+        self.export_action.triggered.connect(lambda: self.sharing.export())
+        self.merge_action = QAction("Merge a Collector's Checklist…", self)
+        self.merge_action.setObjectName("mergeChecklist")
+        self.merge_action.setToolTip("Add another collector's new cards; where a value "
+                                     "differs, see both and choose")
+        self.merge_action.triggered.connect(lambda: self.sharing.merge())
         self._build()
         missing = missing_libraries()
         if missing:
@@ -82,6 +111,7 @@ class ScanScreen(Screen):
         self.cancel.setEnabled(False)
         self.progress = QProgressBar()
         self.progress.setTextVisible(True)
+        self.progress.hide()  # shown while reading
         self.status = QLabel("Drop photos or scans of your cards here, or a folder of them.")
         self.status.setWordWrap(True)
         top = QHBoxLayout()
@@ -100,21 +130,33 @@ class ScanScreen(Screen):
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
-        for column, width in enumerate((84, 200, 220, 60, 320)):
+        for column, width in enumerate((84, 170, 170, 56, 110)):
             self.table.setColumnWidth(column, width)
+        self.table.setWordWrap(True)
         self.table.selectionModel().selectionChanged.connect(self._selected)
         self.table.doubleClicked.connect(lambda _index: self.accept_selected())
 
-        self.crop = QLabel()
-        self.crop.setFixedSize(CROP_SIZE)
-        self.crop.setAlignment(Qt.AlignmentFlag.AlignCenter)
+        self.crop = CropView(CROP_SIZE)
         self.name = QLineEdit()
         self.fields = {key: QLineEdit() for key in FORM_FIELDS}
+        for edit in (self.name, *self.fields.values()):
+            edit.setMinimumWidth(60)  # the form fits a narrow side panel, never clipped
+        for key, edit in self.fields.items():
+            edit.setPlaceholderText(HINTS.get(key, ""))
+        self.doubt_note = QLabel("Highlighted: read with less than 80% confidence; "
+                                 "check it against the card.")
+        self.doubt_note.setWordWrap(True)
+        self.doubt_note.setStyleSheet(f"background: {DOUBT_COLOUR.name()}; padding: 2px")
+        self.doubt_note.hide()
         form = QFormLayout()
         form.addRow("Name", self.name)
         for key, edit in self.fields.items():
             form.addRow(key.replace("_", " ").capitalize(), edit)
-        self.form_box = QGroupBox("The card as read: correct what was misread")
+        form.addRow(self.doubt_note)
+        self.form_help = QLabel(UNKNOWN_HELP)
+        self.form_help.setWordWrap(True)
+        form.insertRow(0, self.form_help)
+        self.form_box = QGroupBox(UNKNOWN_TITLE)
         self.form_box.setLayout(form)
         self.accept = QPushButton("Accept")
         self.accept.setToolTip("Accept the selected groups (Enter): one undoable step")
@@ -126,21 +168,51 @@ class ScanScreen(Screen):
         buttons = QHBoxLayout()
         for button in (self.accept, self.reject, self.accept_known):
             buttons.addWidget(button)
-        side = QWidget()
-        side_layout = QVBoxLayout(side)
-        side_layout.addWidget(self.crop, alignment=Qt.AlignmentFlag.AlignHCenter)
+        card = QWidget()
+        card_layout = self._card_layout = QVBoxLayout(card)
+        card_layout.setContentsMargins(0, 4, 0, 0)
+        card_layout.addWidget(self.crop, 2)
         scroll = QScrollArea()
         scroll.setWidgetResizable(True)
         scroll.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         scroll.setWidget(self.form_box)
-        side_layout.addWidget(scroll, 1)
+        self.form_scroll = scroll
+        card_layout.addWidget(scroll, 3)
+        self.known_note = QLabel()
+        self.known_note.setObjectName("scanKnownNote")
+        self.known_note.setWordWrap(True)
+        self.known_note.setAlignment(Qt.AlignmentFlag.AlignTop)
+        card_layout.addWidget(self.known_note)
+        self.page_view = PageView()
+        self.page_view.setToolTip("Every card found on this image: the copies of one card "
+                                  "share a colour; the selected group is drawn thick. "
+                                  "Click a card to select its group.")
+        self.page_view.group_clicked.connect(self.select_group)
+        self.side_tabs = QTabWidget()
+        self.side_tabs.setObjectName("scanSideTabs")
+        self.side_tabs.addTab(card, "Card")
+        self.page_caption = QLabel("")
+        self.page_caption.setObjectName("scanPageCaption")
+        self.page_caption.setWordWrap(True)
+        page = QWidget()
+        page_layout = QVBoxLayout(page)
+        page_layout.setContentsMargins(0, 4, 0, 0)
+        page_layout.addWidget(self.page_view, 1)
+        page_layout.addWidget(self.page_caption)
+        self.side_tabs.addTab(page, "Page")
+        self.side_tabs.setTabToolTip(1, "The scanned image with the cards found, grouped")
+        side = QWidget()
+        side_layout = QVBoxLayout(side)
+        side_layout.setContentsMargins(0, 0, 0, 0)
+        side_layout.addWidget(self.side_tabs, 1)
         side_layout.addLayout(buttons)
 
         splitter = QSplitter()
         splitter.addWidget(self.table)
         splitter.addWidget(side)
         splitter.setStretchFactor(0, 3)
-        splitter.setStretchFactor(1, 1)
+        splitter.setStretchFactor(1, 2)
+        splitter.setSizes([600, 400])  # the page and the form get room on a large screen
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.status)
@@ -166,6 +238,9 @@ class ScanScreen(Screen):
     def undo_stack(self):
         return self.context.operations.history("cards")
 
+    def file_actions(self) -> list[QAction]:
+        return [self.export_action, self.merge_action]
+
     def restore_state(self, settings) -> None:
         self.location.setText(str(settings.value("scan/location", "") or ""))
         self.condition.setCurrentText(str(settings.value("scan/condition",
@@ -182,6 +257,7 @@ class ScanScreen(Screen):
         folder = Path(self.context.db.path).parent if getattr(self.context.db, "path", None) \
             else Path.cwd()
         self.location.setText("Binder 2, page 3")
+        self.side_tabs.setCurrentIndex(1)  # the page: its cards found and grouped
         self.read_images([demo_page(self.context.db.catalogue(), folder / "scan-page.png")])
 
     # -- reading ------------------------------------------------------------------------
@@ -214,6 +290,10 @@ class ScanScreen(Screen):
         self._stop.clear()
         self.cancel.setEnabled(True)
         self.progress.setRange(0, 0)
+        self.progress.setFormat("starting…")
+        self.progress.show()
+        self._set_adding(False)  # one batch at a time: more images wait for this one
+        self._selected()
         self.status.setText(f"Reading {len(paths)} item(s)…")
         stop = self._stop
 
@@ -238,8 +318,14 @@ class ScanScreen(Screen):
     def _finish_reading(self) -> None:
         self._reading = False
         self.cancel.setEnabled(False)
-        self.progress.setRange(0, 1)
-        self.progress.setValue(1)
+        self.progress.hide()
+        self._set_adding(True)
+
+    def _set_adding(self, enabled: bool) -> None:
+        tip = "" if enabled else "Wait for the images being read, or Cancel them"
+        for button in (self.add_files, self.add_folder):
+            button.setEnabled(enabled and not missing_libraries())
+            button.setToolTip(tip)
 
     def _read_done(self, result) -> None:
         self._finish_reading()
@@ -273,9 +359,12 @@ class ScanScreen(Screen):
         self.context.tasks.run(pending_groups, self.context.db, on_done=self._show_groups)
 
     def _show_groups(self, groups: list[PendingGroup]) -> None:
+        rows = [index.row() for index in self.table.selectionModel().selectedRows()]
         self.model.replace_rows(groups)
-        if groups:
-            self.table.selectRow(0)
+        # one location for every row (the usual case): said once, not on every row
+        self.table.setColumnHidden(4, len({g.location for g in groups}) <= 1)
+        if groups:  # the row that took the place of the one decided, or the first
+            self.table.selectRow(min(min(rows, default=0), len(groups) - 1))
         self._selected()
 
     def _selected_groups(self) -> list[PendingGroup]:
@@ -285,18 +374,97 @@ class ScanScreen(Screen):
     def _selected(self, *_args) -> None:
         groups = self._selected_groups()
         one = groups[0] if len(groups) == 1 else None
-        self.crop.setPixmap(thumbnail(one.best_crop, CROP_SIZE) if one else thumbnail(Path()))
+        self.crop.set_image(thumbnail(one.best_crop, CROP_SHOWN).toImage() if one else QImage())
         self.form_box.setEnabled(one is not None and not one.match_name)
+        known = one is not None and bool(one.match_name)
+        self.form_box.setTitle(KNOWN_TITLE if known else UNKNOWN_TITLE)
+        self.form_help.setText(UNKNOWN_HELP)
+        # a catalogue card has nothing to fill in, nor has no selection: a note instead
+        # of an empty form
+        unknown = one is not None and not known
+        self.form_scroll.setVisible(unknown)
+        self.known_note.setVisible(not unknown)
+        if known:
+            copies = "1 copy" if one.copies == 1 else f"{one.copies} copies"
+            self.known_note.setText(
+                f"<b>{KNOWN_TITLE}: {html.escape(one.match_name)}</b> "
+                f"(matched {one.match_score:.0%}, {copies}).<br>{KNOWN_HELP}")
+        elif one is None:
+            self.known_note.setText(
+                f"{len(groups)} groups selected: Accept accepts them all." if groups else
+                "Select a group in the queue to see its crop and what was read."
+                if self.model.rowCount() else
+                "Reading: the groups found appear in the queue when it is done."
+                if self._reading else
+                "Nothing to review. Drop scans or photos of your cards here, or use Add "
+                "images… or Add a folder…")
+        self.crop.setVisible(one is not None)  # without a crop the note takes its place
+        self._card_layout.setStretchFactor(self.known_note, 0 if one is not None else 1)
         self.name.setText(one.match_name or one.name_read if one else "")
         self._read_fields = {}
         for key, edit in self.fields.items():
             value, confidence = (one.fields.get(key, ("", 1.0)) if one else ("", 1.0))
             edit.setText(value)
             self._read_fields[key] = value
-            edit.setStyleSheet(f"background: {DOUBT_COLOUR.name()}"
-                               if value and confidence < DOUBTFUL else "")
+            doubtful = bool(value) and confidence < DOUBTFUL
+            edit.setStyleSheet(f"background: {DOUBT_COLOUR.name()}" if doubtful else "")
+            edit.setToolTip(f"Read with {confidence:.0%} confidence: check it against the card"
+                            if doubtful else (f"As read ({confidence:.0%})" if value else ""))
+        self.doubt_note.setVisible(any(e.styleSheet() for e in self.fields.values()))
         self.accept.setEnabled(bool(groups))
         self.reject.setEnabled(one is not None)
+        self.accept_known.setEnabled(any(g.match_name for g in self.model.rows))
+        if one is not None and not one.match_name:
+            self.side_tabs.setCurrentIndex(0)  # an unknown card: its form, beside its crop
+        self._show_page(one.id if one else None)
+
+    # -- the page view ------------------------------------------------------------------
+    def select_group(self, group_id: int) -> None:
+        """Select the queue's row of ``group_id`` (a card clicked on the page); a group
+        already decided is not in the queue, and the status line says so."""
+        row = next((r for r, g in enumerate(self.model.rows) if g.id == group_id), None)
+        if row is None:
+            self.context.status.emit("That card's group was already accepted or rejected.")
+            return
+        self.table.selectRow(row)
+        self.table.scrollTo(self.model.index(row, 0))
+
+    def _show_page(self, group_id: int | None) -> None:
+        """Show the image holding ``group_id`` with every card found on it."""
+        self._page_requests += 1
+        request = self._page_requests
+        self.page_view.select(group_id)
+        if group_id is None:
+            return
+        self.context.tasks.run(page_of_group, self.context.db, group_id,
+                               on_done=lambda page: self._page_found(page, request),
+                               on_error=lambda *_: None)
+
+    def _page_found(self, page: ScannedPage | None, request: int) -> None:
+        if request != self._page_requests:
+            return  # another group was selected meanwhile
+        shown = self.page_view.page
+        if page is None or (shown is not None and shown.file == page.file):
+            self._put_page(page, self.page_view.image, self.page_view.factor)
+            return
+        self.context.tasks.run(load_page, page.file,
+                               on_done=lambda loaded: self._page_loaded(page, loaded, request),
+                               on_error=lambda *_: None)
+
+    def _page_loaded(self, page: ScannedPage, loaded, request: int) -> None:
+        if request == self._page_requests:
+            self._put_page(page, *loaded)
+
+    def _put_page(self, page: ScannedPage | None, image, factor: float) -> None:
+        self.page_view.show_page(page, image, factor)
+        if page is None:
+            self.page_caption.setText("")
+            return
+        groups = len({card.group for card in page.cards})
+        self.page_caption.setText(
+            f"{page.file.name}: {len(page.cards)} card(s) found in {groups} group(s). "
+            "Copies of one card share a colour; the selected group is filled; accepted "
+            "and rejected ones are grey.")
 
     def decisions(self) -> list[Decision]:
         """The selected groups as decisions: a known card as matched; an unknown one with
@@ -324,7 +492,14 @@ class ScanScreen(Screen):
     def _accept(self, decisions: list[Decision]) -> None:
         self.context.operations.run(accept_groups, decisions, label="Accept scanned cards",
                                     error_title="The scanned cards were not accepted",
-                                    on_done=lambda _result: self.refresh())
+                                    on_done=self._accepted)
+
+    def _accepted(self, outcome) -> None:
+        names = outcome.value
+        shown = ", ".join(names[:4]) + (f" and {len(names) - 4} more" if len(names) > 4 else "")
+        self.status.setText(f"Accepted {shown}: in the catalogue and your collection "
+                            f"(Edit > Undo takes it back).")
+        self.refresh()
 
     def reject_selected(self) -> None:
         groups = self._selected_groups()
