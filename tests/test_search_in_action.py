@@ -304,3 +304,16 @@ def test_every_controller_is_told_each_move_before_it_and_each_answer_inside_it(
 
     assert turn_moves(began) == turn_moves(m for c in controllers for m in c.moves)
     assert len(began) > 20
+
+
+def test_a_margin_keeps_the_quick_answer_unless_another_is_clearly_better(monkeypatch):
+    import deckbuilder.engine.search.in_action as in_action
+
+    monkeypatch.setattr(in_action, "MARGIN_Z", 2.0)
+    # option 1: mean 0.5 over 20 samples alternating 0.4/0.6; option 0 (quick): mean 0.0
+    visits, totals = [20, 20], [0.0, 10.0]
+    squares = [20 * 0.01, 10 * 0.16 + 10 * 0.36]
+    assert in_action._clearly_better(visits, totals, squares, 1, 0)
+    noisy = [20 * 1.0, 10 * 1.0 + 10 * 0.0]  # quick: +-1 at random; option 1: 0 or 1
+    assert not in_action._clearly_better(visits, [0.0, 10.0], noisy, 1, 0)
+    assert not in_action._clearly_better([1, 20], totals, squares, 1, 0)
