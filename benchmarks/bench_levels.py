@@ -5,6 +5,7 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/bench_levels.py [--games N] [--think S | --iterations N]
         [--pairs expert-strong,expert-quick,...] [--timing-games N] [--playouts N]
+        [--in-action on|off]
         [--skip-strength] [--skip-timing] [--skip-playouts]
 
 1. **Strength.** For each pair of levels (default: expert-strong, expert-quick,
