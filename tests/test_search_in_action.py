@@ -169,6 +169,13 @@ def test_a_rivals_pass_at_a_last_call_and_its_hidden_maneuvers_are_not_replayed(
     assert not view.visible(hidden)
     move = Challenge((char,), 1, ((char, (hidden,)),))
     assert public_action(move, view) == Challenge((char,), 1, ())
+    from deckbuilder.engine.game.actions import PlayManeuvers
+    from deckbuilder.engine.game.decisions import DEFEND_MANEUVERS
+
+    theirs = Answer(1, DEFEND_MANEUVERS, None, PlayManeuvers(((char, (hidden,)),)))
+    mine = Answer(0, DEFEND_MANEUVERS, None, PlayManeuvers(((char, (hidden,)),)))
+    assert [a.action for a in public_answers([theirs, mine], 0, view)] == [
+        PlayManeuvers(()), mine.action]
 
 
 def test_same_seed_and_iterations_give_the_same_game_with_in_action_search():

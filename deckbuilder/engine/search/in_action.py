@@ -37,7 +37,7 @@ from dataclasses import dataclass, replace
 from card_db.records import CardRecord
 from deckbuilder.engine.controllers.computer import ComputerController
 from deckbuilder.engine.game import Game
-from deckbuilder.engine.game.actions import Action, Pass, PlayFlash
+from deckbuilder.engine.game.actions import Action, Pass, PlayFlash, PlayManeuvers
 from deckbuilder.engine.game.decisions import (
     ASSIGN_DAMAGE,
     CONTEST,
@@ -92,25 +92,35 @@ def _noted(quick: ComputerController, decision: Decision, action: Action) -> Non
         quick._answered_call = decision.context
 
 
-def public_answers(answers: Sequence[Answer], seat: int) -> list[Answer]:
+def public_answers(answers: Sequence[Answer], seat: int,
+                   view: PublicView | None = None) -> list[Answer]:
     """The answers a replay follows for ``seat``: all but a rival's passing at a last
     call. The engine asks a last call only of an Autarch holding a Flash (rulebook
     "Flashes"; ``responses.py``), so that a rival was asked and passed is not public,
-    and an imagined rival may hold no Flash; a Flash played is public."""
-    return [a for a in answers if not (a.kind == LAST_CALL and a.seat != seat
-                                       and not isinstance(a.action, PlayFlash))]
+    and an imagined rival may hold no Flash; a Flash played is public. With ``view``
+    (the Autarch's view now), a rival's maneuvers still hidden from it are left out
+    of its answers (:func:`public_action`)."""
+    out = []
+    for a in answers:
+        if a.kind == LAST_CALL and a.seat != seat and not isinstance(a.action, PlayFlash):
+            continue
+        if view is not None and a.seat != seat and isinstance(a.action, PlayManeuvers):
+            a = replace(a, action=public_action(a.action, view, "plan"))
+        out.append(a)
+    return out
 
 
-def public_action(action: Action, view: PublicView) -> Action:
-    """``action`` without the maneuvers in it still hidden from ``view``'s Autarch (a
-    rival's seizure or challenge names maneuvers from its hand that are shown only
-    when they are played: "Influence Maneuver", "Combat Maneuver")."""
-    plan = getattr(action, "maneuvers", None)
+def public_action(action: Action, view: PublicView, field: str = "maneuvers") -> Action:
+    """``action`` without the maneuvers in it (its ``field``, a plan) still hidden from
+    ``view``'s Autarch (a rival's seizure or challenge names maneuvers from its hand
+    that are shown only when they are played: "Influence Maneuver", "Combat
+    Maneuver")."""
+    plan = getattr(action, field, None)
     if not plan:
         return action
     kept = tuple((c, tuple(m for m in cards if view.visible(m))) for c, cards in plan)
     kept = tuple((c, cards) for c, cards in kept if cards)
-    return action if kept == plan else replace(action, maneuvers=kept)
+    return action if kept == plan else replace(action, **{field: kept})
 
 
 class _Script:
@@ -256,8 +266,9 @@ def decide(checkpoint: Checkpoint, now: Game, decision: Decision, quick_answer: 
     seat = decision.seat
     dealer = Dealer(checkpoint.table, seat, catalogue)
     pinned = pins(checkpoint.table, now, seat)
-    move = public_action(checkpoint.action, PublicView(now, seat))
-    answers = public_answers(checkpoint.answers, seat)
+    view = PublicView(now, seat)
+    move = public_action(checkpoint.action, view)
+    answers = public_answers(checkpoint.answers, seat, view)
     visits = [0] * len(opts)
     totals = [0.0] * len(opts)
     squares = [0.0] * len(opts)
