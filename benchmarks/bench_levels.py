@@ -5,6 +5,7 @@ Run from the repository root::
 
     .venv/bin/python benchmarks/bench_levels.py [--games N] [--think S | --iterations N]
         [--pairs expert-strong,expert-quick,...] [--timing-games N] [--playouts N]
+        [--in-action on|off]
         [--skip-strength] [--skip-timing] [--skip-playouts]
 
 1. **Strength.** For each pair of levels (default: expert-strong, expert-quick,
@@ -214,14 +215,20 @@ def main() -> None:
     p.add_argument("--timing-games", type=int, default=2)
     p.add_argument("--playouts", type=int, default=400)
     p.add_argument("--full-games", type=int, default=20)
+    p.add_argument("--in-action", choices=("on", "off"), default=None,
+                   help="the expert searches the decisions inside an action (default: "
+                   "the level's own setting)")
     p.add_argument("--skip-strength", action="store_true")
     p.add_argument("--skip-timing", action="store_true")
     p.add_argument("--skip-playouts", action="store_true")
     args = p.parse_args()
     if args.rounds is not None:
         expert_module.PLAYOUT_ROUNDS = args.rounds
+    if args.in_action is not None:
+        expert_module.IN_ACTION = args.in_action == "on"
     decks = list(demo_decks().values())
-    print(f"bench_levels: {len(decks)} demo decks; {load()}")
+    print(f"bench_levels: {len(decks)} demo decks; {load()}; expert in-action search "
+          f"{'on' if expert_module.IN_ACTION else 'off'}")
     if not args.skip_strength:
         budget = (f"{args.iterations} iterations" if args.iterations
                   else f"{args.think} s") + " per expert decision, playouts to the end of " \

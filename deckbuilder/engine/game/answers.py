@@ -84,7 +84,12 @@ class TableAnswers(Answers):
         self.last_call = self._last_call if on else None
 
     def ask(self, game: Game, decision: Decision) -> Action:
-        return self.controllers[decision.seat].choose(game, decision)
+        """The answer of the seat's controller; every controller is told it
+        (:meth:`~.decisions.Controller.answered`)."""
+        action = self.controllers[decision.seat].choose(game, decision)
+        for c in self.controllers:
+            c.answered(game, decision, action)
+        return action
 
     def _contest(self, game: Game, seat: int, seizing: int, site: int,
                  allies: Sequence[int]) -> tuple[int, ...]:

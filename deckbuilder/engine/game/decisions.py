@@ -172,6 +172,18 @@ class Controller:
     def join(self, controllers: Sequence[Controller]) -> None:
         """Told every seat's controller (itself included), in seat order."""
 
+    def action_begins(self, game: Game, seat: int, action: Action) -> None:
+        """Told, before the engine plays it, that ``seat`` makes the turn's move
+        ``action`` from the pending decision of ``game`` (every seat's controller is
+        told; a searcher may copy the table here to replay the move). Nothing by
+        default."""
+
+    def answered(self, game: Game, decision: Decision, action: Action) -> None:
+        """Told the answer ``action`` given to ``decision`` inside the move being
+        played (every seat's controller is told, in the order asked; the answers are
+        public: contests, defenders, counters, maneuvers, damage, Flashes). Nothing by
+        default."""
+
 
 # --- legal actions of the decisions asked -----------------------------------------------
 

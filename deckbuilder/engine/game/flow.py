@@ -136,6 +136,8 @@ def take(game: Game, decision: Decision, action: Action,
     if decision.kind != MOVE:
         raise EngineError(f"{decision.kind} is not decided between actions")
     if not isinstance(action, Pass):
+        for c in controllers:
+            c.action_begins(game, seat, action)
         try:
             action.play(game, seat, TableAnswers(controllers))
         except RuleError as exc:

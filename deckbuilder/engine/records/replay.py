@@ -145,6 +145,14 @@ class RecordedSeat(Controller):
     def join(self, controllers: Sequence[Controller]) -> None:
         self.controllers = list(controllers)
 
+    def action_begins(self, game: Game, seat: int, action: Action) -> None:
+        if self.inner is not None:  # live or replayed, so a searcher's memory is the same
+            self.inner.action_begins(game, seat, action)
+
+    def answered(self, game: Game, decision: Decision, action: Action) -> None:
+        if self.inner is not None:
+            self.inner.answered(game, decision, action)
+
     def _live(self) -> ComputerController:
         if self.inner is None:
             raise EndOfRecord
