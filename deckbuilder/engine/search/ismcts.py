@@ -160,7 +160,7 @@ def _iterate(root: Node, root_moves: list[Action], world: Game, seat: int,
 PAIRED = True
 #: Paired: another move replaces the quick rules' choice only when its mean gain over
 #: it, table by table, exceeds this many standard errors of that gain.
-MARGIN_Z = 1.0
+MARGIN_Z = 0.0
 
 
 def _paired(game: Game, seat: int, real: list[Action], dealer: Dealer, rng: random.Random,
