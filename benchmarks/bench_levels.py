@@ -94,11 +94,21 @@ def strength(pair: str, decks: list, games: int, seed: int, think: float | None,
     first, second = pair.split("-")
     start = time.perf_counter()
     jobs = [(pair, decks, i, seed, think, iterations) for i in range(games)]
+    winners: list[str | None] = []
+
+    def note(winner: str | None) -> None:
+        winners.append(winner)
+        if len(winners) % 20 == 0 and len(winners) < games:  # a long run shows progress
+            print(f"    {len(winners)} games: {first} won {winners.count('a')}, lost "
+                  f"{winners.count('b')} [{time.perf_counter() - start:.0f} s]", flush=True)
+
     if workers > 1:
         with multiprocessing.Pool(workers) as pool:
-            winners = pool.map(_one_game, jobs, chunksize=1)
+            for winner in pool.imap(_one_game, jobs, chunksize=1):
+                note(winner)
     else:
-        winners = [_one_game(job) for job in jobs]
+        for job in jobs:
+            note(_one_game(job))
     won = winners.count("a")
     lost = winners.count("b")
     draws = winners.count(None)
