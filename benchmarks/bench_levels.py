@@ -6,7 +6,7 @@ Run from the repository root::
     .venv/bin/python benchmarks/bench_levels.py [--games N] [--think S | --iterations N]
         [--pairs expert-strong,expert-quick,...] [--timing-games N] [--playouts N]
         [--in-action on|off]
-        [--skip-strength] [--skip-timing] [--skip-playouts]
+        [--skip-strength] [--skip-mistakes] [--skip-timing] [--skip-playouts] [--workers N]
 
 1. **Strength.** For each pair of levels (default: expert-strong, expert-quick,
    strong-quick, quick-casual, casual-novice: each level against the one below it, and
@@ -41,6 +41,7 @@ Run from the repository root::
 from __future__ import annotations
 
 import argparse
+import multiprocessing
 import os
 import random
 import statistics
@@ -79,22 +80,39 @@ def load() -> str:
     return f"load average {one:.2f} {five:.2f} {fifteen:.2f} on {os.cpu_count()} cores"
 
 
-def strength(pair: str, decks: list, games: int, seed: int, think: float | None,
-             iterations: int | None) -> None:
+def _one_game(job: tuple) -> str | None:
+    """The winner ("a", "b" or None) of game ``i`` of a strength pair (a worker's job)."""
+    pair, decks, i, seed, think, iterations = job
     first, second = pair.split("-")
     setups = list(product(range(len(decks)), repeat=2))
-    won = lost = draws = 0
+    a, b = setups[(i // 4) % len(setups)]
+    return play_match_game(decks[a], decks[b], seed, i, first, level_b=second, think=think,
+                           iterations=iterations).winner
+
+
+def strength(pair: str, decks: list, games: int, seed: int, think: float | None,
+             iterations: int | None, workers: int = 1) -> None:
+    first, second = pair.split("-")
     start = time.perf_counter()
-    for i in range(games):
-        a, b = setups[(i // 4) % len(setups)]
-        g = play_match_game(decks[a], decks[b], seed, i, first, level_b=second, think=think,
-                            iterations=iterations)
-        if g.winner is None:
-            draws += 1
-        elif g.winner == "a":
-            won += 1
-        else:
-            lost += 1
+    jobs = [(pair, decks, i, seed, think, iterations) for i in range(games)]
+    winners: list[str | None] = []
+
+    def note(winner: str | None) -> None:
+        winners.append(winner)
+        if len(winners) % 20 == 0 and len(winners) < games:  # a long run shows progress
+            print(f"    {len(winners)} games: {first} won {winners.count('a')}, lost "
+                  f"{winners.count('b')} [{time.perf_counter() - start:.0f} s]", flush=True)
+
+    if workers > 1:
+        with multiprocessing.Pool(workers) as pool:
+            for winner in pool.imap(_one_game, jobs, chunksize=1):
+                note(winner)
+    else:
+        for job in jobs:
+            note(_one_game(job))
+    won = winners.count("a")
+    lost = winners.count("b")
+    draws = winners.count(None)
     lo, hi = wilson_interval(won, won + lost)
     share = won / (won + lost) if won + lost else float("nan")
     target = TARGETS.get(pair, 0.5)
@@ -211,6 +229,8 @@ def main() -> None:
     p.add_argument("--timing-think", type=float, default=1.0,
                    help="expert seconds per decision in the decision-time part")
     p.add_argument("--pairs", default=",".join(DEFAULT_PAIRS))
+    p.add_argument("--workers", type=int, default=1,
+                   help="processes playing the strength games (the results do not change)")
     p.add_argument("--seed", type=int, default=24)
     p.add_argument("--timing-games", type=int, default=2)
     p.add_argument("--playouts", type=int, default=400)
@@ -219,6 +239,7 @@ def main() -> None:
                    help="the expert searches the decisions inside an action (default: "
                    "the level's own setting)")
     p.add_argument("--skip-strength", action="store_true")
+    p.add_argument("--skip-mistakes", action="store_true")
     p.add_argument("--skip-timing", action="store_true")
     p.add_argument("--skip-playouts", action="store_true")
     args = p.parse_args()
@@ -237,9 +258,10 @@ def main() -> None:
               f"({args.other_games} for the others), {budget}, seed {args.seed}")
         for pair in args.pairs.split(","):
             games = args.games if "expert" in pair or "strong" in pair else args.other_games
-            strength(pair, decks, games, args.seed, args.think, args.iterations)
-        print("== the dial's mistake rates")
-        mistake_rates(decks, max(4, args.games // 4))
+            strength(pair, decks, games, args.seed, args.think, args.iterations, args.workers)
+        if not args.skip_mistakes:
+            print("== the dial's mistake rates")
+            mistake_rates(decks, max(4, args.games // 4))
     if not args.skip_timing:
         print(f"== expert decision time at {args.timing_think} s per decision "
               f"(wall clock; the machine is shared)")
