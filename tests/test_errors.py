@@ -79,6 +79,8 @@ NOT_USER_ERRORS = {
     "OperationCancelled": "the user asked to stop a write: not an error",
     "GameAbandoned": "the person left a game on the Play screen: not an error",
     "EndOfRecord": "a replayed game reached its last recorded decision: not an error",
+    "Diverged": "an expert's imagined replay left the live game's path: a sample the "
+                "search drops, never shown",
     "GuideMissing": "an app built without the user guide's pages is a packaging bug",
     "_DuplicateKey": "internal to card_db.checklist, becomes a ChecklistError",
     "_Bad": "internal to card_db.checklist, becomes a ChecklistError",
