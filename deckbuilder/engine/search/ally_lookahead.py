@@ -21,12 +21,19 @@ import time
 from collections.abc import Sequence
 
 from card_db.records import CardRecord
-from deckbuilder.engine.controllers.lookahead import BUDGET, HORIZON, SAMPLES, rollout
+from deckbuilder.engine.controllers import lookahead
+from deckbuilder.engine.controllers.lookahead import HORIZON, rollout
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.game.actions import Action
 from deckbuilder.engine.game.clone import clone
 from deckbuilder.engine.search.determinize import Dealer
 from deckbuilder.engine.search.ismcts import SearchResult
+
+#: Imagined tables per candidate, and the budget of imagined lines of play per decision:
+#: the strong level's (:data:`~deckbuilder.engine.controllers.lookahead.SAMPLES`,
+#: :data:`~deckbuilder.engine.controllers.lookahead.BUDGET`) unless changed here.
+SAMPLES = lookahead.SAMPLES
+BUDGET = lookahead.BUDGET
 
 
 def fair_lookahead(game: Game, seat: int, candidates: Sequence[Action], rng: random.Random,
@@ -34,12 +41,12 @@ def fair_lookahead(game: Game, seat: int, candidates: Sequence[Action], rng: ran
                    catalogue: Sequence[CardRecord] | None = None) -> SearchResult:
     """Choose among ``candidates`` (at least two; the quick rules' choice first) for
     ``seat``, whose Ally-phase move is pending in ``game``: each candidate played on the
-    same ``SAMPLES`` fair imagined tables (fewer when ``iterations``, the expert's count
-    per decision, is smaller than one per candidate and sample, or when the ``BUDGET``
-    of imagined lines runs out), played out ``HORIZON`` rounds past this one by the
-    quick rules (the three constants are the strong level's,
-    :mod:`~deckbuilder.engine.controllers.lookahead`). The best mean score wins; a tie keeps the
-    earlier candidate. ``stats`` holds each candidate's samples and mean."""
+    same :data:`SAMPLES` fair imagined tables (fewer when ``iterations``, the expert's
+    count per decision, is smaller than one per candidate and sample, or when the
+    :data:`BUDGET` of imagined lines runs out), played out ``HORIZON`` rounds past this
+    one by the quick rules (the strong level's
+    :data:`~deckbuilder.engine.controllers.lookahead.HORIZON`). The best mean score wins;
+    a tie keeps the earlier candidate. ``stats`` holds each candidate's samples and mean."""
     start = time.perf_counter()
     samples = SAMPLES
     if iterations is not None:
