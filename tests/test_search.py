@@ -26,6 +26,7 @@ from hypothesis import strategies as st
 
 from card_db.records import CardType
 from deckbuilder.engine.controllers.computer import ComputerController, seat_table
+from deckbuilder.engine.controllers.quick_policy import ally_candidates
 from deckbuilder.engine.game import ALLY_PHASE, AUTARCH_PHASE, Game
 from deckbuilder.engine.game.clone import clone as clone_game
 from deckbuilder.engine.game.decisions import MOVE
@@ -34,6 +35,7 @@ from deckbuilder.engine.game.order_of_play import play
 from deckbuilder.engine.game.public_view import PublicView
 from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.rules.paths import path_fits_site
+from deckbuilder.engine.search.ally_lookahead import fair_lookahead
 from deckbuilder.engine.search.candidates import PASS, candidates
 from deckbuilder.engine.search.clone import GAME_ATTRS, TABLE_FIELDS, clone, table_field_names
 from deckbuilder.engine.search.determinize import Dealer, bundled_catalogue
@@ -205,6 +207,25 @@ def test_redealing_rivals_hidden_cards_from_another_deck_list_changes_no_decisio
         again = search(other, 0, random.Random(5), iterations=40)
         assert again.move == real.move
         assert again.stats == real.stats
+
+
+@pytest.mark.parametrize(("players", "seed"), [(2, 2), (3, 4)])
+def test_the_fair_ally_lookahead_ignores_a_redeal_from_another_deck_list(players, seed):
+    """The expert's Ally-phase look-ahead (:mod:`~deckbuilder.engine.search.ally_lookahead`)
+    deals from the catalogue, unlike the strong level's: a rival's hidden cards dealt
+    from another deck list change neither its choice nor any of its figures."""
+    game = _midgame(players, seed, 3, ALLY_PHASE)
+    lay_path(game, 1)
+    moves = ally_candidates(PublicView(game, 0))
+    assert len(moves) > 1
+    real = fair_lookahead(game, 0, moves, random.Random(5), iterations=2 * len(moves))
+    assert real.iterations == 2 * len(moves)
+    rnd = random.Random(players)
+    for _ in range(2):
+        other = redeal_from(game, 0, generated_deck(99), rnd)
+        again = fair_lookahead(other, 0, ally_candidates(PublicView(other, 0)),
+                               random.Random(5), iterations=2 * len(moves))
+        assert (again.move, again.stats) == (real.move, real.stats)
 
 
 def test_the_expert_plays_the_same_whole_game_from_a_redealt_table():

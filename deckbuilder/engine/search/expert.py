@@ -4,7 +4,9 @@ At each move of its Autarch phase, Ally phase and Reconciliation with more than 
 move worth comparing (:mod:`.candidates`), it runs :func:`~.ismcts.search` on fair
 determinizations of the table (:mod:`.determinize`: never a rival's deck list, hand
 or Destiny order) and plays the move chosen, an :class:`~deckbuilder.engine.game.actions.Action`
-of the engine's action interface. Setup (placing Sites, reshuffling) and the decisions
+of the engine's action interface. Its Ally-phase moves are compared instead by a fair
+version of the strong level's look-ahead (:mod:`.ally_lookahead`, while
+:data:`ALLY_LOOKAHEAD`). Setup (placing Sites, reshuffling) and the decisions
 follow the quick rules. The decisions asked in the middle of an action (contest,
 defend, counter, maneuvers, damage, the last call for Flashes) are searched too when
 ``in_action`` is on (:mod:`.in_action`): the engine cannot copy a game in the middle of
@@ -23,10 +25,12 @@ from collections.abc import Sequence
 
 from card_db.records import CardRecord
 from deckbuilder.engine.controllers.computer import ComputerController
-from deckbuilder.engine.game import Game
+from deckbuilder.engine.controllers.quick_policy import ally_candidates
+from deckbuilder.engine.game import ALLY_PHASE, Game
 from deckbuilder.engine.game.actions import Action, PlayFlash
 from deckbuilder.engine.game.decisions import LAST_CALL, Decision
 from deckbuilder.engine.rules.errors import EngineError
+from deckbuilder.engine.search.ally_lookahead import fair_lookahead
 from deckbuilder.engine.search.candidates import PASS
 from deckbuilder.engine.search.checkpoint import Answer, Checkpoint
 from deckbuilder.engine.search.determinize import bundled_catalogue
@@ -50,6 +54,13 @@ PLAYOUT_ROUNDS = 0
 #: expert did better against strong with it (58-62 against 45-75 over the same 120
 #: seeded games, intervals overlapping: ``docs/computer-opponents.md``, "Measured").
 IN_ACTION = True
+#: Whether the expert's Ally-phase moves are chosen by the fair version of the strong
+#: level's look-ahead (:mod:`.ally_lookahead`: strong's style candidates, horizon and
+#: budget, on the expert's fair imagined tables) instead of the paired search; the
+#: other phases keep the paired search. Against strong on the same 40 seeded games
+#: (seed 24, 200 iterations) the expert won 22-18 with it, 17-22-1 without; seed 25:
+#: 21-19 and 18-21-1 (``docs/computer-opponents.md``, "Why the expert loses to strong").
+ALLY_LOOKAHEAD = True
 
 
 class ExpertController(ComputerController):
@@ -58,7 +69,8 @@ class ExpertController(ComputerController):
     count per decision instead (reproducible); ``rounds``: whole rounds a playout adds
     after the current one; ``catalogue``: the cards a player could own (default: the
     bundled catalogue). ``in_action``: search the decisions asked inside an action
-    too (:mod:`.in_action`; default :data:`IN_ACTION`). ``searches``: the
+    too (:mod:`.in_action`; default :data:`IN_ACTION`). ``ally_lookahead``: choose the
+    Ally-phase moves by :mod:`.ally_lookahead` (default :data:`ALLY_LOOKAHEAD`). ``searches``: the
     :class:`~.ismcts.SearchResult` of each decision that compared moves;
     ``in_action_searches``: the :class:`~.in_action.InActionResult` of each
     in-action decision searched."""
@@ -68,7 +80,8 @@ class ExpertController(ComputerController):
     def __init__(self, seed: int = 0, think: float = DEFAULT_THINK,
                  iterations: int | None = None, rounds: int | None = None,
                  catalogue: Sequence[CardRecord] | None = None,
-                 in_action: bool | None = None, **kw):
+                 in_action: bool | None = None, ally_lookahead: bool | None = None,
+                 **kw):
         super().__init__(**kw)
         if think <= 0 or (iterations is not None and iterations < 1):
             raise EngineError("think must be positive and iterations at least 1")
@@ -81,6 +94,7 @@ class ExpertController(ComputerController):
         self.decisions = 0
         self.searches: list[SearchResult] = []
         self.in_action = IN_ACTION if in_action is None else in_action
+        self.ally_lookahead = ALLY_LOOKAHEAD if ally_lookahead is None else ally_lookahead
         self.in_action_searches: list[InActionResult] = []
         self._checkpoint: Checkpoint | None = None
 
@@ -88,6 +102,14 @@ class ExpertController(ComputerController):
         """The next move of ``seat``'s turn in ``game`` (``None``: the turn is over)."""
         self.decisions += 1
         rng = random.Random(splitmix64(self.seed * 1_000_003 + self.decisions))
+        if self.ally_lookahead and phase == ALLY_PHASE:
+            moves = ally_candidates(self.view(game, seat))
+            if len(moves) <= 1:
+                return moves[0] if moves else None
+            result = fair_lookahead(game, seat, moves, rng, iterations=self.iterations,
+                                    catalogue=self.catalogue)
+            self.searches.append(result)
+            return result.move
         result = search(game, seat, rng, iterations=self.iterations, think=self.think,
                         rounds=self.rounds, catalogue=self.catalogue)
         if result.iterations:
