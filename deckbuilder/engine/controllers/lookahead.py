@@ -43,7 +43,7 @@ from deckbuilder.engine.controllers.quick_policy import ally_candidates
 from deckbuilder.engine.game import ALLY_PHASE, Game
 from deckbuilder.engine.game.actions import Action
 from deckbuilder.engine.game.clone import clone
-from deckbuilder.engine.game.flow import TURN_PHASES, TURNS, Flow, pending, take
+from deckbuilder.engine.game.flow import TURN_PHASES, TURNS, Flow, pending, resolve
 from deckbuilder.engine.rules.cards import dominion_mask, magic
 from deckbuilder.engine.rules.paths import path_fits_site
 from deckbuilder.engine.rules.victory import dominion_count
@@ -118,15 +118,9 @@ def rollout(game: Game, seat: int, move: Action, horizon: int) -> float:
     order = game.table.seats_from(game.table.leader)
     game.flow = Flow(horizon, TURNS, phase=TURN_PHASES.index(ALLY_PHASE), order=order,
                      index=order.index(seat))
-    d = pending(game)
-    steps = take(game, d, move, controllers)
-    while True:
-        for _ in steps:
-            pass
-        d = pending(game)
-        if d is None:
-            break
-        steps = take(game, d, controllers[d.seat].choose(game, d), controllers)
+    resolve(game, pending(game), move, controllers)
+    while (d := pending(game)) is not None:
+        resolve(game, d, controllers[d.seat].choose(game, d), controllers)
     return score(game, seat)
 
 

@@ -13,7 +13,6 @@ from deckbuilder.engine.game.core import (
     Turn,
 )
 from deckbuilder.engine.powers.maneuvers import (
-    effect_note,
     may_receive,
     names_a_target,
 )
@@ -114,10 +113,7 @@ class AllyPhase(GameCore):
         if self._countered(card, target, counter_provider):
             a.in_ovo.append(card)
             return False
-        if self._place_played(card, ally if target is None else target, seat):
-            done = self.resolve_played(card, seat, target, actor=ally)
-            self._say(f"{rec.name}: {self.played_note(rec, done, effect_note(rec, True))}.")
-            self.note_unapplied(card)
+        self.resolve_and_log(card, seat, target, f"{rec.name}: ", actor=ally)
         return True
 
     def use_power(self, seat: int, ally: int, target: int) -> None:

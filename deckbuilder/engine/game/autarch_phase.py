@@ -121,11 +121,7 @@ class AutarchPhase(GameCore):
         if self._countered(card, target, counter_provider):
             a.in_ovo.append(card)
             return False
-        if self._place_played(card, target, seat):
-            done = self.resolve_played(card, seat, target)
-            note = self.played_note(rec, done, effect_note(rec, target is not None))
-            self._say(f"{rec.name}: {note}.")
-            self.note_unapplied(card)
+        self.resolve_and_log(card, seat, target, f"{rec.name}: ")
         return True
 
     def use_site_power(self, seat: int, site: int, target: int | None = None) -> None:
@@ -160,6 +156,19 @@ class AutarchPhase(GameCore):
             done = f"{a.name} looks at {self._names(a.destiny.cards[:n])}"
         self.table.pivoted.add(site)
         self._say(f"{a.name} uses {rec.name}'s power: {done}; {rec.name} pivots.")
+
+    def resolve_and_log(self, card: int, seat: int, target: int | None, said: str, *,
+                        actor: int | None = None) -> None:
+        """Place a played Dictate, Flash or Ally Action (:meth:`_place_played`: on
+        ``actor`` when it names no ``target``), resolve its effects and log them after
+        ``said`` ("Name: " or "Name resolves: "); a power not applied is noted
+        (:meth:`note_unapplied`)."""
+        rec = self.record(card)
+        if self._place_played(card, actor if target is None else target, seat):
+            done = self.resolve_played(card, seat, target, actor=actor)
+            targeted = target is not None or actor is not None
+            self._say(f"{said}{self.played_note(rec, done, effect_note(rec, targeted))}.")
+            self.note_unapplied(card)
 
     def _place_played(self, card: int, target: int | None, seat: int) -> bool:
         """Put a played non-character card where the rules send it ("Permanents and

@@ -203,14 +203,21 @@ def _end_turn(game: Game, f: Flow | None) -> Iterator[int | None]:
     yield from _begin_phase(game, f)
 
 
+def resolve(game: Game, decision: Decision, action: Action,
+            controllers: Sequence[Controller] = ()) -> None:
+    """Answer ``decision`` with ``action`` and play it out (:func:`take`, its steps
+    unreported): what a search or a playout does at each decision it imagines."""
+    for _ in take(game, decision, action, controllers):
+        pass
+
+
 def apply(game: Game, action: Action, controllers: Sequence[Controller] = ()) -> None:
-    """Apply ``action`` at the pending decision (:func:`take`, its steps unreported).
+    """Apply ``action`` at the pending decision (:func:`resolve`).
     :class:`~.errors.EngineError` if no decision is pending."""
     d = pending(game)
     if d is None:
         raise EngineError("no decision is pending: the game is over")
-    for _ in take(game, d, action, controllers):
-        pass
+    resolve(game, d, action, controllers)
 
 
 def turn(game: Game, controllers: Sequence[Controller]) -> Iterator[int]:

@@ -25,7 +25,6 @@ from deckbuilder.engine.powers.countering import counters, names_card, only_coun
 from deckbuilder.engine.powers.maneuvers import (
     MAGIC,
     STRENGTH,
-    effect_note,
     may_receive,
     stat_bonus,
 )
@@ -269,9 +268,5 @@ class Responses(GameCore):
         if countered:
             a.in_ovo.append(card)
             return False
-        if self._place_played(card, target, seat):
-            done = self.resolve_played(card, seat, target)
-            note = self.played_note(rec, done, effect_note(rec, target is not None))
-            self._say(f"{rec.name} resolves: {note}.")
-            self.note_unapplied(card)
+        self.resolve_and_log(card, seat, target, f"{rec.name} resolves: ")
         return True

@@ -25,7 +25,7 @@ from card_db.records import CardRecord
 from deckbuilder.engine.controllers.computer import ComputerController
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.game.actions import Action
-from deckbuilder.engine.game.flow import pending, take
+from deckbuilder.engine.game.flow import pending, resolve
 from deckbuilder.engine.game.public_view import PublicView
 from deckbuilder.engine.rules.errors import EngineError
 from deckbuilder.engine.search.candidates import PASS, candidates
@@ -72,9 +72,7 @@ class MistakeController(ComputerController):
         (``-inf`` if the engine refuses it there)."""
         g = clone(world)
         table = quick_table(len(g.table.autarchs))
-        d = pending(g)
-        for _ in take(g, d, move, table):
-            pass
+        resolve(g, pending(g), move, table)
         if table[seat].illegal:
             return -math.inf
         return evaluate(g, seat)

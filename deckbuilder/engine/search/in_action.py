@@ -50,7 +50,7 @@ from deckbuilder.engine.game.decisions import (
     Controller,
     Decision,
 )
-from deckbuilder.engine.game.flow import pending, take
+from deckbuilder.engine.game.flow import pending, resolve
 from deckbuilder.engine.game.public_view import PublicView
 from deckbuilder.engine.rules.errors import RuleError
 from deckbuilder.engine.rules.last_call import LastCall
@@ -192,8 +192,7 @@ def sample(checkpoint: Checkpoint, world: Game, decision: Decision, option: Acti
     if d is None or d.kind != MOVE or d.seat != checkpoint.seat:
         return False, None
     try:
-        for _ in take(world, d, checkpoint.action if move is None else move, seats):
-            pass
+        resolve(world, d, checkpoint.action if move is None else move, seats)
     except (Diverged, RuleError):
         return script.reached, None
     if not script.reached:

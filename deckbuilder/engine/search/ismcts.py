@@ -50,7 +50,7 @@ from card_db.records import CardRecord
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.game.actions import Action
 from deckbuilder.engine.game.decisions import MOVE
-from deckbuilder.engine.game.flow import pending, take
+from deckbuilder.engine.game.flow import pending, resolve
 from deckbuilder.engine.game.public_view import PublicView
 from deckbuilder.engine.search.candidates import PASS, candidates
 from deckbuilder.engine.search.clone import clone
@@ -140,8 +140,7 @@ def _iterate(root: Node, root_moves: list[Action], world: Game, seat: int,
         move = moves[pick]
         child = children[keys[pick]]
         refused = len(table[seat].illegal)
-        for _ in take(world, d, move, table):
-            pass
+        resolve(world, d, move, table)
         if len(table[seat].illegal) > refused:
             child.refused = True
             break
@@ -186,8 +185,7 @@ def _paired(game: Game, seat: int, real: list[Action], dealer: Dealer, rng: rand
                 continue
             w = clone(world)
             table = quick_table(len(w.table.autarchs))
-            for _ in take(w, _my_turn(w, seat, phase), move, table):
-                pass
+            resolve(w, _my_turn(w, seat, phase), move, table)
             done += 1
             if table[seat].illegal:
                 refused[i] = True

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from deckbuilder.engine.controllers.computer import ComputerController, seat_table
 from deckbuilder.engine.game import Game
 from deckbuilder.engine.game.decisions import Controller
-from deckbuilder.engine.game.flow import pending, take
+from deckbuilder.engine.game.flow import pending, resolve
 from deckbuilder.engine.rules.cards import dominion_mask, magic
 from deckbuilder.engine.rules.victory import dominion_count
 
@@ -38,9 +38,7 @@ def play_to_round(game: Game, controllers: Sequence[Controller], last_round: int
     :func:`~deckbuilder.engine.game.flow.start`) until round ``last_round`` has ended (its
     Reconciliation done) or the game is over."""
     while (d := pending(game)) is not None and game.table.round <= last_round:
-        action = controllers[d.seat].choose(game, d)
-        for _ in take(game, d, action, controllers):
-            pass
+        resolve(game, d, controllers[d.seat].choose(game, d), controllers)
 
 
 def finish_round(game: Game, controllers: Sequence[Controller]) -> None:
